@@ -1,0 +1,9 @@
+//! Pure logic: no I/O and no clock (`now` is always a parameter). Compiles for wasm too.
+
+pub mod access;
+pub mod slots;
+pub mod slug;
+pub mod transitions;
+pub mod validation;
+pub mod week;
+pub mod zone;

@@ -1,0 +1,210 @@
+//! Event documents: stored settings with the reference defaults, and the wire shape.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::domain::week::{DateOverrides, WeeklySchedule};
+
+/// `{value, unit}` with unit `minutes`, `hours` or `days` (minimum notice and similar).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Quantity {
+    pub value: i64,
+    pub unit: String,
+}
+
+/// One booking-frequency or booking-duration limit: `{unit: per_day|per_week|per_month, value}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PeriodLimit {
+    pub unit: String,
+    pub value: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    pub enabled: bool,
+    pub limits: Vec<PeriodLimit>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct LockTimezone {
+    pub enabled: bool,
+    pub timezone: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MultiDuration {
+    pub enabled: bool,
+    /// Minutes, or `""` when not set (the reference's stored form).
+    pub default_duration: Value,
+    pub available_durations: Vec<i64>,
+}
+
+/// A conditional rule such as "requires confirmation" or "can not cancel".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConditionalRule {
+    pub enabled: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(rename = "type")]
+    pub rule_type: String,
+    pub condition: Quantity,
+}
+
+/// Settings of an event as stored; missing keys take the reference defaults, unknown keys
+/// are dropped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EventSettings {
+    pub schedule_type: String,
+    pub weekly_schedules: WeeklySchedule,
+    pub date_overrides: DateOverrides,
+    pub range_type: String,
+    pub range_days: i64,
+    pub range_date_between: Vec<String>,
+    pub schedule_conditions: Quantity,
+    pub buffer_time_before: String,
+    pub buffer_time_after: String,
+    pub slot_interval: String,
+    pub team_members: Vec<i64>,
+    pub common_schedule: bool,
+    pub hosts_schedules: BTreeMap<String, i64>,
+    pub booking_frequency: Limits,
+    pub booking_duration: Limits,
+    pub booking_title: String,
+    pub submit_button_text: String,
+    pub lock_timezone: LockTimezone,
+    pub multi_duration: MultiDuration,
+    pub requires_confirmation: ConditionalRule,
+    pub can_not_cancel: ConditionalRule,
+    pub can_not_reschedule: ConditionalRule,
+}
+
+impl Default for EventSettings {
+    fn default() -> Self {
+        let minutes30 = Quantity {
+            value: 30,
+            unit: "minutes".into(),
+        };
+        EventSettings {
+            schedule_type: "weekly_schedules".into(),
+            weekly_schedules: WeeklySchedule::office_hours(),
+            date_overrides: DateOverrides::new(),
+            range_type: "range_days".into(),
+            range_days: 60,
+            range_date_between: vec![String::new(), String::new()],
+            schedule_conditions: Quantity {
+                value: 4,
+                unit: "hours".into(),
+            },
+            buffer_time_before: "0".into(),
+            buffer_time_after: "0".into(),
+            slot_interval: String::new(),
+            team_members: Vec::new(),
+            common_schedule: false,
+            hosts_schedules: BTreeMap::new(),
+            booking_frequency: Limits {
+                enabled: false,
+                limits: vec![PeriodLimit {
+                    unit: "per_day".into(),
+                    value: 5,
+                }],
+            },
+            booking_duration: Limits {
+                enabled: false,
+                limits: vec![PeriodLimit {
+                    unit: "per_day".into(),
+                    value: 120,
+                }],
+            },
+            booking_title: String::new(),
+            submit_button_text: String::new(),
+            lock_timezone: LockTimezone::default(),
+            multi_duration: MultiDuration {
+                enabled: false,
+                default_duration: Value::String(String::new()),
+                available_durations: Vec::new(),
+            },
+            requires_confirmation: ConditionalRule {
+                enabled: false,
+                message: None,
+                rule_type: "always".into(),
+                condition: minutes30.clone(),
+            },
+            can_not_cancel: ConditionalRule {
+                enabled: false,
+                message: Some("Sorry! you can not cancel this".into()),
+                rule_type: "always".into(),
+                condition: minutes30.clone(),
+            },
+            can_not_reschedule: ConditionalRule {
+                enabled: false,
+                message: Some("Sorry! you can not reschedule this".into()),
+                rule_type: "always".into(),
+                condition: minutes30,
+            },
+        }
+    }
+}
+
+/// The location options an event may offer, grouped as the dashboard shows them.
+pub fn location_fields() -> Value {
+    json!({
+        "in_person": {"label": "In Person", "options": {
+            "in_person_guest": {"title": "In Person (Attendee Address)"},
+            "in_person_organizer": {"title": "In Person (Organizer Address)"}
+        }},
+        "phone": {"label": "Phone", "options": {
+            "phone_guest": {"title": "Attendee Phone Number"},
+            "phone_organizer": {"title": "Organizer Phone Number"}
+        }},
+        "online": {"label": "Online", "options": {
+            "online_meeting": {"title": "Online Meeting"}
+        }},
+        "other": {"label": "Other", "options": {
+            "custom": {"title": "Custom"}
+        }}
+    })
+}
+
+/// Location types an event may use.
+pub const LOCATION_TYPES: &[&str] = &[
+    "in_person_guest",
+    "in_person_organizer",
+    "phone_guest",
+    "phone_organizer",
+    "online_meeting",
+    "custom",
+];
+
+/// Event kinds: `single` and `group` on any calendar, `round_robin` and `collective` on team calendars.
+pub const EVENT_TYPES: &[&str] = &["single", "group", "round_robin", "collective"];
+
+/// Colours offered for events; any `#rrggbb` is accepted.
+pub const DEFAULT_COLOR: &str = "#0099ff";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_keys_take_defaults_and_unknown_keys_are_dropped() {
+        let settings: EventSettings =
+            serde_json::from_value(json!({"range_days": 30, "mystery": true})).unwrap_or_default();
+        assert_eq!(settings.range_days, 30);
+        assert_eq!(
+            settings.schedule_conditions,
+            Quantity {
+                value: 4,
+                unit: "hours".into()
+            }
+        );
+        let back = serde_json::to_value(&settings).unwrap_or_default();
+        assert!(back.get("mystery").is_none());
+        assert_eq!(
+            back["booking_frequency"]["limits"][0],
+            json!({"unit": "per_day", "value": 5})
+        );
+    }
+}

@@ -1,0 +1,6 @@
+//! Wire types shared by REST handlers, server functions and the UI.
+
+pub mod calendar;
+pub mod event;
+pub mod page;
+pub mod user;

@@ -1,0 +1,212 @@
+//! Credentials: passwords (argon2), application passwords (SHA-256 of a 144-bit random
+//! secret: high-entropy secrets need no slow hash, and Basic auth runs on every request) and
+//! dashboard sessions (random token in an HttpOnly cookie, stored as its SHA-256 digest).
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use sha2::{Digest, Sha256};
+
+use super::{Caller, ServiceResult};
+use crate::store::{Store, StoreResult, app_passwords, now_epoch, sessions, users};
+
+/// How long a dashboard session lasts.
+pub const SESSION_SECONDS: i64 = 14 * 24 * 3600;
+/// Name of the dashboard session cookie.
+pub const SESSION_COOKIE: &str = "slotbook_session";
+
+/// Why credentials were refused. Unknown logins and wrong secrets are not told apart, so
+/// logins cannot be probed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuthFailure {
+    BadCredentials,
+}
+
+pub fn hash_password(password: &str) -> String {
+    let salt =
+        SaltString::encode_b64(&rand::random::<[u8; 16]>()).unwrap_or_else(|_| unreachable_salt());
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .unwrap_or_default()
+}
+
+#[allow(clippy::unwrap_used)]
+fn unreachable_salt() -> SaltString {
+    // 16 random bytes always encode to a valid salt; this branch exists only to avoid a panic path.
+    SaltString::from_b64("AAAAAAAAAAAAAAAAAAAAAA").unwrap()
+}
+
+pub fn verify_password(password: &str, stored: &str) -> bool {
+    PasswordHash::new(stored).is_ok_and(|hash| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &hash)
+            .is_ok()
+    })
+}
+
+/// SHA-256 digest, hex encoded.
+pub fn digest(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+/// A new application password, `xxxx xxxx xxxx xxxx xxxx xxxx` (24 characters of a 62-letter
+/// alphabet, grouped for reading; spaces are ignored when it is used).
+pub fn new_app_password() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let bytes: [u8; 24] = rand::random();
+    let chars: Vec<char> = bytes
+        .iter()
+        .map(|b| ALPHABET[(*b as usize) % ALPHABET.len()] as char)
+        .collect();
+    chars
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn normalise_app_password(secret: &str) -> String {
+    secret.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// Creates an application password for `user_id` and answers it (shown once, stored hashed).
+pub async fn add_app_password(store: &Store, user_id: i64, name: &str) -> StoreResult<String> {
+    let secret = new_app_password();
+    let mut conn = store.conn().await?;
+    app_passwords::insert(
+        conn.ex(),
+        user_id,
+        name,
+        &digest(&normalise_app_password(&secret)),
+    )
+    .await?;
+    Ok(secret)
+}
+
+/// Checks HTTP Basic credentials: `login` (or email) and one of its application passwords.
+pub async fn authenticate_basic(
+    store: &Store,
+    login: &str,
+    secret: &str,
+) -> ServiceResult<Result<Caller, AuthFailure>> {
+    let mut conn = store.conn().await?;
+    let owner =
+        app_passwords::find_owner(conn.ex(), &digest(&normalise_app_password(secret))).await?;
+    let Some(owner) = owner else {
+        return Ok(Err(AuthFailure::BadCredentials));
+    };
+    let user = users::find(conn.ex(), owner).await?;
+    Ok(match user {
+        Some(user)
+            if user.login.eq_ignore_ascii_case(login) || user.email.eq_ignore_ascii_case(login) =>
+        {
+            Ok(Caller::from_user(user))
+        }
+        _ => Err(AuthFailure::BadCredentials),
+    })
+}
+
+/// Checks a login form: login (or email) and the account password.
+pub async fn authenticate_password(
+    store: &Store,
+    login: &str,
+    password: &str,
+) -> ServiceResult<Result<Caller, AuthFailure>> {
+    let mut conn = store.conn().await?;
+    let user = users::find_by_login_or_email(conn.ex(), login.trim()).await?;
+    drop(conn);
+    // Argon2 is slow on purpose; run it off the async workers.
+    let password = password.to_string();
+    let checked = tokio::task::spawn_blocking(move || match user {
+        Some(user) if verify_password(&password, &user.password_hash) => {
+            Ok(Caller::from_user(user))
+        }
+        _ => Err(AuthFailure::BadCredentials),
+    })
+    .await
+    .unwrap_or(Err(AuthFailure::BadCredentials));
+    Ok(checked)
+}
+
+/// A new session for `user_id`: answers the cookie token and the session's CSRF token.
+pub async fn start_session(store: &Store, user_id: i64) -> StoreResult<(String, String)> {
+    let token = hex::encode(rand::random::<[u8; 32]>());
+    let csrf = hex::encode(rand::random::<[u8; 16]>());
+    let mut conn = store.conn().await?;
+    sessions::insert(
+        conn.ex(),
+        user_id,
+        &digest(&token),
+        &csrf,
+        now_epoch() + SESSION_SECONDS,
+    )
+    .await?;
+    Ok((token, csrf))
+}
+
+/// The caller behind a session token, with the session's CSRF token.
+pub async fn session_caller(store: &Store, token: &str) -> StoreResult<Option<(Caller, String)>> {
+    let mut conn = store.conn().await?;
+    let Some(session) = sessions::find(conn.ex(), &digest(token), now_epoch()).await? else {
+        return Ok(None);
+    };
+    Ok(users::find(conn.ex(), session.user_id)
+        .await?
+        .map(|u| (Caller::from_user(u), session.csrf_token)))
+}
+
+pub async fn end_session(store: &Store, token: &str) -> StoreResult<()> {
+    let mut conn = store.conn().await?;
+    sessions::delete(conn.ex(), &digest(token)).await
+}
+
+/// The value of cookie `name` in a `Cookie` header.
+pub fn cookie_value<'a>(cookie_header: &'a str, name: &str) -> Option<&'a str> {
+    cookie_header.split(';').map(str::trim).find_map(|pair| {
+        let (k, v) = pair.split_once('=')?;
+        (k.trim() == name).then_some(v.trim())
+    })
+}
+
+/// `Set-Cookie` for a session token (or its removal when `token` is `None`).
+pub fn session_cookie(token: Option<&str>, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    match token {
+        Some(token) => format!(
+            "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_SECONDS}{secure}"
+        ),
+        None => format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_verify_only_against_their_own_hash() {
+        let hash = hash_password("correct horse");
+        assert!(hash.starts_with("$argon2"));
+        assert!(verify_password("correct horse", &hash));
+        assert!(!verify_password("wrong horse", &hash));
+        assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn app_passwords_are_grouped_and_unique() {
+        let a = new_app_password();
+        assert_eq!(a.len(), 29);
+        assert_eq!(a.split(' ').count(), 6);
+        assert_ne!(a, new_app_password());
+        assert_eq!(normalise_app_password("ab cd\tef"), "abcdef");
+    }
+
+    #[test]
+    fn cookie_value_finds_the_named_cookie() {
+        assert_eq!(
+            cookie_value("a=1; slotbook_session=xyz; b=2", SESSION_COOKIE),
+            Some("xyz")
+        );
+        assert_eq!(cookie_value("a=1", SESSION_COOKIE), None);
+    }
+}

@@ -1,0 +1,366 @@
+//! The booking form of an event: system fields (always present) and custom fields.
+
+use serde_json::{Map, Value, json};
+
+use super::event_admin::load_event;
+use super::input::Fields;
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::store::booking_fields::{self, FieldRow};
+use crate::store::events::EventRow;
+
+/// Types a custom field may have.
+pub const CUSTOM_TYPES: &[&str] = &[
+    "text",
+    "email",
+    "textarea",
+    "number",
+    "phone",
+    "radio",
+    "dropdown",
+    "multi-select",
+    "checkbox",
+    "checkbox-group",
+    "date",
+    "hidden",
+    "terms-and-conditions",
+];
+const OPTION_TYPES: &[&str] = &["radio", "dropdown", "multi-select", "checkbox-group"];
+/// Keys kept in `config`, per the reference's field shapes.
+const CONFIG_KEYS: &[&str] = &[
+    "limit",
+    "is_sms_number",
+    "options",
+    "payment_items",
+    "default_value",
+    "terms_and_conditions",
+    "date_format",
+    "min_date",
+    "max_date",
+];
+
+/// A system field with the common defaults: optional, enabled, alterable, no placeholder.
+fn system(position: i64, name: &str, kind: &str, label: &str) -> FieldRow {
+    FieldRow {
+        position,
+        name: name.into(),
+        field_type: kind.into(),
+        label: label.into(),
+        required: false,
+        enabled: true,
+        system_defined: true,
+        disable_alter: false,
+        is_visible: true,
+        placeholder: String::new(),
+        help_text: String::new(),
+        config: "{}".into(),
+    }
+}
+
+/// The system fields of an event, with defaults that depend on its locations.
+pub fn system_fields(ev: &EventRow) -> Vec<FieldRow> {
+    let locations: Vec<String> = serde_json::from_str::<Vec<Value>>(&ev.location_settings)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|l| l.get("type").and_then(Value::as_str).map(str::to_string))
+        .collect();
+    let only = |kind: &str| locations.len() == 1 && locations[0] == kind;
+    let locked = |row: FieldRow| FieldRow {
+        required: true,
+        disable_alter: true,
+        ..row
+    };
+    let sms = json!({"is_sms_number": true}).to_string();
+    let mut fields = vec![
+        FieldRow {
+            placeholder: "Your Name".into(),
+            ..locked(system(1, "name", "text", "Your Name"))
+        },
+        FieldRow {
+            placeholder: "Your Email".into(),
+            ..locked(system(2, "email", "email", "Your Email"))
+        },
+        system(3, "message", "textarea", "What is this meeting about?"),
+        FieldRow {
+            required: true,
+            placeholder: "Why are you cancelling?".into(),
+            ..system(
+                4,
+                "cancellation_reason",
+                "textarea",
+                "Reason for cancellation",
+            )
+        },
+        FieldRow {
+            required: true,
+            placeholder: "Let others know why you need to reschedule".into(),
+            ..system(
+                5,
+                "rescheduling_reason",
+                "textarea",
+                "Reason for reschedule",
+            )
+        },
+        FieldRow {
+            enabled: false,
+            config: json!({"limit": 10}).to_string(),
+            ..system(6, "guests", "multi-guests", "Additional Guests")
+        },
+        FieldRow {
+            required: only("phone_guest"),
+            enabled: only("phone_guest"),
+            disable_alter: true,
+            config: sms,
+            ..system(8, "phone_number", "phone", "Your Phone Number")
+        },
+    ];
+    if locations.len() > 1 {
+        let options: Vec<Value> = locations
+            .iter()
+            .map(|l| json!({"label": l, "value": l}))
+            .collect();
+        fields.push(FieldRow {
+            config: json!({"options": options}).to_string(),
+            ..locked(system(7, "location", "radio", "Location"))
+        });
+    }
+    if only("in_person_guest") {
+        fields.push(locked(system(9, "address", "text", "Your Address")));
+    }
+    fields.sort_by_key(|f| f.position);
+    fields
+}
+
+fn field_json(f: &FieldRow) -> Value {
+    let mut out = json!({
+        "index": f.position, "type": f.field_type, "name": f.name, "label": f.label, "required": f.required,
+        "enabled": f.enabled, "system_defined": f.system_defined, "disable_alter": f.disable_alter,
+        "is_visible": f.is_visible, "placeholder": f.placeholder, "help_text": f.help_text,
+    });
+    if let (Some(map), Ok(Value::Object(config))) = (
+        out.as_object_mut(),
+        serde_json::from_str::<Value>(&f.config),
+    ) {
+        map.extend(config);
+    }
+    out
+}
+
+/// Stored fields with any missing system field added back.
+pub fn effective_fields(ev: &EventRow, stored: Vec<FieldRow>) -> Vec<FieldRow> {
+    let mut fields = stored;
+    for default in system_fields(ev) {
+        if !fields.iter().any(|f| f.name == default.name) {
+            fields.push(default);
+        }
+    }
+    fields.sort_by_key(|f| f.position);
+    fields
+}
+
+pub async fn get(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let stored = booking_fields::list(conn.ex(), ev.id).await?;
+    Ok(json!({"fields": effective_fields(&ev, stored).iter().map(field_json).collect::<Vec<_>>()}))
+}
+
+fn truthy(v: Option<&Value>) -> Option<bool> {
+    v.map(|v| {
+        matches!(v, Value::Bool(true))
+            || v.as_str() == Some("true")
+            || v.as_str() == Some("1")
+            || v.as_i64() == Some(1)
+    })
+}
+
+/// `custom_<label in snake case>`, made unique.
+fn generated_name(label: &str, taken: &[String]) -> String {
+    let mut base: String = label
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    base = base.trim_matches('_').chars().take(40).collect();
+    let base = format!(
+        "custom_{}",
+        if base.is_empty() {
+            "field".into()
+        } else {
+            base
+        }
+    );
+    let mut name = base.clone();
+    let mut n = 1;
+    while taken.contains(&name) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    name
+}
+
+/// Validates and stores the whole form in one transaction.
+pub async fn save(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let items = match body.get("booking_fields") {
+        Some(Value::Array(items)) if !items.is_empty() => items.clone(),
+        Some(Value::Array(_)) | None | Some(Value::Null) => {
+            errors.add(
+                "booking_fields",
+                "required",
+                "The booking fields field is required.",
+            );
+            Vec::new()
+        }
+        Some(_) => {
+            errors.add(
+                "booking_fields",
+                "array",
+                "The booking fields must be a list.",
+            );
+            Vec::new()
+        }
+    };
+    errors
+        .clone()
+        .into_result()
+        .map_err(ServiceError::invalid)?;
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let defaults = system_fields(&ev);
+    let mut rows: Vec<FieldRow> = Vec::new();
+    let mut taken: Vec<String> = defaults.iter().map(|f| f.name.clone()).collect();
+    for (i, item) in items.iter().enumerate() {
+        let prefix = format!("booking_fields.{i}");
+        let f = Fields::new(Some(item), &prefix);
+        let Some(map) = f.map else {
+            errors.add(prefix, "object", "Each booking field must be an object.");
+            continue;
+        };
+        let label = f.str("label", &mut errors).unwrap_or_default();
+        check_max_len(&mut errors, &f.name("label"), Some(&label), 192);
+        let placeholder = f.str("placeholder", &mut errors).unwrap_or_default();
+        let help_text = f.str("help_text", &mut errors).unwrap_or_default();
+        check_max_len(&mut errors, &f.name("placeholder"), Some(&placeholder), 500);
+        check_max_len(&mut errors, &f.name("help_text"), Some(&help_text), 2000);
+        let name = f.str("name", &mut errors).unwrap_or_default();
+        if let Some(default) = defaults.iter().find(|d| d.name == name) {
+            // A system field keeps its name and type; it may be relabelled, and toggled unless locked.
+            let mut row = default.clone();
+            if !label.trim().is_empty() {
+                row.label = label.trim().to_string();
+            }
+            row.placeholder = if placeholder.is_empty() {
+                row.placeholder
+            } else {
+                placeholder
+            };
+            row.help_text = help_text;
+            if !default.disable_alter {
+                row.enabled = truthy(map.get("enabled")).unwrap_or(row.enabled);
+                row.required = truthy(map.get("required")).unwrap_or(row.required);
+            }
+            if name == "guests"
+                && let Some(limit) = f.int("limit", &mut errors)
+            {
+                if !(1..=100).contains(&limit) {
+                    errors.add(
+                        f.name("limit"),
+                        "between",
+                        "The guest limit must be between 1 and 100.",
+                    );
+                }
+                row.config = json!({"limit": limit}).to_string();
+            }
+            row.position = i as i64 + 1;
+            rows.push(row);
+            continue;
+        }
+        let kind = f.str("type", &mut errors).unwrap_or_default();
+        if !CUSTOM_TYPES.contains(&kind.as_str()) {
+            errors.add(
+                f.name("type"),
+                "in",
+                format!("The type must be one of: {}.", CUSTOM_TYPES.join(", ")),
+            );
+            continue;
+        }
+        if label.trim().is_empty() && kind != "hidden" {
+            errors.add(f.name("label"), "required", "The field label is required.");
+        }
+        let name = if name.is_empty() {
+            generated_name(&label, &taken)
+        } else {
+            name
+        };
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.len() > 64 {
+            errors.add(
+                f.name("name"),
+                "format",
+                "The field name may only contain letters, digits and underscores.",
+            );
+        } else if taken.contains(&name) {
+            errors.add(
+                f.name("name"),
+                "unique",
+                "The field name is already used by another field.",
+            );
+        }
+        let mut config = Map::new();
+        for key in CONFIG_KEYS {
+            if let Some(v) = map.get(*key) {
+                config.insert((*key).to_string(), v.clone());
+            }
+        }
+        if OPTION_TYPES.contains(&kind.as_str()) {
+            let options_ok = map
+                .get("options")
+                .and_then(Value::as_array)
+                .is_some_and(|o| {
+                    !o.is_empty()
+                        && o.iter().all(|x| {
+                            x.as_str().is_some_and(|s| !s.trim().is_empty())
+                                || x.get("label").and_then(Value::as_str).is_some()
+                        })
+                });
+            if !options_ok {
+                errors.add(
+                    f.name("options"),
+                    "required",
+                    "A choice field needs a non-empty list of options.",
+                );
+            }
+        }
+        taken.push(name.clone());
+        rows.push(FieldRow {
+            position: i as i64 + 1,
+            name,
+            field_type: kind,
+            label: label.trim().to_string(),
+            required: truthy(map.get("required")).unwrap_or(false),
+            enabled: truthy(map.get("enabled")).unwrap_or(true),
+            system_defined: false,
+            disable_alter: false,
+            is_visible: truthy(map.get("is_visible")).unwrap_or(true),
+            placeholder,
+            help_text,
+            config: Value::Object(config).to_string(),
+        });
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let rows = effective_fields(&ev, rows);
+    booking_fields::replace(tx.ex(), ev.id, &rows).await?;
+    tx.commit().await?;
+    Ok(json!({"message": "Fields have been updated"}))
+}

@@ -1,0 +1,391 @@
+//! Attendee self-service by the booking's secret hash: cancel and reschedule. A reschedule
+//! moves the booking only to a time the engine offers (the booking itself not counting as busy),
+//! checked inside the same host-serialised transaction as a create.
+
+use serde_json::{Value, json};
+
+use super::booking_create::SLOT_TAKEN;
+use super::booking_fields::effective_fields;
+use super::booking_view::utc_text;
+use super::input::Fields;
+use super::schedules::view;
+use super::slots::{LoadedEvent, busy_inputs, load_event, parse_local_datetime, schedule_rows};
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::slots::Engine;
+use crate::domain::slots::local::exact_instant;
+use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::domain::zone::parse_zone;
+use crate::model::event::ConditionalRule;
+use crate::store::bookings::{self, BookingRow, NewActivity};
+use crate::store::{Ex, booking_fields, schedules_list};
+
+/// Whether a rule such as `can_not_cancel` forbids acting on a booking starting at `start`.
+fn forbidden_by(rule: &ConditionalRule, start: i64, now: i64) -> bool {
+    if !rule.enabled {
+        return false;
+    }
+    if rule.rule_type != "conditional" {
+        return true;
+    }
+    let unit = match rule.condition.unit.as_str() {
+        "hours" => 3600,
+        "days" => 86_400,
+        _ => 60,
+    };
+    start - now <= rule.condition.value * unit
+}
+
+/// The booking behind a hash (hashes are 32 hex characters; anything else is not found).
+async fn by_hash(ex: Ex<'_>, hash: &str) -> ServiceResult<BookingRow> {
+    if hash.len() != 32 || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(ServiceError::NotFound);
+    }
+    bookings::find_by_hash(ex, hash)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
+
+/// Checks the attendee may still change the booking.
+fn check_changeable(b: &BookingRow, now: i64, what: &str) -> ServiceResult<()> {
+    if !matches!(b.status.as_str(), "scheduled" | "pending") {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("A {} booking can not be {what}.", b.status),
+        });
+    }
+    if b.start_time <= now {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("This booking has already started and can not be {what}."),
+        });
+    }
+    Ok(())
+}
+
+/// What an attendee asks to do with a booking.
+#[derive(Clone, Copy)]
+enum Change {
+    Cancel,
+    Reschedule,
+}
+
+impl Change {
+    fn past_participle(self) -> &'static str {
+        match self {
+            Change::Cancel => "cancelled",
+            Change::Reschedule => "rescheduled",
+        }
+    }
+
+    /// The event's rule against it, its refusal code and default message.
+    fn rule(self, loaded: &LoadedEvent) -> (&ConditionalRule, &'static str, &'static str) {
+        match self {
+            Change::Cancel => (
+                &loaded.settings.can_not_cancel,
+                "cancel_not_allowed",
+                "Sorry! you can not cancel this",
+            ),
+            Change::Reschedule => (
+                &loaded.settings.can_not_reschedule,
+                "reschedule_not_allowed",
+                "Sorry! you can not reschedule this",
+            ),
+        }
+    }
+}
+
+/// The booking behind `hash` and its event, once the booking may still take `change`: it is
+/// scheduled or pending, has not started, and the event's rule allows it now.
+async fn open_for(
+    tx: &mut crate::store::Tx,
+    hash: &str,
+    now: i64,
+    change: Change,
+) -> ServiceResult<(BookingRow, LoadedEvent)> {
+    let booking = by_hash(tx.ex(), hash).await?;
+    let loaded = load_event(tx.ex(), booking.event_id).await?;
+    check_changeable(&booking, now, change.past_participle())?;
+    let (rule, code, default) = change.rule(&loaded);
+    if forbidden_by(rule, booking.start_time, now) {
+        let message = rule.message.clone().unwrap_or_else(|| default.into());
+        return Err(ServiceError::Conflict { code, message });
+    }
+    Ok((booking, loaded))
+}
+
+/// Reads a reason the form may require; answers it trimmed.
+async fn reason(
+    ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    body: &Value,
+    field: &str,
+    message: &str,
+) -> ServiceResult<String> {
+    let mut errors = FieldErrors::new();
+    let text = Fields::new(Some(body), "")
+        .str(field, &mut errors)
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    check_max_len(&mut errors, field, Some(&text), 2000);
+    let fields = effective_fields(
+        loaded.event(),
+        booking_fields::list(ex, loaded.event().id).await?,
+    );
+    if text.is_empty()
+        && fields
+            .iter()
+            .any(|f| f.name == field && f.enabled && f.required)
+        && !errors.contains(field)
+    {
+        errors.add(field, "required", message);
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(text)
+}
+
+async fn answer(ctx: &Ctx, ex: Ex<'_>, id: i64, message: &str) -> ServiceResult<Value> {
+    let row = schedules_list::find(ex, id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    Ok(json!({"message": message, "booking": view(ctx, &row, &[])}))
+}
+
+/// `POST /bookings/{hash}/cancel`.
+pub async fn cancel(
+    ctx: &Ctx,
+    hash: &str,
+    body: &Value,
+    caller: Option<&Caller>,
+) -> ServiceResult<Value> {
+    let now = chrono::Utc::now().timestamp();
+    let mut tx = ctx.store.begin().await?;
+    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Cancel).await?;
+    let why = reason(
+        tx.ex(),
+        &loaded,
+        body,
+        "cancellation_reason",
+        "Please provide a reason for cancellation",
+    )
+    .await?;
+    if schedules_list::swap_status(
+        tx.ex(),
+        &[booking.id],
+        &booking.status,
+        "cancelled",
+        caller.map(Caller::id),
+    )
+    .await?
+        == 0
+    {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: "The booking changed meanwhile; reload it.".into(),
+        });
+    }
+    bookings::add_meta(
+        tx.ex(),
+        booking.id,
+        "cancel_reason",
+        &json!(why).to_string(),
+    )
+    .await?;
+    bookings::add_meta(tx.ex(), booking.id, "cancelled_by_type", "\"guest\"").await?;
+    let description = if why.is_empty() {
+        "Cancelled by the attendee.".to_string()
+    } else {
+        format!("Cancelled by the attendee. Reason: {why}")
+    };
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: booking.id,
+            created_by: caller.map(Caller::id),
+            status: "closed",
+            kind: "info",
+            title: "Booking cancelled",
+            description: &description,
+        },
+    )
+    .await?;
+    bookings::enqueue_emails(
+        tx.ex(),
+        booking.id,
+        "booking_cancelled",
+        &["attendee", "host"],
+    )
+    .await?;
+    let body = answer(ctx, tx.ex(), booking.id, "The booking has been cancelled").await?;
+    tx.commit().await?;
+    Ok(body)
+}
+
+/// `POST /bookings/{hash}/reschedule`: `{event_time, timezone, rescheduling_reason}`.
+pub async fn reschedule(
+    ctx: &Ctx,
+    hash: &str,
+    body: &Value,
+    caller: Option<&Caller>,
+) -> ServiceResult<Value> {
+    let now = chrono::Utc::now().timestamp();
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let time_text = f.str("event_time", &mut errors).unwrap_or_default();
+    let local = parse_local_datetime(&time_text).filter(|_| time_text.trim().len() > 10);
+    if time_text.trim().is_empty() && !errors.contains("event_time") {
+        errors.add("event_time", "required", "Please select a date and time");
+    } else if local.is_none() && !errors.contains("event_time") {
+        errors.add(
+            "event_time",
+            "date_format",
+            "The event_time must be YYYY-MM-DD HH:mm:ss",
+        );
+    }
+    let zone_text = f
+        .str("timezone", &mut errors)
+        .filter(|z| !z.trim().is_empty());
+    if zone_text
+        .as_deref()
+        .is_some_and(|z| parse_zone(z).is_none())
+    {
+        errors.add(
+            "timezone",
+            "timezone",
+            "The timezone must be a valid IANA time zone",
+        );
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+
+    let mut tx = ctx.store.begin().await?;
+    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Reschedule).await?;
+    let why = reason(
+        tx.ex(),
+        &loaded,
+        body,
+        "rescheduling_reason",
+        "Please provide a rescheduling reason",
+    )
+    .await?;
+    let zone_name = zone_text.unwrap_or_else(|| booking.person_time_zone.clone());
+    let zone = parse_zone(&zone_name).unwrap_or(chrono_tz::UTC);
+    let Some(start) = local.and_then(|l| exact_instant(zone, l)) else {
+        return Err(ServiceError::SlotUnavailable {
+            message: SLOT_TAKEN.into(),
+            reasons: vec![json!("outside_hours")],
+        });
+    };
+    if start == booking.start_time {
+        return Err(ServiceError::field(
+            "event_time",
+            "different",
+            "Sorry! you can not reschedule to the same time.",
+        ));
+    }
+    let duration = booking.slot_minutes;
+    let end = start + duration * 60;
+    let rules = loaded.rules(duration);
+    let hosts = loaded.host_ids();
+    bookings::lock_hosts(tx.ex(), &hosts).await?;
+    let rows = schedule_rows(tx.ex(), &loaded).await?;
+    let inputs = busy_inputs(
+        tx.ex(),
+        &loaded,
+        &rows,
+        None,
+        start - 86_400,
+        end + 86_400,
+        Some(booking.id),
+    )
+    .await?;
+    let verdict = Engine::new(&rules, &inputs, now).evaluate(start);
+    let Some(slot) = verdict.slot.filter(|_| verdict.offered) else {
+        return Err(ServiceError::SlotUnavailable {
+            message: SLOT_TAKEN.into(),
+            reasons: verdict.reasons.iter().map(|r| json!(r)).collect(),
+        });
+    };
+    // Round robin keeps the host when it is free at the new time, else takes a free member.
+    let host = if loaded.event().event_type == "round_robin"
+        && !slot.hosts.contains(&booking.host_user_id)
+    {
+        slot.hosts
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(booking.host_user_id)
+    } else {
+        booking.host_user_id
+    };
+    let group = if loaded.event().event_type == "group" {
+        bookings::group_at(tx.ex(), booking.event_id, start)
+            .await?
+            .unwrap_or(booking.id)
+    } else {
+        booking.id
+    };
+    bookings::move_to(
+        tx.ex(),
+        booking.id,
+        start,
+        end,
+        &zone_name,
+        booking.host_user_id,
+        host,
+        group,
+    )
+    .await?;
+    bookings::add_meta(
+        tx.ex(),
+        booking.id,
+        "previous_meeting_time",
+        &json!(utc_text(booking.start_time)).to_string(),
+    )
+    .await?;
+    bookings::add_meta(
+        tx.ex(),
+        booking.id,
+        "reschedule_reason",
+        &json!(why).to_string(),
+    )
+    .await?;
+    let by = if caller.is_some() { "host" } else { "guest" };
+    bookings::add_meta(
+        tx.ex(),
+        booking.id,
+        "rescheduled_by_type",
+        &json!(by).to_string(),
+    )
+    .await?;
+    let description = format!(
+        "Meeting has been rescheduled by {by}. Previous date time: {} (UTC){}",
+        utc_text(booking.start_time),
+        if why.is_empty() {
+            String::new()
+        } else {
+            format!(". Reason: {why}")
+        }
+    );
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: booking.id,
+            created_by: caller.map(Caller::id),
+            status: "closed",
+            kind: "info",
+            title: "Meeting Rescheduled",
+            description: &description,
+        },
+    )
+    .await?;
+    bookings::enqueue_emails(
+        tx.ex(),
+        booking.id,
+        "booking_rescheduled",
+        &["attendee", "host"],
+    )
+    .await?;
+    let body = answer(ctx, tx.ex(), booking.id, "Booking has been rescheduled").await?;
+    tx.commit().await?;
+    Ok(body)
+}

@@ -1,0 +1,446 @@
+//! Calendars: list, read, create (with the first event), update, delete, slug checks.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use super::events::{insert_event, parse_event_input};
+use super::input::Fields;
+use super::present::{calendar_wire, event_json};
+use super::sanitize::clean_html;
+use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
+use crate::domain::access::Capability;
+use crate::domain::slug::{check_slug, slugify};
+use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::zone::parse_zone;
+use crate::model::calendar::{Calendar, CalendarSettings};
+use crate::model::page::Page;
+use crate::store::calendars::{self, CalendarFilter, CalendarRow, NewCalendar};
+use crate::store::schedules::{self, NewSchedule};
+use crate::store::{Ex, StoreError, events, users};
+
+/// What a caller needs to do with a calendar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+/// Loads a calendar the caller may use. Invisible calendars answer 404 so ids cannot be
+/// probed; a team member who may read but not write gets 403.
+pub async fn load_calendar(
+    mut ex: Ex<'_>,
+    caller: &Caller,
+    id: i64,
+    access: Access,
+) -> ServiceResult<CalendarRow> {
+    let cal = calendars::find(reborrow(&mut ex), id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if caller.can(Capability::ManageAllData) || cal.user_id == caller.id() {
+        return Ok(cal);
+    }
+    if calendars::is_event_host(ex, cal.id, caller.id()).await? {
+        return match access {
+            Access::Read => Ok(cal),
+            Access::Write => Err(ServiceError::forbidden()),
+        };
+    }
+    Err(ServiceError::NotFound)
+}
+
+/// A shorter-lived borrow of the same connection.
+pub fn reborrow<'a>(ex: &'a mut Ex<'_>) -> Ex<'a> {
+    match ex {
+        Ex::Sqlite(c) => Ex::Sqlite(c),
+        Ex::Postgres(c) => Ex::Postgres(c),
+    }
+}
+
+pub struct ListCalendars {
+    pub page: i64,
+    pub per_page: i64,
+    pub search: String,
+    pub calendar_type: String,
+    pub with_event_lists: bool,
+}
+
+/// Calendars the caller may see, newest first, with their events and owners.
+pub async fn list(ctx: &Ctx, caller: &Caller, q: ListCalendars) -> ServiceResult<Value> {
+    let filter = CalendarFilter {
+        visible_to: (!caller.can(Capability::ManageAllData)).then_some(caller.id()),
+        calendar_type: &q.calendar_type,
+        search: q.search.trim(),
+    };
+    let mut conn = ctx.store.conn().await?;
+    let total = calendars::count(conn.ex(), &filter).await?;
+    let rows = calendars::list(conn.ex(), &filter, q.per_page, (q.page - 1) * q.per_page).await?;
+    let data = with_events_and_users(ctx, &mut conn.ex(), &rows, q.search.trim()).await?;
+    let mut body = json!({
+        "message": "Calendars have been fetched",
+        "calendars": Page::new(data, total, q.page, q.per_page),
+    });
+    if q.with_event_lists {
+        let all = calendars::list(
+            conn.ex(),
+            &CalendarFilter {
+                search: "",
+                ..filter
+            },
+            500,
+            0,
+        )
+        .await?;
+        body["calendar_event_lists"] = event_lists(&mut conn.ex(), &all).await?;
+    }
+    Ok(body)
+}
+
+/// Builds wire calendars for `rows` with two more queries (events, users), none per row.
+async fn with_events_and_users(
+    ctx: &Ctx,
+    ex: &mut Ex<'_>,
+    rows: &[CalendarRow],
+    search: &str,
+) -> ServiceResult<Vec<Calendar>> {
+    let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
+    let all_events = events::list_for_calendars(reborrow(ex), &ids).await?;
+    let needle = search.to_lowercase();
+    let mut owners: Vec<i64> = rows.iter().map(|c| c.user_id).collect();
+    owners.sort_unstable();
+    owners.dedup();
+    let users: HashMap<i64, _> = users::find_many(reborrow(ex), &owners)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u))
+        .collect();
+    Ok(rows
+        .iter()
+        .map(|cal| {
+            let evs: Vec<_> = all_events
+                .iter()
+                .filter(|e| {
+                    e.calendar_id == cal.id
+                        && (needle.is_empty() || e.title.to_lowercase().contains(&needle))
+                })
+                .collect();
+            calendar_wire(ctx, cal, users.get(&cal.user_id), &evs)
+        })
+        .collect())
+}
+
+/// Event options grouped as the dashboard's filters show them: host calendars, team
+/// calendars, and every event.
+async fn event_lists(ex: &mut Ex<'_>, rows: &[CalendarRow]) -> ServiceResult<Value> {
+    let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
+    let all_events = events::list_for_calendars(reborrow(ex), &ids).await?;
+    let group = |cal: &CalendarRow| {
+        let options: Vec<Value> = all_events
+            .iter()
+            .filter(|e| e.calendar_id == cal.id)
+            .map(|e| json!({"id": e.id, "title": e.title}))
+            .collect();
+        json!({"id": cal.id, "title": cal.title, "type": cal.calendar_type, "options": options})
+    };
+    let hosts: Vec<Value> = rows
+        .iter()
+        .filter(|c| c.calendar_type == "simple")
+        .map(group)
+        .collect();
+    let teams: Vec<Value> = rows
+        .iter()
+        .filter(|c| c.calendar_type != "simple")
+        .map(group)
+        .collect();
+    let events: Vec<Value> = all_events
+        .iter()
+        .map(|e| json!({"id": e.id, "title": e.title, "type": "event", "options": [{"id": e.id, "title": e.title}]}))
+        .collect();
+    Ok(json!({"hosts": hosts, "teams": teams, "events": events}))
+}
+
+/// One calendar with its events and owner.
+pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
+    let mut data =
+        with_events_and_users(ctx, &mut conn.ex(), std::slice::from_ref(&cal), "").await?;
+    Ok(json!({"calendar": data.pop()}))
+}
+
+/// The first free slug: `wanted` itself, then `wanted-2`, `wanted-3`, …
+async fn free_calendar_slug(ex: &mut Ex<'_>, wanted: &str) -> ServiceResult<String> {
+    if !calendars::slug_taken(reborrow(ex), wanted).await? {
+        return Ok(wanted.to_string());
+    }
+    for n in 2..100 {
+        let candidate = format!("{wanted}-{n}");
+        if !calendars::slug_taken(reborrow(ex), &candidate).await? {
+            return Ok(candidate);
+        }
+    }
+    Err(slug_taken())
+}
+
+fn slug_taken() -> ServiceError {
+    ServiceError::Conflict {
+        code: "slug_taken",
+        message: "The provided slug is not available. Please choose a different one".into(),
+    }
+}
+
+/// Creates a calendar with its first event (and the host's first schedule when it has none).
+pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let root = Fields::new(Some(body), "");
+    let Some(cal_value) = root.object("calendar", &mut errors) else {
+        if errors.is_empty() {
+            errors.add("calendar", "required", "The calendar field is required.");
+        }
+        return Err(ServiceError::invalid(errors));
+    };
+    let f = Fields::new(Some(cal_value), "calendar");
+    let zone_text = f
+        .str("author_timezone", &mut errors)
+        .filter(|z| !z.trim().is_empty())
+        .unwrap_or_else(|| "UTC".into());
+    if parse_zone(&zone_text).is_none() {
+        errors.add(
+            "calendar.author_timezone",
+            "timezone",
+            "The author timezone must be a valid IANA time zone",
+        );
+    }
+    let calendar_type = f
+        .one_of("type", &["simple", "team"], &mut errors)
+        .unwrap_or_else(|| "simple".into());
+    let team = calendar_type != "simple";
+    let title = f.str("title", &mut errors);
+    if team {
+        check_title(
+            &mut errors,
+            "calendar.title",
+            "Calendar title",
+            title.as_deref(),
+        );
+    } else {
+        check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
+    }
+    let requested_user = f.int("user_id", &mut errors);
+    let slug = f
+        .str("slug", &mut errors)
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty());
+    if let Some(problem) = slug.as_deref().and_then(|s| check_slug(s).err()) {
+        errors.add("calendar.slug", "slug", problem.message());
+    }
+    let description = f.str("description", &mut errors).unwrap_or_default();
+    check_max_len(
+        &mut errors,
+        "calendar.description",
+        Some(&description),
+        MAX_HTML_CHARS,
+    );
+    let input = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
+    let (Some(input), true) = (input, errors.is_empty()) else {
+        return Err(ServiceError::invalid(errors));
+    };
+
+    let may_choose_host =
+        caller.can(Capability::ManageAllData) && caller.can(Capability::InviteTeamMembers);
+    let host_id = match requested_user {
+        Some(id) if may_choose_host => id,
+        _ => caller.id(),
+    };
+    let mut tx = ctx.store.begin().await?;
+    let host = users::find(tx.ex(), host_id)
+        .await?
+        .ok_or_else(|| ServiceError::field("calendar.user_id", "exists", "User not found"))?;
+    if team {
+        let members = &input.settings.team_members;
+        let known = users::find_many(tx.ex(), members).await?;
+        if !members.contains(&host.id)
+            || known.len() != {
+                let mut m = members.clone();
+                m.sort_unstable();
+                m.dedup();
+                m.len()
+            }
+        {
+            return Err(ServiceError::field(
+                "calendar.slot.settings.team_members",
+                "members",
+                "Invalid Team Member",
+            ));
+        }
+    } else if calendars::simple_calendar_of(tx.ex(), host.id)
+        .await?
+        .is_some()
+    {
+        return Err(ServiceError::Unprocessable {
+            code: "calendar_exists",
+            message: "The user already has a calendar. Please delete it first to create a new one"
+                .into(),
+        });
+    }
+    let wanted = slug.unwrap_or_else(|| {
+        slugify(if team {
+            title.as_deref().unwrap_or_default()
+        } else {
+            &host.login
+        })
+    });
+    let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
+    let title = if team {
+        title.unwrap_or_default().trim().to_string()
+    } else {
+        host.full_name()
+    };
+    let hash = random_hash();
+    let new_calendar = NewCalendar {
+        hash: &hash,
+        user_id: host.id,
+        title: &title,
+        slug: &slug,
+        description: &clean_html(&description),
+        settings: "{}",
+        calendar_type: &calendar_type,
+        author_timezone: zone_text.trim(),
+    };
+    let calendar_id = match calendars::insert(tx.ex(), &new_calendar).await {
+        Err(StoreError::UniqueViolation) => return Err(slug_taken()),
+        other => other?,
+    };
+    let default_schedule = match schedules::find_default(tx.ex(), host.id).await? {
+        Some(s) => s.id,
+        None => {
+            let weekly = serde_json::to_string(&input.settings.weekly_schedules)
+                .map_err(StoreError::from)?;
+            schedules::insert(
+                tx.ex(),
+                &NewSchedule {
+                    user_id: host.id,
+                    title: "Weekly Hours",
+                    is_default: true,
+                    timezone: zone_text.trim(),
+                    weekly_schedules: &weekly,
+                    date_overrides: "{}",
+                },
+            )
+            .await?
+        }
+    };
+    let mut cal = calendars::find(tx.ex(), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let event = insert_event(&mut tx, &cal, host.id, input, Some(default_schedule)).await?;
+    let settings = CalendarSettings {
+        event_order: Some(vec![event.id]),
+        ..CalendarSettings::default()
+    };
+    cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    let cal = calendars::find(tx.ex(), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(json!({
+        "calendar": calendar_wire(ctx, &cal, Some(&host), &[&event]),
+        "slot": event_json(ctx, &cal, &event),
+        "redirect_url": format!("{}/admin/calendars/{}/events/{}", ctx.public_url, cal.id, event.id),
+    }))
+}
+
+/// Updates the description (and the title, when given).
+pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let description = f.str("description", &mut errors);
+    check_max_len(
+        &mut errors,
+        "description",
+        description.as_deref(),
+        MAX_HTML_CHARS,
+    );
+    let title = f.str("title", &mut errors);
+    if title.is_some() {
+        check_title(&mut errors, "title", "Calendar title", title.as_deref());
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let mut tx = ctx.store.begin().await?;
+    let mut cal = load_calendar(tx.ex(), caller, id, Access::Write).await?;
+    if let Some(description) = description {
+        cal.description = clean_html(&description);
+    }
+    if let Some(title) = title {
+        cal.title = title.trim().to_string();
+    }
+    calendars::update(tx.ex(), &cal).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    let mut calendar = get(ctx, caller, id).await?;
+    calendar["message"] = json!("Calendar has been updated successfully");
+    Ok(calendar)
+}
+
+/// Deletes the calendar, its events and their bookings, in one transaction.
+pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let cal = load_calendar(tx.ex(), caller, id, Access::Write).await?;
+    calendars::delete_bookings(tx.ex(), cal.id).await?;
+    calendars::delete(tx.ex(), cal.id).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(())
+}
+
+/// Whether `slug` can be used for a new calendar.
+pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let slug = Fields::new(Some(body), "")
+        .str("slug", &mut errors)
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default();
+    if slug.is_empty() && errors.is_empty() {
+        errors.add("slug", "required", "The slug field is required.");
+    }
+    if let Err(problem) = check_slug(&slug)
+        && errors.is_empty()
+    {
+        errors.add("slug", "slug", problem.message());
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let mut conn = ctx.store.conn().await?;
+    if calendars::slug_taken(conn.ex(), &slug).await? {
+        return Err(slug_taken());
+    }
+    Ok(json!({"status": true, "message": "The provided slug is available"}))
+}
+
+/// The template the dashboard starts a new event from.
+pub async fn event_schema(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
+    let weekly = match schedules::find_default(conn.ex(), cal.user_id).await? {
+        Some(s) => serde_json::from_str(&s.weekly_schedules)
+            .unwrap_or_else(|_| crate::domain::week::WeeklySchedule::office_hours()),
+        None => crate::domain::week::WeeklySchedule::office_hours(),
+    };
+    Ok(json!({"slot": {
+        "title": "",
+        "status": "active",
+        "description": "",
+        "duration": "30",
+        "color_schema": crate::model::event::DEFAULT_COLOR,
+        "event_type": "single",
+        "calendar": {"id": cal.id, "title": cal.title, "slug": cal.slug},
+        "settings": {
+            "schedule_type": "weekly_schedules",
+            "weekly_schedules": weekly,
+            "range_type": "range_days",
+            "range_days": 60,
+            "location_fields": crate::model::event::location_fields(),
+        }
+    }}))
+}

@@ -1,0 +1,724 @@
+//! Host-side event management: create, read, details, availability, limits, status, delete,
+//! clone, payment settings. Settings writes overlay the stored document (a shallow merge).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::calendars::{Access, load_calendar, reborrow};
+use super::event_settings::{apply_limits, apply_schedule};
+use super::events::{EventInput, insert_event, minutes_setting, parse_event_input};
+use super::input::{Fields, is_hex_color};
+use super::present::{calendar_settings, event_json, event_settings};
+use super::sanitize::clean_html;
+use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
+use crate::domain::access::Capability;
+use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::model::calendar::CalendarSettings;
+use crate::model::event::{EventSettings, MultiDuration};
+use crate::store::calendars::{self, CalendarRow};
+use crate::store::events::{self, EventRow};
+use crate::store::{Ex, StoreError, schedules, users};
+
+/// Loads an event of a calendar for a caller who may manage it: the calendar's owner, the
+/// event's hosts (team members included) and `manage_all_data`. Anything else is 404.
+pub async fn load_event(
+    mut ex: Ex<'_>,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<(CalendarRow, EventRow)> {
+    let cal = calendars::find(reborrow(&mut ex), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let ev = events::find(reborrow(&mut ex), event_id)
+        .await?
+        .filter(|e| e.calendar_id == cal.id)
+        .ok_or(ServiceError::NotFound)?;
+    if caller.can(Capability::ManageAllData)
+        || cal.user_id == caller.id()
+        || ev.user_id == caller.id()
+    {
+        return Ok((cal, ev));
+    }
+    if events::hosts(ex, ev.id).await?.contains(&caller.id()) {
+        return Ok((cal, ev));
+    }
+    Err(ServiceError::NotFound)
+}
+
+fn to_json(settings: &EventSettings) -> Result<String, StoreError> {
+    serde_json::to_string(settings).map_err(StoreError::from)
+}
+
+/// Stores the event with `settings` and commits. The buffer columns are copies of the settings'
+/// buffers (the slot engine reads them for every busy booking), kept in step here.
+async fn save(
+    ctx: &Ctx,
+    mut tx: crate::store::Tx,
+    ev: &mut EventRow,
+    settings: &EventSettings,
+) -> ServiceResult<()> {
+    ev.buffer_before_minutes = minutes_setting(&settings.buffer_time_before);
+    ev.buffer_after_minutes = minutes_setting(&settings.buffer_time_after);
+    ev.settings = to_json(settings)?;
+    events::update(tx.ex(), ev).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(())
+}
+
+/// Checks that every team member exists; answers 422 naming `field` otherwise.
+async fn check_members(ex: Ex<'_>, members: &[i64], field: &str) -> ServiceResult<()> {
+    let mut unique = members.to_vec();
+    unique.sort_unstable();
+    unique.dedup();
+    if users::find_many(ex, &unique).await?.len() != unique.len() {
+        return Err(ServiceError::field(field, "members", "Invalid Team Member"));
+    }
+    Ok(())
+}
+
+/// Appends an event to the calendar's display order.
+async fn add_to_order(ex: Ex<'_>, cal: &mut CalendarRow, event_id: i64) -> ServiceResult<()> {
+    let mut settings = calendar_settings(cal);
+    settings
+        .event_order
+        .get_or_insert_with(Vec::new)
+        .push(event_id);
+    cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
+    calendars::update(ex, cal).await?;
+    Ok(())
+}
+
+/// `POST /calendars/{id}/events`.
+pub async fn create(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut body = body.clone();
+    let mut errors = FieldErrors::new();
+    if body.get("status").is_none_or(Value::is_null) {
+        errors.add("status", "required", "Event status field is required");
+    }
+    // Availability defaults to the host's primary schedule.
+    if body.get("availability_type").is_none_or(Value::is_null) {
+        body["availability_type"] = json!("existing_schedule");
+    }
+    let mut tx = ctx.store.begin().await?;
+    let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
+    let team = cal.calendar_type != "simple";
+    let input = parse_event_input(Some(&body), "", team, &mut errors);
+    let (Some(input), true) = (input, errors.is_empty()) else {
+        return Err(ServiceError::invalid(errors));
+    };
+    if team {
+        check_members(
+            tx.ex(),
+            &input.settings.team_members,
+            "settings.team_members",
+        )
+        .await?;
+    }
+    let default_schedule = schedules::find_default(tx.ex(), cal.user_id)
+        .await?
+        .map(|s| s.id);
+    let event = insert_event(&mut tx, &cal, cal.user_id, input, default_schedule).await?;
+    add_to_order(tx.ex(), &mut cal, event.id).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(
+        json!({"message": "New Event Type has been created successfully", "slot": event_json(ctx, &cal, &event)}),
+    )
+}
+
+fn smart_codes() -> Value {
+    json!([
+        {"title": "Attendee", "shortcodes": {
+            "{{guest.full_name}}": "Guest Name", "{{guest.first_name}}": "Guest First Name",
+            "{{guest.last_name}}": "Guest Last Name", "{{guest.email}}": "Guest Email",
+            "{{guest.note}}": "Guest Note", "{{guest.timezone}}": "Guest Timezone"}},
+        {"title": "Booking", "shortcodes": {
+            "{{booking.event_name}}": "Event Name", "{{booking.description}}": "Event Description",
+            "{{booking.full_start_end_guest_timezone}}": "Full Start and End (attendee zone)",
+            "{{booking.start_date_time}}": "Start Date and Time", "{{booking.cancel_reason}}": "Cancellation Reason",
+            "{{booking.reschedule_url}}": "Reschedule URL", "{{booking.cancelation_url}}": "Cancellation URL",
+            "{{booking.location_details_html}}": "Location Details"}},
+        {"title": "Host", "shortcodes": {
+            "{{host.name}}": "Host Name", "{{host.email}}": "Host Email", "{{host.timezone}}": "Host Timezone"}}
+    ])
+}
+
+fn settings_menu(cal: &CalendarRow, ev: &EventRow) -> Value {
+    let base = format!("/admin/calendars/{}/events/{}", cal.id, ev.id);
+    let item = |key: &str, title: &str| json!({"key": key, "title": title, "route": format!("{base}/{key}")});
+    json!([
+        item("event-details", "Event Details"),
+        item("availability", "Availability"),
+        item("limits", "Limits"),
+        item("booking-fields", "Question Settings"),
+        item("email-notifications", "Email Notifications"),
+        item("payment-settings", "Payment Settings"),
+        item("integrations", "Integrations"),
+    ])
+}
+
+/// `GET /calendars/{id}/events/{event_id}` with the requested extras.
+pub async fn get(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    with: &[&str],
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let (cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let owner = users::find(conn.ex(), ev.user_id).await?;
+    let mut event = event_json(ctx, &cal, &ev);
+    event["author_profile"] = json!({
+        "ID": ev.user_id,
+        "name": owner.as_ref().map(|u| u.full_name()).unwrap_or_else(|| "Unknown".into()),
+        "avatar": owner.as_ref().map(|u| u.avatar_url.clone()).unwrap_or_default(),
+    });
+    event["calendar"] = json!({"id": cal.id, "title": cal.title, "slug": cal.slug, "type": cal.calendar_type, "author_timezone": cal.author_timezone});
+    let mut body = json!({"calendar_event": event});
+    if with.contains(&"calendar") {
+        body["calendar"] =
+            super::calendars::get(ctx, caller, calendar_id).await?["calendar"].clone();
+    }
+    if with.contains(&"smart_codes") {
+        body["smart_codes"] = smart_codes();
+    }
+    if with.contains(&"settings_menu") {
+        body["settings_menu"] = settings_menu(&cal, &ev);
+    }
+    if with.contains(&"calendar_event_lists") {
+        let list = super::calendars::list(
+            ctx,
+            caller,
+            super::calendars::ListCalendars {
+                page: 1,
+                per_page: 1,
+                search: String::new(),
+                calendar_type: "all".into(),
+                with_event_lists: true,
+            },
+        )
+        .await?;
+        body["calendar_event_lists"] = list["calendar_event_lists"].clone();
+    }
+    Ok(body)
+}
+
+/// `POST …/details`: title, duration, status, description, colour, locations, group seats and
+/// multi-duration.
+pub async fn update_details(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let (cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let title = f.str("title", &mut errors);
+    check_title(&mut errors, "title", "Event title", title.as_deref());
+    let duration = f.int("duration", &mut errors);
+    match duration {
+        None if !errors.contains("duration") => {
+            errors.add("duration", "required", "Event duration field is required")
+        }
+        Some(d) if d < super::events::MIN_DURATION => {
+            errors.add("duration", "min", "The duration must be at least 5.")
+        }
+        Some(d) if d > super::events::MAX_DURATION => errors.add(
+            "duration",
+            "max",
+            "The duration may not be greater than 1440.",
+        ),
+        _ => {}
+    }
+    let status = f.one_of("status", &["active", "draft"], &mut errors);
+    if status.is_none() && !errors.contains("status") {
+        errors.add("status", "required", "Event status field is required");
+    }
+    let description = f.str("description", &mut errors);
+    check_max_len(
+        &mut errors,
+        "description",
+        description.as_deref(),
+        MAX_HTML_CHARS,
+    );
+    let color = f.str("color_schema", &mut errors);
+    if color.as_deref().is_some_and(|c| !is_hex_color(c)) {
+        errors.add(
+            "color_schema",
+            "color",
+            "The color must be a hex colour such as #0099ff.",
+        );
+    }
+    let group = ev.event_type == "group";
+    let seats = f.int("max_book_per_slot", &mut errors);
+    let display_spots = f.bool("is_display_spots", &mut errors);
+    if group {
+        match seats {
+            None if !errors.contains("max_book_per_slot") => errors.add(
+                "max_book_per_slot",
+                "required",
+                "The max book per slot field is required for group events",
+            ),
+            Some(n) if !(1..=1000).contains(&n) => errors.add(
+                "max_book_per_slot",
+                "between",
+                "The max book per slot must be between 1 and 1000.",
+            ),
+            _ => {}
+        }
+        if display_spots.is_none() && !errors.contains("is_display_spots") {
+            errors.add(
+                "is_display_spots",
+                "required",
+                "The is display spots field is required for group events",
+            );
+        }
+    }
+    let mut settings = event_settings(&ev);
+    if let Some(md) = f.object("multi_duration", &mut errors)
+        && let Some(parsed) = parse_multi_duration(md, &mut errors)
+    {
+        settings.multi_duration = parsed;
+    }
+    // Locations reuse the create-time rules.
+    let locations = f.get("location_settings").map(|v| {
+        let probe = json!({"title": "x", "duration": 30, "event_type": "single", "availability_type": "custom",
+            "location_settings": v, "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": []}});
+        let mut location_errors = FieldErrors::new();
+        let parsed: Option<EventInput> = parse_event_input(Some(&probe), "", false, &mut location_errors);
+        errors.merge_prefixed("", location_errors);
+        parsed.map(|p| p.location_settings)
+    });
+    errors.into_result().map_err(ServiceError::invalid)?;
+    ev.title = title.unwrap_or_default().trim().to_string();
+    ev.duration = duration.unwrap_or(ev.duration);
+    ev.status = status.unwrap_or_else(|| ev.status.clone());
+    if let Some(d) = description {
+        ev.description = clean_html(&d);
+    }
+    if let Some(c) = color.filter(|c| !c.is_empty()) {
+        ev.color_schema = c;
+    }
+    if let Some(Some(locations)) = locations {
+        ev.location_settings = locations.to_string();
+    }
+    if group {
+        ev.max_book_per_slot = seats.unwrap_or(ev.max_book_per_slot);
+        ev.is_display_spots = display_spots.unwrap_or(ev.is_display_spots);
+    }
+    ev.settings = to_json(&settings)?;
+    events::update(tx.ex(), &ev).await?;
+    let ev = events::find(tx.ex(), ev.id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(json!({"message": "Data has been updated", "event": event_json(ctx, &cal, &ev)}))
+}
+
+fn parse_multi_duration(value: &Value, errors: &mut FieldErrors) -> Option<MultiDuration> {
+    let f = Fields::new(Some(value), "multi_duration");
+    let enabled = f.bool("enabled", errors).unwrap_or(false);
+    let default = f.int("default_duration", errors);
+    let available = f
+        .int_list("available_durations", errors)
+        .unwrap_or_default();
+    if enabled {
+        if default.is_none() && !errors.contains("multi_duration.default_duration") {
+            errors.add(
+                "multi_duration.default_duration",
+                "required",
+                "The default duration is required when multiple durations are enabled.",
+            );
+        }
+        if available.is_empty() && !errors.contains("multi_duration.available_durations") {
+            errors.add(
+                "multi_duration.available_durations",
+                "required",
+                "The available durations are required when multiple durations are enabled.",
+            );
+        }
+        if available
+            .iter()
+            .any(|d| !(super::events::MIN_DURATION..=super::events::MAX_DURATION).contains(d))
+        {
+            errors.add(
+                "multi_duration.available_durations",
+                "between",
+                "Each duration must be between 5 and 1440 minutes.",
+            );
+        }
+        if let Some(d) = default
+            && !available.is_empty()
+            && !available.contains(&d)
+        {
+            errors.add(
+                "multi_duration.default_duration",
+                "in",
+                "The default duration must be one of the available durations.",
+            );
+        }
+    }
+    Some(MultiDuration {
+        enabled,
+        default_duration: default
+            .map(Value::from)
+            .unwrap_or_else(|| Value::String(String::new())),
+        available_durations: available,
+    })
+}
+
+/// `GET …/availability`: the schedule options and the schedules the event may use.
+pub async fn get_availability(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let (_cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let settings = event_settings(&ev);
+    let mut owners = vec![ev.user_id];
+    owners.extend(settings.team_members.iter().copied());
+    owners.sort_unstable();
+    owners.dedup();
+    let rows = schedules::list_for_users(conn.ex(), &owners).await?;
+    let people = users::find_many(conn.ex(), &owners).await?;
+    let mut by_owner: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for row in &rows {
+        let name = if row.user_id == caller.id() {
+            "My Schedules".to_string()
+        } else {
+            people
+                .iter()
+                .find(|u| u.id == row.user_id)
+                .map(|u| u.full_name())
+                .unwrap_or_else(|| "Deleted User".into())
+        };
+        by_owner
+            .entry(name)
+            .or_default()
+            .push(json!({"label": row.title, "value": row.id, "default": row.is_default}));
+    }
+    let mut options = json!({
+        "range_types": ["range_days", "date_range"],
+        "schedule_types": ["weekly_schedules"],
+        "availability_types": ["existing_schedule", "custom"],
+    });
+    for (owner, list) in by_owner {
+        options[owner] = json!(list);
+    }
+    let available: Vec<Value> = rows
+        .iter()
+        .map(|r| json!({
+            "id": r.id, "title": r.title, "user_id": r.user_id, "default": r.is_default, "timezone": r.timezone,
+            "weekly_schedules": serde_json::from_str::<Value>(&r.weekly_schedules).unwrap_or(Value::Null),
+            "date_overrides": serde_json::from_str::<Value>(&r.date_overrides).unwrap_or(Value::Null),
+        }))
+        .collect();
+    Ok(json!({"schedule_options": options, "available_schedules": available}))
+}
+
+/// `POST …/availability`.
+pub async fn update_availability(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let mut settings = event_settings(&ev);
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let availability_type = f
+        .one_of(
+            "availability_type",
+            &["existing_schedule", "custom"],
+            &mut errors,
+        )
+        .unwrap_or_else(|| ev.availability_type.clone());
+    apply_schedule(
+        &f,
+        &mut settings,
+        &mut errors,
+        availability_type == "custom",
+    );
+    let availability_id = f.int("availability_id", &mut errors);
+    let team = matches!(ev.event_type.as_str(), "round_robin" | "collective");
+    if let Some(common) = f.bool("common_schedule", &mut errors) {
+        settings.common_schedule = common;
+    }
+    let mut hosts_schedules = None;
+    if let Some(map) = f
+        .object("hosts_schedules", &mut errors)
+        .and_then(Value::as_object)
+    {
+        let mut parsed = BTreeMap::new();
+        for (host, schedule) in map {
+            match (
+                host.parse::<i64>(),
+                schedule
+                    .as_i64()
+                    .or_else(|| schedule.as_str().and_then(|s| s.parse().ok())),
+            ) {
+                (Ok(h), Some(s)) => {
+                    parsed.insert(h.to_string(), s);
+                }
+                _ => errors.add(
+                    format!("hosts_schedules.{host}"),
+                    "integer",
+                    "Each host must map to a schedule id.",
+                ),
+            }
+        }
+        hosts_schedules = Some(parsed);
+    } else if team
+        && !settings.common_schedule
+        && f.get("hosts_schedules").is_none()
+        && !errors.contains("hosts_schedules")
+    {
+        errors.add(
+            "hosts_schedules",
+            "required",
+            "The hosts schedules are required for team events without a common schedule.",
+        );
+    }
+    if availability_type == "existing_schedule"
+        && availability_id.is_none()
+        && ev.availability_id.is_none()
+        && !errors.contains("availability_id")
+    {
+        errors.add(
+            "availability_id",
+            "required",
+            "The availability id is required for an existing schedule.",
+        );
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    if let Some(id) = availability_id {
+        let schedule = schedules::find(tx.ex(), id).await?;
+        let hosts = events::hosts(tx.ex(), ev.id).await?;
+        if !schedule.is_some_and(|s| s.user_id == ev.user_id || hosts.contains(&s.user_id)) {
+            return Err(ServiceError::field(
+                "availability_id",
+                "exists",
+                "The schedule does not exist or does not belong to a host of this event.",
+            ));
+        }
+        ev.availability_id = Some(id);
+    }
+    if let Some(map) = hosts_schedules {
+        let members = &settings.team_members;
+        let owners: Vec<i64> = map.keys().filter_map(|k| k.parse().ok()).collect();
+        let rows = schedules::list_for_users(tx.ex(), &owners).await?;
+        for (host, schedule) in &map {
+            let host_id: i64 = host.parse().unwrap_or_default();
+            if !members.contains(&host_id)
+                || !rows
+                    .iter()
+                    .any(|r| r.id == *schedule && r.user_id == host_id)
+            {
+                return Err(ServiceError::field(
+                    &format!("hosts_schedules.{host}"),
+                    "exists",
+                    "Each host must be a team member and each schedule one of that host's.",
+                ));
+            }
+        }
+        settings.hosts_schedules = map;
+    }
+    ev.availability_type = availability_type;
+    save(ctx, tx, &mut ev, &settings).await?;
+    Ok(json!({"message": "Data has been updated", "event": {"id": ev.id, "settings": settings}}))
+}
+
+/// `POST …/limits` with body `{settings: {…}}`.
+pub async fn update_limits(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let root = Fields::new(Some(body), "");
+    let inner = root.object("settings", &mut errors);
+    if inner.is_none() && !errors.contains("settings") {
+        errors.add("settings", "required", "The settings field is required.");
+    }
+    let mut tx = ctx.store.begin().await?;
+    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let mut settings = event_settings(&ev);
+    apply_limits(&Fields::new(inner, "settings"), &mut settings, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    save(ctx, tx, &mut ev, &settings).await?;
+    Ok(json!({"message": "Data has been updated", "event": {"id": ev.id, "settings": settings}}))
+}
+
+/// `PUT …/{event_id}`: `active` or `draft`.
+pub async fn set_status(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let status = Fields::new(Some(body), "").one_of("status", &["active", "draft"], &mut errors);
+    if status.is_none() && errors.is_empty() {
+        errors.add("status", "required", "Event status field is required");
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let mut tx = ctx.store.begin().await?;
+    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    ev.status = status.unwrap_or_default();
+    events::update(tx.ex(), &ev).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(json!({"message": "Data has been updated"}))
+}
+
+/// `DELETE …/{event_id}`: the calendar's owner (or `manage_all_data`) only. Bookings stay.
+pub async fn delete(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let (mut cal, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    if !(caller.can(Capability::ManageAllData) || cal.user_id == caller.id()) {
+        return Err(ServiceError::forbidden());
+    }
+    events::delete(tx.ex(), ev.id).await?;
+    let mut settings: CalendarSettings = calendar_settings(&cal);
+    if let Some(order) = settings.event_order.as_mut() {
+        order.retain(|id| *id != ev.id);
+    }
+    settings.sharing.enabled_slots.retain(|id| *id != ev.id);
+    cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(())
+}
+
+/// `POST /calendars/{id}/clone-event/{event_id}`: a copy (title + " (clone)") in this or another
+/// calendar the caller may write to, with its booking fields and integrations.
+pub async fn clone(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let target = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let target_id = target.unwrap_or(calendar_id);
+    let mut dest = match load_calendar(tx.ex(), caller, target_id, Access::Write).await {
+        Err(ServiceError::Forbidden(_)) => {
+            return Err(ServiceError::Forbidden(
+                "You do not have permission to write to the destination calendar.".into(),
+            ));
+        }
+        Err(ServiceError::NotFound) => {
+            return Err(ServiceError::field(
+                "new_calendar_id",
+                "exists",
+                "Calendar could not be found. Please try again",
+            ));
+        }
+        other => other?,
+    };
+    let team_event = matches!(ev.event_type.as_str(), "round_robin" | "collective");
+    if team_event && dest.calendar_type == "simple" {
+        return Err(ServiceError::field(
+            "new_calendar_id",
+            "type",
+            "A team event can only be cloned into a team calendar.",
+        ));
+    }
+    let mut copy = ev.clone();
+    copy.hash = random_hash();
+    copy.calendar_id = dest.id;
+    copy.title = format!("{} (clone)", ev.title).chars().take(192).collect();
+    copy.user_id = if dest.id == ev.calendar_id {
+        ev.user_id
+    } else {
+        dest.user_id
+    };
+    copy.parent_id = None;
+    let mut n = 0;
+    let base = ev.slug.clone();
+    copy.slug = base.clone();
+    while events::slug_taken_in_calendar(tx.ex(), dest.id, &copy.slug).await? {
+        n += 1;
+        copy.slug = format!("{base}-{n}");
+    }
+    copy.id = events::insert(tx.ex(), &copy).await?;
+    let hosts = events::hosts(tx.ex(), ev.id).await?;
+    let hosts = if team_event {
+        hosts
+    } else {
+        vec![copy.user_id]
+    };
+    events::set_hosts(tx.ex(), copy.id, &hosts).await?;
+    crate::store::booking_fields::copy(tx.ex(), ev.id, copy.id).await?;
+    add_to_order(tx.ex(), &mut dest, copy.id).await?;
+    let copy = events::find(tx.ex(), copy.id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(
+        json!({"message": "The Event Type has been cloned successfully", "slot": event_json(ctx, &dest, &copy)}),
+    )
+}
+
+/// `GET …/payment-settings`: the event's payment settings and what the service can take.
+pub async fn payment_settings(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let (_cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let stored = crate::store::events::meta(conn.ex(), ev.id, "payment_settings").await?;
+    let settings = stored
+        .and_then(|s| serde_json::from_str::<Value>(&s).ok())
+        .unwrap_or_else(|| {
+            json!({
+                "enabled": "no", "type": "one_time", "multi_payment_enabled": "no",
+                "items": [{"title": format!("Payment for {}", ev.title), "value": 0}],
+                "stripe_descriptor": "", "coupon_enabled": "no",
+            })
+        });
+    let payments = crate::store::settings::get(conn.ex(), "payments")
+        .await?
+        .and_then(|p| serde_json::from_str::<Value>(&p).ok())
+        .unwrap_or(Value::Null);
+    let native = payments.get("is_active").and_then(Value::as_str) == Some("yes");
+    Ok(json!({"settings": settings, "config": {
+        "native_enabled": native, "card_configured": false, "wallet_configured": false, "offline_configured": false,
+        "native_config_link": format!("{}/admin/settings/payments", ctx.public_url),
+        "store_config_link": "", "has_cart": false, "has_store": false, "store_enabled": false,
+    }}))
+}

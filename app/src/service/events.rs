@@ -1,0 +1,357 @@
+//! Reading and writing events (event types). Calendar creation writes its first event here too.
+
+use serde_json::{Value, json};
+
+use super::input::{Fields, is_hex_color};
+use super::sanitize::clean_html;
+use super::{ServiceResult, random_hash};
+use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::model::event::{DEFAULT_COLOR, EVENT_TYPES, EventSettings, LOCATION_TYPES};
+use crate::store::Tx;
+use crate::store::calendars::CalendarRow;
+use crate::store::events::{self, EventRow};
+
+/// Shortest and longest event, in minutes.
+pub const MIN_DURATION: i64 = 5;
+pub const MAX_DURATION: i64 = 24 * 60;
+
+/// A validated new event, not yet stored.
+#[derive(Debug, Clone)]
+pub struct EventInput {
+    pub title: String,
+    pub duration: i64,
+    pub description: String,
+    pub event_type: String,
+    pub status: String,
+    pub color_schema: String,
+    pub availability_type: String,
+    pub location_type: String,
+    pub location_heading: String,
+    pub location_settings: Value,
+    pub max_book_per_slot: i64,
+    pub is_display_spots: bool,
+    pub settings: EventSettings,
+    /// Whether the body carried a weekly schedule (used to seed the host's first schedule).
+    pub weekly_given: bool,
+}
+
+/// Validates `location_settings` items; answers them in stored form.
+fn parse_locations(value: Option<&Value>, field: &str, errors: &mut FieldErrors) -> Value {
+    let Some(value) = value.filter(|v| !v.is_null()) else {
+        return json!([]);
+    };
+    let Some(items) = value.as_array() else {
+        errors.add(field, "array", format!("The {field} must be a list."));
+        return json!([]);
+    };
+    let mut stored = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let f = Fields::new(Some(item), &format!("{field}.{i}"));
+        let kind = f.str("type", errors).unwrap_or_default();
+        if kind.is_empty() {
+            // The dashboard sends one empty placeholder row when no location is chosen.
+            continue;
+        }
+        if !LOCATION_TYPES.contains(&kind.as_str()) {
+            errors.add(
+                f.name("type"),
+                "in",
+                format!("The selected {} is invalid.", f.name("type")),
+            );
+            continue;
+        }
+        let title = f.str("title", errors).unwrap_or_default();
+        let description = f.str("description", errors).unwrap_or_default();
+        let phone = f.str("host_phone_number", errors).unwrap_or_default();
+        let link = f.str("meeting_link", errors).unwrap_or_default();
+        if (kind == "custom" || kind == "in_person_organizer") && title.trim().is_empty() {
+            errors.add(
+                f.name("title"),
+                "required",
+                "Event location title field is required",
+            );
+        }
+        if kind == "in_person_organizer" && description.trim().is_empty() {
+            errors.add(
+                f.name("description"),
+                "required",
+                "Event location description field is required",
+            );
+        }
+        if kind == "phone_organizer" && phone.trim().is_empty() {
+            errors.add(
+                f.name("host_phone_number"),
+                "required",
+                "Event location host phone number field is required",
+            );
+        }
+        for (key, text) in [
+            ("title", &title),
+            ("description", &description),
+            ("host_phone_number", &phone),
+            ("meeting_link", &link),
+        ] {
+            check_max_len(errors, &f.name(key), Some(text), 1000);
+        }
+        let mut entry = json!({"type": kind, "title": title.trim(), "display_on_booking": f.str("display_on_booking", errors).unwrap_or_default()});
+        match kind.as_str() {
+            "custom" | "in_person_organizer" => {
+                entry["description"] = json!(clean_html(&description))
+            }
+            "phone_organizer" => entry["host_phone_number"] = json!(phone.trim()),
+            "online_meeting" => entry["meeting_link"] = json!(link.trim()),
+            _ => {}
+        }
+        stored.push(entry);
+    }
+    Value::Array(stored)
+}
+
+/// Settings of a new event: the defaults overlaid with the request's schedule, limits and team.
+fn parse_settings(
+    value: Option<&Value>,
+    field: &str,
+    errors: &mut FieldErrors,
+) -> (EventSettings, bool) {
+    let mut settings = EventSettings::default();
+    let f = Fields::new(value, field);
+    let weekly_given = super::event_settings::apply_schedule(&f, &mut settings, errors, true);
+    super::event_settings::apply_limits(&f, &mut settings, errors);
+    if let Some(members) = f.int_list("team_members", errors) {
+        settings.team_members = members;
+    }
+    (settings, weekly_given)
+}
+
+/// Validates a new event body. `prefix` names its place in the request (`calendar.slot`).
+pub fn parse_event_input(
+    body: Option<&Value>,
+    prefix: &str,
+    team_calendar: bool,
+    errors: &mut FieldErrors,
+) -> Option<EventInput> {
+    let f = Fields::new(body, prefix);
+    if f.map.is_none() {
+        errors.add(prefix, "required", "The event data is required");
+        return None;
+    }
+    let title = f.str("title", errors);
+    check_title(errors, &f.name("title"), "Event title", title.as_deref());
+    let duration = f.int("duration", errors);
+    match duration {
+        None if !errors.contains(&f.name("duration")) => errors.add(
+            f.name("duration"),
+            "required",
+            "Event duration field is required",
+        ),
+        Some(d) if d < MIN_DURATION => errors.add(
+            f.name("duration"),
+            "min",
+            format!(
+                "The {} must be at least {MIN_DURATION}.",
+                f.name("duration")
+            ),
+        ),
+        Some(d) if d > MAX_DURATION => errors.add(
+            f.name("duration"),
+            "max",
+            format!(
+                "The {} may not be greater than {MAX_DURATION}.",
+                f.name("duration")
+            ),
+        ),
+        _ => {}
+    }
+    let event_type = f.str("event_type", errors);
+    let allowed: &[&str] = if team_calendar {
+        EVENT_TYPES
+    } else {
+        &EVENT_TYPES[..2]
+    };
+    match &event_type {
+        None => errors.add(
+            f.name("event_type"),
+            "required",
+            "Event type field is required",
+        ),
+        Some(t) if !allowed.contains(&t.as_str()) => errors.add(
+            f.name("event_type"),
+            "in",
+            format!(
+                "The selected {} is invalid. Allowed: {}.",
+                f.name("event_type"),
+                allowed.join(", ")
+            ),
+        ),
+        _ => {}
+    }
+    let status = f
+        .one_of("status", &["active", "draft"], errors)
+        .unwrap_or_else(|| "active".into());
+    let color = f
+        .str("color_schema", errors)
+        .filter(|c| !c.is_empty())
+        .unwrap_or_else(|| DEFAULT_COLOR.into());
+    if !is_hex_color(&color) {
+        errors.add(
+            f.name("color_schema"),
+            "color",
+            "The color must be a hex colour such as #0099ff.",
+        );
+    }
+    let availability_type = f.str("availability_type", errors);
+    match availability_type.as_deref() {
+        None => errors.add(
+            f.name("availability_type"),
+            "required",
+            "Event availability type field is required",
+        ),
+        Some("existing_schedule" | "custom") => {}
+        Some(_) => errors.add(
+            f.name("availability_type"),
+            "in",
+            "The selected availability type is invalid. Allowed: existing_schedule, custom.",
+        ),
+    }
+    let description = f.str("description", errors).unwrap_or_default();
+    check_max_len(
+        errors,
+        &f.name("description"),
+        Some(&description),
+        MAX_HTML_CHARS,
+    );
+    let location_type = f.str("location_type", errors).unwrap_or_default();
+    let location_heading = f.str("location_heading", errors).unwrap_or_default();
+    check_max_len(errors, &f.name("location_type"), Some(&location_type), 64);
+    check_max_len(
+        errors,
+        &f.name("location_heading"),
+        Some(&location_heading),
+        1000,
+    );
+    let location_settings = parse_locations(
+        f.get("location_settings"),
+        &f.name("location_settings"),
+        errors,
+    );
+    let is_group = event_type.as_deref() == Some("group");
+    let max_book_per_slot = f.int("max_book_per_slot", errors);
+    let is_display_spots = f.bool("is_display_spots", errors);
+    if is_group {
+        match max_book_per_slot {
+            None if !errors.contains(&f.name("max_book_per_slot")) => errors.add(
+                f.name("max_book_per_slot"),
+                "required",
+                "The max book per slot field is required for group events",
+            ),
+            Some(n) if !(1..=1000).contains(&n) => errors.add(
+                f.name("max_book_per_slot"),
+                "between",
+                "The max book per slot must be between 1 and 1000.",
+            ),
+            _ => {}
+        }
+    }
+    let (settings, weekly_given) = parse_settings(f.get("settings"), &f.name("settings"), errors);
+    if team_calendar
+        && settings.team_members.is_empty()
+        && !errors.contains(&f.name("settings.team_members"))
+    {
+        errors.add(
+            f.name("settings.team_members"),
+            "required",
+            "The team members field is required for team calendars",
+        );
+    }
+    if !errors.is_empty() {
+        return None;
+    }
+    Some(EventInput {
+        title: title.unwrap_or_default().trim().to_string(),
+        duration: duration.unwrap_or(30),
+        description: clean_html(&description),
+        event_type: event_type.unwrap_or_default(),
+        status,
+        color_schema: color,
+        availability_type: availability_type.unwrap_or_default(),
+        location_type,
+        location_heading: clean_html(&location_heading),
+        location_settings,
+        max_book_per_slot: if is_group {
+            max_book_per_slot.unwrap_or(1)
+        } else {
+            1
+        },
+        is_display_spots: is_group && is_display_spots.unwrap_or(false),
+        settings,
+        weekly_given,
+    })
+}
+
+/// The first free `{duration}min`, `{duration}min-1`, … slug in the calendar.
+async fn free_event_slug(tx: &mut Tx, calendar_id: i64, duration: i64) -> ServiceResult<String> {
+    let base = format!("{duration}min");
+    let mut candidate = base.clone();
+    let mut n = 0;
+    while events::slug_taken_in_calendar(tx.ex(), calendar_id, &candidate).await? {
+        n += 1;
+        candidate = format!("{base}-{n}");
+    }
+    Ok(candidate)
+}
+
+/// Stores a validated event in `cal` for `host_id`; `default_schedule` is used when the event
+/// takes an existing schedule.
+pub async fn insert_event(
+    tx: &mut Tx,
+    cal: &CalendarRow,
+    host_id: i64,
+    input: EventInput,
+    default_schedule: Option<i64>,
+) -> ServiceResult<EventRow> {
+    let slug = free_event_slug(tx, cal.id, input.duration).await?;
+    let hosts: Vec<i64> = if input.settings.team_members.is_empty() {
+        vec![host_id]
+    } else {
+        input.settings.team_members.clone()
+    };
+    let mut row = EventRow {
+        id: 0,
+        hash: random_hash(),
+        user_id: host_id,
+        calendar_id: cal.id,
+        parent_id: None,
+        duration: input.duration,
+        title: input.title,
+        slug,
+        description: input.description,
+        settings: serde_json::to_string(&input.settings).map_err(crate::store::StoreError::from)?,
+        availability_id: if input.availability_type == "existing_schedule" {
+            default_schedule
+        } else {
+            None
+        },
+        availability_type: input.availability_type,
+        status: input.status,
+        payment_type: "free".into(),
+        color_schema: input.color_schema,
+        location_type: input.location_type,
+        location_heading: input.location_heading,
+        location_settings: input.location_settings.to_string(),
+        event_type: input.event_type,
+        is_display_spots: input.is_display_spots,
+        max_book_per_slot: input.max_book_per_slot,
+        buffer_before_minutes: minutes_setting(&input.settings.buffer_time_before),
+        buffer_after_minutes: minutes_setting(&input.settings.buffer_time_after),
+        created_at: 0,
+        updated_at: 0,
+    };
+    row.id = events::insert(tx.ex(), &row).await?;
+    events::set_hosts(tx.ex(), row.id, &hosts).await?;
+    Ok(events::find(tx.ex(), row.id).await?.unwrap_or(row))
+}
+
+/// A minutes setting stored as text (`"15"`, `""`): its value, 0 when empty.
+pub fn minutes_setting(text: &str) -> i64 {
+    text.trim().parse::<i64>().unwrap_or(0).max(0)
+}

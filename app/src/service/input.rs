@@ -1,0 +1,204 @@
+//! Reading untyped JSON bodies field by field, so that each wrong type is reported under the
+//! field's own name rather than as one opaque parse error.
+
+use serde_json::{Map, Value};
+
+use crate::domain::validation::FieldErrors;
+
+/// A JSON object being read; `prefix` is prepended to error field names.
+pub struct Fields<'a> {
+    pub map: Option<&'a Map<String, Value>>,
+    pub prefix: String,
+}
+
+impl<'a> Fields<'a> {
+    pub fn new(value: Option<&'a Value>, prefix: &str) -> Fields<'a> {
+        Fields {
+            map: value.and_then(Value::as_object),
+            prefix: prefix.to_string(),
+        }
+    }
+
+    pub fn name(&self, key: &str) -> String {
+        if self.prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.prefix)
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map.and_then(|m| m.get(key)).filter(|v| !v.is_null())
+    }
+
+    /// A string field; numbers are accepted as their text. Wrong types are reported.
+    pub fn str(&self, key: &str, errors: &mut FieldErrors) -> Option<String> {
+        match self.get(key)? {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => {
+                errors.add(
+                    self.name(key),
+                    "string",
+                    format!("The {} must be a string.", self.name(key)),
+                );
+                None
+            }
+        }
+    }
+
+    /// An integer field; integer strings are accepted (form posts send them).
+    pub fn int(&self, key: &str, errors: &mut FieldErrors) -> Option<i64> {
+        let value = self.get(key)?;
+        let parsed = match value {
+            Value::Number(n) => n.as_i64(),
+            Value::String(s) if s.trim().is_empty() => return None,
+            Value::String(s) => s.trim().parse::<i64>().ok(),
+            _ => None,
+        };
+        if parsed.is_none() {
+            errors.add(
+                self.name(key),
+                "integer",
+                format!("The {} must be an integer.", self.name(key)),
+            );
+        }
+        parsed
+    }
+
+    /// A boolean field; also `"yes"/"no"`, `"true"/"false"`, `1/0`.
+    pub fn bool(&self, key: &str, errors: &mut FieldErrors) -> Option<bool> {
+        let parsed = match self.get(key)? {
+            Value::Bool(b) => Some(*b),
+            Value::String(s) => match s.as_str() {
+                "yes" | "true" | "1" => Some(true),
+                "no" | "false" | "0" | "" => Some(false),
+                _ => None,
+            },
+            Value::Number(n) => match n.as_i64() {
+                Some(1) => Some(true),
+                Some(0) => Some(false),
+                _ => None,
+            },
+            _ => None,
+        };
+        if parsed.is_none() {
+            errors.add(
+                self.name(key),
+                "boolean",
+                format!("The {} field must be true or false.", self.name(key)),
+            );
+        }
+        parsed
+    }
+
+    /// A list of integers.
+    pub fn int_list(&self, key: &str, errors: &mut FieldErrors) -> Option<Vec<i64>> {
+        let value = self.get(key)?;
+        let items = value.as_array().map(|items| {
+            items
+                .iter()
+                .map(|v| match v {
+                    Value::Number(n) => n.as_i64(),
+                    Value::String(s) => s.trim().parse().ok(),
+                    _ => None,
+                })
+                .collect::<Option<Vec<i64>>>()
+        });
+        match items.flatten() {
+            Some(list) => Some(list),
+            None => {
+                errors.add(
+                    self.name(key),
+                    "array",
+                    format!("The {} must be a list of integers.", self.name(key)),
+                );
+                None
+            }
+        }
+    }
+
+    /// A nested object (reported when present with another type).
+    pub fn object(&self, key: &str, errors: &mut FieldErrors) -> Option<&'a Value> {
+        let value = self.get(key)?;
+        if value.is_object() {
+            Some(value)
+        } else {
+            errors.add(
+                self.name(key),
+                "object",
+                format!("The {} must be an object.", self.name(key)),
+            );
+            None
+        }
+    }
+
+    /// A string that must be one of `allowed`.
+    pub fn one_of(&self, key: &str, allowed: &[&str], errors: &mut FieldErrors) -> Option<String> {
+        let value = self.str(key, errors)?;
+        if allowed.contains(&value.as_str()) {
+            Some(value)
+        } else {
+            errors.add(
+                self.name(key),
+                "in",
+                format!(
+                    "The selected {} is invalid. Allowed: {}.",
+                    self.name(key),
+                    allowed.join(", ")
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// Whether `text` is an absolute http(s) URL.
+pub fn is_http_url(text: &str) -> bool {
+    url::Url::parse(text)
+        .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+}
+
+/// Whether `text` is `#rgb` or `#rrggbb`.
+pub fn is_hex_color(text: &str) -> bool {
+    let digits = text.strip_prefix('#').unwrap_or("x");
+    matches!(digits.len(), 3 | 6) && digits.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn wrong_types_are_reported_under_the_prefixed_field() {
+        let body = json!({"duration": "abc", "team_members": [1, "x"], "enabled": "maybe"});
+        let fields = Fields::new(Some(&body), "calendar.slot");
+        let mut errors = FieldErrors::new();
+        assert_eq!(fields.int("duration", &mut errors), None);
+        assert_eq!(fields.int_list("team_members", &mut errors), None);
+        assert_eq!(fields.bool("enabled", &mut errors), None);
+        assert!(errors.contains("calendar.slot.duration"));
+        assert!(errors.contains("calendar.slot.team_members"));
+        assert!(errors.contains("calendar.slot.enabled"));
+    }
+
+    #[test]
+    fn integer_strings_and_yes_no_are_accepted() {
+        let body = json!({"duration": "30", "enabled": "yes"});
+        let fields = Fields::new(Some(&body), "");
+        let mut errors = FieldErrors::new();
+        assert_eq!(fields.int("duration", &mut errors), Some(30));
+        assert_eq!(fields.bool("enabled", &mut errors), Some(true));
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn urls_and_colours_are_checked() {
+        assert!(is_http_url("https://example.com/a.png"));
+        assert!(!is_http_url("javascript:alert(1)"));
+        assert!(!is_http_url("not a url"));
+        assert!(is_hex_color("#0099ff") && is_hex_color("#fff"));
+        assert!(!is_hex_color("0099ff") && !is_hex_color("#zzzzzz"));
+    }
+}

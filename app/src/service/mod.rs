@@ -1,0 +1,131 @@
+//! Use cases. Each opens its transaction, calls store and domain, and commits; REST handlers
+//! and server functions are thin adapters over these.
+
+pub mod auth;
+pub mod booking_create;
+pub mod booking_fields;
+pub mod booking_self;
+pub mod booking_view;
+pub mod calendars;
+pub mod event_admin;
+pub mod event_settings;
+pub mod events;
+pub mod hosts;
+pub mod input;
+pub mod lifecycle;
+pub mod notifications;
+pub mod present;
+pub mod reports;
+pub mod sanitize;
+pub mod schedules;
+pub mod sharing;
+pub mod slots;
+pub mod throttle;
+pub mod users;
+
+use crate::domain::access::{Capability, Role};
+use crate::domain::validation::FieldErrors;
+use crate::store::users::UserRow;
+use crate::store::{Store, StoreError};
+
+/// What every use case needs: the database and where the service is reachable publicly.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub store: Store,
+    /// Base of public links, such as `http://127.0.0.1:3000` (no trailing slash).
+    pub public_url: String,
+    /// Event definitions and schedules for the public slot routes.
+    pub slot_cache: slots::SlotCache,
+}
+
+impl Ctx {
+    pub fn new(store: Store, public_url: &str) -> Ctx {
+        Ctx {
+            store,
+            public_url: public_url.trim_end_matches('/').to_string(),
+            slot_cache: slots::SlotCache::default(),
+        }
+    }
+}
+
+/// The authenticated user on whose behalf a use case runs.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user: UserRow,
+    pub role: Role,
+}
+
+impl Caller {
+    pub fn from_user(user: UserRow) -> Caller {
+        let role = Role::parse(&user.role).unwrap_or(Role::Host);
+        Caller { user, role }
+    }
+
+    pub fn id(&self) -> i64 {
+        self.user.id
+    }
+
+    pub fn can(&self, capability: Capability) -> bool {
+        self.role.can(capability)
+    }
+}
+
+/// Why a use case did not do what was asked. The REST layer maps each to the envelope.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// 422 `validation_failed`, with field errors.
+    #[error("{message}")]
+    Validation {
+        message: String,
+        errors: FieldErrors,
+    },
+    /// 422 with a business reason and a stable code.
+    #[error("{message}")]
+    Unprocessable { code: &'static str, message: String },
+    /// 404: missing, or invisible to the caller.
+    #[error("not found")]
+    NotFound,
+    /// 403: the caller may see the object but lacks the right for this action.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 409 with a stable code.
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    /// 409 `slot_unavailable`: the time is not offered; `reasons` are the engine's codes.
+    #[error("{message}")]
+    SlotUnavailable {
+        message: String,
+        reasons: Vec<serde_json::Value>,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl ServiceError {
+    /// A validation failure whose headline is its first field message.
+    pub fn invalid(errors: FieldErrors) -> ServiceError {
+        let message = errors
+            .first_message()
+            .unwrap_or("Please fill up the required data")
+            .to_string();
+        ServiceError::Validation { message, errors }
+    }
+
+    /// A single-field validation failure.
+    pub fn field(field: &str, rule: &str, message: &str) -> ServiceError {
+        let mut errors = FieldErrors::new();
+        errors.add(field, rule, message);
+        ServiceError::invalid(errors)
+    }
+
+    pub fn forbidden() -> ServiceError {
+        ServiceError::Forbidden("Sorry, you are not allowed to do that.".into())
+    }
+}
+
+pub type ServiceResult<T> = Result<T, ServiceError>;
+
+/// A fresh random identifier with 128 bits of entropy, hex encoded (booking and calendar hashes).
+pub fn random_hash() -> String {
+    hex::encode(rand::random::<[u8; 16]>())
+}

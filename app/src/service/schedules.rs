@@ -1,0 +1,575 @@
+//! Host-side bookings ("schedules"): listings, detail, one-column updates with status
+//! transitions, deletion, activity log, confirmation emails, group attendees; and the caller's
+//! own bookings as an attendee.
+
+use chrono::NaiveDate;
+use serde_json::{Value, json};
+
+use super::booking_view::{BookingContext, booking_json, status_text};
+use super::input::Fields;
+use super::present::rfc3339;
+use super::users::is_valid_email;
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::access::Capability;
+use crate::domain::transitions;
+use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::model::page::Page;
+use crate::store::bookings::{self, NewActivity};
+use crate::store::schedules_list::{self, ActivityRow, BookingListRow, Period, ScheduleFilter};
+use crate::store::{Ex, calendars};
+
+/// A booking row as the REST interface shows it.
+pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Value {
+    let host = format!(
+        "{} {}",
+        row.host_first_name.clone().unwrap_or_default(),
+        row.host_last_name.clone().unwrap_or_default()
+    )
+    .trim()
+    .to_string();
+    let host = if host.is_empty() {
+        row.host_display_name
+            .clone()
+            .unwrap_or_else(|| "Unknown".into())
+    } else {
+        host
+    };
+    let doc = |key: &str, empty: Value| {
+        meta.iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| serde_json::from_str(v).ok())
+            .unwrap_or(empty)
+    };
+    booking_json(
+        ctx,
+        &row.booking,
+        &BookingContext {
+            event_title: row.event_title.as_deref().unwrap_or(""),
+            event_slug: row.event_slug.as_deref().unwrap_or(""),
+            color_schema: row.event_color.as_deref().unwrap_or(""),
+            calendar_title: row.cal_title.as_deref().unwrap_or(""),
+            calendar_slug: row.cal_slug.as_deref().unwrap_or(""),
+            host_name: &host,
+            host_email: row.host_email.as_deref().unwrap_or(""),
+            custom_fields: doc("custom_fields_data", json!({})),
+            additional_guests: doc("additional_guests", json!([])),
+            plain_timestamps: false,
+        },
+    )
+}
+
+pub fn activity_json(a: &ActivityRow) -> Value {
+    json!({"id": a.id, "booking_id": a.booking_id, "parent_id": a.parent_id, "created_by": a.created_by, "status": a.status,
+           "type": a.kind, "title": a.title, "description": a.description, "created_at": rfc3339(a.created_at), "updated_at": rfc3339(a.updated_at)})
+}
+
+/// Loads a booking the caller may see: its hosts, its calendar's owner, `manage_all_data`.
+pub async fn load(mut ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<BookingListRow> {
+    let row = schedules_list::find(crate::store::reborrow(&mut ex), id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if caller.can(Capability::ManageAllData)
+        || schedules_list::is_visible_to(ex, id, caller.id()).await?
+    {
+        Ok(row)
+    } else {
+        Err(ServiceError::NotFound)
+    }
+}
+
+pub struct ListSchedules {
+    pub page: i64,
+    pub per_page: i64,
+    pub search: String,
+    pub event_id: i64,
+    pub author: String,
+    pub event_type: String,
+    pub period: Period,
+    pub range: Option<(NaiveDate, NaiveDate)>,
+    pub zone: chrono_tz::Tz,
+}
+
+/// `GET /schedules`.
+pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult<Value> {
+    let everything = caller.can(Capability::ManageAllData);
+    let (calendar_id, hosted_by) = match q.author.as_str() {
+        "" | "all" => (0, 0),
+        "me" => (0, caller.id()),
+        other => (
+            other.parse::<i64>().map_err(|_| {
+                ServiceError::field(
+                    "filters[author]",
+                    "invalid",
+                    "The author filter must be a calendar id, me or all.",
+                )
+            })?,
+            0,
+        ),
+    };
+    let today = crate::domain::slots::local::local_of(q.zone, chrono::Utc::now().timestamp()).0;
+    let day = crate::domain::slots::local::LocalDay::new(q.zone, today);
+    let (range_from, range_to) = match q.range {
+        Some((a, b)) => (
+            crate::domain::slots::local::LocalDay::new(q.zone, a).start(),
+            crate::domain::slots::local::LocalDay::new(q.zone, b).end(),
+        ),
+        None => (0, 0),
+    };
+    let filter = ScheduleFilter {
+        visible_to: if everything { 0 } else { caller.id() },
+        event_id: q.event_id,
+        calendar_id,
+        hosted_by,
+        event_type: &q.event_type,
+        search: q.search.trim(),
+        range_from,
+        range_to,
+        period: q.period,
+        today: (day.start(), day.end()),
+        group_id: 0,
+    };
+    let mut conn = ctx.store.conn().await?;
+    let total = schedules_list::count(conn.ex(), &filter).await?;
+    let rows =
+        schedules_list::list(conn.ex(), &filter, q.per_page, (q.page - 1) * q.per_page).await?;
+    let data: Vec<Value> = rows.iter().map(|r| view(ctx, r, &[])).collect();
+    let visible = calendars::CalendarFilter {
+        visible_to: (!everything).then_some(caller.id()),
+        calendar_type: "all",
+        search: "",
+    };
+    let cals = calendars::list(conn.ex(), &visible, 500, 0).await?;
+    let ids: Vec<i64> = cals.iter().map(|c| c.id).collect();
+    let evs = crate::store::events::list_for_calendars(conn.ex(), &ids).await?;
+    let lists: Vec<Value> = cals
+        .iter()
+        .map(|c| json!({"id": c.id, "title": c.title,
+            "options": evs.iter().filter(|e| e.calendar_id == c.id).map(|e| json!({"id": e.id, "title": e.title})).collect::<Vec<_>>()}))
+        .collect();
+    let mut body = json!({"schedules": Page::new(data, total, q.page, q.per_page), "timezone": q.zone.name(), "calendar_event_lists": lists});
+    if q.page == 1 {
+        for (key, period) in [
+            ("pending_count", Period::Pending),
+            ("no_show_count", Period::NoShow),
+            ("cancelled_count", Period::Cancelled),
+        ] {
+            let counted = ScheduleFilter {
+                period,
+                search: "",
+                range_from: 0,
+                range_to: 0,
+                ..filter
+            };
+            body[key] = json!(schedules_list::count(conn.ex(), &counted).await?);
+        }
+    }
+    Ok(body)
+}
+
+fn extras(activities: &[ActivityRow]) -> Value {
+    json!({
+        "activities": activities.iter().map(activity_json).collect::<Vec<_>>(),
+        "sidebar_contents": [],
+        "payment_order": null,
+        "main_body_contents": [],
+    })
+}
+
+/// `GET /schedules/{id}`.
+pub async fn get(ctx: &Ctx, caller: &Caller, id: i64, all_data: bool) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let row = load(conn.ex(), caller, id).await?;
+    let meta = bookings::meta_of(conn.ex(), id).await?;
+    let mut body = json!({"schedule": view(ctx, &row, &meta)});
+    if all_data {
+        let activities = schedules_list::activities(conn.ex(), id).await?;
+        if let (Some(map), Value::Object(more)) = (body.as_object_mut(), extras(&activities)) {
+            map.extend(more);
+        }
+    }
+    Ok(body)
+}
+
+/// `GET /schedules/{id}/activities`.
+pub async fn activities(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    load(conn.ex(), caller, id).await?;
+    let list = schedules_list::activities(conn.ex(), id).await?;
+    Ok(json!({"activities": list.iter().map(activity_json).collect::<Vec<_>>()}))
+}
+
+/// `GET /schedules/{id}/meta-info`.
+pub async fn meta_info(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    load(conn.ex(), caller, id).await?;
+    let list = schedules_list::activities(conn.ex(), id).await?;
+    Ok(extras(&list))
+}
+
+const COLUMNS: [&str; 7] = [
+    "status",
+    "payment_status",
+    "internal_note",
+    "email",
+    "phone",
+    "first_name",
+    "last_name",
+];
+
+/// `PUT /schedules/{id}`: one column per call. Status changes are compare-and-swap along the
+/// allowed transitions; a refused move answers 409 `invalid_transition` and changes nothing.
+pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let column = f.str("column", &mut errors).unwrap_or_default();
+    let value = f.str("value", &mut errors);
+    let update_all = f.bool("update_all", &mut errors).unwrap_or(false);
+    let refund = f
+        .str("refund_payment", &mut errors)
+        .is_some_and(|r| r == "yes");
+    if column.is_empty() && errors.is_empty() {
+        errors.add("column", "required", "The column field is required.");
+    } else if !COLUMNS.contains(&column.as_str()) && !errors.contains("column") {
+        errors.add("column", "in", "Invalid column");
+    }
+    if value.is_none() && !errors.contains("value") {
+        errors.add("value", "required", "The value field is required.");
+    }
+    let value = value.unwrap_or_default();
+    let reason_key = match value.as_str() {
+        "cancelled" => Some("cancel_reason"),
+        "rejected" => Some("reject_reason"),
+        _ => None,
+    };
+    let mut reason = String::new();
+    match column.as_str() {
+        "status" => {
+            if !["scheduled", "cancelled", "completed", "rejected", "no_show"]
+                .contains(&value.as_str())
+                && !errors.contains("value")
+            {
+                errors.add("value", "in", "Invalid status");
+            }
+            if let Some(key) = reason_key {
+                reason = f
+                    .str(key, &mut errors)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                if reason.is_empty() && !errors.contains(key) {
+                    errors.add(key, "required", format!("The {key} field is required."));
+                }
+                check_max_len(&mut errors, key, Some(&reason), 2000);
+            }
+        }
+        "payment_status" if !["pending", "paid"].contains(&value.as_str()) => {
+            errors.add("value", "in", "Invalid payment status")
+        }
+        "email" if !is_valid_email(value.trim()) => {
+            errors.add("value", "email", "Invalid email address")
+        }
+        "first_name" if value.trim().is_empty() => {
+            errors.add("value", "required", "The first name may not be empty.")
+        }
+        "internal_note" => check_max_len(&mut errors, "value", Some(&value), 5000),
+        "phone" => check_max_len(&mut errors, "value", Some(&value), 32),
+        "first_name" | "last_name" => check_max_len(&mut errors, "value", Some(&value), 192),
+        _ => {}
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+
+    let mut tx = ctx.store.begin().await?;
+    let row = load(tx.ex(), caller, id).await?;
+    let b = &row.booking;
+    let targets = if update_all {
+        schedules_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?
+    } else {
+        vec![b.id]
+    };
+    let who = Some(caller.id());
+    let (title, description) = if column == "status" {
+        if b.status == value {
+            return Err(ServiceError::Conflict {
+                code: "invalid_transition",
+                message: format!("The booking is already {value}."),
+            });
+        }
+        if !transitions::allowed(&b.status, &value) {
+            return Err(ServiceError::Conflict {
+                code: "invalid_transition",
+                message: format!("A {} booking cannot become {value}.", b.status),
+            });
+        }
+        if b.status == "pending" && value == "scheduled" {
+            recheck_for_confirmation(&mut tx, b).await?;
+        }
+        let changed =
+            schedules_list::swap_status(tx.ex(), &targets, &b.status, &value, who).await?;
+        if changed == 0 {
+            return Err(ServiceError::Conflict {
+                code: "invalid_transition",
+                message: "The booking changed meanwhile; reload it.".into(),
+            });
+        }
+        if let Some(key) = reason_key {
+            bookings::add_meta(tx.ex(), b.id, key, &json!(reason).to_string()).await?;
+        }
+        if refund {
+            bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
+        }
+        let template = match value.as_str() {
+            "cancelled" => Some("booking_cancelled"),
+            "rejected" => Some("booking_rejected"),
+            "scheduled" => Some("booking_confirmation"),
+            _ => None,
+        };
+        if let Some(template) = template {
+            bookings::enqueue_emails(tx.ex(), b.id, template, &["attendee"]).await?;
+        }
+        let refund_note = if refund {
+            " A refund was requested."
+        } else {
+            ""
+        };
+        let why = if reason.is_empty() {
+            String::new()
+        } else {
+            format!(" Reason: {reason}")
+        };
+        (
+            format!("Booking {}", status_text(&value).to_lowercase()),
+            format!(
+                "Status changed from {} to {value} by {}.{why}{refund_note}",
+                b.status,
+                caller.user.full_name()
+            ),
+        )
+    } else {
+        let stored = match column.as_str() {
+            "payment_status" => "payment_status",
+            "internal_note" => "internal_note",
+            "email" => "email",
+            "phone" => "phone",
+            "first_name" => "first_name",
+            _ => "last_name",
+        };
+        schedules_list::set_column(tx.ex(), &targets, stored, Some(value.trim())).await?;
+        let shown = if column == "internal_note" {
+            "Internal note updated".to_string()
+        } else {
+            format!("{column} set to {}", value.trim())
+        };
+        (
+            format!("{} updated", column),
+            format!("{shown} by {}", caller.user.full_name()),
+        )
+    };
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: b.id,
+            created_by: who,
+            status: "closed",
+            kind: "info",
+            title: &title,
+            description: &description,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    let message = match (column.as_str(), value.as_str()) {
+        ("status", "cancelled") => "The booking has been cancelled".to_string(),
+        ("status", "rejected") => "The booking has been rejected".to_string(),
+        _ => {
+            let mut chars = column.chars();
+            format!(
+                "{}{} has been updated",
+                chars
+                    .next()
+                    .map(|c| c.to_uppercase().to_string())
+                    .unwrap_or_default(),
+                chars.as_str()
+            )
+        }
+    };
+    Ok(json!({"message": message}))
+}
+
+/// `DELETE /schedules/{id}`: the booking and, for a group booking, every attendee of the group.
+pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let row = load(tx.ex(), caller, id).await?;
+    let ids = schedules_list::group_ids(tx.ex(), row.booking.group_id.unwrap_or(id)).await?;
+    let ids = if ids.is_empty() { vec![id] } else { ids };
+    schedules_list::delete(tx.ex(), &ids).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `POST /schedules/{id}/send-confirmation-email`: queues the email and logs it.
+pub async fn send_confirmation(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    to: &str,
+) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let row = load(tx.ex(), caller, id).await?;
+    let template = if row.booking.status == "pending" {
+        "approval_request"
+    } else {
+        "booking_confirmation"
+    };
+    let recipient = if to == "host" { "host" } else { "attendee" };
+    bookings::enqueue_emails(tx.ex(), id, template, &[recipient]).await?;
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: id,
+            created_by: Some(caller.id()),
+            status: "closed",
+            kind: "info",
+            title: "Confirmation email queued",
+            description: &format!(
+                "Sent again to the {recipient} by {}",
+                caller.user.full_name()
+            ),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(json!({"message": "Notification sent successfully"}))
+}
+
+/// `GET /schedules/group-bookings/{group_id}/attendees`.
+pub async fn group_attendees(
+    ctx: &Ctx,
+    caller: &Caller,
+    group_id: i64,
+    search: &str,
+    page: i64,
+    per_page: i64,
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let first = load(conn.ex(), caller, group_id).await?;
+    if first.booking.event_type != "group" {
+        return Err(ServiceError::Unprocessable {
+            code: "not_a_group",
+            message: "Invalid group id or the event is not a group event".into(),
+        });
+    }
+    let filter = ScheduleFilter {
+        visible_to: 0,
+        event_id: 0,
+        calendar_id: 0,
+        hosted_by: 0,
+        event_type: "",
+        search: search.trim(),
+        range_from: 0,
+        range_to: 0,
+        period: Period::All,
+        today: (0, 0),
+        group_id,
+    };
+    let total = schedules_list::count(conn.ex(), &filter).await?;
+    let rows = schedules_list::list(conn.ex(), &filter, per_page, (page - 1) * per_page).await?;
+    Ok(
+        json!({"attendees": Page::new(rows.iter().map(|r| view(ctx, r, &[])).collect::<Vec<_>>(), total, page, per_page)}),
+    )
+}
+
+/// `GET /bookings`: the caller's own bookings as an attendee (by account or email address).
+pub async fn own_bookings(
+    ctx: &Ctx,
+    caller: &Caller,
+    per_page: i64,
+    period: &str,
+    calendar_ids: &[i64],
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let rows = crate::store::schedules_list::attended_by(
+        conn.ex(),
+        caller.id(),
+        &caller.user.email,
+        period,
+        calendar_ids,
+        per_page,
+    )
+    .await?;
+    let total = crate::store::schedules_list::attended_count(
+        conn.ex(),
+        caller.id(),
+        &caller.user.email,
+        period,
+        calendar_ids,
+    )
+    .await?;
+    let bookings: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let b = &r.booking;
+            let zone = crate::domain::zone::parse_zone(&b.person_time_zone).unwrap_or(chrono_tz::UTC);
+            let start = chrono::DateTime::from_timestamp(b.start_time, 0).unwrap_or_default().with_timezone(&zone);
+            let end = chrono::DateTime::from_timestamp(b.end_time, 0).unwrap_or_default().with_timezone(&zone);
+            let host = format!("{} {}", r.host_first_name.clone().unwrap_or_default(), r.host_last_name.clone().unwrap_or_default()).trim().to_string();
+            json!({
+                "id": b.id,
+                "person_time_zone": b.person_time_zone,
+                "status": status_text(&b.status),
+                "payment_status": b.payment_status,
+                "booking_title": r.event_title.clone().unwrap_or_default(),
+                "author_name": if host.is_empty() { r.host_display_name.clone().unwrap_or_default() } else { host },
+                "booking_date": start.format("%A, %B %-d, %Y").to_string(),
+                "booking_time": format!("{} - {}", start.format("%H:%M"), end.format("%H:%M")),
+            })
+        })
+        .collect();
+    Ok(json!({"bookings": bookings, "total": total}))
+}
+
+/// Confirming re-runs the slot rules for the booking's time (DESIGN 4), with the booking itself
+/// not counting as busy, under the hosts' lock. Minimum notice and the booking window guard
+/// attendees' choices, so a host may still confirm late; hours, overlaps, capacity and limits
+/// must still hold.
+async fn recheck_for_confirmation(
+    tx: &mut crate::store::Tx,
+    b: &crate::store::bookings::BookingRow,
+) -> ServiceResult<()> {
+    use crate::domain::slots::{Engine, Reason};
+    let Ok(loaded) = super::slots::load_event(tx.ex(), b.event_id).await else {
+        return Ok(()); // the event is gone: nothing to check against
+    };
+    crate::store::bookings::lock_hosts(tx.ex(), &loaded.host_ids()).await?;
+    let rows = super::slots::schedule_rows(tx.ex(), &loaded).await?;
+    let host = (loaded.event().event_type == "round_robin").then_some(b.host_user_id);
+    let inputs = super::slots::busy_inputs(
+        tx.ex(),
+        &loaded,
+        &rows,
+        host,
+        b.start_time - 86_400,
+        b.end_time + 86_400,
+        Some(b.id),
+    )
+    .await?;
+    let verdict = Engine::new(
+        &loaded.rules(b.slot_minutes),
+        &inputs,
+        chrono::Utc::now().timestamp(),
+    )
+    .evaluate(b.start_time);
+    let blocking: Vec<Value> = verdict
+        .reasons
+        .iter()
+        .filter(|r| !matches!(r, Reason::Notice | Reason::OutsideWindow))
+        .map(|r| json!(r))
+        .collect();
+    if blocking.is_empty() {
+        Ok(())
+    } else {
+        Err(ServiceError::SlotUnavailable {
+            message: super::booking_create::SLOT_TAKEN.into(),
+            reasons: blocking,
+        })
+    }
+}

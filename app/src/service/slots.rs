@@ -1,0 +1,511 @@
+//! Bookable times of an event: the public slot routes and the host's "why not?" check.
+//! Every answer comes from three queries whatever the range: the event (with its calendar,
+//! owner and the global settings), the hosts' schedules, and one range scan of busy times.
+
+use std::collections::BTreeMap;
+
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
+use chrono_tz::Tz;
+use serde_json::{Value, json};
+
+use super::events::minutes_setting;
+use super::{ServiceError, ServiceResult};
+use crate::domain::slots::local::{LocalDay, exact_instant, instant_at_or_after, local_of};
+use crate::domain::slots::{
+    BookingWindow, Busy, Engine, HostInput, Limit, Period, Rules, Schedule, Slot, TeamMode, Verdict,
+};
+use crate::domain::week::{DateOverrides, WeeklySchedule};
+use crate::domain::zone::parse_zone;
+use crate::model::event::EventSettings;
+use crate::store::bookings::{self, BusyRow};
+use crate::store::events::{self, EventRow, PublicEventRow};
+use crate::store::schedules::{self, ScheduleRow};
+use crate::store::{Ex, Store};
+
+/// The message for bookings of an event that is not active.
+pub const NOT_ACCEPTING: &str = "Sorry, the host is not accepting any new bookings at the moment.";
+
+/// An event loaded for slot computation.
+#[derive(Clone)]
+pub struct LoadedEvent {
+    pub row: PublicEventRow,
+    pub settings: EventSettings,
+    pub host_zone: Tz,
+    pub general: Value,
+}
+
+impl LoadedEvent {
+    pub fn event(&self) -> &EventRow {
+        &self.row.event
+    }
+
+    /// The hosts whose availability counts: the owner, or the team members of a team event.
+    pub fn host_ids(&self) -> Vec<i64> {
+        let ev = self.event();
+        if matches!(ev.event_type.as_str(), "round_robin" | "collective")
+            && !self.settings.team_members.is_empty()
+        {
+            self.settings.team_members.clone()
+        } else {
+            vec![ev.user_id]
+        }
+    }
+
+    /// Minutes of a booking: a requested duration when multi-duration offers it, else the default.
+    pub fn duration(&self, requested: Option<i64>) -> i64 {
+        let md = &self.settings.multi_duration;
+        if md.enabled {
+            if let Some(d) = requested.filter(|d| md.available_durations.contains(d)) {
+                return d;
+            }
+            if let Some(d) = md
+                .default_duration
+                .as_i64()
+                .or_else(|| md.default_duration.as_str().and_then(|s| s.parse().ok()))
+            {
+                return d;
+            }
+        }
+        self.event().duration
+    }
+
+    /// The engine's rules for a booking of `duration` minutes.
+    pub fn rules(&self, duration: i64) -> Rules {
+        let s = &self.settings;
+        let ev = self.event();
+        let notice_unit = match s.schedule_conditions.unit.as_str() {
+            "minutes" => 60,
+            "days" => 86_400,
+            _ => 3_600,
+        };
+        let window = match (
+            s.range_type.as_str(),
+            parse_date(&s.range_date_between[0]),
+            s.range_date_between.get(1).and_then(|d| parse_date(d)),
+        ) {
+            ("date_range", Some(from), Some(to)) => BookingWindow::Dates(from, to),
+            _ => BookingWindow::Days(u32::try_from(s.range_days.max(0)).unwrap_or(60)),
+        };
+        let period = |unit: &str| match unit {
+            "per_week" => Period::Week,
+            "per_month" => Period::Month,
+            _ => Period::Day,
+        };
+        let mut limits = Vec::new();
+        if s.booking_frequency.enabled {
+            limits.extend(
+                s.booking_frequency
+                    .limits
+                    .iter()
+                    .filter(|l| l.value > 0)
+                    .map(|l| Limit::Bookings(period(&l.unit), l.value as u32)),
+            );
+        }
+        if s.booking_duration.enabled {
+            limits.extend(
+                s.booking_duration
+                    .limits
+                    .iter()
+                    .filter(|l| l.value > 0)
+                    .map(|l| Limit::Minutes(period(&l.unit), l.value as u32)),
+            );
+        }
+        let interval = minutes_setting(&s.slot_interval);
+        Rules {
+            event_id: ev.id,
+            duration_minutes: duration.clamp(1, 24 * 60) as u32,
+            interval_minutes: if interval > 0 {
+                interval as u32
+            } else {
+                duration.clamp(1, 24 * 60) as u32
+            },
+            buffer_before_minutes: ev.buffer_before_minutes.clamp(0, 24 * 60) as u32,
+            buffer_after_minutes: ev.buffer_after_minutes.clamp(0, 24 * 60) as u32,
+            notice_seconds: s.schedule_conditions.value.max(0) * notice_unit,
+            window,
+            host_zone: self.host_zone,
+            capacity: if ev.event_type == "group" {
+                ev.max_book_per_slot.clamp(1, 10_000) as u32
+            } else {
+                1
+            },
+            limits,
+            week_start: week_start(&self.general),
+            mode: match ev.event_type.as_str() {
+                "round_robin" => TeamMode::RoundRobin,
+                "collective" => TeamMode::Collective,
+                _ => TeamMode::Single,
+            },
+        }
+    }
+
+    /// The schedule that applies to `host_id` (DESIGN: the event's own custom schedule, an
+    /// existing schedule, or per-member schedules of a team event).
+    fn schedule_for(&self, host_id: i64, rows: &[ScheduleRow]) -> Schedule {
+        let ev = self.event();
+        let s = &self.settings;
+        let team = matches!(ev.event_type.as_str(), "round_robin" | "collective");
+        let from_row = |row: &ScheduleRow| Schedule {
+            zone: parse_zone(&row.timezone).unwrap_or(self.host_zone),
+            weekly: serde_json::from_str(&row.weekly_schedules).unwrap_or_default(),
+            overrides: serde_json::from_str(&row.date_overrides).unwrap_or_default(),
+        };
+        let default_of = |user: i64| {
+            rows.iter()
+                .find(|r| r.user_id == user && r.is_default)
+                .or_else(|| rows.iter().find(|r| r.user_id == user))
+        };
+        if team && !s.common_schedule {
+            let chosen = s
+                .hosts_schedules
+                .get(&host_id.to_string())
+                .and_then(|id| rows.iter().find(|r| r.id == *id && r.user_id == host_id));
+            if let Some(row) = chosen.or_else(|| default_of(host_id)) {
+                return from_row(row);
+            }
+        }
+        if ev.availability_type == "existing_schedule" {
+            let row = ev
+                .availability_id
+                .and_then(|id| rows.iter().find(|r| r.id == id))
+                .or_else(|| default_of(ev.user_id));
+            if let Some(row) = row {
+                return from_row(row);
+            }
+            return Schedule {
+                zone: self.host_zone,
+                weekly: WeeklySchedule::office_hours(),
+                overrides: DateOverrides::new(),
+            };
+        }
+        Schedule {
+            zone: self.host_zone,
+            weekly: s.weekly_schedules.clone(),
+            overrides: s.date_overrides.clone(),
+        }
+    }
+}
+
+fn week_start(general: &Value) -> Weekday {
+    match general
+        .pointer("/administration/start_day")
+        .and_then(Value::as_str)
+        .unwrap_or("sun")
+    {
+        "mon" => Weekday::Mon,
+        "tue" => Weekday::Tue,
+        "wed" => Weekday::Wed,
+        "thu" => Weekday::Thu,
+        "fri" => Weekday::Fri,
+        "sat" => Weekday::Sat,
+        _ => Weekday::Sun,
+    }
+}
+
+fn parse_date(text: &str) -> Option<NaiveDate> {
+    let text = text.trim();
+    NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").ok()
+}
+
+/// Query 1: the event with its calendar, owner and the global settings.
+pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent> {
+    let row = events::find_public(ex, event_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let settings = serde_json::from_str(&row.event.settings).unwrap_or_default();
+    let host_zone = parse_zone(&row.cal_timezone).unwrap_or(chrono_tz::UTC);
+    let general = row
+        .general_settings
+        .as_deref()
+        .and_then(|g| serde_json::from_str(g).ok())
+        .unwrap_or(Value::Null);
+    Ok(LoadedEvent {
+        row,
+        settings,
+        host_zone,
+        general,
+    })
+}
+
+/// Query 2: the schedules of the event's hosts (and owner).
+pub async fn schedule_rows(ex: Ex<'_>, loaded: &LoadedEvent) -> ServiceResult<Vec<ScheduleRow>> {
+    let mut users = loaded.host_ids();
+    users.push(loaded.event().user_id);
+    Ok(schedules::list_for_users(ex, &users).await?)
+}
+
+/// Queries 2 and 3: the hosts' schedules and busy times around `[from, to)`.
+pub async fn host_inputs(
+    mut ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    only_host: Option<i64>,
+    from: i64,
+    to: i64,
+) -> ServiceResult<Vec<HostInput>> {
+    let rows = schedule_rows(crate::service::calendars::reborrow(&mut ex), loaded).await?;
+    busy_inputs(ex, loaded, &rows, only_host, from, to, None).await
+}
+
+/// Query 3: busy times of the hosts around `[from, to)`, joined with their schedules.
+/// `excluded`: a booking that does not count as busy (the one being rescheduled).
+pub async fn busy_inputs(
+    ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    rows: &[ScheduleRow],
+    only_host: Option<i64>,
+    from: i64,
+    to: i64,
+    excluded: Option<i64>,
+) -> ServiceResult<Vec<HostInput>> {
+    let mut ids = loaded.host_ids();
+    if let Some(host) = only_host {
+        ids.retain(|id| *id == host);
+    }
+    // Limits count whole weeks and months; buffers reach a day at most.
+    let reach =
+        if loaded.settings.booking_frequency.enabled || loaded.settings.booking_duration.enabled {
+            32 * 86_400
+        } else {
+            86_400
+        };
+    let busy: Vec<BusyRow> = bookings::busy_for_hosts(ex, &ids, from - reach, to + reach).await?;
+    Ok(ids
+        .iter()
+        .map(|id| HostInput {
+            user_id: *id,
+            schedule: loaded.schedule_for(*id, rows),
+            busy: busy
+                .iter()
+                .filter(|b| b.host_id == *id && Some(b.booking_id) != excluded)
+                .map(|b| Busy {
+                    start: b.start_time,
+                    end: b.end_time,
+                    event_id: b.event_id,
+                    group_id: b.group_id,
+                    buffer_before_minutes: b.buffer_before_minutes.clamp(0, 1440) as u32,
+                    buffer_after_minutes: b.buffer_after_minutes.clamp(0, 1440) as u32,
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// A slot request as the public routes receive it.
+pub struct SlotRequest {
+    pub event_id: i64,
+    /// Local start in `zone`; `None` = now.
+    pub start: Option<NaiveDateTime>,
+    pub zone: Tz,
+    pub duration: Option<i64>,
+    pub host_id: Option<i64>,
+}
+
+/// The offered slots of a public request, grouped by date in the requested zone.
+pub struct SlotAnswer {
+    pub loaded: LoadedEvent,
+    pub slots: Vec<Slot>,
+    pub by_date: BTreeMap<String, Vec<String>>,
+    pub max_lookup_date: String,
+    pub min_lookup_date: String,
+    pub first_bookable: i64,
+    pub duration: i64,
+}
+
+/// Event definitions and schedules of recently asked events. Slot lists read them on every
+/// request while hosts change them rarely: entries live [`SlotCache::TTL`] (the bound on
+/// staleness when another process changes an event) and every local change clears the cache.
+/// Busy times are never cached, and booking writes never read this cache.
+/// A cached event definition with its hosts' schedules.
+type CachedEvent = std::sync::Arc<(LoadedEvent, Vec<ScheduleRow>)>;
+type CacheMap = std::collections::HashMap<i64, (std::time::Instant, CachedEvent)>;
+
+#[derive(Clone, Default)]
+pub struct SlotCache {
+    entries: std::sync::Arc<std::sync::RwLock<CacheMap>>,
+}
+
+impl std::fmt::Debug for SlotCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SlotCache")
+    }
+}
+
+impl SlotCache {
+    pub const TTL: std::time::Duration = std::time::Duration::from_secs(2);
+    const MAX_ENTRIES: usize = 10_000;
+
+    fn get(&self, event_id: i64) -> Option<CachedEvent> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        entries
+            .get(&event_id)
+            .filter(|(at, _)| at.elapsed() < Self::TTL)
+            .map(|(_, v)| v.clone())
+    }
+
+    fn put(&self, event_id: i64, value: CachedEvent) {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= Self::MAX_ENTRIES {
+            entries.retain(|_, (at, _)| at.elapsed() < Self::TTL);
+        }
+        entries.insert(event_id, (std::time::Instant::now(), value));
+    }
+
+    /// Forgets everything: called by every change to events, calendars and schedules.
+    pub fn clear(&self) {
+        self.entries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+}
+
+/// Computes the slots from the requested start (or now) to the end of that month in the
+/// requested zone, never past the booking window.
+pub async fn public_slots(
+    ctx: &super::Ctx,
+    req: SlotRequest,
+    now: i64,
+) -> ServiceResult<SlotAnswer> {
+    let mut conn = ctx.store.conn().await?;
+    let cached = match ctx.slot_cache.get(req.event_id) {
+        Some(hit) => hit,
+        None => {
+            let loaded = load_event(conn.ex(), req.event_id).await?;
+            let rows = schedule_rows(conn.ex(), &loaded).await?;
+            let entry = std::sync::Arc::new((loaded, rows));
+            ctx.slot_cache.put(req.event_id, entry.clone());
+            entry
+        }
+    };
+    let (loaded, rows) = (&cached.0, &cached.1);
+    if loaded.event().status != "active" {
+        return Err(ServiceError::Unprocessable {
+            code: "event_inactive",
+            message: NOT_ACCEPTING.into(),
+        });
+    }
+    if let Some(host) = req.host_id
+        && !loaded.host_ids().contains(&host)
+    {
+        return Err(ServiceError::field(
+            "host_id",
+            "in",
+            "The host_id is not a host of this event",
+        ));
+    }
+    let start_local = req.start.unwrap_or_else(|| {
+        chrono::DateTime::from_timestamp(now, 0)
+            .unwrap_or_default()
+            .with_timezone(&req.zone)
+            .naive_local()
+    });
+    let from = instant_at_or_after(req.zone, start_local).max(now);
+    let month_start = start_local.date().with_day(1).unwrap_or(start_local.date());
+    let next_month = month_start
+        .checked_add_months(chrono::Months::new(1))
+        .unwrap_or(month_start);
+    let to = LocalDay::new(req.zone, next_month).start();
+    let duration = loaded.duration(req.duration);
+    let rules = loaded.rules(duration);
+    let hosts = busy_inputs(conn.ex(), loaded, rows, req.host_id, from, to, None).await?;
+    let engine = Engine::new(&rules, &hosts, now);
+    let slots = engine.slots(from, to);
+    let mut by_date: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for slot in &slots {
+        let local = chrono::DateTime::from_timestamp(slot.start, 0)
+            .unwrap_or_default()
+            .with_timezone(&req.zone);
+        by_date
+            .entry(local.format("%Y-%m-%d").to_string())
+            .or_default()
+            .push(local.format("%H:%M").to_string());
+    }
+    let (today, _) = local_of(rules.host_zone, now);
+    let last = match rules.window {
+        BookingWindow::Days(n) => today + Duration::days(i64::from(n)),
+        BookingWindow::Dates(_, to_date) => to_date,
+        BookingWindow::Unlimited => next_month - Duration::days(1),
+    };
+    let first_day = match rules.window {
+        BookingWindow::Dates(from_date, _) => from_date.max(today),
+        _ => today,
+    };
+    Ok(SlotAnswer {
+        first_bookable: now + rules.notice_seconds,
+        loaded: loaded.clone(),
+        slots,
+        by_date,
+        max_lookup_date: last.format("%Y-%m-%d").to_string(),
+        min_lookup_date: first_day.format("%Y-%m-%d").to_string(),
+        duration,
+    })
+}
+
+/// Parses `YYYY-MM-DD HH:mm:ss`, `YYYY-MM-DD HH:mm`, `YYYY-MM-DDTHH:mm[:ss]` or `YYYY-MM-DD`.
+pub fn parse_local_datetime(text: &str) -> Option<NaiveDateTime> {
+    let text = text.trim();
+    for format in [
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%dT%H:%M",
+    ] {
+        if let Ok(dt) = NaiveDateTime::parse_from_str(text, format) {
+            return Some(dt);
+        }
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .map(|d| d.and_time(NaiveTime::MIN))
+}
+
+/// The engine's verdict on one local time, with the rules it applied (for hosts).
+pub async fn explain(
+    store: &Store,
+    event_id: i64,
+    local: NaiveDateTime,
+    zone: Tz,
+    duration: Option<i64>,
+    now: i64,
+) -> ServiceResult<Value> {
+    let mut conn = store.conn().await?;
+    let loaded = load_event(conn.ex(), event_id).await?;
+    let Some(start) = exact_instant(zone, local) else {
+        return Ok(json!({
+            "time": local.format("%Y-%m-%d %H:%M:%S").to_string(), "timezone": zone.name(),
+            "offered": false, "reasons": ["outside_hours"],
+            "note": "This wall-clock time does not exist in the time zone (daylight saving gap).",
+        }));
+    };
+    let duration = loaded.duration(duration);
+    let rules = loaded.rules(duration);
+    let hosts = host_inputs(conn.ex(), &loaded, None, start - 86_400, start + 86_400).await?;
+    let verdict: Verdict = Engine::new(&rules, &hosts, now).evaluate(start);
+    let inactive = loaded.event().status != "active";
+    let utc = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    };
+    Ok(json!({
+        "time": local.format("%Y-%m-%d %H:%M:%S").to_string(),
+        "timezone": zone.name(),
+        "start_time": utc(start),
+        "offered": verdict.offered && !inactive,
+        "reasons": verdict.reasons,
+        "event_active": !inactive,
+        "free_hosts": verdict.slot.as_ref().map(|s| s.hosts.clone()).unwrap_or_default(),
+        "remaining": verdict.slot.as_ref().map(|s| s.remaining),
+        "rules": {
+            "duration": rules.duration_minutes,
+            "slot_interval": rules.interval_minutes,
+            "buffer_time_before": rules.buffer_before_minutes,
+            "buffer_time_after": rules.buffer_after_minutes,
+            "minimum_notice_minutes": rules.notice_seconds / 60,
+            "host_timezone": rules.host_zone.name(),
+            "capacity": rules.capacity,
+        },
+        "schedules": hosts.iter().map(|h| json!({"host_id": h.user_id, "timezone": h.schedule.zone.name()})).collect::<Vec<_>>(),
+    }))
+}

@@ -1,0 +1,145 @@
+//! Creating users (command line, first run, demo).
+
+use super::auth::hash_password;
+use super::{ServiceError, ServiceResult};
+use crate::domain::access::Role;
+use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
+use crate::store::users::{self, NewUser};
+use crate::store::{Store, StoreError};
+
+pub struct CreateUser {
+    pub login: String,
+    pub email: String,
+    /// "First Last": the first word is the first name, the rest the last name.
+    pub name: String,
+    pub role: String,
+    /// A random password is generated (and answered) when none is given.
+    pub password: Option<String>,
+}
+
+/// A syntactically valid email address (one `@`, a dotted domain, no spaces).
+pub fn is_valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && email.len() <= 254
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !email.chars().any(char::is_whitespace)
+}
+
+/// A random password for accounts created without one.
+pub fn random_password() -> String {
+    hex::encode(rand::random::<[u8; 12]>())
+}
+
+/// Creates a user; answers its id and the password it was given.
+pub async fn create_user(store: &Store, input: CreateUser) -> ServiceResult<(i64, String)> {
+    let mut errors = FieldErrors::new();
+    let login = input.login.trim();
+    if login.is_empty()
+        || login.len() > 60
+        || !login
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-@".contains(c))
+    {
+        errors.add(
+            "login",
+            "format",
+            "The login must be 1 to 60 letters, digits, dots, dashes, underscores or @",
+        );
+    }
+    if !is_valid_email(input.email.trim()) {
+        errors.add("email", "email", "Please provide a valid email address");
+    }
+    if input.name.chars().count() > MAX_TITLE_CHARS {
+        errors.add("name", "max", "The name is too long");
+    }
+    let Some(role) = Role::parse(&input.role) else {
+        errors.add("role", "in", "The role must be administrator or host");
+        return Err(ServiceError::invalid(errors));
+    };
+    let password = input.password.clone().unwrap_or_else(random_password);
+    if password.len() < 8 {
+        errors.add(
+            "password",
+            "min",
+            "The password must be at least 8 characters",
+        );
+    }
+    if !errors.is_empty() {
+        return Err(ServiceError::invalid(errors));
+    }
+    let name = input.name.trim();
+    let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+    let hash = hash_password(&password);
+    let mut tx = store.begin().await?;
+    let new_user = NewUser {
+        login,
+        email: input.email.trim(),
+        first_name: first.trim(),
+        last_name: last.trim(),
+        password_hash: &hash,
+        role: role.as_str(),
+    };
+    let id = match users::insert(tx.ex(), &new_user).await {
+        Err(StoreError::UniqueViolation) => {
+            return Err(ServiceError::Conflict {
+                code: "user_exists",
+                message: "A user with this login or email already exists".into(),
+            });
+        }
+        other => other?,
+    };
+    tx.commit().await?;
+    Ok((id, password))
+}
+
+/// On the first start of an empty database, creates the administrator `admin` and answers
+/// its login and password (from `preset_password`, or generated).
+pub async fn ensure_first_admin(
+    store: &Store,
+    preset_password: Option<String>,
+) -> ServiceResult<Option<(String, String)>> {
+    let mut conn = store.conn().await?;
+    if users::count(conn.ex()).await? > 0 {
+        return Ok(None);
+    }
+    drop(conn);
+    let (_, password) = create_user(
+        store,
+        CreateUser {
+            login: "admin".into(),
+            email: "admin@example.com".into(),
+            name: "Site Administrator".into(),
+            role: "administrator".into(),
+            password: preset_password.filter(|p| !p.is_empty()),
+        },
+    )
+    .await?;
+    Ok(Some(("admin".into(), password)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_check_accepts_ordinary_addresses_only() {
+        assert!(is_valid_email("jane@example.com"));
+        for bad in [
+            "jane",
+            "jane@",
+            "@example.com",
+            "jane@example",
+            "ja ne@example.com",
+            "a@b@c.com",
+            "jane@.com",
+        ] {
+            assert!(!is_valid_email(bad), "{bad}");
+        }
+    }
+}

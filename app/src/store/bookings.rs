@@ -1,0 +1,471 @@
+//! `bookings` and `booking_hosts`.
+
+use super::{Ex, StoreResult, now_epoch, on, reborrow};
+
+/// A booking to store; times are epoch seconds (UTC).
+pub struct NewBooking<'a> {
+    pub hash: &'a str,
+    pub calendar_id: i64,
+    pub event_id: i64,
+    pub host_user_id: i64,
+    pub person_time_zone: &'a str,
+    pub start_time: i64,
+    pub end_time: i64,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub email: &'a str,
+    pub message: &'a str,
+    pub status: &'a str,
+    pub source: &'a str,
+    pub event_type: &'a str,
+}
+
+/// Everything else a booking row may carry beyond [`NewBooking`].
+#[derive(Default)]
+pub struct BookingExtras<'a> {
+    /// Join this group (attendees of one group slot); `None` starts a group of its own.
+    pub group_id: Option<i64>,
+    pub phone: &'a str,
+    pub location_details: &'a str,
+    pub source_url: &'a str,
+    pub person_user_id: Option<i64>,
+    pub ip_address: &'a str,
+    /// Hosts besides `host_user_id` (collective events attach every member).
+    pub other_hosts: &'a [i64],
+}
+
+/// Inserts the booking as its own group and records its host.
+pub async fn insert(ex: Ex<'_>, b: &NewBooking<'_>) -> StoreResult<i64> {
+    insert_full(ex, b, &BookingExtras::default()).await
+}
+
+/// Inserts a booking with its hosts; answers its id.
+pub async fn insert_full(
+    mut ex: Ex<'_>,
+    b: &NewBooking<'_>,
+    x: &BookingExtras<'_>,
+) -> StoreResult<i64> {
+    let now = now_epoch();
+    let id: i64 = on!(&mut ex, c => sqlx::query_scalar(
+        "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
+            slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
+            source_url, person_user_id, ip_address, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
+         RETURNING id")
+        .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
+        .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60)
+        .bind(b.first_name).bind(b.last_name).bind(b.email).bind(b.message).bind(b.status)
+        .bind(b.source).bind(b.event_type).bind(x.phone).bind(if x.location_details.is_empty() { "{}" } else { x.location_details })
+        .bind(x.source_url).bind(x.person_user_id).bind(x.ip_address).bind(now)
+        .fetch_one(&mut **c).await)?;
+    if let Some(group) = x.group_id {
+        on!(&mut ex, c => sqlx::query("UPDATE bookings SET group_id = $2 WHERE id = $1").bind(id).bind(group).execute(&mut **c).await.map(|_| ()))?;
+    }
+    let mut hosts = vec![b.host_user_id];
+    hosts.extend(
+        x.other_hosts
+            .iter()
+            .copied()
+            .filter(|h| *h != b.host_user_id),
+    );
+    for host in hosts {
+        on!(&mut ex, c => sqlx::query(
+            "INSERT INTO booking_hosts (booking_id, user_id, start_time, end_time, booking_status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $6)")
+            .bind(id).bind(host).bind(b.start_time).bind(b.end_time).bind(b.status).bind(now)
+            .execute(&mut **c).await.map(|_| ()))?;
+    }
+    Ok(id)
+}
+
+/// The group of blocking bookings of `event_id` at exactly `start` (group events share one).
+pub async fn group_at(ex: Ex<'_>, event_id: i64, start: i64) -> StoreResult<Option<i64>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT MIN(COALESCE(group_id, id)) FROM bookings WHERE event_id = $1 AND start_time = $2 AND status IN ('scheduled', 'pending', 'completed')")
+        .bind(event_id).bind(start).fetch_one(&mut *c).await)?)
+}
+
+/// Blocking bookings of `event_id` per host in `[from, to)` (round robin picks the least busy).
+pub async fn count_per_host(
+    ex: Ex<'_>,
+    event_id: i64,
+    from: i64,
+    to: i64,
+) -> StoreResult<Vec<(i64, i64)>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, (i64, i64)>(
+        "SELECT host_user_id, COUNT(*) FROM bookings WHERE event_id = $1 AND start_time >= $2 AND start_time < $3
+           AND status IN ('scheduled', 'pending', 'completed') GROUP BY host_user_id")
+        .bind(event_id).bind(from).bind(to).fetch_all(&mut *c).await)?)
+}
+
+/// Serialises writers of these hosts until the transaction ends. PostgreSQL takes one
+/// transaction-scoped advisory lock per host, in id order (no deadlocks between two writers);
+/// SQLite's `BEGIN IMMEDIATE` already serialises every writer.
+pub async fn lock_hosts(mut ex: Ex<'_>, host_ids: &[i64]) -> StoreResult<()> {
+    let Ex::Postgres(_) = ex else { return Ok(()) };
+    let mut ids = host_ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    for id in ids {
+        if let Ex::Postgres(c) = &mut ex {
+            // Key space 0x5B0C (slotbook) in the upper half keeps clear of other applications' locks.
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind((0x5B0C_i64 << 40) | id)
+                .execute(&mut **c)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Stores a document for a booking (custom field answers, additional guests, …).
+pub async fn add_meta(ex: Ex<'_>, booking_id: i64, key: &str, value: &str) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "INSERT INTO booking_meta (booking_id, meta_key, value, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)")
+        .bind(booking_id).bind(key).bind(value).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// An activity-log entry of a booking.
+pub struct NewActivity<'a> {
+    pub booking_id: i64,
+    pub created_by: Option<i64>,
+    pub status: &'a str,
+    pub kind: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+}
+
+pub async fn add_activity(ex: Ex<'_>, a: &NewActivity<'_>) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "INSERT INTO activities (booking_id, created_by, status, type, title, description, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)")
+        .bind(a.booking_id).bind(a.created_by).bind(a.status).bind(a.kind).bind(a.title).bind(a.description)
+        .bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Queues a side effect (email, webhook, …) in the caller's transaction.
+pub async fn enqueue(ex: Ex<'_>, kind: &str, payload: &str) -> StoreResult<()> {
+    let now = now_epoch();
+    on!(ex, c => sqlx::query(
+        "INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at) VALUES ($1, $2, 'pending', 0, $3, $3, $3)")
+        .bind(kind).bind(payload).bind(now).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Queues the email `template` about a booking to each recipient (`attendee`, `host`).
+pub async fn enqueue_emails(
+    mut ex: Ex<'_>,
+    booking_id: i64,
+    template: &str,
+    recipients: &[&str],
+) -> StoreResult<()> {
+    for to in recipients {
+        let payload = serde_json::json!({"template": template, "booking_id": booking_id, "to": to});
+        enqueue(reborrow(&mut ex), "email", &payload.to_string()).await?;
+    }
+    Ok(())
+}
+
+/// The stored answer of an earlier request with this idempotency key.
+pub async fn idempotent_answer(
+    ex: Ex<'_>,
+    scope: &str,
+    key: &str,
+) -> StoreResult<Option<(i64, String)>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, (i64, String)>(
+        "SELECT response_status, response_body FROM idempotency_keys WHERE scope = $1 AND idempotency_key = $2")
+        .bind(scope).bind(key).fetch_optional(&mut *c).await)?)
+}
+
+pub async fn remember_answer(
+    ex: Ex<'_>,
+    scope: &str,
+    key: &str,
+    status: i64,
+    body: &str,
+) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "INSERT INTO idempotency_keys (scope, idempotency_key, response_status, response_body, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(scope).bind(key).bind(status).bind(body).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Number of bookings stored.
+pub async fn count(ex: Ex<'_>) -> StoreResult<i64> {
+    Ok(on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM bookings").fetch_one(&mut *c).await)?)
+}
+
+/// A blocking booking of one host, as the slot engine needs it.
+#[derive(Debug, Clone)]
+pub struct BusyRow {
+    pub host_id: i64,
+    pub booking_id: i64,
+    pub start_time: i64,
+    pub end_time: i64,
+    pub event_id: i64,
+    pub group_id: i64,
+    pub buffer_before_minutes: i64,
+    pub buffer_after_minutes: i64,
+}
+
+/// Longest booking the busy scan looks back for (a booking starting earlier than
+/// `from - MAX_BOOKING_SECONDS` cannot reach `from`).
+pub const MAX_BOOKING_SECONDS: i64 = 24 * 3600;
+
+/// Blocking bookings (scheduled, pending, completed) of these hosts that overlap `[from, to)`:
+/// one indexed range scan of `booking_hosts(user_id, start_time)`. Each host's bookings come
+/// back packed in one text row (`start,end,event,group,before,after,id;…`): SQLite hands every
+/// result row across threads, and one row per host keeps a busy month cheap to read.
+pub async fn busy_for_hosts(
+    ex: Ex<'_>,
+    host_ids: &[i64],
+    from: i64,
+    to: i64,
+) -> StoreResult<Vec<BusyRow>> {
+    if host_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = host_ids
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let packed_item = "h.start_time || ',' || h.end_time || ',' || b.event_id || ',' || COALESCE(b.group_id, b.id) || ','
+        || COALESCE(e.buffer_before_minutes, 0) || ',' || COALESCE(e.buffer_after_minutes, 0) || ',' || b.id";
+    let aggregate = match ex {
+        Ex::Sqlite(_) => format!("group_concat({packed_item}, ';')"),
+        Ex::Postgres(_) => format!("string_agg({packed_item}, ';')"),
+    };
+    // Only integers are interpolated, so the text is safe.
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT h.user_id, {aggregate}
+         FROM booking_hosts h
+         JOIN bookings b ON b.id = h.booking_id
+         LEFT JOIN events e ON e.id = b.event_id
+         WHERE h.user_id IN ({list}) AND h.start_time >= $1 AND h.start_time < $2 AND h.end_time > $3
+           AND h.booking_status IN ('scheduled', 'pending', 'completed')
+         GROUP BY h.user_id"
+    ));
+    let packed: Vec<(i64, Option<String>)> = on!(ex, c => sqlx::query_as::<_, (i64, Option<String>)>(sql)
+        .bind(from - MAX_BOOKING_SECONDS).bind(to).bind(from)
+        .fetch_all(&mut *c).await)?;
+    let mut rows = Vec::new();
+    for (host_id, text) in packed {
+        for item in text
+            .unwrap_or_default()
+            .split(';')
+            .filter(|i| !i.is_empty())
+        {
+            let n: Vec<i64> = item
+                .split(',')
+                .filter_map(|x| x.trim().parse().ok())
+                .collect();
+            let [
+                start_time,
+                end_time,
+                event_id,
+                group_id,
+                before,
+                after,
+                booking_id,
+            ] = n[..]
+            else {
+                return Err(super::StoreError::Corrupt(format!("busy item {item}")));
+            };
+            rows.push(BusyRow {
+                host_id,
+                booking_id,
+                start_time,
+                end_time,
+                event_id,
+                group_id,
+                buffer_before_minutes: before,
+                buffer_after_minutes: after,
+            });
+        }
+    }
+    rows.sort_by_key(|r| r.start_time);
+    Ok(rows)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BookingRow {
+    pub id: i64,
+    pub hash: String,
+    pub calendar_id: i64,
+    pub event_id: i64,
+    pub group_id: Option<i64>,
+    pub parent_id: Option<i64>,
+    pub host_user_id: i64,
+    pub person_user_id: Option<i64>,
+    pub person_time_zone: String,
+    pub start_time: i64,
+    pub end_time: i64,
+    pub slot_minutes: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub message: String,
+    pub internal_note: String,
+    pub phone: String,
+    pub location_details: String,
+    pub cancelled_by: Option<i64>,
+    pub status: String,
+    pub source: String,
+    pub event_type: String,
+    pub payment_status: Option<String>,
+    pub payment_method: Option<String>,
+    pub source_url: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at";
+
+pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+}
+
+/// Documents stored for a booking, by key.
+pub async fn meta_of(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<(String, String)>> {
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, (String, String)>("SELECT meta_key, value FROM booking_meta WHERE booking_id = $1 ORDER BY id")
+        .bind(booking_id).fetch_all(&mut *c).await)?,
+    )
+}
+
+pub async fn find_by_hash(ex: Ex<'_>, hash: &str) -> StoreResult<Option<BookingRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE hash = $1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(hash).fetch_optional(&mut *c).await)?)
+}
+
+/// Moves a booking (and its host rows) to a new time, zone, host and group.
+#[allow(clippy::too_many_arguments)] // one row's columns; a struct would only rename them
+pub async fn move_to(
+    mut ex: Ex<'_>,
+    id: i64,
+    start: i64,
+    end: i64,
+    zone: &str,
+    old_host: i64,
+    host: i64,
+    group_id: i64,
+) -> StoreResult<()> {
+    let now = now_epoch();
+    on!(&mut ex, c => sqlx::query(
+        "UPDATE bookings SET start_time = $2, end_time = $3, slot_minutes = $4, person_time_zone = $5, host_user_id = $6,
+            group_id = $7, updated_at = $8 WHERE id = $1")
+        .bind(id).bind(start).bind(end).bind((end - start) / 60).bind(zone).bind(host).bind(group_id).bind(now)
+        .execute(&mut **c).await.map(|_| ()))?;
+    on!(&mut ex, c => sqlx::query("UPDATE booking_hosts SET start_time = $2, end_time = $3, updated_at = $4 WHERE booking_id = $1")
+        .bind(id).bind(start).bind(end).bind(now).execute(&mut **c).await.map(|_| ()))?;
+    if old_host != host {
+        on!(&mut ex, c => sqlx::query("UPDATE booking_hosts SET user_id = $2 WHERE booking_id = $1 AND user_id = $3")
+            .bind(id).bind(host).bind(old_host).execute(&mut **c).await.map(|_| ()))?;
+    }
+    Ok(())
+}
+
+/// Ids of scheduled bookings that ended before `cutoff`.
+pub async fn scheduled_ended_before(ex: Ex<'_>, cutoff: i64, limit: i64) -> StoreResult<Vec<i64>> {
+    Ok(
+        on!(ex, c => sqlx::query_scalar("SELECT id FROM bookings WHERE status = 'scheduled' AND end_time < $1 ORDER BY id LIMIT $2")
+        .bind(cutoff).bind(limit).fetch_all(&mut *c).await)?,
+    )
+}
+
+/// The placeholder for the new booking's id inside outbox payloads of [`insert_new`].
+pub const BOOKING_ID_TOKEN: &str = "__BOOKING_ID__";
+
+/// A public booking with everything written alongside it: its host rows, the creation
+/// activity and the outbox items (whose payloads carry [`BOOKING_ID_TOKEN`]). The attendee's
+/// account is looked up by email in the same statement. PostgreSQL writes it all in one
+/// statement (data-modifying CTEs), so the host's lock is held for few round trips; SQLite runs
+/// the statements one after another in-process. Answers the new id and the attendee's account.
+pub async fn insert_new(
+    mut ex: Ex<'_>,
+    b: &NewBooking<'_>,
+    x: &BookingExtras<'_>,
+    activity: &NewActivity<'_>,
+    outbox: &[String],
+) -> StoreResult<(i64, Option<i64>)> {
+    let now = now_epoch();
+    let mut hosts = vec![b.host_user_id];
+    hosts.extend(
+        x.other_hosts
+            .iter()
+            .copied()
+            .filter(|h| *h != b.host_user_id),
+    );
+    let location = if x.location_details.is_empty() {
+        "{}"
+    } else {
+        x.location_details
+    };
+    if let Ex::Postgres(c) = &mut ex {
+        let found: (i64, Option<i64>) = sqlx::query_as(
+            "WITH ins AS (
+                INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
+                    slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
+                    source_url, person_user_id, ip_address, group_id, created_at, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+                    (SELECT id FROM users WHERE LOWER(email) = LOWER($11) ORDER BY id LIMIT 1), $19, $20, $21, $21)
+                RETURNING id, person_user_id),
+             hosts AS (
+                INSERT INTO booking_hosts (booking_id, user_id, start_time, end_time, booking_status, created_at, updated_at)
+                SELECT ins.id, u, $6, $7, $13, $21, $21 FROM ins, unnest($22::bigint[]) AS u),
+             log AS (
+                INSERT INTO activities (booking_id, created_by, status, type, title, description, created_at, updated_at)
+                SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins),
+             queued AS (
+                INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at)
+                SELECT 'email', replace(p, $28, ins.id::text), 'pending', 0, $21, $21, $21 FROM ins, unnest($29::text[]) AS p)
+             SELECT id, person_user_id FROM ins",
+        )
+        .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
+        .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60)
+        .bind(b.first_name).bind(b.last_name).bind(b.email).bind(b.message).bind(b.status)
+        .bind(b.source).bind(b.event_type).bind(x.phone).bind(location).bind(x.source_url)
+        .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
+        .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
+        .bind(BOOKING_ID_TOKEN).bind(outbox)
+        .fetch_one(&mut **c)
+        .await?;
+        return Ok(found);
+    }
+    let person: Option<i64> = on!(&mut ex, c => sqlx::query_scalar("SELECT id FROM users WHERE LOWER(email) = LOWER($1) ORDER BY id LIMIT 1")
+        .bind(b.email).fetch_optional(&mut **c).await)?;
+    let id = insert_full(
+        reborrow(&mut ex),
+        b,
+        &BookingExtras {
+            person_user_id: person,
+            ..*x
+        },
+    )
+    .await?;
+    add_activity(
+        reborrow(&mut ex),
+        &NewActivity {
+            booking_id: id,
+            ..*activity
+        },
+    )
+    .await?;
+    for payload in outbox {
+        enqueue(
+            reborrow(&mut ex),
+            "email",
+            &payload.replace(BOOKING_ID_TOKEN, &id.to_string()),
+        )
+        .await?;
+    }
+    Ok((id, person))
+}

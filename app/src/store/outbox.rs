@@ -1,0 +1,89 @@
+//! `outbox`: side effects written in the transaction that caused them, delivered at least once
+//! by workers. A worker claims items on a lease; an item whose worker died is claimed again
+//! when its lease runs out.
+
+use super::{Ex, StoreResult, Tx, now_epoch, on};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub kind: String,
+    pub payload: String,
+    pub attempts: i64,
+}
+
+/// Claims up to `limit` due items for `lease` seconds. PostgreSQL skips rows other workers
+/// hold (`FOR UPDATE SKIP LOCKED`); SQLite's write transaction serialises claimers.
+pub async fn claim(tx: &mut Tx, limit: i64, lease: i64) -> StoreResult<Vec<OutboxRow>> {
+    let now = now_epoch();
+    let due =
+        "(status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1)";
+    let rows = match tx.ex() {
+        Ex::Postgres(c) => {
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
+                 WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+                 RETURNING id, kind, payload, attempts"
+            ));
+            sqlx::query_as::<_, OutboxRow>(sql)
+                .bind(now)
+                .bind(now + lease)
+                .bind(limit)
+                .fetch_all(&mut *c)
+                .await?
+        }
+        Ex::Sqlite(c) => {
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
+                 WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3)
+                 RETURNING id, kind, payload, attempts"
+            ));
+            sqlx::query_as::<_, OutboxRow>(sql)
+                .bind(now)
+                .bind(now + lease)
+                .bind(limit)
+                .fetch_all(&mut *c)
+                .await?
+        }
+    };
+    Ok(rows)
+}
+
+pub async fn complete(ex: Ex<'_>, id: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE outbox SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = $2 WHERE id = $1")
+        .bind(id).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Puts an item back for another attempt at `run_after`, or gives up (`failed`).
+pub async fn retry_or_fail(
+    ex: Ex<'_>,
+    id: i64,
+    error: &str,
+    run_after: Option<i64>,
+) -> StoreResult<()> {
+    let status = if run_after.is_some() {
+        "pending"
+    } else {
+        "failed"
+    };
+    on!(ex, c => sqlx::query(
+        "UPDATE outbox SET status = $2, run_after = COALESCE($3, run_after), locked_until = NULL, last_error = $4, updated_at = $5 WHERE id = $1")
+        .bind(id).bind(status).bind(run_after).bind(error).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Items by status (for health checks and tests).
+pub async fn count_with_status(ex: Ex<'_>, status: &str) -> StoreResult<i64> {
+    Ok(
+        on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE status = $1").bind(status).fetch_one(&mut *c).await)?,
+    )
+}
+
+/// (status, attempts, last error) of every item, oldest first (tests and diagnostics).
+pub async fn retry_state(ex: Ex<'_>) -> StoreResult<Vec<(String, i64, Option<String>)>> {
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, (String, i64, Option<String>)>("SELECT status, attempts, last_error FROM outbox ORDER BY id")
+        .fetch_all(&mut *c).await)?,
+    )
+}

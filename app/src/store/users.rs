@@ -1,0 +1,104 @@
+//! `users`: hosts and administrators.
+
+use super::{Ex, StoreResult, like_pattern, now_epoch, on};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UserRow {
+    pub id: i64,
+    pub login: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub display_name: String,
+    pub password_hash: String,
+    pub role: String,
+    pub avatar_url: String,
+    pub phone: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl UserRow {
+    /// "First Last", falling back to the display name and then the login.
+    pub fn full_name(&self) -> String {
+        let full = format!("{} {}", self.first_name.trim(), self.last_name.trim());
+        let full = full.trim();
+        if !full.is_empty() {
+            full.to_string()
+        } else if !self.display_name.trim().is_empty() {
+            self.display_name.trim().to_string()
+        } else {
+            self.login.clone()
+        }
+    }
+}
+
+pub struct NewUser<'a> {
+    pub login: &'a str,
+    pub email: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+}
+
+const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at";
+
+pub async fn insert(ex: Ex<'_>, user: &NewUser<'_>) -> StoreResult<i64> {
+    let now = now_epoch();
+    let display = format!("{} {}", user.first_name, user.last_name)
+        .trim()
+        .to_string();
+    let id: i64 = on!(ex, c => sqlx::query_scalar(
+        "INSERT INTO users (login, email, first_name, last_name, display_name, password_hash, role, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id")
+        .bind(user.login).bind(user.email).bind(user.first_name).bind(user.last_name)
+        .bind(&display).bind(user.password_hash).bind(user.role).bind(now)
+        .fetch_one(&mut *c).await)?;
+    Ok(id)
+}
+
+pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<UserRow>> {
+    let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM users WHERE id = $1"));
+    Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+}
+
+/// Finds a user by login or, failing that, by email (both compared case-insensitively).
+pub async fn find_by_login_or_email(ex: Ex<'_>, login: &str) -> StoreResult<Option<UserRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM users WHERE LOWER(login) = LOWER($1) OR LOWER(email) = LOWER($1)
+         ORDER BY CASE WHEN LOWER(login) = LOWER($1) THEN 0 ELSE 1 END LIMIT 1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(login).fetch_optional(&mut *c).await)?)
+}
+
+pub async fn count(ex: Ex<'_>) -> StoreResult<i64> {
+    Ok(on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(&mut *c).await)?)
+}
+
+/// Users matching `search` on login, email, display, first or last name; at most `limit`.
+pub async fn search(ex: Ex<'_>, search: &str, limit: i64) -> StoreResult<Vec<UserRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM users
+         WHERE $1 = '' OR LOWER(login) LIKE $2 ESCAPE '\\' OR LOWER(email) LIKE $2 ESCAPE '\\'
+            OR LOWER(display_name) LIKE $2 ESCAPE '\\' OR LOWER(first_name) LIKE $2 ESCAPE '\\'
+            OR LOWER(last_name) LIKE $2 ESCAPE '\\'
+         ORDER BY id LIMIT $3"
+    ));
+    let pattern = like_pattern(search);
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(search).bind(&pattern).bind(limit)
+        .fetch_all(&mut *c).await)?,
+    )
+}
+
+/// The users with these ids (missing ids are simply absent).
+pub async fn find_many(ex: Ex<'_>, ids: &[i64]) -> StoreResult<Vec<UserRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    // Only integers are interpolated, so the text is safe.
+    let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM users WHERE id IN ({list})"));
+    Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).fetch_all(&mut *c).await)?)
+}

@@ -1,0 +1,51 @@
+//! `/login`: the dashboard's sign-in form. It works before hydration too (a plain form post).
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use super::session::Login;
+
+#[component]
+pub fn LoginPage() -> impl IntoView {
+    let login = ServerAction::<Login>::new();
+    let error = move || {
+        login
+            .value()
+            .get()
+            .and_then(|result| result.err())
+            .map(|e| {
+                let text = e.to_string();
+                // ServerFnError prints "error running server function: <message>".
+                text.rsplit_once(": ")
+                    .map(|(_, m)| m.to_string())
+                    .unwrap_or(text)
+            })
+    };
+    view! {
+        <Title text="Log in · slotbook" />
+        <main class="flex min-h-screen items-center justify-center p-6">
+            <div class="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+                <h1 class="text-2xl font-semibold tracking-tight">"slotbook"</h1>
+                <p class="mt-1 text-sm text-slate-500">"Log in to manage your calendars and bookings."</p>
+                <ActionForm action=login attr:class="mt-6 space-y-4" attr:id="login-form">
+                    <label class="block">
+                        <span class="text-sm font-medium">"Login or email"</span>
+                        <input name="login" type="text" required autocomplete="username"
+                            class="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-sky-500 focus:outline-none" />
+                    </label>
+                    <label class="block">
+                        <span class="text-sm font-medium">"Password"</span>
+                        <input name="password" type="password" required autocomplete="current-password"
+                            class="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-sky-500 focus:outline-none" />
+                    </label>
+                    {move || error().map(|e| view! { <p role="alert" class="text-sm text-red-700">{e}</p> })}
+                    <button type="submit"
+                        class="w-full rounded-md bg-sky-600 px-4 py-2 font-medium text-white hover:bg-sky-700 disabled:opacity-60"
+                        disabled=move || login.pending().get()>
+                        "Log in"
+                    </button>
+                </ActionForm>
+            </div>
+        </main>
+    }
+}

@@ -1,0 +1,147 @@
+//! Server functions of the dashboard session: log in, log out, who am I. They live under
+//! `/_app` so they can never collide with the REST API under `/api`.
+
+use leptos::prelude::*;
+
+use crate::model::user::SessionUser;
+
+#[cfg(feature = "ssr")]
+mod server {
+    use std::net::SocketAddr;
+
+    use axum::extract::ConnectInfo;
+    use axum::http::{HeaderMap, HeaderValue, header};
+    use leptos::prelude::*;
+
+    use crate::service::auth::{self, SESSION_COOKIE};
+    use crate::service::throttle::LoginThrottle;
+    use crate::service::{Caller, Ctx};
+
+    pub fn ctx() -> Result<Ctx, ServerFnError> {
+        use_context::<Ctx>().ok_or_else(|| ServerFnError::new("service context missing"))
+    }
+
+    pub async fn headers() -> Result<HeaderMap, ServerFnError> {
+        Ok(leptos_axum::extract::<HeaderMap>().await?)
+    }
+
+    pub fn session_token(headers: &HeaderMap) -> Option<String> {
+        let cookies = headers.get(header::COOKIE)?.to_str().ok()?;
+        auth::cookie_value(cookies, SESSION_COOKIE).map(str::to_string)
+    }
+
+    /// Refuses a cross-site form post: when the browser names an origin, it must be ours.
+    pub fn check_same_origin(headers: &HeaderMap) -> Result<(), ServerFnError> {
+        let (Some(origin), Some(host)) = (headers.get(header::ORIGIN), headers.get(header::HOST))
+        else {
+            return Ok(());
+        };
+        let origin = origin.to_str().unwrap_or_default();
+        let host = host.to_str().unwrap_or_default();
+        let origin_host = origin
+            .split_once("://")
+            .map(|(_, rest)| rest)
+            .unwrap_or(origin);
+        if origin_host == host {
+            Ok(())
+        } else {
+            Err(ServerFnError::new("Cross-site request refused"))
+        }
+    }
+
+    pub async fn client_ip() -> String {
+        leptos_axum::extract::<ConnectInfo<SocketAddr>>()
+            .await
+            .map(|ConnectInfo(addr)| addr.ip().to_string())
+            .unwrap_or_else(|_| "unknown".into())
+    }
+
+    pub async fn caller() -> Result<Option<(Caller, String)>, ServerFnError> {
+        let headers = headers().await?;
+        let Some(token) = session_token(&headers) else {
+            return Ok(None);
+        };
+        auth::session_caller(&ctx()?.store, &token)
+            .await
+            .map_err(|e| ServerFnError::new(e.to_string()))
+    }
+
+    pub fn throttle() -> Result<LoginThrottle, ServerFnError> {
+        use_context::<LoginThrottle>().ok_or_else(|| ServerFnError::new("throttle missing"))
+    }
+
+    pub fn set_cookie(value: &str) {
+        if let (Some(response), Ok(value)) = (
+            use_context::<leptos_axum::ResponseOptions>(),
+            HeaderValue::from_str(value),
+        ) {
+            response.append_header(header::SET_COOKIE, value);
+        }
+    }
+}
+
+/// Logs in with login (or email) and password, sets the session cookie and goes to the dashboard.
+#[server(prefix = "/_app", endpoint = "login")]
+pub async fn login(login: String, password: String) -> Result<(), ServerFnError> {
+    use crate::service::auth;
+    let headers = server::headers().await?;
+    server::check_same_origin(&headers)?;
+    let ctx = server::ctx()?;
+    let throttle = server::throttle()?;
+    let key = server::client_ip().await;
+    if let Some(wait) = throttle.blocked_for(&key) {
+        return Err(ServerFnError::new(format!(
+            "Too many failed logins. Try again in {} seconds.",
+            wait.as_secs().max(1)
+        )));
+    }
+    let checked = auth::authenticate_password(&ctx.store, &login, &password)
+        .await
+        .map_err(|e| ServerFnError::new(e.to_string()))?;
+    let Ok(caller) = checked else {
+        throttle.record_failure(&key);
+        return Err(ServerFnError::new("The login or password is not correct."));
+    };
+    let (token, _csrf) = auth::start_session(&ctx.store, caller.id())
+        .await
+        .map_err(|e| ServerFnError::new(e.to_string()))?;
+    server::set_cookie(&auth::session_cookie(
+        Some(&token),
+        ctx.public_url.starts_with("https://"),
+    ));
+    leptos_axum::redirect("/admin");
+    Ok(())
+}
+
+/// Ends the session and goes back to the login page.
+#[server(prefix = "/_app", endpoint = "logout")]
+pub async fn logout() -> Result<(), ServerFnError> {
+    use crate::service::auth;
+    let headers = server::headers().await?;
+    server::check_same_origin(&headers)?;
+    let ctx = server::ctx()?;
+    if let Some(token) = server::session_token(&headers) {
+        auth::end_session(&ctx.store, &token)
+            .await
+            .map_err(|e| ServerFnError::new(e.to_string()))?;
+    }
+    server::set_cookie(&auth::session_cookie(
+        None,
+        ctx.public_url.starts_with("https://"),
+    ));
+    leptos_axum::redirect("/login");
+    Ok(())
+}
+
+/// The signed-in user, or `None`.
+#[server(prefix = "/_app", endpoint = "me")]
+pub async fn current_user() -> Result<Option<SessionUser>, ServerFnError> {
+    Ok(server::caller().await?.map(|(caller, csrf)| SessionUser {
+        id: caller.id(),
+        login: caller.user.login.clone(),
+        name: caller.user.full_name(),
+        email: caller.user.email.clone(),
+        role: caller.role.as_str().to_string(),
+        csrf_token: csrf,
+    }))
+}

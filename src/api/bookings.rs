@@ -1,0 +1,297 @@
+//! `/bookings/…`: the public booking routes (no credentials; active events only; rate-limited
+//! per client address).
+
+use app::service::slots::{self, SlotRequest};
+use app::service::{Ctx, present};
+use app::store::calendars::CalendarRow;
+use axum::Json;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::{MaybeAuthenticated, client_key};
+use super::error::ApiError;
+use super::extract::{ApiJson, ApiPath, QueryParams, invalid_param};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_booking_event))
+        .routes(routes!(get_slots))
+        .routes(routes!(create_booking))
+        .routes(routes!(cancel_booking))
+        .routes(routes!(reschedule_booking))
+}
+
+#[utoipa::path(post, path = "/bookings/{hash}/cancel", tag = "bookings",
+    description = "Public: the attendee cancels with the booking's secret `hash`. Honours the event's `can_not_cancel` setting (409 `cancel_not_allowed`) and a required `cancellation_reason` field.",
+    params(("hash" = String, Path, description = "The booking's secret hash")),
+    request_body(content = Object, description = "`{cancellation_reason}`"),
+    responses((status = 200, description = "`{message: 'The booking has been cancelled', booking}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+pub async fn cancel_booking(
+    State(state): State<AppState>,
+    _: PublicCreate,
+    MaybeAuthenticated(caller): MaybeAuthenticated,
+    ApiPath(hash): ApiPath<String>,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        app::service::booking_self::cancel(&state.ctx, &hash, &body, caller.as_ref()).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/bookings/{hash}/reschedule", tag = "bookings",
+    description = "Public: the attendee moves the booking with its secret `hash` to another time the slot list offers (`event_time` in `timezone`, default the booking's zone). Honours `can_not_reschedule` (409 `reschedule_not_allowed`) and a required `rescheduling_reason` field. A time not offered is 409 `slot_unavailable`.",
+    params(("hash" = String, Path, description = "The booking's secret hash")),
+    request_body(content = Object, description = "`{event_time, timezone, rescheduling_reason}`"),
+    responses((status = 200, description = "`{message: 'Booking has been rescheduled', booking}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+pub async fn reschedule_booking(
+    State(state): State<AppState>,
+    _: PublicCreate,
+    MaybeAuthenticated(caller): MaybeAuthenticated,
+    ApiPath(hash): ApiPath<String>,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        app::service::booking_self::reschedule(&state.ctx, &hash, &body, caller.as_ref()).await?,
+    ))
+}
+
+/// Admits a public create under the per-address limit (`SLOTBOOK_RATE_LIMIT_CREATE`).
+pub struct PublicCreate(pub String);
+
+impl FromRequestParts<AppState> for PublicCreate {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let key = client_key(parts);
+        state
+            .public_creates
+            .check(&key)
+            .map_err(|retry_after| ApiError::TooManyRequests { retry_after })?;
+        Ok(PublicCreate(key))
+    }
+}
+
+#[utoipa::path(post, path = "/bookings/create/{event_id}", tag = "bookings",
+    description = "Public (credentials optional). Books `event_time` (wall-clock time in `timezone`, on the slot grid). Every rule of the slot list is checked again inside the transaction that writes, so a time can be booked once (or up to the group's seats). Only an authenticated host of the event may set `status`, `source=admin` or `host_user_id`. Send an `Idempotency-Key` header to make retries safe: a repeated key answers the first result.",
+    params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
+    request_body(content = Object, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
+    responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope),
+              (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
+              (status = 422, body = super::doc::ErrorEnvelope), (status = 429, body = super::doc::ErrorEnvelope)))]
+pub async fn create_booking(
+    State(state): State<AppState>,
+    PublicCreate(ip): PublicCreate,
+    MaybeAuthenticated(caller): MaybeAuthenticated,
+    ApiPath(event_id): ApiPath<i64>,
+    headers: axum::http::HeaderMap,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    let key = headers
+        .get("idempotency-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|k| !k.is_empty() && k.len() <= 255);
+    let request = app::service::booking_create::CreateRequest {
+        event_id,
+        body: &body,
+        caller: caller.as_ref(),
+        idempotency_key: key,
+        ip: &ip,
+    };
+    Ok(Json(
+        app::service::booking_create::create(&state.ctx, request).await?,
+    ))
+}
+
+/// Admits a public read under the per-address limit (`SLOTBOOK_RATE_LIMIT_READ`).
+pub struct PublicRead;
+
+impl FromRequestParts<AppState> for PublicRead {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        state
+            .public_reads
+            .check(&client_key(parts))
+            .map_err(|retry_after| ApiError::TooManyRequests { retry_after })?;
+        Ok(PublicRead)
+    }
+}
+
+fn zone_param(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
+    let name = query
+        .get("timezone")
+        .map(str::trim)
+        .filter(|z| !z.is_empty())
+        .unwrap_or("UTC");
+    app::domain::zone::parse_zone(name)
+        .ok_or_else(|| invalid_param("timezone", "The timezone must be a valid IANA time zone."))
+}
+
+fn start_param(query: &QueryParams) -> Result<Option<chrono::NaiveDateTime>, ApiError> {
+    match query
+        .get("start_date")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        None => Ok(None),
+        Some(text) => slots::parse_local_datetime(text).map(Some).ok_or_else(|| {
+            invalid_param(
+                "start_date",
+                "The start_date must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss.",
+            )
+        }),
+    }
+}
+
+#[utoipa::path(get, path = "/bookings/slots/{event_id}", tag = "bookings",
+    description = "Public. Offered start times from `start_date` (or now) to the end of that month in `timezone`, never past the booking window; days without slots are left out.",
+    params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` (or `YYYY-MM-DD`) in `timezone`; default now"),
+           ("timezone" = Option<String>, Query, description = "IANA zone of the answer (default UTC)"),
+           ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events"),
+           ("host_id" = Option<i64>, Query, description = "Team events: only this member")),
+    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope),
+              (status = 429, body = super::doc::ErrorEnvelope)))]
+pub async fn get_slots(
+    State(state): State<AppState>,
+    _: PublicRead,
+    ApiPath(event_id): ApiPath<i64>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let zone = zone_param(&query)?;
+    let request = SlotRequest {
+        event_id,
+        start: start_param(&query)?,
+        zone,
+        duration: query.opt_int("duration")?,
+        host_id: query.opt_int("host_id")?,
+    };
+    let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
+    Ok(Json(
+        json!({"available_slots": answer.by_date, "timezone": zone.name(), "max_lookup_date": answer.max_lookup_date}),
+    ))
+}
+
+/// The calendar of a public event, rebuilt from the event query's columns.
+fn calendar_of(row: &app::store::events::PublicEventRow) -> CalendarRow {
+    CalendarRow {
+        id: row.event.calendar_id,
+        hash: String::new(),
+        user_id: row.event.user_id,
+        parent_id: None,
+        title: row.cal_title.clone(),
+        slug: row.cal_slug.clone(),
+        description: String::new(),
+        settings: row.cal_settings.clone(),
+        status: "active".into(),
+        calendar_type: row.cal_type.clone(),
+        event_type: String::new(),
+        account_type: String::new(),
+        visibility: String::new(),
+        author_timezone: row.cal_timezone.clone(),
+        max_book_per_slot: 1,
+        created_at: 0,
+        updated_at: 0,
+    }
+}
+
+fn location_icon_html(location_settings: &str) -> String {
+    let kind = serde_json::from_str::<Vec<Value>>(location_settings)
+        .ok()
+        .and_then(|l| {
+            l.first()
+                .and_then(|x| x.get("type"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        })
+        .unwrap_or_default();
+    let label = match kind.as_str() {
+        "phone_guest" | "phone_organizer" => "Phone call",
+        "in_person_guest" | "in_person_organizer" => "In person",
+        "online_meeting" => "Online meeting",
+        "custom" => "Custom location",
+        _ => return String::new(),
+    };
+    format!("<span class=\"slotbook-location\" data-location=\"{kind}\">{label}</span>")
+}
+
+fn event_for_booking(ctx: &Ctx, answer: &slots::SlotAnswer, zone: chrono_tz::Tz) -> Value {
+    let row = &answer.loaded.row;
+    let cal = calendar_of(row);
+    let mut event = present::event_json(ctx, &cal, &row.event);
+    let owner_name = format!(
+        "{} {}",
+        row.owner_first_name.clone().unwrap_or_default(),
+        row.owner_last_name.clone().unwrap_or_default()
+    )
+    .trim()
+    .to_string();
+    let owner_name = if owner_name.is_empty() {
+        row.owner_display_name
+            .clone()
+            .unwrap_or_else(|| "Unknown".into())
+    } else {
+        owner_name
+    };
+    let min_bookable = chrono::DateTime::from_timestamp(answer.first_bookable, 0)
+        .unwrap_or_default()
+        .with_timezone(&zone);
+    event["duration"] = json!(answer.duration);
+    event["max_lookup_date"] = json!(answer.max_lookup_date);
+    event["min_lookup_date"] = json!(answer.min_lookup_date);
+    event["min_bookable_date"] = json!(min_bookable.format("%Y-%m-%d %H:%M:%S").to_string());
+    event["location_icon_html"] = json!(location_icon_html(&row.event.location_settings));
+    event["time_format"] = json!(
+        answer
+            .loaded
+            .general
+            .get("time_format")
+            .and_then(Value::as_str)
+            .unwrap_or("12")
+    );
+    event["author_profile"] = json!({"ID": row.event.user_id, "name": owner_name, "avatar": row.owner_avatar.clone().unwrap_or_default()});
+    event["calendar"] = json!({"id": cal.id, "title": cal.title, "slug": cal.slug});
+    event
+}
+
+#[utoipa::path(get, path = "/bookings/event/{event_id}", tag = "bookings",
+    description = "Public. The event as the booking page shows it, with the same slots as `/bookings/slots/{event_id}`.",
+    params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD` in `timezone`"),
+           ("timezone" = Option<String>, Query), ("duration" = Option<i64>, Query), ("host_id" = Option<i64>, Query)),
+    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+pub async fn get_booking_event(
+    State(state): State<AppState>,
+    _: PublicRead,
+    ApiPath(event_id): ApiPath<i64>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let zone = zone_param(&query)?;
+    let request = SlotRequest {
+        event_id,
+        start: start_param(&query)?,
+        zone,
+        duration: query.opt_int("duration")?,
+        host_id: query.opt_int("host_id")?,
+    };
+    let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
+    Ok(Json(json!({
+        "calendar_event": event_for_booking(&state.ctx, &answer, zone),
+        "available_slots": answer.by_date,
+        "timezone": zone.name(),
+    })))
+}

@@ -1,0 +1,143 @@
+//! `/calendars`: list, read, create with the first event, update, delete, check-slug, and the
+//! new-event template.
+
+use app::service::calendars::{self, ListCalendars};
+use axum::Json;
+use axum::extract::State;
+use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::error::ApiError;
+use super::extract::{ApiJson, ApiPath, QueryParams};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_calendars, create_calendar))
+        .routes(routes!(check_slug))
+        .routes(routes!(get_calendar, update_calendar, delete_calendar))
+        .routes(routes!(get_event_schema))
+}
+
+/// Largest accepted page number and page size.
+pub const MAX_PAGE: i64 = 1_000_000;
+pub const MAX_PER_PAGE: i64 = 100;
+
+#[utoipa::path(get, path = "/calendars", tag = "calendars",
+    params(
+        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
+        ("per_page" = Option<i64>, Query, description = "Page size, 1 to 100 (default 15)"),
+        ("query[search]" = Option<String>, Query, description = "Matches event titles"),
+        ("query[calendarType]" = Option<String>, Query, description = "`simple`, `team` or `all`"),
+        ("with[]" = Option<Vec<String>>, Query, description = "`calendar_event_lists` adds event options grouped by hosts, teams and events"),
+    ),
+    responses((status = 200, description = "`{message, calendars: <paginated Calendar>}`", body = Object),
+              (status = 401, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_calendars(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let list = ListCalendars {
+        page: query.int_in("page", 1..=MAX_PAGE, 1)?,
+        per_page: query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?,
+        search: query.get("query[search]").unwrap_or_default().to_string(),
+        calendar_type: query
+            .one_of("query[calendarType]", &["simple", "team", "all"], "all")?
+            .to_string(),
+        with_event_lists: query.list("with").contains(&"calendar_event_lists"),
+    };
+    Ok(Json(calendars::list(&state.ctx, &caller, list).await?))
+}
+
+#[utoipa::path(post, path = "/calendars", tag = "calendars",
+    request_body(content = Object, description = "`{calendar: {author_timezone, type, title, user_id, slug, slot: {...}}}`"),
+    responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = Object),
+              (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope),
+              (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn create_calendar(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(calendars::create(&state.ctx, &caller, &body).await?))
+}
+
+#[utoipa::path(post, path = "/calendars/check-slug", tag = "calendars",
+    request_body(content = Object, description = "`{slug}`"),
+    responses((status = 200, description = "`{status: true, message: 'The provided slug is available'}`", body = Object),
+              (status = 409, description = "slug_taken: the slug is used", body = super::doc::ErrorEnvelope),
+              (status = 422, description = "the slug is malformed or reserved", body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn check_slug(
+    State(state): State<AppState>,
+    Authenticated(_caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        calendars::check_slug_available(&state.ctx, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}", tag = "calendars",
+    params(("id" = i64, Path, description = "Calendar id")),
+    responses((status = 200, description = "`{calendar}` with its events (`slots`) and owner (`user`)", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_calendar(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(calendars::get(&state.ctx, &caller, id).await?))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}", tag = "calendars",
+    params(("id" = i64, Path, description = "Calendar id")),
+    request_body(content = Object, description = "`{description}` (HTML, sanitized); `title` optional"),
+    responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn update_calendar(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        calendars::update(&state.ctx, &caller, id, &body).await?,
+    ))
+}
+
+#[utoipa::path(delete, path = "/calendars/{id}", tag = "calendars",
+    params(("id" = i64, Path, description = "Calendar id")),
+    responses((status = 200, description = "`{message: 'Calendar Deleted Successfully!'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn delete_calendar(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    calendars::delete(&state.ctx, &caller, id).await?;
+    Ok(Json(json!({"message": "Calendar Deleted Successfully!"})))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/event-schema", tag = "calendars",
+    params(("id" = i64, Path, description = "Calendar id")),
+    responses((status = 200, description = "`{slot: <template of a new event>}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_event_schema(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        calendars::event_schema(&state.ctx, &caller, id).await?,
+    ))
+}

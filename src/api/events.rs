@@ -1,0 +1,258 @@
+//! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
+
+use app::service::{booking_fields, event_admin, slots};
+use axum::Json;
+use axum::extract::State;
+use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::error::ApiError;
+use super::extract::{ApiJson, ApiPath, QueryParams, invalid_param};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_event))
+        .routes(routes!(get_event, set_event_status, delete_event))
+        .routes(routes!(update_event_details))
+        .routes(routes!(get_event_availability, update_event_availability))
+        .routes(routes!(explain_availability))
+        .routes(routes!(update_event_limits))
+        .routes(routes!(clone_event))
+        .routes(routes!(get_booking_fields, save_booking_fields))
+        .routes(routes!(get_payment_settings))
+}
+
+type EventPath = ApiPath<(i64, i64)>;
+
+#[utoipa::path(post, path = "/calendars/{id}/events", tag = "events",
+    params(("id" = i64, Path, description = "Calendar id")),
+    request_body(content = Object, description = "`{title, duration, status, event_type, description, color_schema, location_type, location_settings, max_book_per_slot, is_display_spots, settings: {schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, team_members}}`"),
+    responses((status = 200, description = "`{message: 'New Event Type has been created successfully', slot}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn create_event(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::create(&state.ctx, &caller, id, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}", tag = "events",
+    params(("id" = i64, Path, description = "Calendar id"), ("event_id" = i64, Path, description = "Event id"),
+           ("with[]" = Option<Vec<String>>, Query, description = "`calendar`, `smart_codes`, `settings_menu`, `calendar_event_lists`")),
+    responses((status = 200, description = "`{calendar_event}` plus the requested extras", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_event(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let with = query.list("with");
+    Ok(Json(
+        event_admin::get(&state.ctx, &caller, id, event_id, &with).await?,
+    ))
+}
+
+#[utoipa::path(put, path = "/calendars/{id}/events/{event_id}", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{status: active|draft}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated'}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn set_event_status(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::set_status(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Calendar Event has been deleted'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn delete_event(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+) -> Result<Json<Value>, ApiError> {
+    event_admin::delete(&state.ctx, &caller, id, event_id).await?;
+    Ok(Json(json!({"message": "Calendar Event has been deleted"})))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/details", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{title, duration, status, description, color_schema, location_settings, max_book_per_slot, is_display_spots, multi_duration: {enabled, default_duration, available_durations}}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn update_event_details(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::update_details(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{schedule_options: {range_types, …}, available_schedules: [{id, title, …}]}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_event_availability(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::get_availability(&state.ctx, &caller, id, event_id).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, common_schedule, hosts_schedules, availability_type, availability_id}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn update_event_availability(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::update_availability(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability/explain", tag = "events",
+    description = "Why is this time (not) offered? Runs the slot engine for one start time and answers every reason it is excluded: `outside_hours`, `date_override`, `off_grid`, `notice`, `outside_window`, `buffer`, `overlap`, `limit_reached`, `full`, `host_busy`.",
+    params(("id" = i64, Path), ("event_id" = i64, Path),
+           ("time" = String, Query, description = "Start as `YYYY-MM-DD HH:mm[:ss]` wall-clock time in `timezone`"),
+           ("timezone" = Option<String>, Query, description = "IANA zone of `time` (default: the calendar's)"),
+           ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events")),
+    responses((status = 200, description = "`{time, timezone, start_time, offered, reasons: [code], free_hosts, remaining, rules}`", body = Object),
+              (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn explain_availability(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let mut conn = state.ctx.store.conn().await?;
+    let (cal, _) = event_admin::load_event(conn.ex(), &caller, id, event_id).await?;
+    drop(conn);
+    let time = query.get("time").unwrap_or_default();
+    let local = slots::parse_local_datetime(time)
+        .filter(|_| time.len() > 10)
+        .ok_or_else(|| invalid_param("time", "The time must be YYYY-MM-DD HH:mm[:ss]."))?;
+    let zone_name = query
+        .get("timezone")
+        .filter(|z| !z.is_empty())
+        .unwrap_or(&cal.author_timezone)
+        .to_string();
+    let zone = app::domain::zone::parse_zone(&zone_name)
+        .ok_or_else(|| invalid_param("timezone", "The timezone must be a valid IANA time zone."))?;
+    let duration = query.opt_int("duration")?;
+    Ok(Json(
+        slots::explain(
+            &state.ctx.store,
+            event_id,
+            local,
+            zone,
+            duration,
+            chrono::Utc::now().timestamp(),
+        )
+        .await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/limits", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{settings: {schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, booking_frequency, booking_duration, lock_timezone}}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn update_event_limits(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::update_limits(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/clone-event/{event_id}", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{new_calendar_id}` (optional; default the same calendar)"),
+    responses((status = 200, description = "`{message: 'The Event Type has been cloned successfully', slot}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn clone_event(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::clone(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{fields: [Booking field]}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_booking_fields(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        booking_fields::get(&state.ctx, &caller, id, event_id).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{booking_fields: [Booking field]}`"),
+    responses((status = 200, description = "`{message: 'Fields have been updated'}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_booking_fields(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        booking_fields::save(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{settings, config: {native_enabled, card_configured, wallet_configured, offline_configured, native_config_link, store_config_link, has_cart, has_store, store_enabled}}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_payment_settings(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::payment_settings(&state.ctx, &caller, id, event_id).await?,
+    ))
+}

@@ -1,0 +1,54 @@
+//! REST under `/api/v2`: one module per resource, each a router with its OpenAPI entries.
+
+pub mod auth;
+pub mod bookings;
+pub mod calendars;
+pub mod doc;
+pub mod error;
+pub mod events;
+pub mod extract;
+pub mod hosts;
+pub mod reports;
+pub mod schedules;
+pub mod sharing;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::State;
+use axum::routing::get;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+use error::ApiError;
+
+/// The REST router (to be nested at `/api/v2`) and its OpenAPI document.
+pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, mut openapi) = OpenApiRouter::with_openapi(doc::ApiDoc::openapi())
+        .merge(calendars::router())
+        .merge(sharing::router())
+        .merge(hosts::router())
+        .merge(events::router())
+        .merge(bookings::router())
+        .merge(schedules::router())
+        .merge(reports::router())
+        .split_for_parts();
+    openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
+    let document = openapi.clone();
+    let router = router
+        .route("/openapi.json", get(move || async move { Json(document) }))
+        .fallback(no_route)
+        .method_not_allowed_fallback(no_route);
+    (router, openapi)
+}
+
+/// Unknown routes and methods answer in the envelope.
+pub async fn no_route() -> ApiError {
+    ApiError::NoRoute
+}
+
+/// `GET /healthz`: 200 when the database answers.
+pub async fn healthz(State(state): State<AppState>) -> Result<Json<serde_json::Value>, ApiError> {
+    state.ctx.store.ping().await?;
+    Ok(Json(serde_json::json!({"status": "ok"})))
+}

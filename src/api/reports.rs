@@ -1,0 +1,108 @@
+//! `/reports…`: dashboard figures.
+
+use app::service::reports;
+use axum::Json;
+use axum::extract::State;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::error::ApiError;
+use super::extract::{QueryParams, invalid_param};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_reports))
+        .routes(routes!(get_graph_reports))
+        .routes(routes!(get_report_activities))
+}
+
+fn instant(query: &QueryParams, key: &str) -> Result<Option<i64>, ApiError> {
+    match query.get(key).map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(text) => NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S")
+            .map(|t| Some(t.and_utc().timestamp()))
+            .map_err(|_| {
+                invalid_param(
+                    key,
+                    &format!("The {key} must be YYYY-MM-DD HH:mm:ss (UTC)."),
+                )
+            }),
+    }
+}
+
+#[utoipa::path(get, path = "/reports", tag = "reports",
+    params(("startTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC"), ("endTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC; with startTime")),
+    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_reports(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let range = match (instant(&query, "startTime")?, instant(&query, "endTime")?) {
+        (Some(a), Some(b)) if a <= b => Some((a, b)),
+        (Some(_), Some(_)) => {
+            return Err(invalid_param(
+                "endTime",
+                "The endTime must not precede the startTime.",
+            ));
+        }
+        _ => None,
+    };
+    Ok(Json(
+        reports::overview(&state.ctx, &caller, range, chrono::Utc::now().timestamp()).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/reports/graph-reports", tag = "reports",
+    params(("date_range[0]" = Option<String>, Query, description = "`YYYY-MM-DD`, default 6 days ago"), ("date_range[1]" = Option<String>, Query, description = "`YYYY-MM-DD`, default tomorrow")),
+    responses((status = 200, description = "`{booked_stats, completed_stats, cancelled_stats}`: date key -> count (`YYYY-MM-DD`, or `Mon YYYY` past 92 days)", body = Object),
+              (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_graph_reports(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let today = chrono::Utc::now().date_naive();
+    let dates = query.list("date_range");
+    let parse = |text: Option<&&str>, fallback: NaiveDate| -> Result<NaiveDate, ApiError> {
+        match text.map(|t| t.trim()).filter(|t| !t.is_empty()) {
+            None => Ok(fallback),
+            Some(t) => {
+                NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").map_err(|_| {
+                    invalid_param("date_range", "The date_range must be two dates YYYY-MM-DD.")
+                })
+            }
+        }
+    };
+    let from = parse(dates.first(), today - Duration::days(6))?;
+    let to = parse(dates.get(1), today + Duration::days(1))?;
+    if to < from {
+        return Err(invalid_param(
+            "date_range",
+            "The end of the date_range must not precede its start.",
+        ));
+    }
+    if (to - from).num_days() > 3 * 366 {
+        return Err(invalid_param(
+            "date_range",
+            "The date_range may span at most three years.",
+        ));
+    }
+    Ok(Json(reports::graph(&state.ctx, &caller, from, to).await?))
+}
+
+#[utoipa::path(get, path = "/reports/activities", tag = "reports",
+    responses((status = 200, description = "`{activities: [Activity]}` (latest 100)", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_report_activities(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(reports::activities(&state.ctx, &caller).await?))
+}

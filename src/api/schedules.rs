@@ -1,0 +1,238 @@
+//! `/schedules…`: the host's bookings; and `GET /bookings`, the caller's own.
+
+use app::service::schedules::{self, ListSchedules};
+use app::store::schedules_list::Period;
+use axum::Json;
+use axum::extract::State;
+use chrono::NaiveDate;
+use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::calendars::{MAX_PAGE, MAX_PER_PAGE};
+use super::error::ApiError;
+use super::extract::{ApiJson, ApiPath, QueryParams, invalid_param};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_schedules))
+        .routes(routes!(get_schedule, update_schedule, delete_schedule))
+        .routes(routes!(get_schedule_activities))
+        .routes(routes!(get_schedule_meta_info))
+        .routes(routes!(send_confirmation_email))
+        .routes(routes!(list_group_attendees))
+        .routes(routes!(list_own_bookings))
+}
+
+fn zone(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
+    let name = query
+        .get("timezone")
+        .map(str::trim)
+        .filter(|z| !z.is_empty())
+        .unwrap_or("UTC");
+    app::domain::zone::parse_zone(name)
+        .ok_or_else(|| invalid_param("timezone", "The timezone must be a valid IANA time zone."))
+}
+
+#[utoipa::path(get, path = "/schedules", tag = "schedules",
+    params(("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query), ("search" = Option<String>, Query, description = "Attendee name or email"),
+           ("filters[event]" = Option<i64>, Query), ("filters[author]" = Option<String>, Query, description = "Calendar id, `me` or `all`"),
+           ("filters[event_type]" = Option<String>, Query), ("filters[period]" = Option<String>, Query, description = "`upcoming` (default), `past`, `today`, `cancelled`, `pending`, `no_show`"),
+           ("filters[range][]" = Option<Vec<String>>, Query, description = "Two dates `YYYY-MM-DD`"), ("timezone" = Option<String>, Query, description = "Zone of `today` and the range (default UTC)")),
+    responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = Object),
+              (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_schedules(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let period = query.one_of(
+        "filters[period]",
+        &[
+            "upcoming",
+            "past",
+            "today",
+            "cancelled",
+            "pending",
+            "no_show",
+            "all",
+        ],
+        "upcoming",
+    )?;
+    let range = query.list("filters[range]");
+    let range = match range.as_slice() {
+        [] => None,
+        [a, b] => {
+            let parse =
+                |t: &str| NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").ok();
+            match (parse(a), parse(b)) {
+                (Some(a), Some(b)) if a <= b => Some((a, b)),
+                _ => {
+                    return Err(invalid_param(
+                        "filters[range]",
+                        "The range must be two dates YYYY-MM-DD, the first not after the second.",
+                    ));
+                }
+            }
+        }
+        _ => {
+            return Err(invalid_param(
+                "filters[range]",
+                "The range must be two dates YYYY-MM-DD.",
+            ));
+        }
+    };
+    let list = ListSchedules {
+        page: query.int_in("page", 1..=MAX_PAGE, 1)?,
+        per_page: query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?,
+        search: query.get("search").unwrap_or_default().to_string(),
+        event_id: query.opt_int("filters[event]")?.unwrap_or(0),
+        author: query.get("filters[author]").unwrap_or("all").to_string(),
+        event_type: query
+            .get("filters[event_type]")
+            .unwrap_or_default()
+            .to_string(),
+        period: Period::parse(period).unwrap_or(Period::Upcoming),
+        range,
+        zone: zone(&query)?,
+    };
+    Ok(Json(schedules::list(&state.ctx, &caller, list).await?))
+}
+
+#[utoipa::path(get, path = "/schedules/{id}", tag = "schedules",
+    params(("id" = i64, Path), ("with[]" = Option<Vec<String>>, Query, description = "`all_data` adds activities, sidebar_contents, payment_order, main_body_contents")),
+    responses((status = 200, description = "`{schedule}`", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_schedule(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let all = query.list("with").contains(&"all_data") || query.get("with") == Some("all_data");
+    Ok(Json(schedules::get(&state.ctx, &caller, id, all).await?))
+}
+
+#[utoipa::path(put, path = "/schedules/{id}", tag = "schedules",
+    description = "Updates one column. Status moves: pending -> scheduled | rejected | cancelled; scheduled -> cancelled | completed | no_show; completed <-> no_show. Anything else is 409 `invalid_transition` and changes nothing.",
+    params(("id" = i64, Path)),
+    request_body(content = Object, description = "`{column, value, cancel_reason, reject_reason, refund_payment, update_all}`"),
+    responses((status = 200, description = "`{message}`", body = Object), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn update_schedule(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        schedules::update(&state.ctx, &caller, id, &body).await?,
+    ))
+}
+
+#[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn delete_schedule(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    schedules::delete(&state.ctx, &caller, id).await?;
+    Ok(Json(json!({"message": "Booking Deleted Successfully!"})))
+}
+
+#[utoipa::path(get, path = "/schedules/{id}/activities", tag = "schedules",
+    params(("id" = i64, Path)), responses((status = 200, description = "`{activities: [Activity]}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_schedule_activities(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(schedules::activities(&state.ctx, &caller, id).await?))
+}
+
+#[utoipa::path(get, path = "/schedules/{id}/meta-info", tag = "schedules",
+    params(("id" = i64, Path), ("with" = Option<String>, Query)),
+    responses((status = 200, description = "`{activities, sidebar_contents, payment_order, main_body_contents}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_schedule_meta_info(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(schedules::meta_info(&state.ctx, &caller, id).await?))
+}
+
+#[utoipa::path(post, path = "/schedules/{id}/send-confirmation-email", tag = "schedules",
+    params(("id" = i64, Path), ("email_to" = Option<String>, Query, description = "`guest` (default) or `host`")),
+    responses((status = 200, description = "`{message: 'Notification sent successfully'}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn send_confirmation_email(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let to = query.one_of("email_to", &["guest", "host"], "guest")?;
+    Ok(Json(
+        schedules::send_confirmation(&state.ctx, &caller, id, to).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/schedules/group-bookings/{group_id}/attendees", tag = "schedules",
+    params(("group_id" = i64, Path), ("search" = Option<String>, Query), ("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query)),
+    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_group_attendees(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(group_id): ApiPath<i64>,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let page = query.int_in("page", 1..=MAX_PAGE, 1)?;
+    let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?;
+    Ok(Json(
+        schedules::group_attendees(
+            &state.ctx,
+            &caller,
+            group_id,
+            query.get("search").unwrap_or_default(),
+            page,
+            per_page,
+        )
+        .await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/bookings", tag = "bookings",
+    params(("per_page" = Option<i64>, Query, description = "default 10"), ("period" = Option<String>, Query, description = "`all` (default), `upcoming`, `past`"),
+           ("calendar_ids[]" = Option<Vec<String>>, Query, description = "Calendar ids; `all` for every calendar")),
+    responses((status = 200, description = "`{bookings: [{id, person_time_zone, status, payment_status, booking_title, author_name, booking_date, booking_time}], total}`", body = Object)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_own_bookings(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    query: QueryParams,
+) -> Result<Json<Value>, ApiError> {
+    let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 10)?;
+    let period = query.one_of("period", &["all", "upcoming", "past"], "all")?;
+    let mut calendar_ids = Vec::new();
+    for id in query
+        .list("calendar_ids")
+        .into_iter()
+        .filter(|v| *v != "all")
+    {
+        calendar_ids.push(id.parse::<i64>().map_err(|_| {
+            invalid_param("calendar_ids", "The calendar ids must be integers or all.")
+        })?);
+    }
+    Ok(Json(
+        schedules::own_bookings(&state.ctx, &caller, per_page, period, &calendar_ids).await?,
+    ))
+}

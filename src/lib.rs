@@ -1,0 +1,197 @@
+//! slotbook server: builds config -> store -> router -> serve. Tests start the app through
+//! the same [`Application::build`] on `127.0.0.1:0`.
+
+pub mod api;
+pub mod config;
+pub mod demo;
+pub mod jobs;
+
+use std::future::Future;
+use std::net::SocketAddr;
+
+use app::service::Ctx;
+use app::service::throttle::{FAILED_LOGINS_PER_MINUTE, LoginThrottle, RequestLimiter};
+use app::store::Store;
+use app::{App, shell};
+use axum::Router;
+use axum::extract::FromRef;
+use axum::http::{Request, Response, StatusCode, header};
+use axum::routing::get;
+use leptos::prelude::*;
+use leptos_axum::{LeptosRoutes, generate_route_list};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
+use tower_http::trace::TraceLayer;
+
+pub use config::Config;
+
+/// Everything a request handler may need.
+#[derive(Clone, FromRef)]
+pub struct AppState {
+    pub ctx: Ctx,
+    pub login_throttle: LoginThrottle,
+    #[from_ref(skip)]
+    pub public_reads: RequestLimiter,
+    #[from_ref(skip)]
+    pub public_creates: RequestLimiter,
+    pub leptos_options: LeptosOptions,
+}
+
+/// A bound, migrated, ready-to-serve application.
+pub struct Application {
+    listener: tokio::net::TcpListener,
+    router: Router,
+    ctx: Ctx,
+    mailer: jobs::mail::Mailer,
+    jobs: jobs::JobSettings,
+    pub store: Store,
+    pub addr: SocketAddr,
+}
+
+impl Application {
+    /// Connects and migrates the database, binds the listener and builds the router.
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        let store = Store::connect(&config.database_url).await?;
+        store.migrate().await?;
+        let listener = tokio::net::TcpListener::bind(&config.bind).await?;
+        let addr = listener.local_addr()?;
+        let public_url = config
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{addr}"));
+        let leptos_options = LeptosOptions::builder()
+            .output_name(app::ui::OUTPUT_NAME)
+            .site_root(config.site_root.clone())
+            .site_pkg_dir("pkg")
+            .site_addr(addr)
+            .build();
+        let state = AppState {
+            ctx: Ctx::new(store.clone(), &public_url),
+            login_throttle: LoginThrottle::new(FAILED_LOGINS_PER_MINUTE),
+            public_reads: RequestLimiter::per_minute(config.rate_limit_read),
+            public_creates: RequestLimiter::per_minute(config.rate_limit_create),
+            leptos_options,
+        };
+        let mailer = jobs::mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_dir)?;
+        let ctx = state.ctx.clone();
+        Ok(Application {
+            listener,
+            router: router(state),
+            ctx,
+            mailer,
+            jobs: jobs::JobSettings {
+                poll: std::time::Duration::from_millis(config.job_poll_ms.max(50)),
+                lease: config.outbox_lease_seconds.max(1),
+            },
+            store,
+            addr,
+        })
+    }
+
+    /// Serves until `shutdown` completes, then finishes open requests.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        jobs::spawn(self.ctx.clone(), self.mailer.clone(), self.jobs);
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        let result = axum::serve(self.listener, service)
+            .with_graceful_shutdown(shutdown)
+            .await;
+        self.store.close().await;
+        result
+    }
+}
+
+/// The whole HTTP surface: REST under `/api/v2`, the health check, the Leptos pages and
+/// server functions, static files.
+pub fn router(state: AppState) -> Router {
+    let (api, _openapi) = api::router();
+    let routes = generate_route_list(App);
+    let context = {
+        let ctx = state.ctx.clone();
+        let throttle = state.login_throttle.clone();
+        move || {
+            provide_context(ctx.clone());
+            provide_context(throttle.clone());
+        }
+    };
+    let options = state.leptos_options.clone();
+    Router::new()
+        .nest("/api/v2", api)
+        .route("/api", get(api::no_route).fallback(api::no_route))
+        .route("/api/{*rest}", get(api::no_route).fallback(api::no_route))
+        .route("/healthz", get(api::healthz))
+        .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))
+        .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, shell))
+        .with_state(state)
+        .layer(CatchPanicLayer::custom(|_| {
+            tracing::error!("handler panicked");
+            axum::response::IntoResponse::into_response(api::error::ApiError::Internal)
+        }))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+            }).on_response(|response: &Response<_>, latency: std::time::Duration, _: &tracing::Span| {
+                if response.status() == StatusCode::INTERNAL_SERVER_ERROR {
+                    tracing::error!(status = 500, ?latency, "request failed");
+                } else {
+                    tracing::debug!(status = response.status().as_u16(), ?latency, "request done");
+                }
+            }),
+        )
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            header::HeaderValue::from_static("nosniff"),
+        ))
+}
+
+/// Request ids: 64 random bits, hex.
+#[derive(Clone, Copy)]
+struct RandomRequestId;
+
+impl MakeRequestId for RandomRequestId {
+    fn make_request_id<B>(&mut self, _: &Request<B>) -> Option<RequestId> {
+        let id = format!("{:016x}", rand_u64());
+        header::HeaderValue::from_str(&id).ok().map(RequestId::new)
+    }
+}
+
+fn rand_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    // RandomState is seeded per process from the OS; mixing in a counter gives distinct ids.
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    hasher.finish()
+}
+
+/// Completes on SIGINT or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

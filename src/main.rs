@@ -1,0 +1,203 @@
+//! The `slotbook` command line (DESIGN 2.1). Parses arguments and calls the library.
+
+use clap::{Parser, Subcommand};
+use slotbook::config::{Config, database_url_from_env};
+use slotbook::{Application, shutdown_signal};
+
+#[derive(Parser)]
+#[command(name = "slotbook", version, about = "Appointment booking service")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate the database, then serve the dashboard, booking pages and REST API.
+    Serve {
+        #[arg(long)]
+        bind: Option<String>,
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+    /// Apply the database migrations and exit.
+    Migrate {
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+    /// Manage users.
+    User {
+        #[command(subcommand)]
+        action: UserAction,
+    },
+    /// Manage application passwords (for HTTP Basic on the REST API).
+    AppPassword {
+        #[command(subcommand)]
+        action: AppPasswordAction,
+    },
+    /// Fill an empty database with demo users, calendars, events and bookings.
+    Demo {
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserAction {
+    /// Create a user; prints {"id":N,"login":"L"}.
+    Add {
+        #[arg(long)]
+        login: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "host")]
+        role: String,
+        #[arg(long)]
+        password: Option<String>,
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum AppPasswordAction {
+    /// Create an application password and print it (shown once, stored hashed).
+    Add {
+        #[arg(long)]
+        login: String,
+        #[arg(long, default_value = "cli")]
+        name: String,
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("SLOTBOOK_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
+        )
+        .init();
+    match run(Cli::parse().command).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn store(database_url: Option<String>) -> anyhow::Result<app::store::Store> {
+    let url = database_url.unwrap_or_else(database_url_from_env);
+    let store = app::store::Store::connect(&url).await?;
+    store.migrate().await?;
+    Ok(store)
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Serve { bind, database_url } => {
+            let mut config = Config::from_env();
+            if let Some(bind) = bind {
+                config.bind = bind;
+            }
+            if let Some(url) = database_url {
+                config.database_url = url;
+            }
+            let application = Application::build(config).await?;
+            let preset = std::env::var("SLOTBOOK_ADMIN_PASSWORD")
+                .ok()
+                .filter(|p| !p.is_empty());
+            let from_env = preset.is_some();
+            let first = app::service::users::ensure_first_admin(&application.store, preset).await?;
+            if let Some((login, password)) = first {
+                if from_env {
+                    eprintln!(
+                        "First start: created administrator '{login}' with the password from SLOTBOOK_ADMIN_PASSWORD"
+                    );
+                } else {
+                    eprintln!(
+                        "First start: created administrator '{login}' with password: {password}"
+                    );
+                    eprintln!(
+                        "(shown once; to choose it, set SLOTBOOK_ADMIN_PASSWORD before the first start)"
+                    );
+                }
+            }
+            println!("slotbook listening on http://{}", application.addr);
+            println!("log in at http://{}/login", application.addr);
+            application.run_until_stopped(shutdown_signal()).await?;
+        }
+        Command::Migrate { database_url } => {
+            store(database_url).await?;
+            eprintln!("migrations applied");
+        }
+        Command::User {
+            action:
+                UserAction::Add {
+                    login,
+                    email,
+                    name,
+                    role,
+                    password,
+                    database_url,
+                },
+        } => {
+            let store = store(database_url).await?;
+            let input = app::service::users::CreateUser {
+                login: login.clone(),
+                email,
+                name,
+                role,
+                password: password.clone(),
+            };
+            let (id, generated) = app::service::users::create_user(&store, input)
+                .await
+                .map_err(describe)?;
+            println!("{}", serde_json::json!({"id": id, "login": login}));
+            if password.is_none() {
+                eprintln!("password: {generated}");
+            }
+        }
+        Command::AppPassword {
+            action:
+                AppPasswordAction::Add {
+                    login,
+                    name,
+                    database_url,
+                },
+        } => {
+            let store = store(database_url).await?;
+            let mut conn = store.conn().await?;
+            let user = app::store::users::find_by_login_or_email(conn.ex(), &login).await?;
+            drop(conn);
+            let user = user.ok_or_else(|| anyhow::anyhow!("no user with login '{login}'"))?;
+            println!(
+                "{}",
+                app::service::auth::add_app_password(&store, user.id, &name).await?
+            );
+        }
+        Command::Demo { database_url } => {
+            let store = store(database_url).await?;
+            let public_url = std::env::var("SLOTBOOK_PUBLIC_URL")
+                .unwrap_or_else(|_| "http://127.0.0.1:3000".into());
+            slotbook::demo::fill(&store, &public_url).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Service errors as one readable line for the terminal.
+fn describe(err: app::service::ServiceError) -> anyhow::Error {
+    match err {
+        app::service::ServiceError::Validation { errors, .. } => {
+            anyhow::anyhow!("invalid input: {}", serde_json::json!(errors))
+        }
+        other => anyhow::anyhow!("{other}"),
+    }
+}

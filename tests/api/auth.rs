@@ -1,0 +1,215 @@
+use reqwest::StatusCode;
+use reqwest::header::{COOKIE, RETRY_AFTER, SET_COOKIE};
+use serde_json::{Value, json};
+
+use crate::support::{Creds, TestApp, assert_envelope};
+
+#[tokio::test]
+async fn requests_without_credentials_are_401_rest_not_logged_in() {
+    let app = TestApp::spawn().await;
+    for path in [
+        "/calendars",
+        "/calendars/1",
+        "/admin/all-hosts",
+        "/admin/other-hosts",
+    ] {
+        let (status, body) = app.send(reqwest::Method::GET, path, None, None).await;
+        assert_envelope(status, &body, 401, "rest_not_logged_in");
+    }
+}
+
+#[tokio::test]
+async fn wrong_or_malformed_credentials_are_401_incorrect_password() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let wrong = Creds {
+        secret: "abcd efgh ijkl mnop qrst uvwx".into(),
+        ..jane.clone()
+    };
+    let (status, body) = app.get("/calendars", &wrong).await;
+    assert_envelope(status, &body, 401, "incorrect_password");
+    let someone_else = Creds {
+        login: "nobody".into(),
+        ..jane.clone()
+    };
+    let (status, body) = app.get("/calendars", &someone_else).await;
+    assert_envelope(status, &body, 401, "incorrect_password");
+    let response = app
+        .client
+        .get(format!("{}/api/v2/calendars", app.base))
+        .header("authorization", "Basic !!!notbase64")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn application_passwords_work_with_or_without_their_spaces_and_by_email() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let compact = Creds {
+        secret: jane.secret.replace(' ', ""),
+        ..jane.clone()
+    };
+    assert_eq!(app.get("/calendars", &compact).await.0, StatusCode::OK);
+    let by_email = Creds {
+        login: "jane@example.com".into(),
+        ..jane.clone()
+    };
+    assert_eq!(app.get("/calendars", &by_email).await.0, StatusCode::OK);
+    // The secret is stored hashed: its text appears nowhere in the database.
+    let mut conn = app.store.conn().await.expect("conn");
+    let owner = app::store::app_passwords::find_owner(conn.ex(), &jane.secret)
+        .await
+        .expect("query");
+    assert_eq!(owner, None);
+}
+
+#[tokio::test]
+async fn repeated_failures_are_rate_limited_with_retry_after() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let wrong = Creds {
+        secret: "wrong".into(),
+        ..jane.clone()
+    };
+    let mut last = StatusCode::OK;
+    for _ in 0..12 {
+        last = app.get("/calendars", &wrong).await.0;
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    let response = app
+        .client
+        .get(format!("{}/api/v2/calendars", app.base))
+        .basic_auth(&jane.login, Some(&jane.secret))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(
+        response.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "blocked clients wait even with the right password"
+    );
+    assert!(response.headers().get(RETRY_AFTER).is_some());
+    let body: Value = response.json().await.expect("json");
+    assert_eq!(body["code"], "too_many_requests");
+}
+
+async fn dashboard_login(
+    app: &TestApp,
+    login: &str,
+    password: &str,
+) -> (StatusCode, Option<String>) {
+    let response = app
+        .client
+        .post(format!("{}/_app/login", app.base))
+        .form(&[("login", login), ("password", password)])
+        .send()
+        .await
+        .expect("login");
+    let cookie = response
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("slotbook_session=") && !c.starts_with("slotbook_session=;"))
+        .map(|c| c.split(';').next().unwrap_or_default().to_string());
+    (response.status(), cookie)
+}
+
+#[tokio::test]
+async fn dashboard_sessions_authenticate_rest_calls_and_changes_need_the_csrf_token() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (_, refused) = dashboard_login(&app, "jane", "not-her-password").await;
+    assert!(refused.is_none());
+    let (status, cookie) = dashboard_login(&app, "jane", "jane-password").await;
+    assert!(status.is_redirection() || status.is_success(), "{status}");
+    let cookie = cookie.expect("session cookie");
+    let me: Value = app
+        .client
+        .post(format!("{}/_app/me", app.base))
+        .header(COOKIE, &cookie)
+        .send()
+        .await
+        .expect("me")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(me["login"], "jane");
+    assert_eq!(me["id"], jane.id);
+    let csrf = me["csrf_token"].as_str().unwrap_or_default().to_string();
+    assert!(!csrf.is_empty());
+
+    let url = format!("{}/api/v2/calendars/check-slug", app.base);
+    let listed = app
+        .client
+        .get(format!("{}/api/v2/calendars", app.base))
+        .header(COOKIE, &cookie)
+        .send()
+        .await
+        .expect("list");
+    assert_eq!(listed.status(), StatusCode::OK);
+    let without = app
+        .client
+        .post(&url)
+        .header(COOKIE, &cookie)
+        .json(&json!({"slug": "free-one"}))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(without.status(), StatusCode::FORBIDDEN);
+    let body: Value = without.json().await.expect("json");
+    assert_eq!(body["code"], "rest_cookie_invalid_nonce");
+    let with = app
+        .client
+        .post(&url)
+        .header(COOKIE, &cookie)
+        .header("x-csrf-token", &csrf)
+        .json(&json!({"slug": "free-one"}))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(with.status(), StatusCode::OK);
+
+    // After logging out the cookie no longer works.
+    app.client
+        .post(format!("{}/_app/logout", app.base))
+        .header(COOKIE, &cookie)
+        .send()
+        .await
+        .expect("logout");
+    let after = app
+        .client
+        .get(format!("{}/api/v2/calendars", app.base))
+        .header(COOKIE, &cookie)
+        .send()
+        .await
+        .expect("list");
+    assert_eq!(after.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn cross_site_logins_are_refused() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let response = app
+        .client
+        .post(format!("{}/_app/login", app.base))
+        .header("origin", "https://evil.example")
+        .form(&[("login", "jane"), ("password", "jane-password")])
+        .send()
+        .await
+        .expect("login");
+    let has_session = response.headers().get_all(SET_COOKIE).iter().any(|v| {
+        v.to_str()
+            .unwrap_or_default()
+            .starts_with("slotbook_session=")
+            && !v
+                .to_str()
+                .unwrap_or_default()
+                .starts_with("slotbook_session=;")
+    });
+    assert!(!has_session);
+}

@@ -1,0 +1,140 @@
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::support::{TestApp, assert_envelope};
+
+#[tokio::test]
+async fn malformed_bodies_are_400_in_the_envelope() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let url = format!("{}/api/v2/calendars", app.base);
+    for (content_type, body, code) in [
+        ("application/json", "{not json", "rest_invalid_json"),
+        ("application/json", "[1, 2]", "rest_invalid_json"),
+        ("application/json", "\"text\"", "rest_invalid_json"),
+        ("text/plain", "{}", "rest_invalid_content_type"),
+    ] {
+        let response = app
+            .client
+            .post(&url)
+            .basic_auth(&jane.login, Some(&jane.secret))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("send");
+        let status = response.status();
+        let answer: Value = response.json().await.expect("json");
+        assert_envelope(status, &answer, 400, code);
+    }
+}
+
+#[tokio::test]
+async fn unknown_routes_methods_and_non_integer_ids_are_404_rest_no_route() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    for (method, path) in [
+        (reqwest::Method::GET, "/no-such-thing"),
+        (reqwest::Method::GET, "/calendars/abc"),
+        (reqwest::Method::GET, "/calendars/1.5"),
+        (reqwest::Method::PATCH, "/calendars"),
+        (reqwest::Method::PUT, "/calendars/check-slug"),
+    ] {
+        let (status, body) = app.send(method, path, Some(&jane), None).await;
+        assert_envelope(status, &body, 404, "rest_no_route");
+    }
+    let response = app
+        .client
+        .get(format!("{}/api/v1/calendars", app.base))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let body: Value = response.json().await.expect("json");
+    assert_eq!(body["code"], "rest_no_route");
+}
+
+#[tokio::test]
+async fn missing_objects_are_404_not_found() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    for path in [
+        "/calendars/999",
+        "/calendars/-1",
+        "/calendars/999/sharing-settings",
+        "/calendars/999/event-schema",
+    ] {
+        let (status, body) = app.get(path, &admin).await;
+        assert_envelope(status, &body, 404, "not_found");
+    }
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let huge = format!("{{\"slug\": \"{}\"}}", "a".repeat(3 * 1024 * 1024));
+    let response = app
+        .client
+        .post(format!("{}/api/v2/calendars/check-slug", app.base))
+        .basic_auth(&jane.login, Some(&jane.secret))
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn responses_carry_a_request_id() {
+    let app = TestApp::spawn().await;
+    let response = app
+        .client
+        .get(format!("{}/healthz", app.base))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response
+            .headers()
+            .get("x-request-id")
+            .is_some_and(|v| v.len() == 16)
+    );
+}
+
+#[tokio::test]
+async fn openapi_describes_every_route() {
+    let app = TestApp::spawn().await;
+    let doc: Value = app
+        .client
+        .get(format!("{}/api/v2/openapi.json", app.base))
+        .send()
+        .await
+        .expect("send")
+        .json()
+        .await
+        .expect("json");
+    let paths = doc["paths"].as_object().cloned().unwrap_or_default();
+    for (path, method) in [
+        ("/calendars", "get"),
+        ("/calendars", "post"),
+        ("/calendars/check-slug", "post"),
+        ("/calendars/{id}", "get"),
+        ("/calendars/{id}", "post"),
+        ("/calendars/{id}", "delete"),
+        ("/calendars/{id}/event-schema", "get"),
+        ("/calendars/{id}/sharing-settings", "get"),
+        ("/calendars/{id}/sharing-settings", "post"),
+        ("/admin/all-hosts", "get"),
+        ("/admin/remaining-hosts", "get"),
+        ("/admin/other-hosts", "get"),
+    ] {
+        assert!(
+            paths.get(path).and_then(|p| p.get(method)).is_some(),
+            "{method} {path} missing"
+        );
+    }
+    assert!(doc["components"]["schemas"].get("ErrorEnvelope").is_some());
+}

@@ -1,0 +1,16 @@
+//! API tests against the real router. They run on SQLite, and on PostgreSQL when
+//! `TEST_DATABASE_URL` is set (the README's test command runs both).
+
+mod auth;
+mod booking_create;
+mod booking_self;
+mod calendars;
+mod emails;
+mod errors;
+mod events;
+mod hosts;
+mod reports;
+mod schedules;
+mod sharing;
+mod slots;
+mod support;

@@ -1,0 +1,233 @@
+//! Test harness: the real application on 127.0.0.1:0 with a fresh database per test.
+//! SQLite by default; a fresh PostgreSQL database per test when `TEST_DATABASE_URL` is set.
+
+use app::store::Store;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use slotbook::{Application, Config};
+
+pub struct TestApp {
+    pub base: String,
+    /// Where this app writes its emails (`.eml` files).
+    pub mail_dir: String,
+    _mail: tempfile::TempDir,
+    pub database_url: String,
+    pub client: reqwest::Client,
+    pub store: Store,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// A user with an application password.
+#[derive(Clone, Debug)]
+pub struct Creds {
+    pub id: i64,
+    pub login: String,
+    pub secret: String,
+}
+
+async fn fresh_database_url() -> (String, Option<tempfile::TempDir>) {
+    if let Ok(base) = std::env::var("TEST_DATABASE_URL") {
+        let name = format!("slotbook_t_{}", hex(rand::random::<u64>()));
+        let admin = sqlx::PgPool::connect(&base)
+            .await
+            .expect("connect to TEST_DATABASE_URL");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&admin)
+            .await
+            .expect("create database");
+        admin.close().await;
+        let (prefix, _) = base.rsplit_once('/').expect("database url has a path");
+        return (format!("{prefix}/{name}"), None);
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}/test.db", dir.path().display());
+    (url, Some(dir))
+}
+
+fn hex(n: u64) -> String {
+    format!("{n:016x}")
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        Self::spawn_with(|_| {}).await
+    }
+
+    pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let (database_url, dir) = fresh_database_url().await;
+        Self::spawn_on(database_url, dir, adjust).await
+    }
+
+    /// A second server process (own pools, own limits) on the same database as `other`.
+    pub async fn spawn_beside(other: &TestApp) -> TestApp {
+        Self::spawn_on(other.database_url.clone(), None, |_| {}).await
+    }
+
+    async fn spawn_on(
+        database_url: String,
+        dir: Option<tempfile::TempDir>,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestApp {
+        let mail = tempfile::tempdir().expect("mail dir");
+        let mail_dir = mail.path().display().to_string();
+        let mut config = Config {
+            bind: "127.0.0.1:0".into(),
+            database_url: database_url.clone(),
+            public_url: None,
+            site_root: "target/site".into(),
+            rate_limit_create: 0,
+            rate_limit_read: 0,
+            smtp_url: None,
+            mail_dir: mail_dir.clone(),
+            job_poll_ms: 100,
+            outbox_lease_seconds: 120,
+        };
+        adjust(&mut config);
+        let application = Application::build(config).await.expect("build application");
+        let base = format!("http://{}", application.addr);
+        let store = application.store.clone();
+        tokio::spawn(application.run_until_stopped(std::future::pending()));
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        TestApp {
+            base,
+            mail_dir,
+            _mail: mail,
+            database_url,
+            client,
+            store,
+            _dir: dir,
+        }
+    }
+
+    /// Creates a user with `role` and an application password for it.
+    pub async fn user(&self, login: &str, role: &str) -> Creds {
+        let input = app::service::users::CreateUser {
+            login: login.into(),
+            email: format!("{login}@example.com"),
+            name: format!("{} Tester", capitalised(login)),
+            role: role.into(),
+            password: Some(format!("{login}-password")),
+        };
+        let (id, _) = app::service::users::create_user(&self.store, input)
+            .await
+            .expect("create user");
+        let secret = app::service::auth::add_app_password(&self.store, id, "tests")
+            .await
+            .expect("app password");
+        Creds {
+            id,
+            login: login.into(),
+            secret,
+        }
+    }
+
+    pub async fn admin(&self) -> Creds {
+        self.user("admin", "administrator").await
+    }
+
+    pub async fn host(&self, login: &str) -> Creds {
+        self.user(login, "host").await
+    }
+
+    /// Sends a request with Basic credentials (or none) and answers status and JSON body.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        creds: Option<&Creds>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = self
+            .client
+            .request(method, format!("{}/api/v2{path}", self.base));
+        if let Some(c) = creds {
+            request = request.basic_auth(&c.login, Some(&c.secret));
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let text = response.text().await.expect("body");
+        let value = serde_json::from_str(&text).unwrap_or_else(|_| json!({"raw": text}));
+        (status, value)
+    }
+
+    pub async fn get(&self, path: &str, creds: &Creds) -> (StatusCode, Value) {
+        self.send(Method::GET, path, Some(creds), None).await
+    }
+
+    pub async fn post(&self, path: &str, creds: &Creds, body: Value) -> (StatusCode, Value) {
+        self.send(Method::POST, path, Some(creds), Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, creds: &Creds) -> (StatusCode, Value) {
+        self.send(Method::DELETE, path, Some(creds), None).await
+    }
+
+    /// Creates `creds`' own calendar with a first 30-minute event; answers the response body.
+    pub async fn calendar_for(&self, creds: &Creds, zone: &str) -> Value {
+        let (status, body) = self.post("/calendars", creds, calendar_body(zone)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A valid `POST /calendars` body for a host calendar.
+pub fn calendar_body(zone: &str) -> Value {
+    json!({"calendar": {"author_timezone": zone, "slot": {
+        "title": "Intro call",
+        "duration": 30,
+        "event_type": "single",
+        "availability_type": "existing_schedule",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": [
+            {"day": "mon", "from": "09:00", "to": "17:00"},
+            {"day": "tue", "from": "09:00", "to": "12:00"}
+        ]}
+    }}})
+}
+
+/// Asserts the envelope of DESIGN 2.4 with `status` and `code`.
+pub fn assert_envelope(status: StatusCode, body: &Value, expected_status: u16, code: &str) {
+    assert_eq!(status.as_u16(), expected_status, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(body["data"]["status"], expected_status, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
+
+/// Asserts a 422 validation envelope naming `field`.
+pub fn assert_invalid_field(status: StatusCode, body: &Value, field: &str) {
+    assert_envelope(status, body, 422, "validation_failed");
+    assert!(
+        body["errors"].get(field).is_some(),
+        "expected an error for {field}: {body}"
+    );
+}
+
+/// The activity log of `body` without the "Email sent" entries, which the outbox worker
+/// adds asynchronously and so may land before or after the one a test looks for.
+pub fn activities_by_people(body: &Value) -> Vec<Value> {
+    body["activities"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .filter(|a| a["title"] != "Email sent" && a["title"] != "Email failed")
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
