@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use slotbook::config::{Config, database_url_from_env};
 use slotbook::{Application, shutdown_signal};
+use std::io::Write;
 
 #[derive(Parser)]
 #[command(name = "slotbook", version, about = "Appointment booking service")]
@@ -129,8 +130,12 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     );
                 }
             }
-            println!("slotbook listening on http://{}", application.addr);
-            println!("log in at http://{}/login", application.addr);
+            // Not println!: a supervisor that reads the first line and closes the pipe must not
+            // make the server panic on the second.
+            let mut out = std::io::stdout();
+            let _ = writeln!(out, "slotbook listening on http://{}", application.addr);
+            let _ = writeln!(out, "log in at http://{}/login", application.addr);
+            let _ = out.flush();
             application.run_until_stopped(shutdown_signal()).await?;
         }
         Command::Migrate { database_url } => {

@@ -29,9 +29,10 @@ fn start(db: &str, mail: &str) -> Server {
         .spawn()
         .expect("spawn serve");
     let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("read");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    out.read_line(&mut line).expect("read");
+    // Keep reading, so the server never writes into a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     let base = line
         .trim()
         .rsplit(' ')
@@ -161,10 +162,11 @@ async fn bookings_answered_before_a_sigkill_survive_and_their_emails_are_deliver
     }
     // And each answered booking's attendee gets an email, at least once.
     let mut missing = answered.clone();
-    for _ in 0..200 {
+    for _ in 0..600 {
         let texts: Vec<String> = std::fs::read_dir(&mail)
             .map(|d| {
                 d.filter_map(|e| e.ok())
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
                     .filter_map(|e| std::fs::read_to_string(e.path()).ok())
                     .collect()
             })

@@ -4,12 +4,16 @@
 use app::service::notifications::Email;
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart};
-use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::path::PathBuf;
 
 #[derive(Clone)]
 pub enum Mailer {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
-    Files(AsyncFileTransport<Tokio1Executor>),
+    /// One `.eml` file per message. A file is written under a temporary name and then renamed,
+    /// so whatever reads the folder (a pickup service, a test) never sees half a message, even
+    /// when the process is killed mid-write.
+    Files(PathBuf),
 }
 
 impl Mailer {
@@ -21,7 +25,7 @@ impl Mailer {
             ));
         }
         std::fs::create_dir_all(dir)?;
-        Ok(Mailer::Files(AsyncFileTransport::new(dir)))
+        Ok(Mailer::Files(PathBuf::from(dir)))
     }
 
     /// Sends one email; the error text is kept with the outbox item.
@@ -29,9 +33,22 @@ impl Mailer {
         let message = build(email).map_err(|e| format!("invalid message: {e}"))?;
         match self {
             Mailer::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| e.to_string()),
-            Mailer::Files(t) => t.send(message).await.map(|_| ()).map_err(|e| e.to_string()),
+            Mailer::Files(dir) => write_atomically(dir, &message.formatted())
+                .await
+                .map_err(|e| e.to_string()),
         }
     }
+}
+
+async fn write_atomically(dir: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = format!(
+        "{}-{:016x}",
+        chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"),
+        rand::random::<u64>()
+    );
+    let partial = dir.join(format!(".{name}.tmp"));
+    tokio::fs::write(&partial, bytes).await?;
+    tokio::fs::rename(&partial, dir.join(format!("{name}.eml"))).await
 }
 
 fn build(email: &Email) -> anyhow::Result<Message> {

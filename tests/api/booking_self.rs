@@ -1,9 +1,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::support::{
-    Creds, TestApp, activities_by_people, assert_envelope, assert_invalid_field,
-};
+use crate::support::{Creds, TestApp, activities_by_people, assert_envelope, assert_invalid_field};
 
 const EVERY_DAY: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 

@@ -10,6 +10,7 @@ fn mails(app: &TestApp) -> Vec<String> {
     std::fs::read_dir(&app.mail_dir)
         .map(|d| {
             d.filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
                 .filter_map(|e| std::fs::read_to_string(e.path()).ok())
                 .collect()
         })
@@ -17,7 +18,7 @@ fn mails(app: &TestApp) -> Vec<String> {
 }
 
 async fn wait_for_mails(app: &TestApp, count: usize) -> Vec<String> {
-    for _ in 0..100 {
+    for _ in 0..600 {
         let found = mails(app);
         if found.len() >= count {
             return found;
@@ -80,7 +81,7 @@ async fn a_booking_emails_attendee_and_host_and_logs_each_email() {
     // Each delivery is in the activity log.
     let id = &booked["booking"]["id"];
     let mut titles = Vec::new();
-    for _ in 0..50 {
+    for _ in 0..600 {
         let (_, log) = app.get(&format!("/schedules/{id}/activities"), &host).await;
         titles = log["activities"]
             .as_array()
@@ -299,7 +300,7 @@ async fn undeliverable_email_is_retried_later_with_its_error_kept() {
         "the booking does not wait for email"
     );
     let mut retried = Vec::new();
-    for _ in 0..100 {
+    for _ in 0..600 {
         let mut conn = app.store.conn().await.expect("conn");
         retried = app::store::outbox::retry_state(conn.ex())
             .await
