@@ -456,3 +456,60 @@ async fn round_robin_spreads_bookings_and_collective_books_every_member() {
     let (status, blocked) = create(&app, rr_event, booking("Late Person", &time)).await;
     assert_envelope(status, &blocked, 409, "slot_unavailable");
 }
+
+/// Asserts a create at `time` is refused for `reason`, or accepted when `reason` is `None`.
+async fn expect_create(app: &TestApp, event: i64, time: &str, reason: Option<&str>) {
+    let (status, body) = create(app, event, booking("Buffer Test", time)).await;
+    match reason {
+        None => assert_eq!(status, StatusCode::OK, "{time}: {body}"),
+        Some(reason) => {
+            assert_envelope(status, &body, 409, "slot_unavailable");
+            assert_eq!(body["data"]["reasons"], json!([reason]), "{time}: {body}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_write_respects_the_larger_facing_buffer_of_either_event() {
+    let app = TestApp::spawn().await;
+    // Event A: 60 minutes 09:00-12:00 with 20 minutes before and 30 after.
+    let (host, cal, hour) = bookable(&app, "jane").await;
+    let (status, body) = app.post(&format!("/calendars/{cal}/events/{hour}/limits"), &host, json!({"settings": {
+        "schedule_conditions": [{"value": 0, "unit": "minutes"}], "buffer_time_before": "20", "buffer_time_after": "30",
+        "slot_interval": "", "booking_frequency": {"enabled": false, "limits": []},
+        "booking_duration": {"enabled": false, "limits": []}}})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Event B of the same host: 30 minutes on a 30-minute grid 09:00-18:00, no buffers.
+    let (status, made) = app.post(&format!("/calendars/{cal}/events"), &host, json!({
+        "title": "Half", "duration": 30, "status": "active", "event_type": "single", "availability_type": "custom",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week("09:00", "18:00"), "range_days": 120,
+                     "schedule_conditions": {"value": 0, "unit": "minutes"}}})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let half = made["slot"]["id"].as_i64().unwrap_or_default();
+    let on = |offset: i64, time: &str| {
+        format!("{} {time}:00", day_ahead() + chrono::Duration::days(offset))
+    };
+
+    // A stored booking's own buffers keep later writes of another event away.
+    expect_create(&app, hour, &on(0, "10:00"), None).await;
+    expect_create(&app, half, &on(0, "11:00"), Some("buffer")).await;
+    expect_create(&app, half, &on(0, "09:30"), Some("buffer")).await;
+    expect_create(&app, half, &on(0, "11:30"), None).await;
+    // The candidate's buffers keep it away from a stored booking without any.
+    expect_create(&app, half, &on(1, "11:00"), None).await;
+    expect_create(&app, hour, &on(1, "10:00"), Some("buffer")).await;
+    expect_create(&app, half, &on(2, "09:30"), None).await;
+    expect_create(&app, hour, &on(2, "10:00"), Some("buffer")).await;
+    expect_create(&app, hour, &on(2, "11:00"), None).await;
+    // The explain route reads the same neighbourhood.
+    let (_, why) = app
+        .get(
+            &format!(
+                "/calendars/{cal}/events/{hour}/availability/explain?time={}%2010:00&timezone=Europe/Berlin",
+                day_ahead() + chrono::Duration::days(1)
+            ),
+            &host,
+        )
+        .await;
+    assert_eq!(why["reasons"], json!(["buffer"]), "{why}");
+}

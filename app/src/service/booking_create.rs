@@ -4,13 +4,14 @@
 //! outbox rows together. Double booking is impossible: the check and the insert cannot
 //! interleave with another writer of the same host (DESIGN 4).
 
-use chrono::Duration;
 use serde_json::{Map, Value, json};
 
 use super::booking_fields::effective_fields;
 use super::booking_view::{BookingContext, booking_json, utc_text};
 use super::input::Fields;
-use super::slots::{LoadedEvent, NOT_ACCEPTING, host_inputs, load_event, parse_local_datetime};
+use super::slots::{
+    LoadedEvent, NOT_ACCEPTING, busy_inputs_at, load_event, parse_local_datetime, schedule_rows,
+};
 use super::users::is_valid_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::access::Capability;
@@ -404,6 +405,8 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     let stored = crate::store::booking_fields::list(conn.ex(), req.event_id).await?;
     // The hosts' names and addresses for the answer, read before the host lock is taken.
     let members = users::find_many(conn.ex(), &loaded.host_ids()).await?;
+    // Schedules are not booking state: read before the lock, so it is held for less.
+    let schedule_rows = schedule_rows(conn.ex(), &loaded).await?;
     drop(conn);
     let fields = effective_fields(loaded.event(), stored);
     let attendee = validate(req.body, &loaded, &fields)?;
@@ -454,12 +457,14 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     let mut tx = ctx.store.begin().await?;
     bookings::lock_hosts(tx.ex(), &hosts).await?;
     // Everything below sees every booking committed before the lock was granted.
-    let inputs = host_inputs(
+    let inputs = busy_inputs_at(
         tx.ex(),
         &loaded,
+        &rules,
+        &schedule_rows,
         chosen_host,
-        start - Duration::days(1).num_seconds(),
-        end + Duration::days(1).num_seconds(),
+        start,
+        None,
     )
     .await?;
     let verdict = Engine::new(&rules, &inputs, chrono::Utc::now().timestamp()).evaluate(start);

@@ -9,7 +9,7 @@ use super::booking_fields::effective_fields;
 use super::booking_view::utc_text;
 use super::input::Fields;
 use super::schedules::view;
-use super::slots::{LoadedEvent, busy_inputs, load_event, parse_local_datetime, schedule_rows};
+use super::slots::{LoadedEvent, busy_inputs_at, load_event, parse_local_datetime, schedule_rows};
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::slots::Engine;
 use crate::domain::slots::local::exact_instant;
@@ -288,13 +288,13 @@ pub async fn reschedule(
     let hosts = loaded.host_ids();
     bookings::lock_hosts(tx.ex(), &hosts).await?;
     let rows = schedule_rows(tx.ex(), &loaded).await?;
-    let inputs = busy_inputs(
+    let inputs = busy_inputs_at(
         tx.ex(),
         &loaded,
+        &rules,
         &rows,
         None,
-        start - 86_400,
-        end + 86_400,
+        start,
         Some(booking.id),
     )
     .await?;

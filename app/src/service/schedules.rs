@@ -542,22 +542,19 @@ async fn recheck_for_confirmation(
     crate::store::bookings::lock_hosts(tx.ex(), &loaded.host_ids()).await?;
     let rows = super::slots::schedule_rows(tx.ex(), &loaded).await?;
     let host = (loaded.event().event_type == "round_robin").then_some(b.host_user_id);
-    let inputs = super::slots::busy_inputs(
+    let rules = loaded.rules(b.slot_minutes);
+    let inputs = super::slots::busy_inputs_at(
         tx.ex(),
         &loaded,
+        &rules,
         &rows,
         host,
-        b.start_time - 86_400,
-        b.end_time + 86_400,
+        b.start_time,
         Some(b.id),
     )
     .await?;
-    let verdict = Engine::new(
-        &loaded.rules(b.slot_minutes),
-        &inputs,
-        chrono::Utc::now().timestamp(),
-    )
-    .evaluate(b.start_time);
+    let verdict =
+        Engine::new(&rules, &inputs, chrono::Utc::now().timestamp()).evaluate(b.start_time);
     let blocking: Vec<Value> = verdict
         .reasons
         .iter()

@@ -51,6 +51,43 @@ impl LoadedEvent {
         }
     }
 
+    /// The hosts a computation looks at: all of [`LoadedEvent::host_ids`], or the one asked for.
+    fn hosts_asked(&self, only_host: Option<i64>) -> Vec<i64> {
+        let mut ids = self.host_ids();
+        if let Some(host) = only_host {
+            ids.retain(|id| *id == host);
+        }
+        ids
+    }
+
+    /// The engine's input per host: its schedule and its busy times, less `excluded`.
+    fn inputs(
+        &self,
+        ids: &[i64],
+        rows: &[ScheduleRow],
+        busy: &[BusyRow],
+        excluded: Option<i64>,
+    ) -> Vec<HostInput> {
+        ids.iter()
+            .map(|id| HostInput {
+                user_id: *id,
+                schedule: self.schedule_for(*id, rows),
+                busy: busy
+                    .iter()
+                    .filter(|b| b.host_id == *id && Some(b.booking_id) != excluded)
+                    .map(|b| Busy {
+                        start: b.start_time,
+                        end: b.end_time,
+                        event_id: b.event_id,
+                        group_id: b.group_id,
+                        buffer_before_minutes: b.buffer_before_minutes.clamp(0, 1440) as u32,
+                        buffer_after_minutes: b.buffer_after_minutes.clamp(0, 1440) as u32,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
     /// Minutes of a booking: a requested duration when multi-duration offers it, else the default.
     pub fn duration(&self, requested: Option<i64>) -> i64 {
         let md = &self.settings.multi_duration;
@@ -234,18 +271,6 @@ pub async fn schedule_rows(ex: Ex<'_>, loaded: &LoadedEvent) -> ServiceResult<Ve
     Ok(schedules::list_for_users(ex, &users).await?)
 }
 
-/// Queries 2 and 3: the hosts' schedules and busy times around `[from, to)`.
-pub async fn host_inputs(
-    mut ex: Ex<'_>,
-    loaded: &LoadedEvent,
-    only_host: Option<i64>,
-    from: i64,
-    to: i64,
-) -> ServiceResult<Vec<HostInput>> {
-    let rows = schedule_rows(crate::service::calendars::reborrow(&mut ex), loaded).await?;
-    busy_inputs(ex, loaded, &rows, only_host, from, to, None).await
-}
-
 /// Query 3: busy times of the hosts around `[from, to)`, joined with their schedules.
 /// `excluded`: a booking that does not count as busy (the one being rescheduled).
 pub async fn busy_inputs(
@@ -257,37 +282,43 @@ pub async fn busy_inputs(
     to: i64,
     excluded: Option<i64>,
 ) -> ServiceResult<Vec<HostInput>> {
-    let mut ids = loaded.host_ids();
-    if let Some(host) = only_host {
-        ids.retain(|id| *id == host);
-    }
+    let ids = loaded.hosts_asked(only_host);
     // Limits count whole weeks and months; buffers reach a day at most.
     let reach =
         if loaded.settings.booking_frequency.enabled || loaded.settings.booking_duration.enabled {
             32 * 86_400
         } else {
-            86_400
+            bookings::MAX_BUFFER_SECONDS
         };
-    let busy: Vec<BusyRow> = bookings::busy_for_hosts(ex, &ids, from - reach, to + reach).await?;
-    Ok(ids
-        .iter()
-        .map(|id| HostInput {
-            user_id: *id,
-            schedule: loaded.schedule_for(*id, rows),
-            busy: busy
-                .iter()
-                .filter(|b| b.host_id == *id && Some(b.booking_id) != excluded)
-                .map(|b| Busy {
-                    start: b.start_time,
-                    end: b.end_time,
-                    event_id: b.event_id,
-                    group_id: b.group_id,
-                    buffer_before_minutes: b.buffer_before_minutes.clamp(0, 1440) as u32,
-                    buffer_after_minutes: b.buffer_after_minutes.clamp(0, 1440) as u32,
-                })
-                .collect(),
-        })
-        .collect())
+    let busy = bookings::busy_for_hosts(ex, &ids, from - reach, to + reach).await?;
+    Ok(loaded.inputs(&ids, rows, &busy, excluded))
+}
+
+/// Query 3 for one candidate `[start, start + duration)`: a booking being written or an
+/// explain. Without limits only the bookings that can touch the candidate are read; with
+/// limits the engine counts the host's whole week or month, so the neighbourhood is read.
+pub async fn busy_inputs_at(
+    ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    rules: &Rules,
+    rows: &[ScheduleRow],
+    only_host: Option<i64>,
+    start: i64,
+    excluded: Option<i64>,
+) -> ServiceResult<Vec<HostInput>> {
+    let end = start + i64::from(rules.duration_minutes) * 60;
+    if !rules.limits.is_empty() {
+        return busy_inputs(ex, loaded, rows, only_host, start, end, excluded).await;
+    }
+    let ids = loaded.hosts_asked(only_host);
+    let candidate = bookings::Candidate {
+        start,
+        end,
+        before: i64::from(rules.buffer_before_minutes) * 60,
+        after: i64::from(rules.buffer_after_minutes) * 60,
+    };
+    let busy = bookings::busy_around(ex, &ids, candidate).await?;
+    Ok(loaded.inputs(&ids, rows, &busy, excluded))
 }
 
 /// A slot request as the public routes receive it.
@@ -479,7 +510,8 @@ pub async fn explain(
     };
     let duration = loaded.duration(duration);
     let rules = loaded.rules(duration);
-    let hosts = host_inputs(conn.ex(), &loaded, None, start - 86_400, start + 86_400).await?;
+    let rows = schedule_rows(conn.ex(), &loaded).await?;
+    let hosts = busy_inputs_at(conn.ex(), &loaded, &rules, &rows, None, start, None).await?;
     let verdict: Verdict = Engine::new(&rules, &hosts, now).evaluate(start);
     let inactive = loaded.event().status != "active";
     let utc = |t: i64| {

@@ -214,15 +214,51 @@ pub struct BusyRow {
 /// `from - MAX_BOOKING_SECONDS` cannot reach `from`).
 pub const MAX_BOOKING_SECONDS: i64 = 24 * 3600;
 
+/// Longest buffer an event may have (minutes; the engine clamps to it).
+pub const MAX_BUFFER_SECONDS: i64 = 24 * 3600;
+
+/// One candidate time `[start, end)` and its event's buffers in seconds.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate {
+    pub start: i64,
+    pub end: i64,
+    pub before: i64,
+    pub after: i64,
+}
+
 /// Blocking bookings (scheduled, pending, completed) of these hosts that overlap `[from, to)`:
-/// one indexed range scan of `booking_hosts(user_id, start_time)`. Each host's bookings come
-/// back packed in one text row (`start,end,event,group,before,after,id;…`): SQLite hands every
-/// result row across threads, and one row per host keeps a busy month cheap to read.
+/// one indexed range scan of `booking_hosts(user_id, start_time)`.
 pub async fn busy_for_hosts(
     ex: Ex<'_>,
     host_ids: &[i64],
     from: i64,
     to: i64,
+) -> StoreResult<Vec<BusyRow>> {
+    busy_scan(ex, host_ids, from, to, None).await
+}
+
+/// Only the blocking bookings that can touch one candidate: those whose extent, widened by the
+/// larger facing buffer on each side, meets it. A booking write or an explain evaluates one
+/// time; reading the whole neighbourhood of a busy host under its lock made writes slow.
+pub async fn busy_around(
+    ex: Ex<'_>,
+    host_ids: &[i64],
+    candidate: Candidate,
+) -> StoreResult<Vec<BusyRow>> {
+    let from = candidate.start - candidate.before.max(MAX_BUFFER_SECONDS);
+    let to = candidate.end + candidate.after.max(MAX_BUFFER_SECONDS);
+    busy_scan(ex, host_ids, from, to, Some(candidate)).await
+}
+
+/// Each host's bookings come back packed in one text row
+/// (`start,end,event,group,before,after,id;…`): SQLite hands every result row across threads,
+/// and one row per host keeps a busy month cheap to read.
+async fn busy_scan(
+    ex: Ex<'_>,
+    host_ids: &[i64],
+    from: i64,
+    to: i64,
+    candidate: Option<Candidate>,
 ) -> StoreResult<Vec<BusyRow>> {
     if host_ids.is_empty() {
         return Ok(Vec::new());
@@ -238,19 +274,32 @@ pub async fn busy_for_hosts(
         Ex::Sqlite(_) => format!("group_concat({packed_item}, ';')"),
         Ex::Postgres(_) => format!("string_agg({packed_item}, ';')"),
     };
-    // Only integers are interpolated, so the text is safe.
+    // The gap needed on each side is the larger of the two events' facing buffers (the
+    // engine's rule), so a booking matters when either buffer reaches the candidate.
+    let near = if candidate.is_some() {
+        "AND (h.start_time < $4 OR h.start_time - 60 * COALESCE(e.buffer_before_minutes, 0) < $5)
+         AND (h.end_time > $6 OR h.end_time + 60 * COALESCE(e.buffer_after_minutes, 0) > $7)"
+    } else {
+        ""
+    };
+    // Only integers and fixed text are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT h.user_id, {aggregate}
          FROM booking_hosts h
          JOIN bookings b ON b.id = h.booking_id
          LEFT JOIN events e ON e.id = b.event_id
          WHERE h.user_id IN ({list}) AND h.start_time >= $1 AND h.start_time < $2 AND h.end_time > $3
-           AND h.booking_status IN ('scheduled', 'pending', 'completed')
+           AND h.booking_status IN ('scheduled', 'pending', 'completed') {near}
          GROUP BY h.user_id"
     ));
-    let packed: Vec<(i64, Option<String>)> = on!(ex, c => sqlx::query_as::<_, (i64, Option<String>)>(sql)
-        .bind(from - MAX_BOOKING_SECONDS).bind(to).bind(from)
-        .fetch_all(&mut *c).await)?;
+    let packed: Vec<(i64, Option<String>)> = on!(ex, c => {
+        let mut query = sqlx::query_as::<_, (i64, Option<String>)>(sql)
+            .bind(from - MAX_BOOKING_SECONDS).bind(to).bind(from);
+        if let Some(c) = candidate {
+            query = query.bind(c.end + c.after).bind(c.end).bind(c.start - c.before).bind(c.start);
+        }
+        query.fetch_all(&mut *c).await
+    })?;
     let mut rows = Vec::new();
     for (host_id, text) in packed {
         for item in text
