@@ -415,6 +415,28 @@ async fn two_server_instances_on_one_database_still_book_a_slot_once() {
     assert_eq!(counts, BTreeMap::from([(200, 1), (409, 49)]));
 }
 
+/// DESIGN 6: 200 concurrent creates of one slot of capacity k give exactly k bookings, here
+/// with k = 5 and the racers split over two server instances on one database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_hundred_racers_over_two_servers_fill_five_seats_exactly() {
+    let app = TestApp::spawn().await;
+    let beside = TestApp::spawn_beside(&app).await;
+    let (host, cal, _) = bookable(&app, "jane").await;
+    let (_, made) = app.post(&format!("/calendars/{cal}/events"), &host, json!({"title": "Workshop", "duration": 60, "status": "active",
+        "event_type": "group", "max_book_per_slot": 5, "availability_type": "custom",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week("14:00", "15:00"), "range_days": 120,
+                     "schedule_conditions": {"value": 0, "unit": "minutes"}}})).await;
+    let event = made["slot"]["id"].as_i64().unwrap_or_default();
+    let time = format!("{} 14:00:00", day_ahead());
+    let counts = race(&[&app, &beside], event, &time, 200).await;
+    assert_eq!(counts, BTreeMap::from([(200, 5), (409, 195)]));
+    let mut conn = app.store.conn().await.expect("conn");
+    assert_eq!(
+        app::store::bookings::count(conn.ex()).await.expect("count"),
+        5
+    );
+}
+
 #[tokio::test]
 async fn round_robin_spreads_bookings_and_collective_books_every_member() {
     let app = TestApp::spawn().await;
