@@ -10,6 +10,7 @@ pub mod extract;
 pub mod hosts;
 pub mod reports;
 pub mod schedules;
+pub mod settings;
 pub mod sharing;
 
 use axum::Json;
@@ -32,6 +33,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(bookings::router())
         .merge(schedules::router())
         .merge(reports::router())
+        .merge(settings::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     let document = openapi.clone();

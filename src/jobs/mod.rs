@@ -88,7 +88,7 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
     };
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let event = events::find(conn.ex(), booking.event_id).await?;
-    let general = app::store::settings::get(conn.ex(), "general")
+    let general = app::store::settings::get(conn.ex(), app::model::settings::GENERAL)
         .await?
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or(Value::Null);

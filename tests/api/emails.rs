@@ -163,6 +163,24 @@ async fn past_scheduled_bookings_are_completed_by_the_job_not_by_reads() {
         recent["schedule"]["status"], "scheduled",
         "ended only 30 minutes ago (default 60)"
     );
+    let admin = app.admin().await;
+    let (status, saved) = app
+        .post(
+            "/settings/general",
+            &admin,
+            json!({"administration": {"auto_complete_timing": "20"}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(
+        app::service::lifecycle::complete_past(&ctx, chrono::Utc::now().timestamp())
+            .await
+            .expect("job"),
+        1,
+        "30 minutes is past the 20 now set"
+    );
+    let (_, recent) = app.get(&format!("/schedules/{}", ids[1]), &host).await;
+    assert_eq!(recent["schedule"]["status"], "completed");
 }
 
 async fn hour_event(app: &TestApp, host: &crate::support::Creds) -> (i64, i64) {

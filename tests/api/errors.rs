@@ -130,6 +130,16 @@ async fn openapi_describes_every_route() {
         ("/admin/all-hosts", "get"),
         ("/admin/remaining-hosts", "get"),
         ("/admin/other-hosts", "get"),
+        ("/settings/general", "get"),
+        ("/settings/general", "post"),
+        ("/settings/payment", "post"),
+        ("/settings/theme", "post"),
+        ("/settings/menu", "get"),
+        ("/settings/global-modules", "get"),
+        ("/settings/global-modules", "post"),
+        ("/settings/pages", "get"),
+        ("/settings/addons-settings", "post"),
+        ("/settings/install-plugin", "post"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),

@@ -11,6 +11,7 @@ mod events;
 mod hosts;
 mod reports;
 mod schedules;
+mod settings;
 mod sharing;
 mod slots;
 mod support;

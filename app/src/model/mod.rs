@@ -3,4 +3,5 @@
 pub mod calendar;
 pub mod event;
 pub mod page;
+pub mod settings;
 pub mod user;

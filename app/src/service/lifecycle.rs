@@ -1,34 +1,26 @@
 //! Scheduled lifecycle work: past scheduled bookings become completed after the
 //! `administration.auto_complete_timing` setting (minutes, default 60). Reads never do this.
 
-use serde_json::Value;
-
 use super::{Ctx, ServiceResult};
+use crate::model::settings::{GENERAL, GeneralSettings};
 use crate::store::bookings::{self, NewActivity};
-use crate::store::{schedules_list, settings};
+use crate::store::schedules_list;
 
 /// Minutes after its end at which a scheduled booking is completed by default.
 pub const DEFAULT_AUTO_COMPLETE_MINUTES: i64 = 60;
 
-/// The `general` settings document, or null.
-pub async fn general_settings(ctx: &Ctx) -> ServiceResult<Value> {
-    let mut conn = ctx.store.conn().await?;
-    Ok(settings::get(conn.ex(), "general")
-        .await?
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or(Value::Null))
-}
-
 /// Marks scheduled bookings that ended long enough ago as completed, in one transaction;
 /// answers how many changed.
 pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
-    let general = general_settings(ctx).await?;
+    let mut conn = ctx.store.conn().await?;
+    let general: GeneralSettings = super::settings::load(conn.ex(), GENERAL).await?;
+    drop(conn);
     let minutes = general
-        .pointer("/administration/auto_complete_timing")
-        .and_then(|v| {
-            v.as_i64()
-                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
-        })
+        .administration
+        .auto_complete_timing
+        .trim()
+        .parse::<i64>()
+        .ok()
         .filter(|m| *m >= 0)
         .unwrap_or(DEFAULT_AUTO_COMPLETE_MINUTES);
     let mut tx = ctx.store.begin().await?;

@@ -18,6 +18,7 @@ pub mod present;
 pub mod reports;
 pub mod sanitize;
 pub mod schedules;
+pub mod settings;
 pub mod sharing;
 pub mod slots;
 pub mod throttle;

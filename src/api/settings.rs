@@ -1,0 +1,157 @@
+//! `/settings/…`: global settings (emailing, administration, payments, theme, modules).
+//! Every route needs `manage_options`; `install-plugin` needs `install_plugins`.
+
+use app::service::settings;
+use axum::Json;
+use axum::extract::State;
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::error::ApiError;
+use super::extract::ApiJson;
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_general, save_general))
+        .routes(routes!(save_payment))
+        .routes(routes!(save_theme))
+        .routes(routes!(get_menu))
+        .routes(routes!(get_global_modules, save_global_modules))
+        .routes(routes!(get_pages))
+        .routes(routes!(save_addons))
+        .routes(routes!(install_plugin))
+}
+
+#[utoipa::path(get, path = "/settings/general", tag = "settings",
+    responses((status = 200, description = "`{emailing, administration, time_format, payments, theme, emailingFields, all_countries: [{code, name}], all_currencies: [{code, name, sign}]}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_general(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(settings::general(&state.ctx, &caller).await?))
+}
+
+#[utoipa::path(post, path = "/settings/general", tag = "settings",
+    request_body(content = Object, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_general(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        settings::save_general(&state.ctx, &caller, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/settings/payment", tag = "settings",
+    request_body(content = Object, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_payment(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        settings::save_payment(&state.ctx, &caller, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/settings/theme", tag = "settings",
+    request_body(content = Object, description = "`{theme: 'system-default'|'light'|'dark'}`"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_theme(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        settings::save_theme(&state.ctx, &caller, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/settings/menu", tag = "settings",
+    responses((status = 200, description = "`{menu_items: [{key, title, route}]}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_menu(Authenticated(caller): Authenticated) -> Result<Json<Value>, ApiError> {
+    Ok(Json(settings::menu(&caller)?))
+}
+
+#[utoipa::path(get, path = "/settings/global-modules", tag = "settings",
+    responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_global_modules(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(settings::global_modules(&state.ctx, &caller).await?))
+}
+
+#[utoipa::path(post, path = "/settings/global-modules", tag = "settings",
+    request_body(content = Object, description = "`{settings: {module: 'yes'|'no'}}`"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_global_modules(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        settings::save_global_modules(&state.ctx, &caller, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/settings/pages", tag = "settings",
+    responses((status = 200, description = "`{pages: [{id, name, title}]}`: each calendar's public landing page", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_pages(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(settings::pages(&state.ctx, &caller).await?))
+}
+
+#[utoipa::path(post, path = "/settings/addons-settings", tag = "settings",
+    request_body(content = Object, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
+    responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_addons(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        settings::save_addons(&state.ctx, &caller, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/settings/install-plugin", tag = "settings",
+    request_body(content = Object, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
+    responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn install_plugin(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        settings::install_plugin(&state.ctx, &caller, &body).await?,
+    ))
+}
