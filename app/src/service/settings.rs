@@ -321,6 +321,17 @@ fn validate_general(general: &mut GeneralSettings) -> ServiceResult<()> {
     errors.into_result().map_err(ServiceError::invalid)
 }
 
+/// The value of a required field, or the 422 naming it (absent, or of the wrong type).
+fn required<T>(value: Option<T>, errors: &mut FieldErrors, field: &str) -> ServiceResult<T> {
+    value.ok_or_else(|| {
+        let mut errors = std::mem::replace(errors, FieldErrors::new());
+        if !errors.contains(field) {
+            errors.add(field, "required", format!("The {field} field is required."));
+        }
+        ServiceError::invalid(errors)
+    })
+}
+
 fn check_choice(errors: &mut FieldErrors, field: &str, value: &str, allowed: &[&str]) {
     if !allowed.contains(&value) {
         errors.add(
@@ -344,12 +355,7 @@ pub async fn save_payment(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceRe
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
-    let Some(patch) = f.object("payments", &mut errors) else {
-        if errors.is_empty() {
-            errors.add("payments", "required", "The payments field is required.");
-        }
-        return Err(ServiceError::invalid(errors));
-    };
+    let patch = required(f.object("payments", &mut errors), &mut errors, "payments")?;
     let p = Fields::new(Some(patch), "payments");
     let currency = p
         .str("currency", &mut errors)
@@ -402,12 +408,7 @@ pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResu
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let theme = Fields::new(Some(body), "").one_of("theme", &THEMES, &mut errors);
-    let Some(theme) = theme else {
-        if errors.is_empty() {
-            errors.add("theme", "required", "The theme field is required.");
-        }
-        return Err(ServiceError::invalid(errors));
-    };
+    let theme = required(theme, &mut errors, "theme")?;
     update(ctx, GENERAL, |general: &mut GeneralSettings| {
         general.theme = theme;
         Ok(())
@@ -467,12 +468,11 @@ fn feature_modules(ctx: &Ctx, features: &FeatureModules) -> Value {
 pub async fn save_global_modules(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
-    let Some(given) = Fields::new(Some(body), "").object("settings", &mut errors) else {
-        if errors.is_empty() {
-            errors.add("settings", "required", "The settings field is required.");
-        }
-        return Err(ServiceError::invalid(errors));
-    };
+    let given = required(
+        Fields::new(Some(body), "").object("settings", &mut errors),
+        &mut errors,
+        "settings",
+    )?;
     let s = Fields::new(Some(given), "settings");
     let mut changes = Vec::new();
     for key in given.as_object().into_iter().flatten().map(|(k, _)| k) {
@@ -518,12 +518,11 @@ pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
 pub async fn save_addons(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
-    let Some(given) = Fields::new(Some(body), "").object("settings", &mut errors) else {
-        if errors.is_empty() {
-            errors.add("settings", "required", "The settings field is required.");
-        }
-        return Err(ServiceError::invalid(errors));
-    };
+    let given = required(
+        Fields::new(Some(body), "").object("settings", &mut errors),
+        &mut errors,
+        "settings",
+    )?;
     let s = Fields::new(Some(given), "settings");
     let frontend = s.object("frontend", &mut errors);
     let coupon = s.object("coupon", &mut errors);
@@ -599,13 +598,11 @@ pub async fn install_plugin(ctx: &Ctx, caller: &Caller, body: &Value) -> Service
     let plugins: Vec<&str> = std::iter::once(SELF_PLUGIN)
         .chain(MODULE_CATALOGUE.iter().map(|m| m.1))
         .collect();
-    let Some(plugin) = Fields::new(Some(body), "").one_of("plugin_id", &plugins, &mut errors)
-    else {
-        if errors.is_empty() {
-            errors.add("plugin_id", "required", "The plugin_id field is required.");
-        }
-        return Err(ServiceError::invalid(errors));
-    };
+    let plugin = required(
+        Fields::new(Some(body), "").one_of("plugin_id", &plugins, &mut errors),
+        &mut errors,
+        "plugin_id",
+    )?;
     if let Some(module) = MODULE_CATALOGUE.iter().find(|m| m.1 == plugin) {
         set_modules(ctx, vec![(module.0.to_string(), "yes".to_string())]).await?;
     }
