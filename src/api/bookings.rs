@@ -255,14 +255,7 @@ fn event_for_booking(ctx: &Ctx, answer: &slots::SlotAnswer, zone: chrono_tz::Tz)
     event["min_lookup_date"] = json!(answer.min_lookup_date);
     event["min_bookable_date"] = json!(min_bookable.format("%Y-%m-%d %H:%M:%S").to_string());
     event["location_icon_html"] = json!(location_icon_html(&row.event.location_settings));
-    event["time_format"] = json!(
-        answer
-            .loaded
-            .general
-            .get("time_format")
-            .and_then(Value::as_str)
-            .unwrap_or("12")
-    );
+    event["time_format"] = json!(answer.loaded.general.time_format);
     event["author_profile"] = json!({"ID": row.event.user_id, "name": owner_name, "avatar": row.owner_avatar.clone().unwrap_or_default()});
     event["calendar"] = json!({"id": cal.id, "title": cal.title, "slug": cal.slug});
     event

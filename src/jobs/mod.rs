@@ -88,10 +88,8 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
     };
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let event = events::find(conn.ex(), booking.event_id).await?;
-    let general = app::store::settings::get(conn.ex(), app::model::settings::GENERAL)
-        .await?
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or(Value::Null);
+    let general: app::model::settings::GeneralSettings =
+        app::service::settings::load(conn.ex(), app::model::settings::GENERAL).await?;
     drop(conn);
     let facts = EmailFacts {
         booking: &booking,
@@ -101,7 +99,7 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
             .map(|e| e.title.as_str())
             .unwrap_or("your meeting"),
         public_url: &ctx.public_url,
-        general: &general,
+        emailing: &general.emailing,
     };
     let Some(email) = render(template, to, &facts) else {
         let mut conn = ctx.store.conn().await?;

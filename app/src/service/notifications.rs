@@ -2,9 +2,9 @@
 //! settings (from, reply-to, footer, ICS attachment).
 
 use chrono::DateTime;
-use serde_json::Value;
 
 use super::sanitize::clean_html;
+use crate::model::settings::EmailSettings;
 use crate::store::bookings::BookingRow;
 use crate::store::users::UserRow;
 
@@ -28,8 +28,8 @@ pub struct EmailFacts<'a> {
     pub host: Option<&'a UserRow>,
     pub event_title: &'a str,
     pub public_url: &'a str,
-    /// The global `general` settings document (its `emailing` part is used).
-    pub general: &'a Value,
+    /// Sender, reply-to, footer and attachment choices.
+    pub emailing: &'a EmailSettings,
 }
 
 fn escape(text: &str) -> String {
@@ -82,19 +82,7 @@ pub fn ics(b: &BookingRow, summary: &str, organizer: Option<&UserRow>, public_ur
 /// Renders `template` for `to` (`attendee` or `host`); `None` when there is nobody to write to.
 pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email> {
     let b = facts.booking;
-    let emailing = facts
-        .general
-        .get("emailing")
-        .cloned()
-        .unwrap_or(Value::Null);
-    let setting = |key: &str| {
-        emailing
-            .get(key)
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    };
+    let emailing = facts.emailing;
     let host_name = facts
         .host
         .map(UserRow::full_name)
@@ -159,7 +147,8 @@ pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email>
         } else {
             String::new()
         };
-    let footer = clean_html(&setting("email_footer"));
+    // Sanitized when saved; cleaned again for documents written before that rule.
+    let footer = clean_html(emailing.email_footer.trim());
     let mut html = format!(
         "<p>{}</p><p><strong>{}</strong><br>{}</p>",
         escape(&lead),
@@ -177,24 +166,26 @@ pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email>
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
     }
-    let use_host_name = setting("use_host_name") == "yes";
+    let use_host_name = emailing.use_host_name == "yes";
     let from_name = if use_host_name {
         host_name.clone()
     } else {
-        Some(setting("from_name"))
+        Some(emailing.from_name.trim())
             .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| "slotbook".into())
+            .unwrap_or("slotbook")
+            .to_string()
     };
-    let from_email = Some(setting("from_email"))
+    let from_email = Some(emailing.from_email.trim())
         .filter(|e| !e.is_empty())
-        .unwrap_or_else(|| "no-reply@slotbook.invalid".into());
-    let reply_to = if setting("use_host_email_on_reply") == "yes" {
+        .unwrap_or("no-reply@slotbook.invalid")
+        .to_string();
+    let reply_to = if emailing.use_host_email_on_reply == "yes" {
         facts.host.map(|h| h.email.clone())
     } else {
-        Some(setting("reply_to_email")).filter(|e| !e.is_empty())
+        Some(emailing.reply_to_email.trim().to_string()).filter(|e| !e.is_empty())
     };
     let with_ics =
-        template == "booking_confirmation" && setting("attach_ics_on_confirmation") == "yes";
+        template == "booking_confirmation" && emailing.attach_ics_on_confirmation == "yes";
     Some(Email {
         from_name,
         from_email,
@@ -210,7 +201,6 @@ pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn booking() -> BookingRow {
         BookingRow {
@@ -248,14 +238,20 @@ mod tests {
     #[test]
     fn confirmation_uses_the_settings_and_attaches_an_ics_when_asked() {
         let b = booking();
-        let general = json!({"emailing": {"from_name": "Acme", "from_email": "hello@acme.test", "reply_to_email": "desk@acme.test",
-            "attach_ics_on_confirmation": "yes", "email_footer": "<b>Acme</b><script>x()</script>"}});
+        let emailing = EmailSettings {
+            from_name: "Acme".into(),
+            from_email: "hello@acme.test".into(),
+            reply_to_email: "desk@acme.test".into(),
+            attach_ics_on_confirmation: "yes".into(),
+            email_footer: "<b>Acme</b><script>x()</script>".into(),
+            ..EmailSettings::default()
+        };
         let facts = EmailFacts {
             booking: &b,
             host: None,
             event_title: "Intro <call>",
             public_url: "http://x",
-            general: &general,
+            emailing: &emailing,
         };
         let email = render("booking_confirmation", "attendee", &facts).expect("an email");
         assert_eq!(
@@ -278,13 +274,13 @@ mod tests {
     #[test]
     fn no_host_means_no_host_email_and_no_ics_without_the_setting() {
         let b = booking();
-        let general = Value::Null;
+        let emailing = EmailSettings::default();
         let facts = EmailFacts {
             booking: &b,
             host: None,
             event_title: "Intro",
             public_url: "http://x",
-            general: &general,
+            emailing: &emailing,
         };
         assert!(render("booking_confirmation", "host", &facts).is_none());
         assert!(

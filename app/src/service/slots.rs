@@ -17,6 +17,7 @@ use crate::domain::slots::{
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::event::EventSettings;
+use crate::model::settings::GeneralSettings;
 use crate::store::bookings::{self, BusyRow};
 use crate::store::events::{self, EventRow, PublicEventRow};
 use crate::store::schedules::{self, ScheduleRow};
@@ -31,7 +32,7 @@ pub struct LoadedEvent {
     pub row: PublicEventRow,
     pub settings: EventSettings,
     pub host_zone: Tz,
-    pub general: Value,
+    pub general: GeneralSettings,
 }
 
 impl LoadedEvent {
@@ -223,12 +224,9 @@ impl LoadedEvent {
     }
 }
 
-fn week_start(general: &Value) -> Weekday {
-    match general
-        .pointer("/administration/start_day")
-        .and_then(Value::as_str)
-        .unwrap_or("sun")
-    {
+/// The first day of the week for weekly limits (`administration.start_day`, default Sunday).
+fn week_start(general: &GeneralSettings) -> Weekday {
+    match general.administration.start_day.as_str() {
         "mon" => Weekday::Mon,
         "tue" => Weekday::Tue,
         "wed" => Weekday::Wed,
@@ -255,7 +253,7 @@ pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent>
         .general_settings
         .as_deref()
         .and_then(|g| serde_json::from_str(g).ok())
-        .unwrap_or(Value::Null);
+        .unwrap_or_default();
     Ok(LoadedEvent {
         row,
         settings,
