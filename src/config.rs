@@ -27,6 +27,9 @@ pub struct Config {
     /// Seconds a worker holds a claimed outbox item before another may retry it
     /// (`SLOTBOOK_OUTBOX_LEASE_SECONDS`): the delay before a crashed worker's items are redone.
     pub outbox_lease_seconds: i64,
+    /// Deliver webhooks to loopback and private addresses too (`SLOTBOOK_WEBHOOK_ALLOW_PRIVATE`,
+    /// off by default so a host cannot make the server probe its own network).
+    pub webhook_allow_private: bool,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -55,6 +58,8 @@ impl Config {
             mail_dir: env("SLOTBOOK_MAIL_DIR").unwrap_or_else(|| "data/mail".into()),
             job_poll_ms: u64::from(env_u32("SLOTBOOK_JOB_POLL_MS", 1000)),
             outbox_lease_seconds: i64::from(env_u32("SLOTBOOK_OUTBOX_LEASE_SECONDS", 120).max(1)),
+            webhook_allow_private: env("SLOTBOOK_WEBHOOK_ALLOW_PRIVATE")
+                .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
         }
     }
 }

@@ -84,6 +84,7 @@ impl Application {
             jobs: jobs::JobSettings {
                 poll: std::time::Duration::from_millis(config.job_poll_ms.max(50)),
                 lease: config.outbox_lease_seconds.max(1),
+                webhook_allow_private: config.webhook_allow_private,
             },
             store,
             addr,

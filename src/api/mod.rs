@@ -8,6 +8,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod hosts;
+pub mod integrations;
 pub mod reports;
 pub mod schedules;
 pub mod settings;
@@ -30,6 +31,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(sharing::router())
         .merge(hosts::router())
         .merge(events::router())
+        .merge(integrations::router())
         .merge(bookings::router())
         .merge(schedules::router())
         .merge(reports::router())

@@ -3,10 +3,12 @@
 //! compare-and-swap.
 
 pub mod mail;
+pub mod webhook;
 
 use std::time::Duration;
 
 use app::service::Ctx;
+use app::service::integrations::{DELIVERY_KIND, TRIGGER_KIND};
 use app::service::notifications::{EmailFacts, render};
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, OutboxRow};
@@ -24,6 +26,8 @@ pub struct JobSettings {
     pub poll: Duration,
     /// Seconds an outbox item stays claimed by one worker.
     pub lease: i64,
+    /// Deliver webhooks to loopback and private addresses too.
+    pub webhook_allow_private: bool,
 }
 
 /// Starts the workers on the current runtime.
@@ -32,7 +36,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     let outbox_ctx = ctx.clone();
     tokio::spawn(async move {
         loop {
-            match deliver_due(&outbox_ctx, &mailer, settings.lease).await {
+            match deliver_due(&outbox_ctx, &mailer, settings).await {
                 Ok(n) if n > 0 => continue,
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "outbox pass failed"),
@@ -54,15 +58,36 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     });
 }
 
-/// Claims and delivers due items; answers how many were claimed.
-pub async fn deliver_due(ctx: &Ctx, mailer: &Mailer, lease: i64) -> anyhow::Result<usize> {
+/// Claims and delivers due items, concurrently (a slow webhook endpoint does not hold up
+/// email); answers how many were claimed.
+pub async fn deliver_due(
+    ctx: &Ctx,
+    mailer: &Mailer,
+    settings: JobSettings,
+) -> anyhow::Result<usize> {
     let mut tx = ctx.store.begin().await?;
-    let items = outbox::claim(&mut tx, 20, lease).await?;
+    let items = outbox::claim(&mut tx, 20, settings.lease).await?;
     tx.commit().await?;
-    for item in &items {
-        deliver(ctx, mailer, item).await?;
+    let count = items.len();
+    let mut running = tokio::task::JoinSet::new();
+    for item in items {
+        let (ctx, mailer) = (ctx.clone(), mailer.clone());
+        running.spawn(async move {
+            let done = match item.kind.as_str() {
+                webhook_kind if webhook_kind == TRIGGER_KIND => webhook::fan_out(&ctx, &item).await,
+                webhook_kind if webhook_kind == DELIVERY_KIND => {
+                    webhook::deliver(&ctx, &item, settings.webhook_allow_private).await
+                }
+                _ => deliver(&ctx, &mailer, &item).await,
+            };
+            if let Err(e) = done {
+                // The lease runs out and another pass retries the item.
+                tracing::warn!(outbox_id = item.id, error = %e, "outbox item failed");
+            }
+        });
     }
-    Ok(items.len())
+    while running.join_next().await.is_some() {}
+    Ok(count)
 }
 
 async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {

@@ -102,7 +102,7 @@ async fn a_booking_emails_attendee_and_host_and_logs_each_email() {
     );
     let mut conn = app.store.conn().await.expect("conn");
     assert_eq!(
-        app::store::outbox::count_with_status(conn.ex(), "done")
+        app::store::outbox::count_with_status(conn.ex(), "email", "done")
             .await
             .expect("count"),
         2
@@ -320,7 +320,7 @@ async fn undeliverable_email_is_retried_later_with_its_error_kept() {
     let mut retried = Vec::new();
     for _ in 0..600 {
         let mut conn = app.store.conn().await.expect("conn");
-        retried = app::store::outbox::retry_state(conn.ex())
+        retried = app::store::outbox::retry_state(conn.ex(), "email")
             .await
             .expect("query");
         if retried.len() == 2

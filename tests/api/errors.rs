@@ -130,6 +130,15 @@ async fn openapi_describes_every_route() {
         ("/admin/all-hosts", "get"),
         ("/admin/remaining-hosts", "get"),
         ("/admin/other-hosts", "get"),
+        ("/calendars/{id}/events/{event_id}/integrations", "get"),
+        (
+            "/calendars/{id}/events/{event_id}/integrations/{integration_id}",
+            "post",
+        ),
+        (
+            "/calendars/{id}/events/{event_id}/integrations/{integration_id}",
+            "delete",
+        ),
         ("/settings/general", "get"),
         ("/settings/general", "post"),
         ("/settings/payment", "post"),

@@ -9,6 +9,7 @@ mod emails;
 mod errors;
 mod events;
 mod hosts;
+mod integrations;
 mod reports;
 mod schedules;
 mod settings;

@@ -72,39 +72,7 @@ async fn saving_general_settings_sanitizes_merges_and_reaches_the_emails() {
     let host = app.host("jane").await;
     let made = app.calendar_for(&host, "UTC").await;
     let event = made["slot"]["id"].as_i64().unwrap_or_default();
-    let (_, slots) = app
-        .send(
-            Method::GET,
-            &format!("/bookings/slots/{event}?timezone=UTC"),
-            None,
-            None,
-        )
-        .await;
-    let first = slots["available_slots"]
-        .as_object()
-        .and_then(|days| days.iter().next())
-        .map(|(day, times)| format!("{day} {}:00", times[0].as_str().unwrap_or_default()));
-    let first = match first {
-        Some(time) => time,
-        None => {
-            // Late in the month there may be no slot left in it: ask for the next month.
-            let next =
-                (chrono::Utc::now().date_naive() + chrono::Duration::days(32)).format("%Y-%m-01");
-            let (_, later) = app
-                .send(
-                    Method::GET,
-                    &format!("/bookings/slots/{event}?timezone=UTC&start_date={next}%2000:00:00"),
-                    None,
-                    None,
-                )
-                .await;
-            later["available_slots"]
-                .as_object()
-                .and_then(|days| days.iter().next())
-                .map(|(day, times)| format!("{day} {}:00", times[0].as_str().unwrap_or_default()))
-                .unwrap_or_default()
-        }
-    };
+    let first = app.first_offered_slot(event).await;
     let (status, booked) = app
         .send(
             Method::POST,

@@ -81,6 +81,8 @@ impl TestApp {
             mail_dir: mail_dir.clone(),
             job_poll_ms: 100,
             outbox_lease_seconds: 120,
+            // The tests' webhook receivers listen on 127.0.0.1.
+            webhook_allow_private: true,
         };
         adjust(&mut config);
         let application = Application::build(config).await.expect("build application");
@@ -185,6 +187,33 @@ fn capitalised(text: &str) -> String {
 }
 
 /// A valid `POST /calendars` body for a host calendar.
+impl TestApp {
+    /// The first time the public slot list offers for `event` (UTC, `YYYY-MM-DD HH:mm:ss`),
+    /// looking into next month when this one has no slot left.
+    pub async fn first_offered_slot(&self, event: i64) -> String {
+        let next_month = (chrono::Utc::now().date_naive() + chrono::Duration::days(32))
+            .format("%Y-%m-01%%2000:00:00")
+            .to_string();
+        for start in [String::new(), format!("&start_date={next_month}")] {
+            let (_, slots) = self
+                .send(
+                    reqwest::Method::GET,
+                    &format!("/bookings/slots/{event}?timezone=UTC{start}"),
+                    None,
+                    None,
+                )
+                .await;
+            if let Some((day, times)) = slots["available_slots"]
+                .as_object()
+                .and_then(|days| days.iter().next())
+            {
+                return format!("{day} {}:00", times[0].as_str().unwrap_or_default());
+            }
+        }
+        panic!("no slot offered for event {event}");
+    }
+}
+
 pub fn calendar_body(zone: &str) -> Value {
     json!({"calendar": {"author_timezone": zone, "slot": {
         "title": "Intro call",

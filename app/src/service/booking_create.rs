@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 use super::booking_fields::effective_fields;
 use super::booking_view::{BookingContext, booking_json, utc_text};
 use super::input::Fields;
+use super::integrations;
 use super::slots::{
     LoadedEvent, NOT_ACCEPTING, busy_inputs_at, load_event, parse_local_datetime, schedule_rows,
 };
@@ -544,10 +545,18 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         "booking_confirmation"
     };
     let token = bookings::BOOKING_ID_TOKEN;
-    let outbox: Vec<String> = ["attendee", "host"]
+    let mut outbox: Vec<(&str, String)> = ["attendee", "host"]
         .iter()
-        .map(|to| format!(r#"{{"template":"{template}","booking_id":{token},"to":"{to}"}}"#))
+        .map(|to| {
+            let email = format!(r#"{{"template":"{template}","booking_id":{token},"to":"{to}"}}"#);
+            ("email", email)
+        })
         .collect();
+    if status == "scheduled" {
+        // Webhooks subscribed to confirmed bookings (a pending one fires when confirmed).
+        let trigger = format!(r#"{{"booking_id":{token},"trigger":"after_booking_scheduled"}}"#);
+        outbox.push((integrations::TRIGGER_KIND, trigger));
+    }
     let (id, person_user_id) =
         bookings::insert_new(tx.ex(), &booking, &extras, &activity, &outbox).await?;
     let group_id = group_id.unwrap_or(id);

@@ -45,6 +45,7 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
             },
         )
         .await?;
+        super::integrations::enqueue_trigger(tx.ex(), *id, "booking_schedule_completed").await?;
     }
     tx.commit().await?;
     Ok(changed as usize)

@@ -12,6 +12,7 @@ pub mod event_settings;
 pub mod events;
 pub mod hosts;
 pub mod input;
+pub mod integrations;
 pub mod lifecycle;
 pub mod notifications;
 pub mod present;

@@ -443,8 +443,10 @@ pub async fn insert_new(
     b: &NewBooking<'_>,
     x: &BookingExtras<'_>,
     activity: &NewActivity<'_>,
-    outbox: &[String],
+    outbox: &[(&str, String)],
 ) -> StoreResult<(i64, Option<i64>)> {
+    let (kinds, payloads): (Vec<&str>, Vec<&str>) =
+        outbox.iter().map(|(k, p)| (*k, p.as_str())).unzip();
     let now = now_epoch();
     let mut hosts = vec![b.host_user_id];
     hosts.extend(
@@ -475,7 +477,8 @@ pub async fn insert_new(
                 SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins),
              queued AS (
                 INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at)
-                SELECT 'email', replace(p, $28, ins.id::text), 'pending', 0, $21, $21, $21 FROM ins, unnest($29::text[]) AS p)
+                SELECT q.k, replace(q.p, $28, ins.id::text), 'pending', 0, $21, $21, $21
+                FROM ins, unnest($29::text[], $30::text[]) AS q(k, p))
              SELECT id, person_user_id FROM ins",
         )
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
@@ -484,7 +487,7 @@ pub async fn insert_new(
         .bind(b.source).bind(b.event_type).bind(x.phone).bind(location).bind(x.source_url)
         .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
         .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
-        .bind(BOOKING_ID_TOKEN).bind(outbox)
+        .bind(BOOKING_ID_TOKEN).bind(&kinds).bind(&payloads)
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);
@@ -508,10 +511,10 @@ pub async fn insert_new(
         },
     )
     .await?;
-    for payload in outbox {
+    for (kind, payload) in kinds.iter().zip(&payloads) {
         enqueue(
             reborrow(&mut ex),
-            "email",
+            kind,
             &payload.replace(BOOKING_ID_TOKEN, &id.to_string()),
         )
         .await?;

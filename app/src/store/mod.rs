@@ -7,6 +7,7 @@ pub mod booking_fields;
 pub mod bookings;
 pub mod calendars;
 pub mod events;
+pub mod integrations;
 pub mod outbox;
 pub mod reports;
 pub mod schedules;

@@ -10,6 +10,7 @@ pub struct OutboxRow {
     pub kind: String,
     pub payload: String,
     pub attempts: i64,
+    pub created_at: i64,
 }
 
 /// Claims up to `limit` due items for `lease` seconds. PostgreSQL skips rows other workers
@@ -23,7 +24,7 @@ pub async fn claim(tx: &mut Tx, limit: i64, lease: i64) -> StoreResult<Vec<Outbo
             let sql = sqlx::AssertSqlSafe(format!(
                 "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
                  WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, kind, payload, attempts"
+                 RETURNING id, kind, payload, attempts, created_at"
             ));
             sqlx::query_as::<_, OutboxRow>(sql)
                 .bind(now)
@@ -36,7 +37,7 @@ pub async fn claim(tx: &mut Tx, limit: i64, lease: i64) -> StoreResult<Vec<Outbo
             let sql = sqlx::AssertSqlSafe(format!(
                 "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
                  WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3)
-                 RETURNING id, kind, payload, attempts"
+                 RETURNING id, kind, payload, attempts, created_at"
             ));
             sqlx::query_as::<_, OutboxRow>(sql)
                 .bind(now)
@@ -73,17 +74,21 @@ pub async fn retry_or_fail(
     Ok(())
 }
 
-/// Items by status (for health checks and tests).
-pub async fn count_with_status(ex: Ex<'_>, status: &str) -> StoreResult<i64> {
+/// Items of `kind` by status (for health checks and tests).
+pub async fn count_with_status(ex: Ex<'_>, kind: &str, status: &str) -> StoreResult<i64> {
     Ok(
-        on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE status = $1").bind(status).fetch_one(&mut *c).await)?,
+        on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE kind = $1 AND status = $2")
+        .bind(kind).bind(status).fetch_one(&mut *c).await)?,
     )
 }
 
-/// (status, attempts, last error) of every item, oldest first (tests and diagnostics).
-pub async fn retry_state(ex: Ex<'_>) -> StoreResult<Vec<(String, i64, Option<String>)>> {
+/// (status, attempts, last error) of every item of `kind`, oldest first (tests and diagnostics).
+pub async fn retry_state(
+    ex: Ex<'_>,
+    kind: &str,
+) -> StoreResult<Vec<(String, i64, Option<String>)>> {
     Ok(
-        on!(ex, c => sqlx::query_as::<_, (String, i64, Option<String>)>("SELECT status, attempts, last_error FROM outbox ORDER BY id")
-        .fetch_all(&mut *c).await)?,
+        on!(ex, c => sqlx::query_as::<_, (String, i64, Option<String>)>("SELECT status, attempts, last_error FROM outbox WHERE kind = $1 ORDER BY id")
+        .bind(kind).fetch_all(&mut *c).await)?,
     )
 }

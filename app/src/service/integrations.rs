@@ -1,0 +1,518 @@
+//! `/calendars/{id}/events/{event_id}/integrations…`: per-event webhook feeds, and the booking
+//! triggers that queue their deliveries. Delivery (signing, retries, address checks) is the job
+//! worker's (`src/jobs/webhook.rs`).
+
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use super::event_admin::load_event;
+use super::input::{Fields, is_http_url};
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::store::bookings::{self, BookingRow};
+use crate::store::events::EventRow;
+use crate::store::integrations::{self, IntegrationRow};
+use crate::store::users::UserRow;
+use crate::store::{Ex, StoreError};
+
+/// The one integration slotbook delivers itself.
+pub const WEBHOOK: &str = "webhook";
+pub const SAVED: &str = "Integration successfully saved";
+pub const DELETED: &str = "Successfully deleted the Integration.";
+
+/// Booking moments a webhook can subscribe to: (key, label). A pending booking fires nothing
+/// until it is confirmed.
+pub const TRIGGERS: [(&str, &str); 5] = [
+    ("after_booking_scheduled", "Booking Confirmed"),
+    ("booking_schedule_cancelled", "Booking Canceled"),
+    ("booking_schedule_completed", "Booking Completed"),
+    ("after_booking_rescheduled", "Booking Rescheduled"),
+    ("booking_schedule_rejected", "Booking Rejected"),
+];
+const METHODS: [&str; 5] = ["POST", "GET", "PUT", "PATCH", "DELETE"];
+const MAX_PAIRS: usize = 50;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct KeyValue {
+    pub key: String,
+    pub value: String,
+}
+
+/// A webhook feed as stored. `secret` signs deliveries; it is answered once, on creation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WebhookSettings {
+    pub name: String,
+    pub enabled: bool,
+    pub request_url: String,
+    pub request_method: String,
+    pub request_format: String,
+    pub request_body: String,
+    pub fields: Vec<KeyValue>,
+    pub with_header: String,
+    pub request_headers: Vec<KeyValue>,
+    pub event_triggers: Vec<String>,
+    pub secret: String,
+}
+
+impl Default for WebhookSettings {
+    fn default() -> Self {
+        WebhookSettings {
+            name: String::new(),
+            enabled: true,
+            request_url: String::new(),
+            request_method: "POST".into(),
+            request_format: "JSON".into(),
+            request_body: "all_data".into(),
+            fields: Vec::new(),
+            with_header: "nop".into(),
+            request_headers: Vec::new(),
+            event_triggers: Vec::new(),
+            secret: String::new(),
+        }
+    }
+}
+
+impl WebhookSettings {
+    pub fn parse(row: &IntegrationRow) -> WebhookSettings {
+        let mut settings: WebhookSettings = serde_json::from_str(&row.settings).unwrap_or_default();
+        settings.enabled = row.enabled;
+        settings
+    }
+
+    /// The feed as answered: everything but the secret.
+    fn public(&self) -> Value {
+        let mut value = serde_json::to_value(self).unwrap_or(Value::Null);
+        if let Some(map) = value.as_object_mut() {
+            map.remove("secret");
+        }
+        value
+    }
+}
+
+/// `GET …/integrations`.
+pub async fn list(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let feeds: Vec<Value> = integrations::list_for_event(conn.ex(), ev.id)
+        .await?
+        .iter()
+        .map(|row| {
+            let settings = WebhookSettings::parse(row);
+            json!({"id": row.id, "name": row.title, "enabled": row.enabled,
+                   "provider": row.integration_key, "feed": settings.public()})
+        })
+        .collect();
+    Ok(json!({
+        "feeds": feeds,
+        "available_integrations": {
+            WEBHOOK: {"title": "Webhook", "enabled": true,
+                      "description": "Send booking data to any URL when a booking is confirmed, cancelled, completed, rescheduled or rejected. Each delivery is signed (Standard Webhooks)."}
+        },
+        "event_triggers": TRIGGERS.iter().map(|(value, label)| json!({"label": label, "value": value})).collect::<Vec<_>>(),
+        "smart_codes": SMART_CODES.iter().map(|(code, label)| json!({"code": format!("{{{{{code}}}}}"), "label": label})).collect::<Vec<_>>(),
+    }))
+}
+
+/// `POST …/integrations/{integration_id}` (`0` creates).
+pub async fn save(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    integration_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let name = f.one_of("integration_name", &[WEBHOOK], &mut errors);
+    let status = f.bool("status", &mut errors);
+    // The integration may come as an object or as its JSON text (`data_type: stringify`).
+    let given: Option<Value> = match f.get("integration") {
+        Some(Value::String(text)) if text.trim().is_empty() => None,
+        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+            Ok(v) if v.is_object() => Some(v),
+            _ => {
+                errors.add(
+                    "integration",
+                    "object",
+                    "The integration must be an object.",
+                );
+                None
+            }
+        },
+        Some(v @ Value::Object(m)) if !m.is_empty() => Some(v.clone()),
+        Some(Value::Object(_)) => None,
+        Some(_) => {
+            errors.add(
+                "integration",
+                "object",
+                "The integration must be an object.",
+            );
+            None
+        }
+        None => None,
+    };
+    if name.is_none() && errors.is_empty() {
+        errors.add(
+            "integration_name",
+            "required",
+            "The integration_name field is required.",
+        );
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let existing = if integration_id == 0 {
+        None
+    } else {
+        Some(
+            integrations::find(tx.ex(), ev.id, integration_id)
+                .await?
+                .ok_or(ServiceError::NotFound)?,
+        )
+    };
+    let (id, created, secret) = match (given, existing) {
+        // No settings: switch an existing feed on or off.
+        (None, Some(row)) => {
+            let mut settings = WebhookSettings::parse(&row);
+            settings.enabled = status.unwrap_or(settings.enabled);
+            let text = serde_json::to_string(&settings).map_err(StoreError::from)?;
+            integrations::update(tx.ex(), row.id, &row.title, settings.enabled, &text).await?;
+            (row.id, false, None)
+        }
+        (None, None) => {
+            return Err(ServiceError::field(
+                "integration",
+                "required",
+                "The integration field is required.",
+            ));
+        }
+        (Some(given), existing) => {
+            let previous = existing.as_ref().map(WebhookSettings::parse);
+            let mut settings = validate(&given, previous.as_ref())?;
+            if let Some(s) = status {
+                settings.enabled = s;
+            }
+            let text = serde_json::to_string(&settings).map_err(StoreError::from)?;
+            match existing {
+                Some(row) => {
+                    integrations::update(tx.ex(), row.id, &settings.name, settings.enabled, &text)
+                        .await?;
+                    (row.id, false, None)
+                }
+                None => {
+                    let id = integrations::insert(
+                        tx.ex(),
+                        ev.id,
+                        WEBHOOK,
+                        &settings.name,
+                        settings.enabled,
+                        &text,
+                    )
+                    .await?;
+                    (id, true, Some(settings.secret))
+                }
+            }
+        }
+    };
+    tx.commit().await?;
+    let mut answer = json!({"message": SAVED, "integration_id": id, "integration_name": WEBHOOK, "created": created});
+    if let Some(secret) = secret {
+        // Shown once, like an application password: the receiver needs it to verify signatures.
+        answer["signing_secret"] = json!(secret);
+    }
+    Ok(answer)
+}
+
+/// `DELETE …/integrations/{integration_id}`.
+pub async fn delete(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    integration_id: i64,
+) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    if !integrations::delete(tx.ex(), ev.id, integration_id).await? {
+        return Err(ServiceError::NotFound);
+    }
+    tx.commit().await?;
+    Ok(json!({"message": DELETED}))
+}
+
+/// Checks a webhook's settings; keys not sent keep `previous` (or the defaults). A new feed
+/// gets a fresh signing secret.
+fn validate(given: &Value, previous: Option<&WebhookSettings>) -> ServiceResult<WebhookSettings> {
+    let mut s = previous.cloned().unwrap_or_default();
+    if s.secret.is_empty() {
+        s.secret = format!(
+            "whsec_{}",
+            base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 24]>())
+        );
+    }
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(given), "integration");
+    if let Some(name) = f.str("name", &mut errors) {
+        s.name = name.trim().to_string();
+    }
+    if let Some(enabled) = f.bool("enabled", &mut errors) {
+        s.enabled = enabled;
+    }
+    if let Some(url) = f.str("request_url", &mut errors) {
+        s.request_url = url.trim().to_string();
+    }
+    if let Some(method) = f.str("request_method", &mut errors) {
+        s.request_method = method.trim().to_uppercase();
+    }
+    if let Some(format) = f.str("request_format", &mut errors) {
+        s.request_format = format.trim().to_uppercase();
+    }
+    if let Some(v) = f.one_of(
+        "request_body",
+        &["all_data", "selected_fields"],
+        &mut errors,
+    ) {
+        s.request_body = v;
+    }
+    if let Some(v) = f.one_of("with_header", &["yup", "nop"], &mut errors) {
+        s.with_header = v;
+    }
+    if let Some(pairs) = pairs(&f, "fields", &mut errors) {
+        s.fields = pairs;
+    }
+    if let Some(pairs) = pairs(&f, "request_headers", &mut errors) {
+        s.request_headers = pairs;
+    }
+    if let Some(list) = f.get("event_triggers") {
+        match serde_json::from_value::<Vec<String>>(list.clone()) {
+            Ok(list) => s.event_triggers = list,
+            Err(_) => errors.add(
+                "integration.event_triggers",
+                "array",
+                "The integration.event_triggers must be a list of trigger names.",
+            ),
+        }
+    }
+
+    if s.name.is_empty() {
+        errors.add("integration.name", "required", "Feed name is required");
+    }
+    check_max_len(&mut errors, "integration.name", Some(&s.name), 190);
+    if !is_http_url(&s.request_url) {
+        errors.add(
+            "integration.request_url",
+            "url",
+            "The integration.request_url must be an http or https URL.",
+        );
+    }
+    check_max_len(
+        &mut errors,
+        "integration.request_url",
+        Some(&s.request_url),
+        2000,
+    );
+    if !METHODS.contains(&s.request_method.as_str()) {
+        errors.add(
+            "integration.request_method",
+            "in",
+            "The integration.request_method must be one of POST, GET, PUT, PATCH, DELETE.",
+        );
+    }
+    if !["JSON", "FORM"].contains(&s.request_format.as_str()) {
+        errors.add(
+            "integration.request_format",
+            "in",
+            "The integration.request_format must be JSON or FORM.",
+        );
+    }
+    if s.request_body == "selected_fields" && s.fields.is_empty() {
+        errors.add(
+            "integration.fields",
+            "required",
+            "Name at least one field to send, or send all data.",
+        );
+    }
+    if s.event_triggers.is_empty() {
+        errors.add(
+            "integration.event_triggers",
+            "required",
+            "Event trigger is required",
+        );
+    }
+    for trigger in &s.event_triggers {
+        if !TRIGGERS.iter().any(|(key, _)| key == trigger) {
+            errors.add(
+                "integration.event_triggers",
+                "in",
+                format!("{trigger} is not a booking trigger."),
+            );
+        }
+    }
+    for header in &s.request_headers {
+        let valid_name = !header.key.is_empty()
+            && header
+                .key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
+        if !valid_name || header.value.contains(['\r', '\n']) {
+            errors.add(
+                "integration.request_headers",
+                "header",
+                format!("{} is not a valid header.", header.key),
+            );
+        }
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    s.event_triggers.dedup();
+    Ok(s)
+}
+
+/// A list of `{key, value}` pairs (empty keys are dropped, as a form's blank rows).
+fn pairs(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<KeyValue>> {
+    let value = f.get(key)?;
+    match serde_json::from_value::<Vec<KeyValue>>(value.clone()) {
+        Ok(list) if list.len() <= MAX_PAIRS => Some(
+            list.into_iter()
+                .filter(|p| !p.key.trim().is_empty())
+                .map(|p| KeyValue {
+                    key: p.key.trim().to_string(),
+                    value: p.value,
+                })
+                .collect(),
+        ),
+        _ => {
+            errors.add(
+                f.name(key),
+                "array",
+                format!(
+                    "The {} must be a list of at most {MAX_PAIRS} {{key, value}} pairs.",
+                    f.name(key)
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// Queues the webhook trigger `trigger` for a booking, in the caller's transaction. The worker
+/// turns it into one delivery per subscribed feed.
+pub async fn enqueue_trigger(ex: Ex<'_>, booking_id: i64, trigger: &str) -> ServiceResult<()> {
+    let payload = json!({"booking_id": booking_id, "trigger": trigger});
+    bookings::enqueue(ex, TRIGGER_KIND, &payload.to_string()).await?;
+    Ok(())
+}
+
+/// Outbox kind of a booking trigger (fanned out to feeds) and of one delivery.
+pub const TRIGGER_KIND: &str = "booking_trigger";
+pub const DELIVERY_KIND: &str = "webhook";
+
+/// The trigger a status change fires, if any.
+pub fn trigger_for_status(status: &str) -> Option<&'static str> {
+    match status {
+        "scheduled" => Some("after_booking_scheduled"),
+        "cancelled" => Some("booking_schedule_cancelled"),
+        "completed" => Some("booking_schedule_completed"),
+        "rejected" => Some("booking_schedule_rejected"),
+        _ => None,
+    }
+}
+
+/// Placeholders a `selected_fields` value may use: (code, label).
+pub const SMART_CODES: [(&str, &str); 14] = [
+    ("guest.first_name", "Attendee first name"),
+    ("guest.last_name", "Attendee last name"),
+    ("guest.full_name", "Attendee name"),
+    ("guest.email", "Attendee email"),
+    ("guest.phone", "Attendee phone"),
+    ("guest.timezone", "Attendee time zone"),
+    ("guest.note", "Attendee note"),
+    ("booking.id", "Booking id"),
+    ("booking.status", "Booking status"),
+    ("booking.start_time", "Start (UTC, YYYY-MM-DD HH:mm:ss)"),
+    ("booking.end_time", "End (UTC, YYYY-MM-DD HH:mm:ss)"),
+    ("event.title", "Event title"),
+    ("host.name", "Host name"),
+    ("host.email", "Host email"),
+];
+
+/// What one delivery sends: the whole booking and event, or the selected fields with their
+/// smart codes replaced.
+pub fn delivery_body(
+    settings: &WebhookSettings,
+    trigger: &str,
+    booking: &BookingRow,
+    event: Option<&EventRow>,
+    host: Option<&UserRow>,
+) -> Value {
+    let time = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    };
+    let status = if trigger == "after_booking_rescheduled" {
+        "rescheduled"
+    } else {
+        booking.status.as_str()
+    };
+    if settings.request_body == "selected_fields" {
+        let codes = |code: &str| -> String {
+            match code {
+                "guest.first_name" => booking.first_name.clone(),
+                "guest.last_name" => booking.last_name.clone(),
+                "guest.full_name" => format!("{} {}", booking.first_name, booking.last_name)
+                    .trim()
+                    .to_string(),
+                "guest.email" => booking.email.clone(),
+                "guest.phone" => booking.phone.clone(),
+                "guest.timezone" => booking.person_time_zone.clone(),
+                "guest.note" => booking.message.clone(),
+                "booking.id" => booking.id.to_string(),
+                "booking.status" => status.to_string(),
+                "booking.start_time" => time(booking.start_time),
+                "booking.end_time" => time(booking.end_time),
+                "event.title" => event.map(|e| e.title.clone()).unwrap_or_default(),
+                "host.name" => host.map(UserRow::full_name).unwrap_or_default(),
+                "host.email" => host.map(|h| h.email.clone()).unwrap_or_default(),
+                _ => String::new(),
+            }
+        };
+        let mut map = Map::new();
+        for field in &settings.fields {
+            let mut value = field.value.clone();
+            for (code, _) in SMART_CODES {
+                let placeholder = format!("{{{{{code}}}}}");
+                if value.contains(&placeholder) {
+                    value = value.replace(&placeholder, &codes(code));
+                }
+            }
+            map.insert(field.key.clone(), json!(value));
+        }
+        return Value::Object(map);
+    }
+    json!({
+        "trigger": trigger,
+        "booking": {
+            "id": booking.id, "hash": booking.hash, "status": status, "event_id": booking.event_id,
+            "calendar_id": booking.calendar_id, "group_id": booking.group_id, "host_user_id": booking.host_user_id,
+            "first_name": booking.first_name, "last_name": booking.last_name, "email": booking.email,
+            "phone": booking.phone, "message": booking.message, "person_time_zone": booking.person_time_zone,
+            "start_time": time(booking.start_time), "end_time": time(booking.end_time),
+            "slot_minutes": booking.slot_minutes, "source": booking.source,
+            "payment_status": booking.payment_status,
+        },
+        "calendar_event": event.map(|e| json!({
+            "id": e.id, "calendar_id": e.calendar_id, "user_id": e.user_id, "title": e.title,
+            "slug": e.slug, "duration": e.duration, "event_type": e.event_type, "status": e.status,
+        })),
+    })
+}

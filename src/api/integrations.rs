@@ -1,0 +1,67 @@
+//! `/calendars/{id}/events/{event_id}/integrations…`: per-event webhook feeds.
+
+use app::service::integrations;
+use axum::Json;
+use axum::extract::State;
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::error::ApiError;
+use super::extract::{ApiJson, ApiPath};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_integrations))
+        .routes(routes!(save_integration, delete_integration))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/integrations", tag = "integrations",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{feeds: [{id, name, enabled, provider, feed}], available_integrations, event_triggers: [{label, value}], smart_codes}`; feeds never carry their signing secret", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_integrations(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): ApiPath<(i64, i64)>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        integrations::list(&state.ctx, &caller, id, event_id).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
+    description = "Creates (`integration_id` 0) or updates a webhook feed. Without `integration`, `status` switches an existing feed on or off. A new feed's answer carries its `signing_secret` once.",
+    params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path, description = "0 creates")),
+    request_body(content = Object, description = "`{integration_name: 'webhook', integration: {name, enabled, request_url, request_method, request_format, request_body, fields, with_header, request_headers, event_triggers} | '<json>', status?}`"),
+    responses((status = 200, description = "`{message: 'Integration successfully saved', integration_id, integration_name, created, signing_secret?}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_integration(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        integrations::save(&state.ctx, &caller, id, event_id, integration_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
+    params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Successfully deleted the Integration.'}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn delete_integration(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        integrations::delete(&state.ctx, &caller, id, event_id, integration_id).await?,
+    ))
+}
