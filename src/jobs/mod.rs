@@ -8,7 +8,7 @@ pub mod webhook;
 use std::time::Duration;
 
 use app::service::Ctx;
-use app::service::integrations::{DELIVERY_KIND, TRIGGER_KIND};
+use app::service::integrations::DELIVERY_KIND;
 use app::service::notifications::{EmailFacts, render};
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, OutboxRow};
@@ -58,8 +58,9 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     });
 }
 
-/// Claims and delivers due items, concurrently (a slow webhook endpoint does not hold up
-/// email); answers how many were claimed.
+/// Claims and delivers due items; answers how many were claimed. Webhooks go out concurrently
+/// (a slow endpoint waits up to 20 s and must not hold up email); emails one after another, as
+/// each is a transaction against the same database the bookings are written to.
 pub async fn deliver_due(
     ctx: &Ctx,
     mailer: &Mailer,
@@ -69,22 +70,20 @@ pub async fn deliver_due(
     let items = outbox::claim(&mut tx, 20, settings.lease).await?;
     tx.commit().await?;
     let count = items.len();
+    let (webhooks, others): (Vec<OutboxRow>, Vec<OutboxRow>) =
+        items.into_iter().partition(|i| i.kind == DELIVERY_KIND);
     let mut running = tokio::task::JoinSet::new();
-    for item in items {
-        let (ctx, mailer) = (ctx.clone(), mailer.clone());
+    for item in webhooks {
+        let ctx = ctx.clone();
         running.spawn(async move {
-            let done = match item.kind.as_str() {
-                webhook_kind if webhook_kind == TRIGGER_KIND => webhook::fan_out(&ctx, &item).await,
-                webhook_kind if webhook_kind == DELIVERY_KIND => {
-                    webhook::deliver(&ctx, &item, settings.webhook_allow_private).await
-                }
-                _ => deliver(&ctx, &mailer, &item).await,
-            };
-            if let Err(e) = done {
-                // The lease runs out and another pass retries the item.
-                tracing::warn!(outbox_id = item.id, error = %e, "outbox item failed");
+            if let Err(e) = webhook::deliver(&ctx, &item, settings.webhook_allow_private).await {
+                // The lease runs out and a later pass retries the item.
+                tracing::warn!(outbox_id = item.id, error = %e, "webhook item failed");
             }
         });
+    }
+    for item in &others {
+        deliver(ctx, mailer, item).await?;
     }
     while running.join_next().await.is_some() {}
     Ok(count)

@@ -1,5 +1,4 @@
-//! Webhook deliveries: a booking trigger fans out to the event's subscribed feeds, and each
-//! delivery is signed in the Standard Webhooks style (`webhook-id`, `webhook-timestamp`,
+//! Webhook deliveries, queued one per subscribed feed in the booking's transaction. Each is signed in the Standard Webhooks style (`webhook-id`, `webhook-timestamp`,
 //! `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), retried with back-off
 //! for 24 hours, every attempt in the booking's activity log. Targets that resolve to loopback,
 //! private or link-local addresses are refused unless `SLOTBOOK_WEBHOOK_ALLOW_PRIVATE` is set.
@@ -9,13 +8,13 @@ use std::time::Duration;
 
 use anyhow::{Context, anyhow};
 use app::service::Ctx;
-use app::service::integrations::{DELIVERY_KIND, WEBHOOK, WebhookSettings, delivery_body};
+use app::service::integrations::{WebhookSettings, delivery_body};
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, OutboxRow};
 use app::store::{events, integrations, users};
 use base64::Engine as _;
 use hmac::{Hmac, Mac};
-use serde_json::{Value, json};
+use serde_json::Value;
 use sha2::Sha256;
 
 /// How long a delivery is retried before it is given up.
@@ -24,38 +23,6 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn field(payload: &Value, key: &str) -> i64 {
     payload.get(key).and_then(Value::as_i64).unwrap_or(0)
-}
-
-/// A booking trigger: one delivery item per enabled feed of the event that subscribes to it,
-/// queued in one transaction with the trigger's completion.
-pub async fn fan_out(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<()> {
-    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
-    let trigger = payload.get("trigger").and_then(Value::as_str).unwrap_or("");
-    let mut tx = ctx.store.begin().await?;
-    if let Some(booking) = bookings::find(tx.ex(), field(&payload, "booking_id")).await? {
-        let feeds = integrations::enabled_for_event(tx.ex(), booking.event_id, WEBHOOK).await?;
-        for feed in feeds {
-            let settings = WebhookSettings::parse(&feed);
-            if !settings.event_triggers.iter().any(|t| t == trigger) {
-                continue;
-            }
-            // The id stays the same across retries, so receivers can drop duplicates.
-            let message_id = format!("msg_{}", hex_id());
-            let delivery = json!({"event_id": booking.event_id, "integration_id": feed.id,
-                "booking_id": booking.id, "trigger": trigger, "message_id": message_id});
-            bookings::enqueue(tx.ex(), DELIVERY_KIND, &delivery.to_string()).await?;
-        }
-    }
-    outbox::complete(tx.ex(), item.id).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-fn hex_id() -> String {
-    rand::random::<[u8; 12]>()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// One delivery attempt, logged; a failure is retried later until a day has passed.

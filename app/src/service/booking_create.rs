@@ -408,6 +408,12 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     let members = users::find_many(conn.ex(), &loaded.host_ids()).await?;
     // Schedules are not booking state: read before the lock, so it is held for less.
     let schedule_rows = schedule_rows(conn.ex(), &loaded).await?;
+    let webhooks = crate::store::integrations::enabled_for_event(
+        conn.ex(),
+        req.event_id,
+        integrations::WEBHOOK,
+    )
+    .await?;
     drop(conn);
     let fields = effective_fields(loaded.event(), stored);
     let attendee = validate(req.body, &loaded, &fields)?;
@@ -554,8 +560,9 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         .collect();
     if status == "scheduled" {
         // Webhooks subscribed to confirmed bookings (a pending one fires when confirmed).
-        let trigger = format!(r#"{{"booking_id":{token},"trigger":"after_booking_scheduled"}}"#);
-        outbox.push((integrations::TRIGGER_KIND, trigger));
+        for delivery in integrations::deliveries(&webhooks, token, "after_booking_scheduled") {
+            outbox.push((integrations::DELIVERY_KIND, delivery));
+        }
     }
     let (id, person_user_id) =
         bookings::insert_new(tx.ex(), &booking, &extras, &activity, &outbox).await?;

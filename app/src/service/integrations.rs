@@ -403,17 +403,49 @@ fn pairs(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<KeyV
     }
 }
 
-/// Queues the webhook trigger `trigger` for a booking, in the caller's transaction. The worker
-/// turns it into one delivery per subscribed feed.
-pub async fn enqueue_trigger(ex: Ex<'_>, booking_id: i64, trigger: &str) -> ServiceResult<()> {
-    let payload = json!({"booking_id": booking_id, "trigger": trigger});
-    bookings::enqueue(ex, TRIGGER_KIND, &payload.to_string()).await?;
-    Ok(())
+/// Outbox kind of one webhook delivery.
+pub const DELIVERY_KIND: &str = "webhook";
+
+/// The outbox payloads of `trigger` for a booking: one delivery per enabled feed of its event
+/// that subscribes to it. `booking_id` may be [`bookings::BOOKING_ID_TOKEN`] (a booking being
+/// inserted). The id stays the same across retries, so receivers can drop duplicates.
+pub fn deliveries(feeds: &[IntegrationRow], booking_id: &str, trigger: &str) -> Vec<String> {
+    feeds
+        .iter()
+        .filter(|feed| feed.enabled && feed.integration_key == WEBHOOK)
+        .filter(|feed| {
+            WebhookSettings::parse(feed)
+                .event_triggers
+                .iter()
+                .any(|t| t == trigger)
+        })
+        .map(|feed| {
+            let message_id: String = rand::random::<[u8; 12]>()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            format!(
+                r#"{{"event_id":{},"integration_id":{},"booking_id":{booking_id},"trigger":"{trigger}","message_id":"msg_{message_id}"}}"#,
+                feed.event_id, feed.id
+            )
+        })
+        .collect()
 }
 
-/// Outbox kind of a booking trigger (fanned out to feeds) and of one delivery.
-pub const TRIGGER_KIND: &str = "booking_trigger";
-pub const DELIVERY_KIND: &str = "webhook";
+/// Queues the deliveries of `trigger` for a stored booking, in the caller's transaction.
+pub async fn enqueue_webhooks(
+    mut ex: Ex<'_>,
+    booking: &BookingRow,
+    trigger: &str,
+) -> ServiceResult<()> {
+    let feeds =
+        integrations::enabled_for_event(crate::store::reborrow(&mut ex), booking.event_id, WEBHOOK)
+            .await?;
+    for payload in deliveries(&feeds, &booking.id.to_string(), trigger) {
+        bookings::enqueue(crate::store::reborrow(&mut ex), DELIVERY_KIND, &payload).await?;
+    }
+    Ok(())
+}
 
 /// The trigger a status change fires, if any.
 pub fn trigger_for_status(status: &str) -> Option<&'static str> {

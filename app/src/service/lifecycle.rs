@@ -45,7 +45,10 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
             },
         )
         .await?;
-        super::integrations::enqueue_trigger(tx.ex(), *id, "booking_schedule_completed").await?;
+        if let Some(booking) = bookings::find(tx.ex(), *id).await? {
+            super::integrations::enqueue_webhooks(tx.ex(), &booking, "booking_schedule_completed")
+                .await?;
+        }
     }
     tx.commit().await?;
     Ok(changed as usize)
