@@ -110,6 +110,16 @@ async fn activity_titles(app: &TestApp, host: &Creds, booking: &Value, wanted: &
     found
 }
 
+/// The description of the first failed delivery in the booking's activity log.
+async fn first_failure(app: &TestApp, host: &Creds, booking: &Value) -> String {
+    activity_titles(app, host, booking, "Failed to send webhook")
+        .await
+        .first()
+        .and_then(|a| a["description"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
 #[tokio::test]
 async fn webhook_feeds_are_created_listed_switched_updated_and_deleted() {
     let app = TestApp::spawn().await;
@@ -369,14 +379,8 @@ async fn failed_deliveries_are_logged_and_retried_later() {
     )
     .await;
     let booking = book(&app, event_of(&base)).await;
-    let failed = activity_titles(&app, &host, &booking, "Failed to send webhook").await;
-    assert!(
-        failed
-            .first()
-            .and_then(|a| a["description"].as_str())
-            .is_some_and(|d| d.contains("HTTP 500")),
-        "{failed:?}"
-    );
+    let failure = first_failure(&app, &host, &booking).await;
+    assert!(failure.contains("HTTP 500"), "{failure}");
     let mut conn = app.store.conn().await.expect("conn");
     let state = app::store::outbox::retry_state(conn.ex(), "webhook")
         .await
@@ -403,14 +407,8 @@ async fn private_targets_are_refused_unless_allowed() {
     )
     .await;
     let booking = book(&app, event_of(&base)).await;
-    let failed = activity_titles(&app, &host, &booking, "Failed to send webhook").await;
-    assert!(
-        failed
-            .first()
-            .and_then(|a| a["description"].as_str())
-            .is_some_and(|d| d.contains("refused")),
-        "{failed:?}"
-    );
+    let failure = first_failure(&app, &host, &booking).await;
+    assert!(failure.contains("refused"), "{failure}");
     assert!(
         receiver.requests().is_empty(),
         "nothing reached the loopback address"
