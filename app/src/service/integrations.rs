@@ -372,6 +372,7 @@ fn validate(given: &Value, previous: Option<&WebhookSettings>) -> ServiceResult<
         }
     }
     errors.into_result().map_err(ServiceError::invalid)?;
+    s.event_triggers.sort();
     s.event_triggers.dedup();
     Ok(s)
 }
