@@ -83,7 +83,10 @@ pub async fn deliver_due(
         });
     }
     for item in &others {
-        deliver(ctx, mailer, item).await?;
+        if let Err(e) = deliver(ctx, mailer, item).await {
+            // As above: the item's lease runs out and a later pass retries it.
+            tracing::warn!(outbox_id = item.id, error = %e, "outbox item failed");
+        }
     }
     while running.join_next().await.is_some() {}
     Ok(count)
