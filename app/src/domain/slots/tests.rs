@@ -368,6 +368,26 @@ fn new_york_fall_back_offers_the_repeated_hour_once() {
 }
 
 #[test]
+fn a_window_in_the_repeated_hour_lasts_in_real_time() {
+    // 01:30-02:00 on the fall-back night runs from 01:30 EDT to 02:00 EST: 90 real minutes,
+    // room for one 45-minute slot at the first 01:30 (and none at the repeated one).
+    let ny = chrono_tz::America::New_York;
+    let date = NaiveDate::from_ymd_opt(2027, 11, 7).unwrap_or_default();
+    let mut h = host(7, ny, every_day(vec![]));
+    h.schedule.overrides.insert(date, vec![win(90, 120)]);
+    let from = t(ny, 2027, 11, 7, 0, 0);
+    let slots = available_slots(&rules(ny, 45), &[h], 0, from, from + 25 * 3600);
+    assert_eq!(
+        slots.iter().map(|s| s.start).collect::<Vec<_>>(),
+        [chrono::Utc
+            .with_ymd_and_hms(2027, 11, 7, 5, 30, 0)
+            .earliest()
+            .map(|t| t.timestamp())
+            .unwrap_or_default()]
+    );
+}
+
+#[test]
 fn kathmandu_quarter_hour_offset_converts_exactly() {
     let ktm = chrono_tz::Asia::Kathmandu;
     let h = [host(7, ktm, every_day(vec![win(9 * 60, 10 * 60)]))];
@@ -460,14 +480,28 @@ fn oracle_host_free(r: &Rules, h: &HostInput, start: i64) -> Option<u32> {
             if d.enabled { d.slots.clone() } else { vec![] }
         }
     };
+    // The window's bounds in real time: the first minute whose wall clock reads the bound or
+    // later (a bound skipped by DST moves to the gap's end; a repeated one is its first
+    // occurrence). The slot must lie between them, however the clock runs meanwhile: on a
+    // fall-back night "01:30-02:00" lasts 90 minutes.
+    let bound = |m: u32| {
+        let target = if m >= 1440 {
+            (date + chrono::Duration::days(1), m - 1440)
+        } else {
+            (date, m)
+        };
+        let mut at = start + (i64::from(m) - i64::from(minute)) * 60 - 3 * 3600;
+        while local_minute(zone, at) < target {
+            at += 60;
+        }
+        at
+    };
     let fits = windows.iter().any(|w| {
         let (ws, we) = (u32::from(w.start.minutes()), u32::from(w.end.minutes()));
         minute >= ws
             && (minute - ws) % r.interval_minutes == 0
-            && (0..dur / 60).all(|k| {
-                let (d, m) = local_minute(zone, start + k * 60);
-                d == date && m >= ws && m < we
-            })
+            && start >= bound(ws)
+            && start + dur <= bound(we)
     });
     if !fits {
         return None;
