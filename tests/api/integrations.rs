@@ -110,6 +110,22 @@ async fn activity_titles(app: &TestApp, host: &Creds, booking: &Value, wanted: &
     found
 }
 
+/// Books an event whose one webhook posts to a receiver answering `status`; answers the
+/// receiver and the first failed delivery's description (empty when none failed).
+async fn book_with_one_webhook(app: &TestApp, status: u16) -> (Receiver, String) {
+    let (host, base) = setup(app).await;
+    let receiver = Receiver::start(status).await;
+    app.post(
+        &format!("{base}/0"),
+        &host,
+        webhook(&receiver.url, &["after_booking_scheduled"]),
+    )
+    .await;
+    let booking = book(app, event_of(&base)).await;
+    let failure = first_failure(app, &host, &booking).await;
+    (receiver, failure)
+}
+
 /// The description of the first failed delivery in the booking's activity log.
 async fn first_failure(app: &TestApp, host: &Creds, booking: &Value) -> String {
     activity_titles(app, host, booking, "Failed to send webhook")
@@ -370,16 +386,7 @@ async fn bookings_fire_signed_webhooks_for_the_subscribed_triggers() {
 #[tokio::test]
 async fn failed_deliveries_are_logged_and_retried_later() {
     let app = TestApp::spawn().await;
-    let (host, base) = setup(&app).await;
-    let receiver = Receiver::start(500).await;
-    app.post(
-        &format!("{base}/0"),
-        &host,
-        webhook(&receiver.url, &["after_booking_scheduled"]),
-    )
-    .await;
-    let booking = book(&app, event_of(&base)).await;
-    let failure = first_failure(&app, &host, &booking).await;
+    let (_receiver, failure) = book_with_one_webhook(&app, 500).await;
     assert!(failure.contains("HTTP 500"), "{failure}");
     let mut conn = app.store.conn().await.expect("conn");
     let state = app::store::outbox::retry_state(conn.ex(), "webhook")
@@ -398,16 +405,7 @@ async fn failed_deliveries_are_logged_and_retried_later() {
 #[tokio::test]
 async fn private_targets_are_refused_unless_allowed() {
     let app = TestApp::spawn_with(|config| config.webhook_allow_private = false).await;
-    let (host, base) = setup(&app).await;
-    let receiver = Receiver::start(200).await;
-    app.post(
-        &format!("{base}/0"),
-        &host,
-        webhook(&receiver.url, &["after_booking_scheduled"]),
-    )
-    .await;
-    let booking = book(&app, event_of(&base)).await;
-    let failure = first_failure(&app, &host, &booking).await;
+    let (receiver, failure) = book_with_one_webhook(&app, 200).await;
     assert!(failure.contains("refused"), "{failure}");
     assert!(
         receiver.requests().is_empty(),

@@ -216,7 +216,12 @@ pub async fn cancel(
         &["attendee", "host"],
     )
     .await?;
-    super::integrations::enqueue_webhooks(tx.ex(), &booking, "booking_schedule_cancelled").await?;
+    super::integrations::enqueue_webhooks(
+        tx.ex(),
+        &[(booking.id, booking.event_id)],
+        "booking_schedule_cancelled",
+    )
+    .await?;
     let body = answer(ctx, tx.ex(), booking.id, "The booking has been cancelled").await?;
     tx.commit().await?;
     Ok(body)
@@ -386,7 +391,12 @@ pub async fn reschedule(
         &["attendee", "host"],
     )
     .await?;
-    super::integrations::enqueue_webhooks(tx.ex(), &booking, "after_booking_rescheduled").await?;
+    super::integrations::enqueue_webhooks(
+        tx.ex(),
+        &[(booking.id, booking.event_id)],
+        "after_booking_rescheduled",
+    )
+    .await?;
     let body = answer(ctx, tx.ex(), booking.id, "Booking has been rescheduled").await?;
     tx.commit().await?;
     Ok(body)

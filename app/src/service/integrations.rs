@@ -433,17 +433,31 @@ pub fn deliveries(feeds: &[IntegrationRow], booking_id: &str, trigger: &str) -> 
         .collect()
 }
 
-/// Queues the deliveries of `trigger` for a stored booking, in the caller's transaction.
+/// Queues the deliveries of `trigger` for stored bookings, given as (booking id, event id), in
+/// the caller's transaction. Each event's feeds are read once.
 pub async fn enqueue_webhooks(
     mut ex: Ex<'_>,
-    booking: &BookingRow,
+    booked: &[(i64, i64)],
     trigger: &str,
 ) -> ServiceResult<()> {
-    let feeds =
-        integrations::enabled_for_event(crate::store::reborrow(&mut ex), booking.event_id, WEBHOOK)
+    let mut feeds_of: std::collections::HashMap<i64, Vec<IntegrationRow>> = Default::default();
+    for (booking_id, event_id) in booked {
+        if !feeds_of.contains_key(event_id) {
+            let feeds = integrations::enabled_for_event(
+                crate::store::reborrow(&mut ex),
+                *event_id,
+                WEBHOOK,
+            )
             .await?;
-    for payload in deliveries(&feeds, &booking.id.to_string(), trigger) {
-        bookings::enqueue(crate::store::reborrow(&mut ex), DELIVERY_KIND, &payload).await?;
+            feeds_of.insert(*event_id, feeds);
+        }
+        let feeds = feeds_of
+            .get(event_id)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        for payload in deliveries(feeds, &booking_id.to_string(), trigger) {
+            bookings::enqueue(crate::store::reborrow(&mut ex), DELIVERY_KIND, &payload).await?;
+        }
     }
     Ok(())
 }

@@ -28,9 +28,10 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
     if due.is_empty() {
         return Ok(0);
     }
+    let ids: Vec<i64> = due.iter().map(|(id, _)| *id).collect();
     let changed =
-        schedules_list::swap_status(tx.ex(), &due, "scheduled", "completed", None).await?;
-    for id in &due {
+        schedules_list::swap_status(tx.ex(), &ids, "scheduled", "completed", None).await?;
+    for id in &ids {
         bookings::add_activity(
             tx.ex(),
             &NewActivity {
@@ -45,11 +46,8 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
             },
         )
         .await?;
-        if let Some(booking) = bookings::find(tx.ex(), *id).await? {
-            super::integrations::enqueue_webhooks(tx.ex(), &booking, "booking_schedule_completed")
-                .await?;
-        }
     }
+    super::integrations::enqueue_webhooks(tx.ex(), &due, "booking_schedule_completed").await?;
     tx.commit().await?;
     Ok(changed as usize)
 }

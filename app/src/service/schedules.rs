@@ -327,7 +327,7 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
             bookings::enqueue_emails(tx.ex(), b.id, template, &["attendee"]).await?;
         }
         if let Some(trigger) = super::integrations::trigger_for_status(&value) {
-            super::integrations::enqueue_webhooks(tx.ex(), b, trigger).await?;
+            super::integrations::enqueue_webhooks(tx.ex(), &[(b.id, b.event_id)], trigger).await?;
         }
         let refund_note = if refund {
             " A refund was requested."

@@ -332,6 +332,19 @@ fn required<T>(value: Option<T>, errors: &mut FieldErrors, field: &str) -> Servi
     })
 }
 
+/// The required `settings` object of a modules or features save, and a reader of its fields.
+fn settings_object<'a>(
+    body: &'a Value,
+    errors: &mut FieldErrors,
+) -> ServiceResult<(&'a Value, Fields<'a>)> {
+    let given = required(
+        Fields::new(Some(body), "").object("settings", errors),
+        errors,
+        "settings",
+    )?;
+    Ok((given, Fields::new(Some(given), "settings")))
+}
+
 fn check_choice(errors: &mut FieldErrors, field: &str, value: &str, allowed: &[&str]) {
     if !allowed.contains(&value) {
         errors.add(
@@ -468,12 +481,7 @@ fn feature_modules(ctx: &Ctx, features: &FeatureModules) -> Value {
 pub async fn save_global_modules(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
-    let given = required(
-        Fields::new(Some(body), "").object("settings", &mut errors),
-        &mut errors,
-        "settings",
-    )?;
-    let s = Fields::new(Some(given), "settings");
+    let (given, s) = settings_object(body, &mut errors)?;
     let mut changes = Vec::new();
     for key in given.as_object().into_iter().flatten().map(|(k, _)| k) {
         if !MODULE_CATALOGUE.iter().any(|m| m.0 == key) {
@@ -518,12 +526,7 @@ pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
 pub async fn save_addons(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
-    let given = required(
-        Fields::new(Some(body), "").object("settings", &mut errors),
-        &mut errors,
-        "settings",
-    )?;
-    let s = Fields::new(Some(given), "settings");
+    let (_, s) = settings_object(body, &mut errors)?;
     let frontend = s.object("frontend", &mut errors);
     let coupon = s.object("coupon", &mut errors);
     for (patch, prefix) in [(frontend, "settings.frontend"), (coupon, "settings.coupon")] {

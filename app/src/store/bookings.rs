@@ -422,10 +422,14 @@ pub async fn move_to(
     Ok(())
 }
 
-/// Ids of scheduled bookings that ended before `cutoff`.
-pub async fn scheduled_ended_before(ex: Ex<'_>, cutoff: i64, limit: i64) -> StoreResult<Vec<i64>> {
+/// (id, event id) of scheduled bookings that ended before `cutoff`.
+pub async fn scheduled_ended_before(
+    ex: Ex<'_>,
+    cutoff: i64,
+    limit: i64,
+) -> StoreResult<Vec<(i64, i64)>> {
     Ok(
-        on!(ex, c => sqlx::query_scalar("SELECT id FROM bookings WHERE status = 'scheduled' AND end_time < $1 ORDER BY id LIMIT $2")
+        on!(ex, c => sqlx::query_as::<_, (i64, i64)>("SELECT id, event_id FROM bookings WHERE status = 'scheduled' AND end_time < $1 ORDER BY id LIMIT $2")
         .bind(cutoff).bind(limit).fetch_all(&mut *c).await)?,
     )
 }
