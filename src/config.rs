@@ -1,4 +1,8 @@
 //! Settings, all from `SLOTBOOK_*` variables (and command-line flags for bind and database).
+//! A variable that is set but unreadable (`SLOTBOOK_MAX_CONNECTIONS=lots`) stops the start with
+//! its name, rather than being replaced by a default nobody asked for.
+
+use std::time::Duration;
 
 /// Default database: a SQLite file under `data/`, created on first start.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/slotbook.db";
@@ -27,40 +31,107 @@ pub struct Config {
     /// Seconds a worker holds a claimed outbox item before another may retry it
     /// (`SLOTBOOK_OUTBOX_LEASE_SECONDS`): the delay before a crashed worker's items are redone.
     pub outbox_lease_seconds: i64,
-    /// Deliver webhooks to loopback and private addresses too (`SLOTBOOK_WEBHOOK_ALLOW_PRIVATE`,
-    /// off by default so a host cannot make the server probe its own network).
-    pub webhook_allow_private: bool,
+    /// Send to loopback and private addresses too (`SLOTBOOK_ALLOW_PRIVATE_TARGETS`, alias
+    /// `SLOTBOOK_WEBHOOK_ALLOW_PRIVATE`; off by default so a host cannot make the server probe
+    /// its own network).
+    pub allow_private_targets: bool,
+    /// Whole SMTP conversation of one email, connect included (`SLOTBOOK_SMTP_TIMEOUT_SECONDS`).
+    pub smtp_timeout: Duration,
+    /// Whole webhook request, connect included (`SLOTBOOK_WEBHOOK_TIMEOUT_SECONDS`).
+    pub webhook_timeout: Duration,
+    /// Time a client has to send a request's headers (`SLOTBOOK_HEADER_TIMEOUT_SECONDS`); also
+    /// how long an idle keep-alive connection stays open.
+    pub header_timeout: Duration,
+    /// Time a client has to send a request's body (`SLOTBOOK_BODY_TIMEOUT_SECONDS`).
+    pub body_timeout: Duration,
+    /// Time a request may take in all, body included (`SLOTBOOK_REQUEST_TIMEOUT_SECONDS`).
+    pub request_timeout: Duration,
+    /// Connections served at once; more wait in the listen queue (`SLOTBOOK_MAX_CONNECTIONS`).
+    pub max_connections: usize,
+}
+
+impl Default for Config {
+    /// The documented defaults, without reading the environment.
+    fn default() -> Config {
+        Config {
+            bind: DEFAULT_BIND.into(),
+            database_url: DEFAULT_DATABASE_URL.into(),
+            public_url: None,
+            site_root: "target/site".into(),
+            rate_limit_create: 60,
+            rate_limit_read: 1200,
+            smtp_url: None,
+            mail_dir: "data/mail".into(),
+            job_poll_ms: 1000,
+            outbox_lease_seconds: 120,
+            allow_private_targets: false,
+            smtp_timeout: Duration::from_secs(30),
+            webhook_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            request_timeout: Duration::from_secs(60),
+            max_connections: 1024,
+        }
+    }
 }
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
-fn env_u32(name: &str, default: u32) -> u32 {
-    env(name)
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(default)
+/// A number from `name`, or `default` when unset; an unreadable one is an error naming it.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
+    match env(name) {
+        None => Ok(default),
+        Some(text) => text
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name} must be a whole number, not {:?}", text.trim())),
+    }
+}
+
+fn env_seconds(name: &str, default: Duration) -> anyhow::Result<Duration> {
+    let seconds = env_number(name, default.as_secs())?;
+    if seconds == 0 {
+        anyhow::bail!("{name} must be at least 1 second");
+    }
+    Ok(Duration::from_secs(seconds))
+}
+
+fn env_flag(name: &str) -> bool {
+    env(name).is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes"))
 }
 
 impl Config {
     /// Reads the environment; flags given on the command line override it afterwards.
-    pub fn from_env() -> Config {
-        Config {
-            bind: env("SLOTBOOK_BIND").unwrap_or_else(|| DEFAULT_BIND.into()),
+    pub fn from_env() -> anyhow::Result<Config> {
+        let d = Config::default();
+        Ok(Config {
+            bind: env("SLOTBOOK_BIND").unwrap_or(d.bind),
             database_url: database_url_from_env(),
             public_url: env("SLOTBOOK_PUBLIC_URL"),
             site_root: env("SLOTBOOK_SITE_ROOT")
                 .or_else(|| env("LEPTOS_SITE_ROOT"))
-                .unwrap_or_else(|| "target/site".into()),
-            rate_limit_create: env_u32("SLOTBOOK_RATE_LIMIT_CREATE", 60),
-            rate_limit_read: env_u32("SLOTBOOK_RATE_LIMIT_READ", 1200),
+                .unwrap_or(d.site_root),
+            rate_limit_create: env_number("SLOTBOOK_RATE_LIMIT_CREATE", d.rate_limit_create)?,
+            rate_limit_read: env_number("SLOTBOOK_RATE_LIMIT_READ", d.rate_limit_read)?,
             smtp_url: env("SLOTBOOK_SMTP_URL"),
-            mail_dir: env("SLOTBOOK_MAIL_DIR").unwrap_or_else(|| "data/mail".into()),
-            job_poll_ms: u64::from(env_u32("SLOTBOOK_JOB_POLL_MS", 1000)),
-            outbox_lease_seconds: i64::from(env_u32("SLOTBOOK_OUTBOX_LEASE_SECONDS", 120).max(1)),
-            webhook_allow_private: env("SLOTBOOK_WEBHOOK_ALLOW_PRIVATE")
-                .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
-        }
+            mail_dir: env("SLOTBOOK_MAIL_DIR").unwrap_or(d.mail_dir),
+            job_poll_ms: env_number("SLOTBOOK_JOB_POLL_MS", d.job_poll_ms)?,
+            outbox_lease_seconds: env_number(
+                "SLOTBOOK_OUTBOX_LEASE_SECONDS",
+                d.outbox_lease_seconds,
+            )?
+            .max(1),
+            allow_private_targets: env_flag("SLOTBOOK_ALLOW_PRIVATE_TARGETS")
+                || env_flag("SLOTBOOK_WEBHOOK_ALLOW_PRIVATE"),
+            smtp_timeout: env_seconds("SLOTBOOK_SMTP_TIMEOUT_SECONDS", d.smtp_timeout)?,
+            webhook_timeout: env_seconds("SLOTBOOK_WEBHOOK_TIMEOUT_SECONDS", d.webhook_timeout)?,
+            header_timeout: env_seconds("SLOTBOOK_HEADER_TIMEOUT_SECONDS", d.header_timeout)?,
+            body_timeout: env_seconds("SLOTBOOK_BODY_TIMEOUT_SECONDS", d.body_timeout)?,
+            request_timeout: env_seconds("SLOTBOOK_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
+            max_connections: env_number("SLOTBOOK_MAX_CONNECTIONS", d.max_connections)?.max(1),
+        })
     }
 }
 

@@ -5,6 +5,7 @@ pub mod api;
 pub mod config;
 pub mod demo;
 pub mod jobs;
+pub mod server;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -46,6 +47,7 @@ pub struct Application {
     ctx: Ctx,
     mailer: jobs::mail::Mailer,
     jobs: jobs::JobSettings,
+    limits: server::ServerLimits,
     pub store: Store,
     pub addr: SocketAddr,
 }
@@ -67,24 +69,35 @@ impl Application {
             .site_pkg_dir("pkg")
             .site_addr(addr)
             .build();
+        let mut ctx = Ctx::new(store.clone(), &public_url);
+        ctx.allow_private_targets = config.allow_private_targets;
         let state = AppState {
-            ctx: Ctx::new(store.clone(), &public_url),
+            ctx,
             login_throttle: LoginThrottle::new(FAILED_LOGINS_PER_MINUTE),
             public_reads: RequestLimiter::per_minute(config.rate_limit_read),
             public_creates: RequestLimiter::per_minute(config.rate_limit_create),
             leptos_options,
         };
-        let mailer = jobs::mail::Mailer::new(config.smtp_url.as_deref(), &config.mail_dir)?;
+        let mailer = jobs::mail::Mailer::new(
+            config.smtp_url.as_deref(),
+            &config.mail_dir,
+            config.smtp_timeout,
+        )?;
         let ctx = state.ctx.clone();
         Ok(Application {
             listener,
-            router: router(state),
+            router: router(state, &config),
             ctx,
             mailer,
             jobs: jobs::JobSettings {
                 poll: std::time::Duration::from_millis(config.job_poll_ms.max(50)),
                 lease: config.outbox_lease_seconds.max(1),
-                webhook_allow_private: config.webhook_allow_private,
+                allow_private_targets: config.allow_private_targets,
+                webhook_timeout: config.webhook_timeout,
+            },
+            limits: server::ServerLimits {
+                header_timeout: config.header_timeout,
+                max_connections: config.max_connections,
             },
             store,
             addr,
@@ -97,12 +110,7 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         jobs::spawn(self.ctx.clone(), self.mailer.clone(), self.jobs);
-        let service = self
-            .router
-            .into_make_service_with_connect_info::<SocketAddr>();
-        let result = axum::serve(self.listener, service)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let result = server::serve(self.listener, self.router, self.limits, shutdown).await;
         self.store.close().await;
         result
     }
@@ -110,8 +118,12 @@ impl Application {
 
 /// The whole HTTP surface: REST under `/api/v2`, the health check, the Leptos pages and
 /// server functions, static files.
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState, config: &Config) -> Router {
     let (api, _openapi) = api::router();
+    let api = api.layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        api::auth::check_credentials,
+    ));
     let routes = generate_route_list(App);
     let context = {
         let ctx = state.ctx.clone();
@@ -130,6 +142,15 @@ pub fn router(state: AppState) -> Router {
         .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))
         .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, shell))
         .with_state(state)
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            config.body_timeout,
+        ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            config.request_timeout,
+        ))
+        .layer(axum::middleware::from_fn(api::limits::envelope_bare_errors))
+        .layer(axum::middleware::from_fn(api::limits::check_request_size))
         .layer(CatchPanicLayer::custom(|_| {
             tracing::error!("handler panicked");
             axum::response::IntoResponse::into_response(api::error::ApiError::Internal)

@@ -103,7 +103,7 @@ async fn store(database_url: Option<String>) -> anyhow::Result<app::store::Store
 async fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve { bind, database_url } => {
-            let mut config = Config::from_env();
+            let mut config = Config::from_env()?;
             if let Some(bind) = bind {
                 config.bind = bind;
             }

@@ -1,13 +1,19 @@
 //! Who is calling: HTTP Basic with an application password, or the dashboard's session cookie
 //! (whose changes must carry the session's CSRF token).
+//!
+//! Basic credentials are checked once per request by [`check_credentials`], a middleware over
+//! every `/api/v2` route: credentials that are sent but wrong answer 401 `incorrect_password`
+//! everywhere, public routes included (as the reference does), instead of being ignored.
 
 use std::net::SocketAddr;
 
 use app::service::Caller;
 use app::service::auth::{self, SESSION_COOKIE};
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use base64::Engine;
 
 use super::error::ApiError;
@@ -15,6 +21,10 @@ use crate::AppState;
 
 /// An authenticated caller; rejects with 401 (or 429 after too many failures).
 pub struct Authenticated(pub Caller);
+
+/// The caller whose Basic credentials [`check_credentials`] accepted.
+#[derive(Clone)]
+struct BasicCaller(Caller);
 
 /// The client's address, as the rate limits key it.
 pub fn client_key(parts: &Parts) -> String {
@@ -25,6 +35,26 @@ pub fn client_key(parts: &Parts) -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
+/// Middleware: checks an `Authorization` header when one is sent. Wrong credentials answer 401
+/// on every route; right ones are handed to the extractors below.
+pub async fn check_credentials(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let (mut parts, body) = request.into_parts();
+    if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
+        let value = value.to_str().unwrap_or_default().to_string();
+        match basic(&parts, &state, &value).await {
+            Ok(caller) => {
+                parts.extensions.insert(BasicCaller(caller));
+            }
+            Err(error) => return error.into_response(),
+        }
+    }
+    next.run(Request::from_parts(parts, body)).await
+}
+
 impl FromRequestParts<AppState> for Authenticated {
     type Rejection = ApiError;
 
@@ -32,34 +62,58 @@ impl FromRequestParts<AppState> for Authenticated {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
-            return basic(parts, state, value.to_str().unwrap_or_default())
-                .await
-                .map(Authenticated);
+        if let Some(BasicCaller(caller)) = parts.extensions.get::<BasicCaller>() {
+            return Ok(Authenticated(caller.clone()));
         }
-        let token = parts
-            .headers
-            .get(header::COOKIE)
-            .and_then(|c| c.to_str().ok())
-            .and_then(|c| auth::cookie_value(c, SESSION_COOKIE))
-            .map(str::to_string);
-        let Some(token) = token else {
-            return Err(ApiError::NotLoggedIn);
-        };
-        let Some((caller, csrf)) = auth::session_caller(&state.ctx.store, &token).await? else {
-            return Err(ApiError::NotLoggedIn);
-        };
-        let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
-        let sent = parts
-            .headers
-            .get("x-csrf-token")
-            .or_else(|| parts.headers.get("x-wp-nonce"))
-            .and_then(|v| v.to_str().ok());
-        if !safe && sent != Some(csrf.as_str()) {
-            return Err(ApiError::CsrfFailed);
+        if parts.headers.contains_key(header::AUTHORIZATION) {
+            // Only reached where the middleware does not run; check the header here then.
+            let value = parts
+                .headers
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            return basic(parts, state, &value).await.map(Authenticated);
         }
-        Ok(Authenticated(caller))
+        match session(parts, state).await? {
+            Session::Valid(caller) => Ok(Authenticated(*caller)),
+            Session::MissingCsrf => Err(ApiError::CsrfFailed),
+            Session::None => Err(ApiError::NotLoggedIn),
+        }
     }
+}
+
+enum Session {
+    /// No cookie, or one whose session is unknown or expired.
+    None,
+    /// A live session, but a change without its CSRF token.
+    MissingCsrf,
+    Valid(Box<Caller>),
+}
+
+async fn session(parts: &Parts, state: &AppState) -> Result<Session, ApiError> {
+    let token = parts
+        .headers
+        .get(header::COOKIE)
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| auth::cookie_value(c, SESSION_COOKIE))
+        .map(str::to_string);
+    let Some(token) = token else {
+        return Ok(Session::None);
+    };
+    let Some((caller, csrf)) = auth::session_caller(&state.ctx.store, &token).await? else {
+        return Ok(Session::None);
+    };
+    let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
+    let sent = parts
+        .headers
+        .get("x-csrf-token")
+        .or_else(|| parts.headers.get("x-wp-nonce"))
+        .and_then(|v| v.to_str().ok());
+    if !safe && sent != Some(csrf.as_str()) {
+        return Ok(Session::MissingCsrf);
+    }
+    Ok(Session::Valid(Box::new(caller)))
 }
 
 async fn basic(parts: &Parts, state: &AppState, header_value: &str) -> Result<Caller, ApiError> {
@@ -89,8 +143,10 @@ async fn basic(parts: &Parts, state: &AppState, header_value: &str) -> Result<Ca
     }
 }
 
-/// The caller when credentials are sent (and valid), else `None`: public routes that also let a
-/// host choose more (status, source, host).
+/// The caller when valid credentials are sent, else `None`: public routes that also let a host
+/// choose more (status, source, host). A stale or foreign session cookie, or a cookie change
+/// without the CSRF token, counts as anonymous here: a public route never refuses a visitor
+/// for a cookie it did not ask for. Wrong Basic credentials were already refused (401).
 pub struct MaybeAuthenticated(pub Option<Caller>);
 
 impl FromRequestParts<AppState> for MaybeAuthenticated {
@@ -100,15 +156,15 @@ impl FromRequestParts<AppState> for MaybeAuthenticated {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let has_cookie = parts
-            .headers
-            .get(header::COOKIE)
-            .and_then(|c| c.to_str().ok())
-            .is_some_and(|c| auth::cookie_value(c, SESSION_COOKIE).is_some());
-        if parts.headers.contains_key(header::AUTHORIZATION) || has_cookie {
+        if parts.extensions.get::<BasicCaller>().is_some()
+            || parts.headers.contains_key(header::AUTHORIZATION)
+        {
             let Authenticated(caller) = Authenticated::from_request_parts(parts, state).await?;
             return Ok(MaybeAuthenticated(Some(caller)));
         }
-        Ok(MaybeAuthenticated(None))
+        Ok(MaybeAuthenticated(match session(parts, state).await? {
+            Session::Valid(caller) => Some(*caller),
+            Session::None | Session::MissingCsrf => None,
+        }))
     }
 }

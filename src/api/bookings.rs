@@ -96,11 +96,7 @@ pub async fn create_booking(
     headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson,
 ) -> Result<Json<Value>, ApiError> {
-    let key = headers
-        .get("idempotency-key")
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|k| !k.is_empty() && k.len() <= 255);
+    let key = idempotency_key(&headers)?;
     let request = app::service::booking_create::CreateRequest {
         event_id,
         body: &body,
@@ -111,6 +107,25 @@ pub async fn create_booking(
     Ok(Json(
         app::service::booking_create::create(&state.ctx, request).await?,
     ))
+}
+
+/// The `Idempotency-Key` header: at most 255 visible ASCII characters (a longer or unreadable
+/// key is refused, never silently ignored, so the client does not believe its retries safe).
+fn idempotency_key(headers: &axum::http::HeaderMap) -> Result<Option<&str>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value.to_str().map(str::trim).unwrap_or("\u{0}");
+    if key.is_empty() {
+        return Ok(None);
+    }
+    if key.len() > 255 || !key.bytes().all(|b| b.is_ascii_graphic() || b == b' ') {
+        return Err(invalid_param(
+            "Idempotency-Key",
+            "The Idempotency-Key must be at most 255 visible ASCII characters.",
+        ));
+    }
+    Ok(Some(key))
 }
 
 /// Admits a public read under the per-address limit (`SLOTBOOK_RATE_LIMIT_READ`).

@@ -5,7 +5,7 @@ use std::time::Duration;
 use app::domain::validation::FieldErrors;
 use app::service::ServiceError;
 use app::store::StoreError;
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::{BytesRejection, FailedToBufferBody, JsonRejection, PathRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -47,11 +47,45 @@ pub enum ApiError {
     TooManyRequests { retry_after: Duration },
     /// 503: the database is momentarily busy; the client may retry.
     Busy,
+    /// 503 `database_unavailable` with `Retry-After`: the database cannot be reached.
+    Unavailable,
+    /// 507 `insufficient_storage`: the database's disk is full; nothing was written.
+    StorageFull,
     /// 500: the detail goes to the log, never to the client.
     Internal,
+    /// A refusal at the HTTP level (408, 414, 431, a body that could not be read, ...).
+    Protocol {
+        status: StatusCode,
+        code: &'static str,
+        message: &'static str,
+    },
 }
 
 impl ApiError {
+    /// The envelope for a bare HTTP-level refusal of `status` (from hyper, tower or axum).
+    pub fn for_status(status: StatusCode) -> ApiError {
+        let (code, message) = match status.as_u16() {
+            400 => ("rest_bad_request", "The request could not be read."),
+            408 => ("request_timeout", "The request took too long."),
+            413 => return ApiError::PayloadTooLarge,
+            414 => ("uri_too_long", "The request URL is too long."),
+            415 => (
+                "rest_invalid_content_type",
+                "This content type is not supported.",
+            ),
+            431 => ("headers_too_large", "The request headers are too large."),
+            404 => return ApiError::NoRoute,
+            405 => return ApiError::NoRoute,
+            500..=599 => return ApiError::Internal,
+            _ => ("rest_bad_request", "The request was refused."),
+        };
+        ApiError::Protocol {
+            status,
+            code,
+            message,
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
@@ -64,8 +98,10 @@ impl ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::StorageFull => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Protocol { status, .. } => *status,
         }
     }
 
@@ -85,7 +121,10 @@ impl ApiError {
             ApiError::Unprocessable { code, .. } => code,
             ApiError::TooManyRequests { .. } => "too_many_requests",
             ApiError::Busy => "database_busy",
+            ApiError::Unavailable => "database_unavailable",
+            ApiError::StorageFull => "insufficient_storage",
             ApiError::Internal => "internal_error",
+            ApiError::Protocol { code, .. } => code,
         }
     }
 
@@ -111,7 +150,15 @@ impl ApiError {
                 "Too many requests. Please wait and try again.".into()
             }
             ApiError::Busy => "The service is busy. Please try again.".into(),
+            ApiError::Unavailable => {
+                "The database is unavailable at the moment. Please try again shortly.".into()
+            }
+            ApiError::StorageFull => {
+                "The server has no room to store this. Nothing was saved; please try again later."
+                    .into()
+            }
             ApiError::Internal => "An internal error occurred.".into(),
+            ApiError::Protocol { message, .. } => (*message).into(),
         }
     }
 
@@ -135,11 +182,16 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), axum::Json(self.body())).into_response();
-        if let ApiError::TooManyRequests { retry_after } = &self {
-            let seconds = retry_after.as_secs().max(1).to_string();
-            if let Ok(value) = HeaderValue::from_str(&seconds) {
-                response.headers_mut().insert(header::RETRY_AFTER, value);
-            }
+        let retry_after = match &self {
+            ApiError::TooManyRequests { retry_after } => Some(retry_after.as_secs().max(1)),
+            ApiError::Busy | ApiError::Unavailable => Some(2),
+            ApiError::StorageFull => Some(60),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after
+            && let Ok(value) = HeaderValue::from_str(&seconds.to_string())
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
         }
         response
     }
@@ -173,6 +225,14 @@ impl From<StoreError> for ApiError {
                 tracing::warn!(error = %err, "database busy");
                 ApiError::Busy
             }
+            StoreError::Unavailable(_) => {
+                tracing::error!(error = %err, "database unavailable");
+                ApiError::Unavailable
+            }
+            StoreError::Full(_) => {
+                tracing::error!(error = %err, "database storage full");
+                ApiError::StorageFull
+            }
             other => {
                 tracing::error!(error = %other, "storage error");
                 ApiError::Internal
@@ -188,7 +248,18 @@ impl From<JsonRejection> for ApiError {
                 code: "rest_invalid_content_type",
                 message: "Send the body as JSON with Content-Type: application/json.".into(),
             },
-            JsonRejection::BytesRejection(_) => ApiError::PayloadTooLarge,
+            JsonRejection::BytesRejection(BytesRejection::FailedToBufferBody(
+                FailedToBufferBody::LengthLimitError(_),
+            )) => ApiError::PayloadTooLarge,
+            // Cut off, timed out, or a broken connection: not a size problem.
+            JsonRejection::BytesRejection(other) => {
+                tracing::info!(error = %other, "request body could not be read");
+                ApiError::Protocol {
+                    status: StatusCode::BAD_REQUEST,
+                    code: "rest_body_incomplete",
+                    message: "The request body could not be read completely.",
+                }
+            }
             other => ApiError::BadRequest {
                 code: "rest_invalid_json",
                 message: format!("Invalid JSON body: {}", other.body_text()),
@@ -256,6 +327,8 @@ mod tests {
                 "too_many_requests",
             ),
             (ApiError::Busy, 503, "database_busy"),
+            (ApiError::Unavailable, 503, "database_unavailable"),
+            (ApiError::StorageFull, 507, "insufficient_storage"),
             (ApiError::Internal, 500, "internal_error"),
         ];
         for (error, status, code) in cases {

@@ -5,9 +5,12 @@ use axum::http::request::Parts;
 use serde_json::Value;
 
 use super::error::ApiError;
+use app::domain::validation::FieldErrors;
+use app::service::ServiceError;
 
-/// A JSON object body. Anything that is not a JSON object is a 400; field-level checks belong
-/// to the use case, which reports each field by name.
+/// A JSON object body. Anything that is not a JSON object is a 400. Text hygiene (no NUL, no
+/// control characters, single-line fields on one line, bounded lists) is checked here for every
+/// route at once (422 naming the field); other field-level checks belong to the use case.
 pub struct ApiJson(pub Value);
 
 impl<S: Send + Sync> FromRequest<S> for ApiJson {
@@ -15,18 +18,23 @@ impl<S: Send + Sync> FromRequest<S> for ApiJson {
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let axum::Json(value) = axum::Json::<Value>::from_request(req, state).await?;
-        if value.is_object() {
-            Ok(ApiJson(value))
-        } else {
-            Err(ApiError::BadRequest {
+        if !value.is_object() {
+            return Err(ApiError::BadRequest {
                 code: "rest_invalid_json",
                 message: "The request body must be a JSON object.".into(),
-            })
+            });
         }
+        let mut errors = FieldErrors::new();
+        app::domain::text::check_json_text(&value, &mut errors);
+        if !errors.is_empty() {
+            return Err(ServiceError::invalid(errors).into());
+        }
+        Ok(ApiJson(value))
     }
 }
 
-/// An integer id from the path; anything else matches no route.
+/// Path parameters. Ids (`{id}`, `{event_id}`, ...) are plain ASCII digits (a negative number
+/// is read, and names nothing): `+4`, ` 4` or `4x` match no route, as any other non-id would.
 pub struct ApiPath<T>(pub T);
 
 impl<S: Send + Sync, T> FromRequestParts<S> for ApiPath<T>
@@ -36,6 +44,17 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let raw = axum::extract::RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::NoRoute)?;
+        let plain_ids = raw.iter().all(|(name, value)| {
+            let digits = value.strip_prefix('-').unwrap_or(value);
+            !(name == "id" || name.ends_with("_id"))
+                || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if !plain_ids {
+            return Err(ApiError::NoRoute);
+        }
         let axum::extract::Path(value) =
             axum::extract::Path::<T>::from_request_parts(parts, state).await?;
         Ok(ApiPath(value))
@@ -51,11 +70,18 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or_default();
-        Ok(QueryParams(
-            form_urlencoded::parse(query.as_bytes())
-                .into_owned()
-                .collect(),
-        ))
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+            .into_owned()
+            .collect();
+        let mut errors = FieldErrors::new();
+        for (key, value) in &pairs {
+            app::domain::text::check_text(key, key, true, &mut errors);
+            app::domain::text::check_text(key, value, true, &mut errors);
+        }
+        if !errors.is_empty() {
+            return Err(ServiceError::invalid(errors).into());
+        }
+        Ok(QueryParams(pairs))
     }
 }
 
@@ -132,7 +158,7 @@ impl QueryParams {
 
 /// A 422 naming one query parameter.
 pub fn invalid_param(key: &str, message: &str) -> ApiError {
-    let mut errors = app::domain::validation::FieldErrors::new();
+    let mut errors = FieldErrors::new();
     errors.add(key, "invalid", message);
     ApiError::Validation {
         message: message.to_string(),

@@ -9,10 +9,12 @@ pub mod events;
 pub mod extract;
 pub mod hosts;
 pub mod integrations;
+pub mod limits;
 pub mod reports;
 pub mod schedules;
 pub mod settings;
 pub mod sharing;
+pub mod team_invitations;
 
 use axum::Json;
 use axum::Router;
@@ -36,6 +38,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(schedules::router())
         .merge(reports::router())
         .merge(settings::router())
+        .merge(team_invitations::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     let document = openapi.clone();

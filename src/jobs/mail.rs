@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 #[derive(Clone)]
 pub enum Mailer {
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    /// The transport and the time one whole send may take.
+    Smtp(AsyncSmtpTransport<Tokio1Executor>, std::time::Duration),
     /// One `.eml` file per message. A file is written under a temporary name and then renamed,
     /// so whatever reads the folder (a pickup service, a test) never sees half a message, even
     /// when the process is killed mid-write.
@@ -18,11 +19,17 @@ pub enum Mailer {
 
 impl Mailer {
     /// SMTP from a URL such as `smtps://user:pass@smtp.example.com`, else files in `dir`.
-    pub fn new(smtp_url: Option<&str>, dir: &str) -> anyhow::Result<Mailer> {
+    /// `timeout` bounds each SMTP command and the whole conversation of one email.
+    pub fn new(
+        smtp_url: Option<&str>,
+        dir: &str,
+        timeout: std::time::Duration,
+    ) -> anyhow::Result<Mailer> {
         if let Some(url) = smtp_url.filter(|u| !u.is_empty()) {
-            return Ok(Mailer::Smtp(
-                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build(),
-            ));
+            let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?
+                .timeout(Some(timeout))
+                .build();
+            return Ok(Mailer::Smtp(transport, timeout));
         }
         std::fs::create_dir_all(dir)?;
         Ok(Mailer::Files(PathBuf::from(dir)))
@@ -32,7 +39,14 @@ impl Mailer {
     pub async fn send(&self, email: &Email) -> Result<(), String> {
         let message = build(email).map_err(|e| format!("invalid message: {e}"))?;
         match self {
-            Mailer::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| e.to_string()),
+            Mailer::Smtp(t, timeout) => match tokio::time::timeout(*timeout, t.send(message)).await
+            {
+                Ok(sent) => sent.map(|_| ()).map_err(|e| e.to_string()),
+                Err(_) => Err(format!(
+                    "the SMTP server did not answer within {} seconds",
+                    timeout.as_secs()
+                )),
+            },
             Mailer::Files(dir) => write_atomically(dir, &message.formatted())
                 .await
                 .map_err(|e| e.to_string()),
@@ -51,12 +65,23 @@ async fn write_atomically(dir: &std::path::Path, bytes: &[u8]) -> std::io::Resul
     tokio::fs::rename(&partial, dir.join(format!("{name}.eml"))).await
 }
 
+/// A display name fit for a header: line breaks and other control characters become spaces
+/// (names are validated on write; this guards rows written before that check).
+fn header_text(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 fn build(email: &Email) -> anyhow::Result<Message> {
-    let from = Mailbox::new(Some(email.from_name.clone()), email.from_email.parse()?);
+    let from = Mailbox::new(
+        Some(header_text(&email.from_name)),
+        email.from_email.parse()?,
+    );
     let mut builder = Message::builder()
         .from(from)
         .to(email.to.parse()?)
-        .subject(email.subject.clone());
+        .subject(header_text(&email.subject));
     if let Some(reply_to) = &email.reply_to {
         builder = builder.reply_to(reply_to.parse()?);
     }

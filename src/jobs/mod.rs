@@ -1,17 +1,21 @@
-//! Background work: delivering the outbox (email) and completing past bookings. Several server
-//! processes may run these at once: outbox items are claimed on leases, and completion is a
-//! compare-and-swap.
+//! Background work: delivering the outbox (email, webhooks) and completing past bookings.
+//! Several server processes may run these at once: outbox items are claimed on leases, and
+//! completion is a compare-and-swap. Every send has a time limit, so a receiver that never
+//! answers costs one delivery slot for that long and nothing more.
 
 pub mod mail;
 pub mod webhook;
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::Semaphore;
 
 use app::service::Ctx;
 use app::service::integrations::DELIVERY_KIND;
 use app::service::notifications::{EmailFacts, render};
 use app::store::bookings::{self, NewActivity};
-use app::store::outbox::{self, OutboxRow};
+use app::store::outbox::{self, Lane, OutboxRow};
 use app::store::{events, users};
 use serde_json::Value;
 
@@ -19,6 +23,12 @@ use mail::Mailer;
 
 /// Attempts before an item is given up.
 const MAX_ATTEMPTS: i64 = 8;
+/// Emails in flight at once (one SMTP server: a few connections are plenty).
+const EMAIL_CONCURRENCY: usize = 4;
+/// Webhook requests in flight at once, over all receivers: a hung receiver holds one slot
+/// until its time-out, and the others go on.
+const WEBHOOK_CONCURRENCY: usize = 16;
+
 /// How the workers run.
 #[derive(Debug, Clone, Copy)]
 pub struct JobSettings {
@@ -27,23 +37,40 @@ pub struct JobSettings {
     /// Seconds an outbox item stays claimed by one worker.
     pub lease: i64,
     /// Deliver webhooks to loopback and private addresses too.
-    pub webhook_allow_private: bool,
+    pub allow_private_targets: bool,
+    /// Whole webhook request, connect included.
+    pub webhook_timeout: Duration,
 }
 
-/// Starts the workers on the current runtime.
+/// Starts the workers on the current runtime: one outbox worker for webhooks, one for
+/// everything else (email), and the auto-completion pass.
 pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
-    let poll = settings.poll;
-    let outbox_ctx = ctx.clone();
-    tokio::spawn(async move {
-        loop {
-            match deliver_due(&outbox_ctx, &mailer, settings).await {
-                Ok(n) if n > 0 => continue,
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "outbox pass failed"),
+    tokio::spawn(outbox_worker(
+        ctx.clone(),
+        Lane::Only(DELIVERY_KIND),
+        WEBHOOK_CONCURRENCY,
+        settings,
+        {
+            let ctx = ctx.clone();
+            move |item| {
+                let ctx = ctx.clone();
+                async move { webhook::deliver(&ctx, &item, settings).await }
             }
-            tokio::time::sleep(poll).await;
-        }
-    });
+        },
+    ));
+    tokio::spawn(outbox_worker(
+        ctx.clone(),
+        Lane::AllBut(DELIVERY_KIND),
+        EMAIL_CONCURRENCY,
+        settings,
+        {
+            let ctx = ctx.clone();
+            move |item| {
+                let (ctx, mailer) = (ctx.clone(), mailer.clone());
+                async move { deliver(&ctx, &mailer, &item).await }
+            }
+        },
+    ));
     tokio::spawn(async move {
         loop {
             // A pass a minute; the first after a minute too, so a fresh start is quiet.
@@ -58,38 +85,98 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     });
 }
 
-/// Claims and delivers due items; answers how many were claimed. Webhooks go out concurrently
-/// (a slow endpoint waits up to 20 s and must not hold up email); emails one after another, as
-/// each is a transaction against the same database the bookings are written to.
-pub async fn deliver_due(
-    ctx: &Ctx,
-    mailer: &Mailer,
+/// Keeps up to `concurrency` items of `lane` in delivery. Each item runs in its own task: an
+/// error leaves it to its lease (a later claim retries it), and a panic marks it failed with
+/// the panic's text, while the worker goes on with the next.
+async fn outbox_worker<F, Fut>(
+    ctx: Ctx,
+    lane: Lane<'static>,
+    concurrency: usize,
     settings: JobSettings,
-) -> anyhow::Result<usize> {
-    let mut tx = ctx.store.begin().await?;
-    let items = outbox::claim(&mut tx, 20, settings.lease).await?;
-    tx.commit().await?;
-    let count = items.len();
-    let (webhooks, others): (Vec<OutboxRow>, Vec<OutboxRow>) =
-        items.into_iter().partition(|i| i.kind == DELIVERY_KIND);
-    let mut running = tokio::task::JoinSet::new();
-    for item in webhooks {
-        let ctx = ctx.clone();
-        running.spawn(async move {
-            if let Err(e) = webhook::deliver(&ctx, &item, settings.webhook_allow_private).await {
-                // The lease runs out and a later pass retries the item.
-                tracing::warn!(outbox_id = item.id, error = %e, "webhook item failed");
+    deliver_one: F,
+) where
+    F: Fn(OutboxRow) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    let slots = Arc::new(Semaphore::new(concurrency));
+    loop {
+        // Wait for a free slot before claiming, so nothing is claimed that cannot start.
+        let Ok(first) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let free = slots.available_permits() + 1;
+        let claimed = claim(&ctx, lane, free, settings.lease).await;
+        drop(first);
+        let items = match claimed {
+            Ok(items) => items,
+            Err(e) => {
+                tracing::warn!(error = %e, "outbox claim failed");
+                Vec::new()
             }
-        });
-    }
-    for item in &others {
-        if let Err(e) = deliver(ctx, mailer, item).await {
-            // As above: the item's lease runs out and a later pass retries it.
-            tracing::warn!(outbox_id = item.id, error = %e, "outbox item failed");
+        };
+        if items.is_empty() {
+            tokio::time::sleep(settings.poll).await;
+            continue;
+        }
+        for item in items {
+            let Ok(slot) = slots.clone().acquire_owned().await else {
+                return;
+            };
+            let (id, kind) = (item.id, item.kind.clone());
+            let running = tokio::spawn(deliver_one(item));
+            let ctx = ctx.clone();
+            tokio::spawn(async move {
+                match running.await {
+                    Ok(Ok(())) => {}
+                    // The lease runs out and a later claim retries the item.
+                    Ok(Err(e)) => {
+                        tracing::warn!(outbox_id = id, kind, error = %format!("{e:#}"), "outbox item failed");
+                    }
+                    Err(joined) => {
+                        let reason = panic_text(joined);
+                        tracing::error!(outbox_id = id, kind, reason, "outbox item panicked");
+                        if let Err(e) = give_up(&ctx, id, &reason).await {
+                            tracing::warn!(outbox_id = id, error = %e, "could not mark the item failed");
+                        }
+                    }
+                }
+                drop(slot);
+            });
         }
     }
-    while running.join_next().await.is_some() {}
-    Ok(count)
+}
+
+async fn claim(
+    ctx: &Ctx,
+    lane: Lane<'_>,
+    limit: usize,
+    lease: i64,
+) -> anyhow::Result<Vec<OutboxRow>> {
+    let mut tx = ctx.store.begin().await?;
+    let items = outbox::claim(&mut tx, lane, i64::try_from(limit)?, lease).await?;
+    tx.commit().await?;
+    Ok(items)
+}
+
+fn panic_text(joined: tokio::task::JoinError) -> String {
+    match joined.try_into_panic() {
+        Ok(payload) => {
+            let text = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            format!("delivery panicked: {text}")
+        }
+        Err(_) => "delivery was cancelled".into(),
+    }
+}
+
+/// Marks an item failed for good (it panicked: trying again would only panic again).
+async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
+    let mut conn = ctx.store.conn().await?;
+    outbox::retry_or_fail(conn.ex(), id, reason, None).await?;
+    Ok(())
 }
 
 async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {

@@ -1,14 +1,15 @@
 //! Webhook deliveries, queued one per subscribed feed in the booking's transaction. Each is signed in the Standard Webhooks style (`webhook-id`, `webhook-timestamp`,
 //! `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), retried with back-off
-//! for 24 hours, every attempt in the booking's activity log. Targets that resolve to loopback,
-//! private or link-local addresses are refused unless `SLOTBOOK_WEBHOOK_ALLOW_PRIVATE` is set.
+//! for 24 hours, every attempt in the booking's activity log. Targets that resolve to an address
+//! outside the public ranges are refused unless `SLOTBOOK_ALLOW_PRIVATE_TARGETS` is set. URLs
+//! appear in activities and logs without userinfo and query.
 
-use std::net::{IpAddr, SocketAddr};
-use std::time::Duration;
+use std::net::SocketAddr;
 
 use anyhow::{Context, anyhow};
 use app::service::Ctx;
 use app::service::integrations::{WebhookSettings, delivery_body};
+use app::service::targets::{connect_host, is_public_ip, literal_ip, redacted_url};
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, OutboxRow};
 use app::store::{events, integrations, users};
@@ -19,14 +20,13 @@ use sha2::Sha256;
 
 /// How long a delivery is retried before it is given up.
 const RETRY_FOR_SECONDS: i64 = 24 * 3600;
-const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn field(payload: &Value, key: &str) -> i64 {
     payload.get(key).and_then(Value::as_i64).unwrap_or(0)
 }
 
 /// One delivery attempt, logged; a failure is retried later until a day has passed.
-pub async fn deliver(ctx: &Ctx, item: &OutboxRow, allow_private: bool) -> anyhow::Result<()> {
+pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> anyhow::Result<()> {
     let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
     let trigger = payload.get("trigger").and_then(Value::as_str).unwrap_or("");
     let message_id = payload
@@ -55,10 +55,10 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, allow_private: bool) -> anyhow
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     drop(conn);
     let body = delivery_body(&settings, trigger, &booking, event.as_ref(), host.as_ref());
-    let result = send(&settings, message_id, &body, allow_private).await;
+    let result = send(&settings, message_id, &body, jobs).await;
 
     let mut tx = ctx.store.begin().await?;
-    let url = &settings.request_url;
+    let url = &redacted_url(&settings.request_url);
     let (kind, title, description) = match &result {
         Ok(status) => (
             "success",
@@ -96,7 +96,7 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, allow_private: bool) -> anyhow
             // 30 s, 1 min, 2 min, … then hourly, for a day from the trigger.
             let wait = (30_i64 << (item.attempts - 1).clamp(0, 7)).min(3600);
             let again = (now + wait - item.created_at < RETRY_FOR_SECONDS).then_some(now + wait);
-            tracing::warn!(outbox_id = item.id, booking_id = booking.id, error = %format!("{error:#}"), "webhook delivery failed");
+            tracing::warn!(outbox_id = item.id, booking_id = booking.id, url, error = %format!("{error:#}"), "webhook delivery failed");
             outbox::retry_or_fail(tx.ex(), item.id, &format!("{error:#}"), again).await?;
         }
     }
@@ -109,31 +109,40 @@ async fn send(
     settings: &WebhookSettings,
     message_id: &str,
     body: &Value,
-    allow_private: bool,
+    jobs: super::JobSettings,
 ) -> anyhow::Result<u16> {
     let url = reqwest::Url::parse(&settings.request_url).context("invalid URL")?;
-    let host = url
-        .host_str()
-        .ok_or_else(|| anyhow!("the URL has no host"))?;
+    let host = connect_host(&url).ok_or_else(|| anyhow!("the URL has no host"))?;
     let port = url.port_or_known_default().unwrap_or(443);
-    let addresses: Vec<SocketAddr> = tokio::net::lookup_host((host, port))
+    let addresses: Vec<SocketAddr> = match literal_ip(&url) {
+        Some(ip) => vec![SocketAddr::new(ip, port)],
+        None => tokio::time::timeout(
+            jobs.webhook_timeout,
+            tokio::net::lookup_host((host.as_str(), port)),
+        )
         .await
+        .map_err(|_| anyhow!("resolving {host} timed out"))?
         .with_context(|| format!("cannot resolve {host}"))?
-        .collect();
-    if !allow_private && addresses.iter().any(|a| !is_public(a.ip())) {
+        .collect(),
+    };
+    if !jobs.allow_private_targets && addresses.iter().any(|a| !is_public_ip(a.ip())) {
         return Err(anyhow!(
-            "refused: {host} resolves to a loopback, private or link-local address"
+            "refused: {host} resolves to an address outside the public internet"
         ));
     }
     let pinned = *addresses
         .first()
         .ok_or_else(|| anyhow!("{host} has no address"))?;
-    // The checked address is the one connected to: no second lookup to rebind.
-    let client = reqwest::Client::builder()
+    // The checked address is the one connected to: no second lookup to rebind. (An IP literal
+    // needs no resolving at all.)
+    let mut client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
-        .timeout(TIMEOUT)
-        .resolve(host, pinned)
-        .build()?;
+        .connect_timeout(jobs.webhook_timeout)
+        .timeout(jobs.webhook_timeout);
+    if literal_ip(&url).is_none() {
+        client = client.resolve(&host, pinned);
+    }
+    let client = client.build()?;
     let method = reqwest::Method::from_bytes(settings.request_method.as_bytes())
         .unwrap_or(reqwest::Method::POST);
     let form: Vec<(String, String)> = body
@@ -205,61 +214,9 @@ pub fn sign(secret: &str, id: &str, timestamp: &str, body: &str) -> anyhow::Resu
     Ok(engine.encode(mac.finalize().into_bytes()))
 }
 
-/// Whether an address is on the public internet (not loopback, private, link-local, shared,
-/// documentation, multicast or unspecified).
-fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || v4.is_documentation()
-                || a == 0
-                || (a == 100 && (64..128).contains(&b)))
-        }
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return is_public(IpAddr::V4(v4));
-            }
-            let first = v6.segments()[0];
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn private_and_loopback_addresses_are_not_public() {
-        for ip in [
-            "127.0.0.1",
-            "10.1.2.3",
-            "172.16.0.1",
-            "192.168.1.1",
-            "169.254.169.254",
-            "100.64.0.1",
-            "0.0.0.0",
-            "::1",
-            "fd00::1",
-            "fe80::1",
-            "::ffff:127.0.0.1",
-        ] {
-            assert!(!is_public(ip.parse().expect("ip")), "{ip}");
-        }
-        for ip in ["93.184.216.34", "2606:4700::1111"] {
-            assert!(is_public(ip.parse().expect("ip")), "{ip}");
-        }
-    }
 
     #[test]
     fn signatures_follow_the_standard_webhooks_example() {

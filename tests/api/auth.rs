@@ -104,6 +104,7 @@ async fn dashboard_login(
     let response = app
         .client
         .post(format!("{}/_app/login", app.base))
+        .header("origin", &app.base)
         .form(&[("login", login), ("password", password)])
         .send()
         .await
@@ -176,6 +177,7 @@ async fn dashboard_sessions_authenticate_rest_calls_and_changes_need_the_csrf_to
     // After logging out the cookie no longer works.
     app.client
         .post(format!("{}/_app/logout", app.base))
+        .header("origin", &app.base)
         .header(COOKIE, &cookie)
         .send()
         .await

@@ -404,8 +404,30 @@ async fn failed_deliveries_are_logged_and_retried_later() {
 
 #[tokio::test]
 async fn private_targets_are_refused_unless_allowed() {
-    let app = TestApp::spawn_with(|config| config.webhook_allow_private = false).await;
-    let (receiver, failure) = book_with_one_webhook(&app, 200).await;
+    let app = TestApp::spawn_with(|config| config.allow_private_targets = false).await;
+    let (host, base) = setup(&app).await;
+    let receiver = Receiver::start(200).await;
+    // A literal loopback address is refused when the feed is saved.
+    let (status, refused) = app
+        .post(
+            &format!("{base}/0"),
+            &host,
+            webhook(&receiver.url, &["after_booking_scheduled"]),
+        )
+        .await;
+    assert_invalid_field(status, &refused, "integration.request_url");
+    // A host name is saved, and refused at delivery when it resolves to loopback.
+    let named = receiver.url.replace("127.0.0.1", "localhost");
+    let (status, saved) = app
+        .post(
+            &format!("{base}/0"),
+            &host,
+            webhook(&named, &["after_booking_scheduled"]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let booking = book(&app, event_of(&base)).await;
+    let failure = first_failure(&app, &host, &booking).await;
     assert!(failure.contains("refused"), "{failure}");
     assert!(
         receiver.requests().is_empty(),

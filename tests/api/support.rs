@@ -73,16 +73,13 @@ impl TestApp {
         let mut config = Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url.clone(),
-            public_url: None,
-            site_root: "target/site".into(),
             rate_limit_create: 0,
             rate_limit_read: 0,
-            smtp_url: None,
             mail_dir: mail_dir.clone(),
             job_poll_ms: 100,
-            outbox_lease_seconds: 120,
             // The tests' webhook receivers listen on 127.0.0.1.
-            webhook_allow_private: true,
+            allow_private_targets: true,
+            ..Config::default()
         };
         adjust(&mut config);
         let application = Application::build(config).await.expect("build application");

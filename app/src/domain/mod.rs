@@ -3,6 +3,7 @@
 pub mod access;
 pub mod slots;
 pub mod slug;
+pub mod text;
 pub mod transitions;
 pub mod validation;
 pub mod week;

@@ -7,6 +7,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use sha2::{Digest, Sha256};
 
 use super::{Caller, ServiceResult};
+use crate::store::users::UserRow;
 use crate::store::{Store, StoreResult, app_passwords, now_epoch, sessions, users};
 
 /// How long a dashboard session lasts.
@@ -106,26 +107,54 @@ pub async fn authenticate_basic(
     })
 }
 
+/// An argon2 hash (default parameters) of a random password nobody knows. An unknown login is
+/// verified against it, so it costs as much as a wrong password and timing cannot tell
+/// whether an account exists.
+static DUMMY_HASH: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| hash_password(&hex::encode(rand::random::<[u8; 16]>())));
+
+/// The stored hash a password is checked against: the user's, or the dummy one.
+pub fn hash_to_verify(user: Option<&UserRow>) -> &str {
+    user.map_or(DUMMY_HASH.as_str(), |u| u.password_hash.as_str())
+}
+
 /// Checks a login form: login (or email) and the account password.
 pub async fn authenticate_password(
     store: &Store,
     login: &str,
     password: &str,
 ) -> ServiceResult<Result<Caller, AuthFailure>> {
-    let mut conn = store.conn().await?;
-    let user = users::find_by_login_or_email(conn.ex(), login.trim()).await?;
-    drop(conn);
+    let login = login.trim();
+    // A NUL can match no login, and PostgreSQL refuses it in a query.
+    let user = if login.contains('\0') {
+        None
+    } else {
+        let mut conn = store.conn().await?;
+        users::find_by_login_or_email(conn.ex(), login).await?
+    };
     // Argon2 is slow on purpose; run it off the async workers.
     let password = password.to_string();
-    let checked = tokio::task::spawn_blocking(move || match user {
-        Some(user) if verify_password(&password, &user.password_hash) => {
-            Ok(Caller::from_user(user))
+    let checked = tokio::task::spawn_blocking(move || {
+        let matches = verify_password(&password, hash_to_verify(user.as_ref()));
+        match user {
+            Some(user) if matches => Ok(Caller::from_user(user)),
+            _ => Err(AuthFailure::BadCredentials),
         }
-        _ => Err(AuthFailure::BadCredentials),
     })
     .await
     .unwrap_or(Err(AuthFailure::BadCredentials));
     Ok(checked)
+}
+
+/// Whether a state-changing form post carries a positive same-site signal: an `Origin` naming
+/// this host, or else `Sec-Fetch-Site: same-origin`. A post with neither is refused (login
+/// CSRF): every browser that can submit a form sends one of them.
+pub fn same_site_post(origin: Option<&str>, sec_fetch_site: Option<&str>, host: &str) -> bool {
+    if let Some(origin) = origin {
+        let origin_host = origin.split_once("://").map_or("", |(_, rest)| rest);
+        return !host.is_empty() && origin_host.eq_ignore_ascii_case(host);
+    }
+    sec_fetch_site == Some("same-origin")
 }
 
 /// A new session for `user_id`: answers the cookie token and the session's CSRF token.
@@ -199,6 +228,32 @@ mod tests {
         assert_eq!(a.split(' ').count(), 6);
         assert_ne!(a, new_app_password());
         assert_eq!(normalise_app_password("ab cd\tef"), "abcdef");
+    }
+
+    #[test]
+    fn unknown_logins_are_verified_against_a_real_argon2_hash() {
+        let dummy = PasswordHash::new(hash_to_verify(None)).expect("dummy is a PHC hash");
+        let real_hash = hash_password("x");
+        let real = PasswordHash::new(&real_hash).expect("real hash");
+        assert_eq!(dummy.algorithm, real.algorithm);
+        assert_eq!(dummy.params, real.params);
+        assert!(!verify_password("", hash_to_verify(None)));
+    }
+
+    #[test]
+    fn form_posts_need_a_same_site_signal() {
+        let host = "127.0.0.1:3000";
+        assert!(same_site_post(Some("http://127.0.0.1:3000"), None, host));
+        assert!(same_site_post(None, Some("same-origin"), host));
+        assert!(!same_site_post(None, None, host));
+        assert!(!same_site_post(
+            Some("https://evil.example"),
+            Some("same-origin"),
+            host
+        ));
+        assert!(!same_site_post(Some("null"), None, host));
+        assert!(!same_site_post(None, Some("cross-site"), host));
+        assert!(!same_site_post(None, Some("same-site"), host));
     }
 
     #[test]

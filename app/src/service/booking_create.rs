@@ -7,7 +7,7 @@
 use serde_json::{Map, Value, json};
 
 use super::booking_fields::effective_fields;
-use super::booking_view::{BookingContext, booking_json, utc_text};
+use super::booking_view::{BookingContext, attendee_view, booking_json, utc_text};
 use super::input::Fields;
 use super::integrations;
 use super::slots::{
@@ -15,7 +15,6 @@ use super::slots::{
 };
 use super::users::is_valid_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
-use crate::domain::access::Capability;
 use crate::domain::slots::local::{exact_instant, local_of};
 use crate::domain::slots::{Engine, Reason};
 use crate::domain::validation::{FieldErrors, check_max_len};
@@ -196,6 +195,13 @@ fn validate(
     }
     let source_url = f.str("source_url", &mut errors).unwrap_or_default();
     check_max_len(&mut errors, "source_url", Some(&source_url), 2048);
+    if !source_url.is_empty() && !super::input::is_http_url(&source_url) {
+        errors.add(
+            "source_url",
+            "url",
+            "The source_url must be an http or https URL.",
+        );
+    }
 
     let field = |name: &str| fields.iter().find(|x| x.name == name && x.enabled);
     if field("message").is_some_and(|x| x.required) && message.trim().is_empty() {
@@ -386,14 +392,45 @@ fn slot_unavailable(reasons: &[Reason]) -> ServiceError {
     }
 }
 
-/// Creates the booking (and one row per guest of a group event). Answers the response body.
-pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
-    let scope = format!("bookings.create:{}", req.event_id);
-    if let Some(key) = req.idempotency_key {
-        let mut conn = ctx.store.conn().await?;
-        if let Some((_, body)) = bookings::idempotent_answer(conn.ex(), &scope, key).await? {
-            return Ok(serde_json::from_str(&body).map_err(StoreError::from)?);
+/// The answer stored for an earlier request with the same key, caller and body; 422
+/// `idempotency_key_reused` when the key was used for another body.
+async fn replay(ctx: &Ctx, key: &bookings::IdempotencyKey) -> ServiceResult<Option<Value>> {
+    let mut conn = ctx.store.conn().await?;
+    match bookings::idempotent_answer(conn.ex(), key).await? {
+        None => Ok(None),
+        Some(stored) if stored.request_hash != key.request_hash => {
+            Err(ServiceError::Unprocessable {
+                code: "idempotency_key_reused",
+                message: "This Idempotency-Key was already used for a different request.".into(),
+            })
         }
+        Some(stored) => Ok(Some(
+            serde_json::from_str(&stored.response_body).map_err(StoreError::from)?,
+        )),
+    }
+}
+
+/// Creates the booking (and one row per guest of a group event). Answers the response body.
+///
+/// An `Idempotency-Key` is scoped to the event and the caller (an account, or the public), and
+/// bound to the request body: a retry of the same request answers the first result, while the
+/// same key with another body is refused, so a key cannot be used to read another attendee's
+/// booking. Keys are kept for 24 hours.
+pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
+    let idempotency = req.idempotency_key.map(|key| bookings::IdempotencyKey {
+        scope: format!(
+            "bookings.create:{}:{}",
+            req.event_id,
+            req.caller
+                .map_or_else(|| "public".to_string(), |c| format!("user-{}", c.id()))
+        ),
+        key: key.to_string(),
+        request_hash: super::auth::digest(&req.body.to_string()),
+    });
+    if let Some(key) = &idempotency
+        && let Some(answer) = replay(ctx, key).await?
+    {
+        return Ok(answer);
     }
     let mut conn = ctx.store.conn().await?;
     let loaded = load_event(conn.ex(), req.event_id).await?;
@@ -419,11 +456,7 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     let attendee = validate(req.body, &loaded, &fields)?;
 
     // Host-only choices: status, source=admin and host_user_id need a host of this event.
-    let is_host = req.caller.is_some_and(|c| {
-        c.can(Capability::ManageAllData)
-            || loaded.host_ids().contains(&c.id())
-            || loaded.event().user_id == c.id()
-    });
+    let is_host = req.caller.is_some_and(|c| loaded.is_managed_by(c));
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(req.body), "");
     let asked_status = f.one_of("status", &["scheduled", "pending"], &mut errors);
@@ -662,23 +695,21 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         additional_guests: Value::Array(guests_json),
         plain_timestamps: true,
     };
-    let body =
-        json!({"message": "Booking has been created", "booking": booking_json(ctx, &row, &view)});
-    if let Some(key) = req.idempotency_key {
-        bookings::remember_answer(tx.ex(), &scope, key, 200, &body.to_string()).await?;
+    let mut booking = booking_json(ctx, &row, &view);
+    if !is_host {
+        booking = attendee_view(booking);
+    }
+    let body = json!({"message": "Booking has been created", "booking": booking});
+    if let Some(key) = &idempotency {
+        bookings::remember_answer(tx.ex(), key, 200, &body.to_string()).await?;
     }
     match tx.commit().await {
-        Err(StoreError::UniqueViolation) => {
+        Err(StoreError::UniqueViolation) if idempotency.is_some() => {
             // The same key was answered by a concurrent request meanwhile: answer its result.
-            let mut conn = ctx.store.conn().await?;
-            let (_, stored) = bookings::idempotent_answer(
-                conn.ex(),
-                &scope,
-                req.idempotency_key.unwrap_or_default(),
-            )
-            .await?
-            .ok_or(ServiceError::NotFound)?;
-            return Ok(serde_json::from_str(&stored).map_err(StoreError::from)?);
+            return match idempotency.as_ref().map(|k| replay(ctx, k)) {
+                Some(replayed) => replayed.await?.ok_or(ServiceError::NotFound),
+                None => Err(ServiceError::NotFound),
+            };
         }
         other => other?,
     }

@@ -212,6 +212,9 @@ pub async fn save(
     event_id: i64,
     body: &Value,
 ) -> ServiceResult<Value> {
+    // Access first: another host's ids answer 404 whatever the body.
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
     let items = match body.get("booking_fields") {
         Some(Value::Array(items)) if !items.is_empty() => items.clone(),
@@ -236,8 +239,6 @@ pub async fn save(
         .clone()
         .into_result()
         .map_err(ServiceError::invalid)?;
-    let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
     let defaults = system_fields(&ev);
     let mut rows: Vec<FieldRow> = Vec::new();
     let mut taken: Vec<String> = defaults.iter().map(|f| f.name.clone()).collect();

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::booking_create::SLOT_TAKEN;
 use super::booking_fields::effective_fields;
-use super::booking_view::utc_text;
+use super::booking_view::{attendee_view, utc_text};
 use super::input::Fields;
 use super::schedules::view;
 use super::slots::{LoadedEvent, busy_inputs_at, load_event, parse_local_datetime, schedule_rows};
@@ -144,11 +144,26 @@ async fn reason(
     Ok(text)
 }
 
-async fn answer(ctx: &Ctx, ex: Ex<'_>, id: i64, message: &str) -> ServiceResult<Value> {
+/// The answer of a change by hash: the full booking for a caller who manages the event, the
+/// attendee's view for everyone else.
+async fn answer(
+    ctx: &Ctx,
+    ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    caller: Option<&Caller>,
+    id: i64,
+    message: &str,
+) -> ServiceResult<Value> {
     let row = schedules_list::find(ex, id)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    Ok(json!({"message": message, "booking": view(ctx, &row, &[])}))
+    let booking = view(ctx, &row, &[]);
+    let booking = if caller.is_some_and(|c| loaded.is_managed_by(c)) {
+        booking
+    } else {
+        attendee_view(booking)
+    };
+    Ok(json!({"message": message, "booking": booking}))
 }
 
 /// `POST /bookings/{hash}/cancel`.
@@ -222,7 +237,15 @@ pub async fn cancel(
         "booking_schedule_cancelled",
     )
     .await?;
-    let body = answer(ctx, tx.ex(), booking.id, "The booking has been cancelled").await?;
+    let body = answer(
+        ctx,
+        tx.ex(),
+        &loaded,
+        caller,
+        booking.id,
+        "The booking has been cancelled",
+    )
+    .await?;
     tx.commit().await?;
     Ok(body)
 }
@@ -397,7 +420,15 @@ pub async fn reschedule(
         "after_booking_rescheduled",
     )
     .await?;
-    let body = answer(ctx, tx.ex(), booking.id, "Booking has been rescheduled").await?;
+    let body = answer(
+        ctx,
+        tx.ex(),
+        &loaded,
+        caller,
+        booking.id,
+        "Booking has been rescheduled",
+    )
+    .await?;
     tx.commit().await?;
     Ok(body)
 }

@@ -42,6 +42,18 @@ pub struct BookingContext<'a> {
     pub plain_timestamps: bool,
 }
 
+/// The booking as its attendee may see it (public routes by hash, public creates): the full
+/// answer without what only the hosts may read (the internal note, the host's email).
+pub fn attendee_view(mut booking: Value) -> Value {
+    if let Some(map) = booking.as_object_mut() {
+        map.remove("internal_note");
+        if let Some(author) = map.get_mut("author").and_then(Value::as_object_mut) {
+            author.remove("email");
+        }
+    }
+    booking
+}
+
 pub fn booking_json(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Value {
     let stamp = |t: i64| {
         if c.plain_timestamps {

@@ -273,6 +273,14 @@ pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<V
                 "Invalid Team Member",
             ));
         }
+        super::team_invitations::check_consent(
+            tx.ex(),
+            caller,
+            host.id,
+            members,
+            "calendar.slot.settings.team_members",
+        )
+        .await?;
     } else if calendars::simple_calendar_of(tx.ex(), host.id)
         .await?
         .is_some()

@@ -121,6 +121,14 @@ pub async fn create(
             "settings.team_members",
         )
         .await?;
+        super::team_invitations::check_consent(
+            tx.ex(),
+            caller,
+            cal.user_id,
+            &input.settings.team_members,
+            "settings.team_members",
+        )
+        .await?;
     }
     let default_schedule = schedules::find_default(tx.ex(), cal.user_id)
         .await?
@@ -577,14 +585,15 @@ pub async fn set_status(
     event_id: i64,
     body: &Value,
 ) -> ServiceResult<Value> {
+    // Access first: another host's ids answer 404 whatever the body.
+    let mut tx = ctx.store.begin().await?;
+    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
     let status = Fields::new(Some(body), "").one_of("status", &["active", "draft"], &mut errors);
     if status.is_none() && errors.is_empty() {
         errors.add("status", "required", "Event status field is required");
     }
     errors.into_result().map_err(ServiceError::invalid)?;
-    let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
     ev.status = status.unwrap_or_default();
     events::update(tx.ex(), &ev).await?;
     tx.commit().await?;

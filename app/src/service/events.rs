@@ -123,6 +123,26 @@ fn parse_settings(
     (settings, weekly_given)
 }
 
+/// Schedule keys the reference plugin's own client sends on the event itself
+/// (`slot.schedule_type`, keyed `slot.weekly_schedules`) instead of under `slot.settings`.
+const SCHEDULE_KEYS: [&str; 3] = ["schedule_type", "weekly_schedules", "date_overrides"];
+
+/// The event's `settings`, with the schedule keys given on the event itself filled in where
+/// `settings` lacks them (the spec's place wins when both are given).
+fn schedule_settings(f: &Fields<'_>) -> Option<Value> {
+    let mut settings = match f.get("settings") {
+        Some(Value::Object(map)) => map.clone(),
+        Some(other) => return Some(other.clone()),
+        None => serde_json::Map::new(),
+    };
+    for key in SCHEDULE_KEYS {
+        if let (false, Some(value)) = (settings.contains_key(key), f.get(key)) {
+            settings.insert(key.to_string(), value.clone());
+        }
+    }
+    (f.get("settings").is_some() || !settings.is_empty()).then_some(Value::Object(settings))
+}
+
 /// Validates a new event body. `prefix` names its place in the request (`calendar.slot`).
 pub fn parse_event_input(
     body: Option<&Value>,
@@ -252,7 +272,8 @@ pub fn parse_event_input(
             _ => {}
         }
     }
-    let (settings, weekly_given) = parse_settings(f.get("settings"), &f.name("settings"), errors);
+    let merged = schedule_settings(&f);
+    let (settings, weekly_given) = parse_settings(merged.as_ref(), &f.name("settings"), errors);
     if team_calendar
         && settings.team_members.is_empty()
         && !errors.contains(&f.name("settings.team_members"))

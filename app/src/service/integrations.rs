@@ -32,6 +32,9 @@ pub const TRIGGERS: [(&str, &str); 5] = [
 ];
 const METHODS: [&str; 5] = ["POST", "GET", "PUT", "PATCH", "DELETE"];
 const MAX_PAIRS: usize = 50;
+/// Webhook feeds one event may have: each booking change queues one delivery per feed, so the
+/// number bounds the work (and the outbound traffic) one booking can cause.
+pub const MAX_FEEDS_PER_EVENT: usize = 10;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct KeyValue {
@@ -129,6 +132,18 @@ pub async fn save(
     integration_id: i64,
     body: &Value,
 ) -> ServiceResult<Value> {
+    // Access first: another host's ids answer 404 whatever the body.
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let existing = if integration_id == 0 {
+        None
+    } else {
+        Some(
+            integrations::find(tx.ex(), ev.id, integration_id)
+                .await?
+                .ok_or(ServiceError::NotFound)?,
+        )
+    };
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let name = f.one_of("integration_name", &[WEBHOOK], &mut errors);
@@ -168,17 +183,6 @@ pub async fn save(
     }
     errors.into_result().map_err(ServiceError::invalid)?;
 
-    let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let existing = if integration_id == 0 {
-        None
-    } else {
-        Some(
-            integrations::find(tx.ex(), ev.id, integration_id)
-                .await?
-                .ok_or(ServiceError::NotFound)?,
-        )
-    };
     let (id, created, secret) = match (given, existing) {
         // No settings: switch an existing feed on or off.
         (None, Some(row)) => {
@@ -197,7 +201,7 @@ pub async fn save(
         }
         (Some(given), existing) => {
             let previous = existing.as_ref().map(WebhookSettings::parse);
-            let mut settings = validate(&given, previous.as_ref())?;
+            let mut settings = validate(&given, previous.as_ref(), ctx.allow_private_targets)?;
             if let Some(s) = status {
                 settings.enabled = s;
             }
@@ -209,6 +213,17 @@ pub async fn save(
                     (row.id, false, None)
                 }
                 None => {
+                    if integrations::list_for_event(tx.ex(), ev.id).await?.len()
+                        >= MAX_FEEDS_PER_EVENT
+                    {
+                        return Err(ServiceError::field(
+                            "integration",
+                            "max",
+                            &format!(
+                                "An event can have at most {MAX_FEEDS_PER_EVENT} webhook feeds."
+                            ),
+                        ));
+                    }
                     let id = integrations::insert(
                         tx.ex(),
                         ev.id,
@@ -251,7 +266,11 @@ pub async fn delete(
 
 /// Checks a webhook's settings; keys not sent keep `previous` (or the defaults). A new feed
 /// gets a fresh signing secret.
-fn validate(given: &Value, previous: Option<&WebhookSettings>) -> ServiceResult<WebhookSettings> {
+fn validate(
+    given: &Value,
+    previous: Option<&WebhookSettings>,
+    allow_private: bool,
+) -> ServiceResult<WebhookSettings> {
     let mut s = previous.cloned().unwrap_or_default();
     if s.secret.is_empty() {
         s.secret = format!(
@@ -320,6 +339,18 @@ fn validate(given: &Value, previous: Option<&WebhookSettings>) -> ServiceResult<
         Some(&s.request_url),
         2000,
     );
+    // A literal address outside the public ranges is refused now, so no request ever leaves
+    // for it; a host name is resolved and checked again at every delivery.
+    let literal = url::Url::parse(&s.request_url)
+        .ok()
+        .and_then(|u| super::targets::literal_ip(&u));
+    if !allow_private && literal.is_some_and(|ip| !super::targets::is_public_ip(ip)) {
+        errors.add(
+            "integration.request_url",
+            "public",
+            "The integration.request_url must be a public internet address.",
+        );
+    }
     if !METHODS.contains(&s.request_method.as_str()) {
         errors.add(
             "integration.request_method",

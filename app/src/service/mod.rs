@@ -22,6 +22,8 @@ pub mod schedules;
 pub mod settings;
 pub mod sharing;
 pub mod slots;
+pub mod targets;
+pub mod team_invitations;
 pub mod throttle;
 pub mod users;
 
@@ -38,6 +40,8 @@ pub struct Ctx {
     pub public_url: String,
     /// Event definitions and schedules for the public slot routes.
     pub slot_cache: slots::SlotCache,
+    /// Outgoing requests may go to loopback and private addresses (`SLOTBOOK_ALLOW_PRIVATE_TARGETS`).
+    pub allow_private_targets: bool,
 }
 
 impl Ctx {
@@ -46,6 +50,7 @@ impl Ctx {
             store,
             public_url: public_url.trim_end_matches('/').to_string(),
             slot_cache: slots::SlotCache::default(),
+            allow_private_targets: false,
         }
     }
 }

@@ -219,6 +219,9 @@ const COLUMNS: [&str; 7] = [
 /// `PUT /schedules/{id}`: one column per call. Status changes are compare-and-swap along the
 /// allowed transitions; a refused move answers 409 `invalid_transition` and changes nothing.
 pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+    // Access first: another host's ids answer 404 whatever the body.
+    let mut tx = ctx.store.begin().await?;
+    let row = load(tx.ex(), caller, id).await?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let column = f.str("column", &mut errors).unwrap_or_default();
@@ -278,8 +281,6 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
     }
     errors.into_result().map_err(ServiceError::invalid)?;
 
-    let mut tx = ctx.store.begin().await?;
-    let row = load(tx.ex(), caller, id).await?;
     let b = &row.booking;
     let targets = if update_all {
         schedules_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?

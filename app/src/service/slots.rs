@@ -40,6 +40,14 @@ impl LoadedEvent {
         &self.row.event
     }
 
+    /// Whether `caller` manages this event's bookings: a host of it, its owner, or an
+    /// administrator with `manage_all_data`.
+    pub fn is_managed_by(&self, caller: &super::Caller) -> bool {
+        caller.can(crate::domain::access::Capability::ManageAllData)
+            || self.host_ids().contains(&caller.id())
+            || self.event().user_id == caller.id()
+    }
+
     /// The hosts whose availability counts: the owner, or the team members of a team event.
     pub fn host_ids(&self) -> Vec<i64> {
         let ev = self.event();

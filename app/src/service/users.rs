@@ -17,7 +17,8 @@ pub struct CreateUser {
     pub password: Option<String>,
 }
 
-/// A syntactically valid email address (one `@`, a dotted domain, no spaces).
+/// A syntactically valid email address (one `@`, a dotted domain, no spaces, no control
+/// characters: an address with a NUL or a line break could never be sent to).
 pub fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else {
         return false;
@@ -28,7 +29,7 @@ pub fn is_valid_email(email: &str) -> bool {
         && domain.contains('.')
         && !domain.starts_with('.')
         && !domain.ends_with('.')
-        && !email.chars().any(char::is_whitespace)
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 /// A random password for accounts created without one.
@@ -58,6 +59,8 @@ pub async fn create_user(store: &Store, input: CreateUser) -> ServiceResult<(i64
     if input.name.chars().count() > MAX_TITLE_CHARS {
         errors.add("name", "max", "The name is too long");
     }
+    // The name becomes an email sender's display name: one line, no control characters.
+    crate::domain::text::check_text("name", &input.name, true, &mut errors);
     let Some(role) = Role::parse(&input.role) else {
         errors.add("role", "in", "The role must be administrator or host");
         return Err(ServiceError::invalid(errors));
@@ -109,7 +112,7 @@ pub async fn ensure_first_admin(
         return Ok(None);
     }
     drop(conn);
-    let (_, password) = create_user(
+    let created = create_user(
         store,
         CreateUser {
             login: "admin".into(),
@@ -119,8 +122,16 @@ pub async fn ensure_first_admin(
             password: preset_password.filter(|p| !p.is_empty()),
         },
     )
-    .await?;
-    Ok(Some(("admin".into(), password)))
+    .await;
+    match created {
+        Ok((_, password)) => Ok(Some(("admin".into(), password))),
+        // Another process starting on the same empty database created it first.
+        Err(ServiceError::Conflict {
+            code: "user_exists",
+            ..
+        }) => Ok(None),
+        Err(other) => Err(other),
+    }
 }
 
 #[cfg(test)]
@@ -140,6 +151,13 @@ mod tests {
             "jane@.com",
         ] {
             assert!(!is_valid_email(bad), "{bad}");
+        }
+        for bad in [
+            "nul\u{0}x@example.org",
+            "a@example.org\r\nBcc: b@example.org",
+            "a\u{7f}@example.org",
+        ] {
+            assert!(!is_valid_email(bad), "{bad:?}");
         }
     }
 }

@@ -168,27 +168,52 @@ pub async fn enqueue_emails(
     Ok(())
 }
 
-/// The stored answer of an earlier request with this idempotency key.
-pub async fn idempotent_answer(
-    ex: Ex<'_>,
-    scope: &str,
-    key: &str,
-) -> StoreResult<Option<(i64, String)>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, (i64, String)>(
-        "SELECT response_status, response_body FROM idempotency_keys WHERE scope = $1 AND idempotency_key = $2")
-        .bind(scope).bind(key).fetch_optional(&mut *c).await)?)
+/// How long an idempotency key is remembered.
+pub const IDEMPOTENCY_SECONDS: i64 = 24 * 3600;
+
+/// An `Idempotency-Key` as stored: its scope (route and caller), the key, and a digest of the
+/// request body it was first used with.
+#[derive(Debug, Clone)]
+pub struct IdempotencyKey {
+    pub scope: String,
+    pub key: String,
+    pub request_hash: String,
 }
 
-pub async fn remember_answer(
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoredAnswer {
+    pub request_hash: String,
+    pub response_status: i64,
+    pub response_body: String,
+}
+
+/// The stored answer of an earlier request with this key (within the last 24 hours).
+pub async fn idempotent_answer(
     ex: Ex<'_>,
-    scope: &str,
-    key: &str,
+    key: &IdempotencyKey,
+) -> StoreResult<Option<StoredAnswer>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, StoredAnswer>(
+        "SELECT request_hash, response_status, response_body FROM idempotency_keys
+         WHERE scope = $1 AND idempotency_key = $2 AND created_at > $3")
+        .bind(&key.scope).bind(&key.key).bind(now_epoch() - IDEMPOTENCY_SECONDS)
+        .fetch_optional(&mut *c).await)?)
+}
+
+/// Stores the answer to `key`, dropping keys older than 24 hours first (so an expired key
+/// can be used again).
+pub async fn remember_answer(
+    mut ex: Ex<'_>,
+    key: &IdempotencyKey,
     status: i64,
     body: &str,
 ) -> StoreResult<()> {
+    let expired = now_epoch() - IDEMPOTENCY_SECONDS;
+    on!(super::reborrow(&mut ex), c => sqlx::query("DELETE FROM idempotency_keys WHERE created_at <= $1")
+        .bind(expired).execute(&mut *c).await.map(|_| ()))?;
     on!(ex, c => sqlx::query(
-        "INSERT INTO idempotency_keys (scope, idempotency_key, response_status, response_body, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(scope).bind(key).bind(status).bind(body).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+        "INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response_status, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(&key.scope).bind(&key.key).bind(&key.request_hash).bind(status).bind(body).bind(now_epoch())
+        .execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 

@@ -14,6 +14,7 @@ pub mod schedules;
 pub mod schedules_list;
 pub mod sessions;
 pub mod settings;
+pub mod team_invitations;
 pub mod users;
 
 use std::str::FromStr;
@@ -46,10 +47,52 @@ pub enum StoreError {
     UniqueViolation,
     #[error("database busy or serialization failure")]
     Busy,
+    /// The disk (or the database's size limit) is full; nothing was written.
+    #[error("database storage is full: {0}")]
+    Full(#[source] sqlx::Error),
+    /// The database cannot be reached or failed to read or write (connection lost, server
+    /// shutting down, I/O error): a retry later may succeed.
+    #[error("database unavailable: {0}")]
+    Unavailable(#[source] sqlx::Error),
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
     #[error("database error: {0}")]
     Other(#[source] sqlx::Error),
+}
+
+/// What a database error code means for the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CodeClass {
+    Busy,
+    Full,
+    Unavailable,
+    Other,
+}
+
+/// Classifies a SQLite result code (numeric, possibly extended) or a PostgreSQL SQLSTATE.
+fn classify_code(code: &str) -> CodeClass {
+    if let Ok(extended) = code.parse::<i64>() {
+        return match extended & 0xff {
+            // SQLITE_BUSY, SQLITE_LOCKED
+            5 | 6 => CodeClass::Busy,
+            // SQLITE_FULL
+            13 => CodeClass::Full,
+            // SQLITE_IOERR, SQLITE_CORRUPT is not retryable; SQLITE_CANTOPEN, SQLITE_NOLFS
+            10 | 14 | 22 => CodeClass::Unavailable,
+            _ => CodeClass::Other,
+        };
+    }
+    match code {
+        // serialization_failure, deadlock_detected
+        "40001" | "40P01" => CodeClass::Busy,
+        // disk_full
+        "53100" => CodeClass::Full,
+        // insufficient resources, admin/crash shutdown, cannot connect now
+        "53000" | "53200" | "53300" | "57P01" | "57P02" | "57P03" => CodeClass::Unavailable,
+        // class 08: connection exceptions
+        _ if code.starts_with("08") => CodeClass::Unavailable,
+        _ => CodeClass::Other,
+    }
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -60,15 +103,19 @@ impl From<sqlx::Error> for StoreError {
                 if db.is_unique_violation() {
                     return StoreError::UniqueViolation;
                 }
-                let code = db.code().unwrap_or_default();
-                // SQLITE_BUSY (5), SQLITE_LOCKED (6); PostgreSQL serialization_failure, deadlock.
-                if matches!(code.as_ref(), "5" | "6" | "517" | "40001" | "40P01") {
-                    StoreError::Busy
-                } else {
-                    StoreError::Other(err)
+                match classify_code(&db.code().unwrap_or_default()) {
+                    CodeClass::Busy => StoreError::Busy,
+                    CodeClass::Full => StoreError::Full(err),
+                    CodeClass::Unavailable => StoreError::Unavailable(err),
+                    CodeClass::Other => StoreError::Other(err),
                 }
             }
             sqlx::Error::PoolTimedOut => StoreError::Busy,
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_) => StoreError::Unavailable(err),
             _ => StoreError::Other(err),
         }
     }
@@ -90,28 +137,108 @@ pub enum Ex<'a> {
 
 /// An open transaction. Dropping it without [`Tx::commit`] rolls it back.
 pub enum Tx {
-    /// A SQLite write transaction holds this process's write gate until it ends.
-    Sqlite(
-        Transaction<'static, Sqlite>,
-        tokio::sync::OwnedMutexGuard<()>,
-    ),
+    Sqlite(SqliteTx),
     Postgres(Transaction<'static, Postgres>),
 }
 
 impl Tx {
     pub fn ex(&mut self) -> Ex<'_> {
         match self {
-            Tx::Sqlite(t, _) => Ex::Sqlite(t),
+            Tx::Sqlite(t) => Ex::Sqlite(t.conn()),
             Tx::Postgres(t) => Ex::Postgres(t),
         }
     }
 
     pub async fn commit(self) -> StoreResult<()> {
         match self {
-            Tx::Sqlite(t, _gate) => t.commit().await?,
+            Tx::Sqlite(t) => t.commit().await?,
             Tx::Postgres(t) => t.commit().await?,
         }
         Ok(())
+    }
+}
+
+/// A SQLite write transaction (`BEGIN IMMEDIATE`) on a pooled connection, holding this
+/// process's write gate until it ends.
+///
+/// Kept by hand rather than as an sqlx `Transaction`: after a disk-full or I/O error SQLite
+/// rolls the transaction back by itself, sqlx's `ROLLBACK` then fails, and sqlx would go on
+/// believing the connection inside a transaction, so every later `BEGIN` on it failed until
+/// a restart. Here a transaction that ends in any error is rolled back if it still can be,
+/// and its connection is closed rather than returned to the pool: the next one is clean.
+pub struct SqliteTx {
+    conn: Option<PoolConnection<Sqlite>>,
+    gate: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl SqliteTx {
+    async fn begin(
+        pool: &SqlitePool,
+        gate: tokio::sync::OwnedMutexGuard<()>,
+    ) -> StoreResult<SqliteTx> {
+        let mut conn = pool.acquire().await?;
+        if let Err(e) = sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *conn).await {
+            // Whatever state the connection is in, it does not go back to the pool.
+            drop(conn.detach());
+            return Err(e.into());
+        }
+        Ok(SqliteTx {
+            conn: Some(conn),
+            gate: Some(gate),
+        })
+    }
+
+    fn conn(&mut self) -> &mut SqliteConnection {
+        match self.conn.as_mut() {
+            Some(conn) => conn,
+            // The connection is only taken out by commit and drop, which consume the Tx.
+            None => unreachable!("a SQLite transaction is used after it ended"),
+        }
+    }
+
+    async fn commit(mut self) -> Result<(), sqlx::Error> {
+        let Some(mut conn) = self.conn.take() else {
+            return Ok(());
+        };
+        match sqlx::raw_sql("COMMIT").execute(&mut *conn).await {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                finish_failed(conn).await;
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Rolls back what may still be open and closes the connection (it is not trusted again).
+async fn finish_failed(mut conn: PoolConnection<Sqlite>) {
+    let _ = sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await;
+    drop(conn.detach());
+}
+
+impl Drop for SqliteTx {
+    fn drop(&mut self) {
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        // Dropped without commit (an error or a refusal on the way): roll back off the drop,
+        // keeping the write gate until the rollback is done. A connection whose rollback
+        // fails is closed instead of going back to the pool.
+        let gate = self.gate.take();
+        let rollback = async move {
+            if sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await.is_err() {
+                drop(conn.detach());
+            }
+            drop(gate);
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(rollback);
+            }
+            Err(_) => {
+                // No runtime left (shutdown): closing the connection rolls back.
+            }
+        }
     }
 }
 
@@ -181,11 +308,25 @@ impl Store {
         ))
     }
 
-    /// Applies the migrations of this backend.
+    /// Applies the migrations of this backend. Two processes starting together on an empty
+    /// SQLite database may both try the first migration (SQLite has no migration lock): the
+    /// loser fails on the tables the winner made, so a failure is retried after a pause,
+    /// when the winner's work shows as applied.
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
-        match self {
-            Store::Sqlite(pool, _) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
-            Store::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
+        let mut tries = 0;
+        loop {
+            let result = match self {
+                Store::Sqlite(pool, _) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
+                Store::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
+            };
+            tries += 1;
+            match result {
+                Err(e) if tries < 5 => {
+                    tracing::warn!(error = %e, "migration failed; trying again");
+                    tokio::time::sleep(Duration::from_millis(200 * tries)).await;
+                }
+                other => return other,
+            }
         }
     }
 
@@ -207,7 +348,7 @@ impl Store {
         Ok(match self {
             Store::Sqlite(pool, gate) => {
                 let turn = gate.clone().lock_owned().await;
-                Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, turn)
+                Tx::Sqlite(SqliteTx::begin(pool, turn).await?)
             }
             Store::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
@@ -260,5 +401,43 @@ pub fn reborrow<'a>(ex: &'a mut Ex<'_>) -> Ex<'a> {
     match ex {
         Ex::Sqlite(c) => Ex::Sqlite(c),
         Ex::Postgres(c) => Ex::Postgres(c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_codes_are_classified_by_kind() {
+        for (code, class) in [
+            ("5", CodeClass::Busy),
+            ("517", CodeClass::Busy),
+            ("13", CodeClass::Full),
+            ("10", CodeClass::Unavailable),
+            ("778", CodeClass::Unavailable),
+            ("14", CodeClass::Unavailable),
+            ("19", CodeClass::Other),
+            ("40001", CodeClass::Busy),
+            ("53100", CodeClass::Full),
+            ("57P01", CodeClass::Unavailable),
+            ("08006", CodeClass::Unavailable),
+            ("22021", CodeClass::Other),
+        ] {
+            assert_eq!(classify_code(code), class, "{code}");
+        }
+    }
+
+    #[test]
+    fn lost_connections_are_unavailable() {
+        assert!(matches!(
+            StoreError::from(sqlx::Error::PoolClosed),
+            StoreError::Unavailable(_)
+        ));
+        let io = std::io::Error::new(std::io::ErrorKind::ConnectionReset, "reset");
+        assert!(matches!(
+            StoreError::from(sqlx::Error::Io(io)),
+            StoreError::Unavailable(_)
+        ));
     }
 }

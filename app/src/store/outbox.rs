@@ -13,12 +13,30 @@ pub struct OutboxRow {
     pub created_at: i64,
 }
 
-/// Claims up to `limit` due items for `lease` seconds. PostgreSQL skips rows other workers
-/// hold (`FOR UPDATE SKIP LOCKED`); SQLite's write transaction serialises claimers.
-pub async fn claim(tx: &mut Tx, limit: i64, lease: i64) -> StoreResult<Vec<OutboxRow>> {
+/// Which items a worker claims: those of one kind, or all the others. Each kind of target has
+/// its own worker, so a hung SMTP server never holds up a webhook, nor the reverse.
+#[derive(Debug, Clone, Copy)]
+pub enum Lane<'a> {
+    Only(&'a str),
+    AllBut(&'a str),
+}
+
+/// Claims up to `limit` due items of `lane` for `lease` seconds. PostgreSQL skips rows other
+/// workers hold (`FOR UPDATE SKIP LOCKED`); SQLite's write transaction serialises claimers.
+pub async fn claim(
+    tx: &mut Tx,
+    lane: Lane<'_>,
+    limit: i64,
+    lease: i64,
+) -> StoreResult<Vec<OutboxRow>> {
     let now = now_epoch();
-    let due =
-        "(status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1)";
+    let (kind, op) = match lane {
+        Lane::Only(kind) => (kind, "="),
+        Lane::AllBut(kind) => (kind, "<>"),
+    };
+    let due = format!(
+        "kind {op} $4 AND ((status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1))"
+    );
     let rows = match tx.ex() {
         Ex::Postgres(c) => {
             let sql = sqlx::AssertSqlSafe(format!(
@@ -30,6 +48,7 @@ pub async fn claim(tx: &mut Tx, limit: i64, lease: i64) -> StoreResult<Vec<Outbo
                 .bind(now)
                 .bind(now + lease)
                 .bind(limit)
+                .bind(kind)
                 .fetch_all(&mut *c)
                 .await?
         }
@@ -43,6 +62,7 @@ pub async fn claim(tx: &mut Tx, limit: i64, lease: i64) -> StoreResult<Vec<Outbo
                 .bind(now)
                 .bind(now + lease)
                 .bind(limit)
+                .bind(kind)
                 .fetch_all(&mut *c)
                 .await?
         }

@@ -30,19 +30,11 @@ mod server {
         auth::cookie_value(cookies, SESSION_COOKIE).map(str::to_string)
     }
 
-    /// Refuses a cross-site form post: when the browser names an origin, it must be ours.
+    /// Refuses a form post without a positive same-site signal (see `auth::same_site_post`).
     pub fn check_same_origin(headers: &HeaderMap) -> Result<(), ServerFnError> {
-        let (Some(origin), Some(host)) = (headers.get(header::ORIGIN), headers.get(header::HOST))
-        else {
-            return Ok(());
-        };
-        let origin = origin.to_str().unwrap_or_default();
-        let host = host.to_str().unwrap_or_default();
-        let origin_host = origin
-            .split_once("://")
-            .map(|(_, rest)| rest)
-            .unwrap_or(origin);
-        if origin_host == host {
+        let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        let host = text("host").unwrap_or_default();
+        if auth::same_site_post(text("origin"), text("sec-fetch-site"), host) {
             Ok(())
         } else {
             Err(ServerFnError::new("Cross-site request refused"))

@@ -1,0 +1,170 @@
+//! Team consent: a host may put another user on a team calendar or team event only when that
+//! user accepted the host's invitation. Administrators (`invite_team_members`) need none, as
+//! the reference plugin's capability says. Without this, any host could enlist any user, then
+//! read that user's schedules and assign bookings to them.
+
+use serde_json::{Value, json};
+
+use super::input::Fields;
+use super::present::rfc3339;
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::access::Capability;
+use crate::domain::validation::FieldErrors;
+use crate::store::team_invitations::{self, InvitationRow};
+use crate::store::users::{self, UserRow};
+use crate::store::{Ex, reborrow};
+
+/// Refuses `members` the team's owner may not enlist: each must be the owner, or have accepted
+/// the owner's invitation, unless the caller has `invite_team_members`.
+pub async fn check_consent(
+    ex: Ex<'_>,
+    caller: &Caller,
+    owner_id: i64,
+    members: &[i64],
+    field: &str,
+) -> ServiceResult<()> {
+    if caller.can(Capability::InviteTeamMembers) {
+        return Ok(());
+    }
+    let others: Vec<i64> = members
+        .iter()
+        .copied()
+        .filter(|m| *m != owner_id && *m != caller.id())
+        .collect();
+    let accepted = team_invitations::accepted_of(ex, owner_id, &others).await?;
+    if let Some(missing) = others.iter().find(|m| !accepted.contains(m)) {
+        return Err(ServiceError::field(
+            field,
+            "consent",
+            &format!(
+                "User {missing} has not accepted an invitation to your team. Invite them first (POST /team-invitations)."
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn invitation_json(row: &InvitationRow, people: &[UserRow], caller: &Caller) -> Value {
+    let person = |id: i64| {
+        let name = people
+            .iter()
+            .find(|u| u.id == id)
+            .map(UserRow::full_name)
+            .unwrap_or_else(|| "Deleted User".into());
+        json!({"id": id, "name": name})
+    };
+    json!({
+        "id": row.id,
+        "inviter": person(row.inviter_id),
+        "invitee": person(row.invitee_id),
+        "status": row.status,
+        "direction": if row.inviter_id == caller.id() { "sent" } else { "received" },
+        "created_at": rfc3339(row.created_at),
+    })
+}
+
+async fn answer(
+    mut ex: Ex<'_>,
+    caller: &Caller,
+    row: &InvitationRow,
+    message: &str,
+) -> ServiceResult<Value> {
+    let people = users::find_many(reborrow(&mut ex), &[row.inviter_id, row.invitee_id]).await?;
+    Ok(json!({"message": message, "invitation": invitation_json(row, &people, caller)}))
+}
+
+/// `GET /team-invitations`: the invitations the caller sent and received.
+pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let rows = team_invitations::list_for(conn.ex(), caller.id()).await?;
+    let mut ids: Vec<i64> = rows
+        .iter()
+        .flat_map(|r| [r.inviter_id, r.invitee_id])
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let people = users::find_many(conn.ex(), &ids).await?;
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| invitation_json(r, &people, caller))
+        .collect();
+    Ok(json!({"invitations": list}))
+}
+
+/// `POST /team-invitations` `{user_id}` or `{email}`: invites a user to the caller's teams.
+pub async fn invite(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let user_id = f.int("user_id", &mut errors);
+    let email = f.str("email", &mut errors).unwrap_or_default();
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let mut tx = ctx.store.begin().await?;
+    let invitee = match (user_id, email.trim()) {
+        (Some(id), _) => users::find(tx.ex(), id).await?,
+        (None, email) if !email.is_empty() => users::find_by_login_or_email(tx.ex(), email).await?,
+        _ => {
+            return Err(ServiceError::field(
+                "user_id",
+                "required",
+                "Name the user to invite by user_id or email.",
+            ));
+        }
+    };
+    let field = if user_id.is_some() {
+        "user_id"
+    } else {
+        "email"
+    };
+    let Some(invitee) = invitee else {
+        return Err(ServiceError::field(field, "exists", "User not found"));
+    };
+    if invitee.id == caller.id() {
+        return Err(ServiceError::field(
+            field,
+            "self",
+            "You are always on your own team.",
+        ));
+    }
+    let id = team_invitations::upsert_pending(tx.ex(), caller.id(), invitee.id).await?;
+    let row = team_invitations::find(tx.ex(), id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let body = answer(tx.ex(), caller, &row, "Invitation has been sent").await?;
+    tx.commit().await?;
+    Ok(body)
+}
+
+/// `POST /team-invitations/{id}/accept`: only the invited user accepts.
+pub async fn accept(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let row = team_invitations::find(tx.ex(), id)
+        .await?
+        .filter(|r| r.invitee_id == caller.id() || r.inviter_id == caller.id())
+        .ok_or(ServiceError::NotFound)?;
+    if row.invitee_id != caller.id() {
+        return Err(ServiceError::Forbidden(
+            "Only the invited user can accept an invitation.".into(),
+        ));
+    }
+    team_invitations::set_status(tx.ex(), row.id, "accepted").await?;
+    let row = InvitationRow {
+        status: "accepted".into(),
+        ..row
+    };
+    let body = answer(tx.ex(), caller, &row, "Invitation has been accepted").await?;
+    tx.commit().await?;
+    Ok(body)
+}
+
+/// `DELETE /team-invitations/{id}`: the inviter withdraws it, or the invitee declines it.
+/// Teams already formed stay; new ones need a new invitation.
+pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let row = team_invitations::find(tx.ex(), id)
+        .await?
+        .filter(|r| r.invitee_id == caller.id() || r.inviter_id == caller.id())
+        .ok_or(ServiceError::NotFound)?;
+    team_invitations::delete(tx.ex(), row.id).await?;
+    tx.commit().await?;
+    Ok(json!({"message": "Invitation has been deleted"}))
+}

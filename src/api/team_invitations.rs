@@ -1,0 +1,80 @@
+//! `/team-invitations`: a host invites another user to its teams; the user accepts. Needed
+//! before a host without `invite_team_members` can put that user on a team calendar or event.
+
+use app::service::team_invitations;
+use axum::Json;
+use axum::extract::State;
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Authenticated;
+use super::error::ApiError;
+use super::extract::{ApiJson, ApiPath};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_team_invitations, create_team_invitation))
+        .routes(routes!(accept_team_invitation))
+        .routes(routes!(delete_team_invitation))
+}
+
+#[utoipa::path(get, path = "/team-invitations", tag = "team",
+    description = "The invitations the caller sent and received: `{invitations: [{id, inviter: {id, name}, invitee: {id, name}, status: pending|accepted, direction: sent|received, created_at}]}`.",
+    responses((status = 200, body = Object), (status = 401, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_team_invitations(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(team_invitations::list(&state.ctx, &caller).await?))
+}
+
+#[utoipa::path(post, path = "/team-invitations", tag = "team",
+    description = "Invites a user (by `user_id` or `email`) to the caller's team calendars and team events. Until the user accepts, a host without `invite_team_members` cannot add that user as a team member (422 on `team_members`).",
+    request_body(content = Object, description = "`{user_id}` or `{email}`"),
+    responses((status = 200, description = "`{message: 'Invitation has been sent', invitation}`", body = Object),
+              (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn create_team_invitation(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        team_invitations::invite(&state.ctx, &caller, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/team-invitations/{id}/accept", tag = "team",
+    description = "The invited user accepts. Anyone else: 404 (or 403 for the inviter).",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Invitation has been accepted', invitation}`", body = Object),
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn accept_team_invitation(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        team_invitations::accept(&state.ctx, &caller, id).await?,
+    ))
+}
+
+#[utoipa::path(delete, path = "/team-invitations/{id}", tag = "team",
+    description = "The inviter withdraws the invitation, or the invitee declines it.",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Invitation has been deleted'}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn delete_team_invitation(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        team_invitations::delete(&state.ctx, &caller, id).await?,
+    ))
+}

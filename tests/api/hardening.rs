@@ -1,0 +1,450 @@
+//! Faults and hostile input found by outside testing (issue 13): each test failed before its
+//! fix. Both backends (the README's test command runs this suite on SQLite and PostgreSQL).
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::support::{Creds, TestApp, assert_envelope, assert_invalid_field};
+
+const EVERY_DAY: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
+/// Jane's calendar with a daily 09:00-13:00 hour-long event; answers (jane, calendar, event).
+async fn jane_with_event(app: &TestApp) -> (Creds, i64, i64) {
+    let jane = app.host("jane").await;
+    let week: Vec<Value> = EVERY_DAY
+        .iter()
+        .map(|d| json!({"day": d, "from": "09:00", "to": "13:00"}))
+        .collect();
+    let (status, made) = app.post("/calendars", &jane, json!({"calendar": {"author_timezone": "Europe/Berlin", "slot": {
+        "title": "Hour", "duration": 60, "event_type": "single", "availability_type": "custom",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
+                     "schedule_conditions": {"value": 0, "unit": "minutes"}}}}})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    (
+        jane,
+        made["calendar"]["id"].as_i64().unwrap_or_default(),
+        made["slot"]["id"].as_i64().unwrap_or_default(),
+    )
+}
+
+fn day_in(days: i64) -> String {
+    (chrono::Utc::now().date_naive() + chrono::Duration::days(days))
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+fn booking_body(name: &str, time: &str) -> Value {
+    json!({"name": name, "email": "maya@example.org", "timezone": "Europe/Berlin", "event_time": time})
+}
+
+async fn public_post(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
+    app.send(Method::POST, path, None, Some(body)).await
+}
+
+/// Books `event` at 10:00 `days` from now as the public; answers the booking.
+async fn book(app: &TestApp, event: i64, days: i64) -> Value {
+    let time = format!("{} 10:00:00", day_in(days));
+    let (status, made) = public_post(
+        app,
+        &format!("/bookings/create/{event}"),
+        booking_body("Maya Singh", &time),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    made["booking"].clone()
+}
+
+/// Asserts that no host-only field is in a booking answered to the public.
+fn assert_attendee_view(booking: &Value) {
+    assert!(booking.get("internal_note").is_none(), "{booking}");
+    assert!(booking["author"].get("email").is_none(), "{booking}");
+    assert!(
+        !booking.to_string().contains("jane@example.com"),
+        "{booking}"
+    );
+    assert_eq!(
+        booking["first_name"], "Maya",
+        "the attendee's own data stays"
+    );
+}
+
+#[tokio::test]
+async fn public_booking_answers_carry_no_host_only_data() {
+    let app = TestApp::spawn().await;
+    let (jane, _, event) = jane_with_event(&app).await;
+    let booking = book(&app, event, 20).await;
+    assert_attendee_view(&booking);
+    let (id, hash) = (
+        booking["id"].as_i64().unwrap_or_default(),
+        booking["hash"].as_str().unwrap_or_default().to_string(),
+    );
+    // The host writes an internal note; the attendee's answers must not show it.
+    let (status, noted) = app
+        .send(
+            Method::PUT,
+            &format!("/schedules/{id}"),
+            Some(&jane),
+            Some(json!({"column": "internal_note", "value": "VIP, secret"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{noted}");
+    let (status, moved) = public_post(
+        &app,
+        &format!("/bookings/{hash}/reschedule"),
+        json!({"event_time": format!("{} 11:00:00", day_in(20)), "timezone": "Europe/Berlin", "rescheduling_reason": "Clash"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_attendee_view(&moved["booking"]);
+    assert!(!moved.to_string().contains("VIP, secret"));
+    let (status, cancelled) = public_post(
+        &app,
+        &format!("/bookings/{hash}/cancel"),
+        json!({"cancellation_reason": "Ill"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{cancelled}");
+    assert_attendee_view(&cancelled["booking"]);
+    assert!(!cancelled.to_string().contains("VIP, secret"));
+    // The host still gets the whole booking.
+    let (_, full) = app.get(&format!("/schedules/{id}"), &jane).await;
+    assert_eq!(full["schedule"]["internal_note"], "VIP, secret", "{full}");
+}
+
+#[tokio::test]
+async fn an_idempotency_key_replays_only_the_same_request() {
+    let app = TestApp::spawn().await;
+    let (_, _, event) = jane_with_event(&app).await;
+    let path = format!("/api/v2/bookings/create/{event}");
+    let send = |body: Value, key: String| {
+        let request = app
+            .client
+            .post(format!("{}{path}", app.base))
+            .header("idempotency-key", key)
+            .json(&body);
+        async move {
+            let response = request.send().await.expect("send");
+            let status = response.status();
+            (status, response.json::<Value>().await.unwrap_or_default())
+        }
+    };
+    let time = format!("{} 10:00:00", day_in(21));
+    let first_body = booking_body("Maya Singh", &time);
+    let (status, first) = send(first_body.clone(), "key-1".into()).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    // A retry of the same request answers the first result.
+    let (status, again) = send(first_body, "key-1".into()).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["booking"]["id"], first["booking"]["id"]);
+    // The same key with another attendee's body is refused, and reveals nothing.
+    let mut other = booking_body("Eve Mallory", &format!("{} 11:00:00", day_in(21)));
+    other["email"] = json!("eve@example.org");
+    let (status, refused) = send(other, "key-1".into()).await;
+    assert_envelope(status, &refused, 422, "idempotency_key_reused");
+    assert!(
+        !refused
+            .to_string()
+            .contains(first["booking"]["hash"].as_str().unwrap_or("-"))
+    );
+    // A key over 255 characters is refused, not ignored.
+    let (status, long) = send(
+        booking_body("Maya Singh", &format!("{} 12:00:00", day_in(21))),
+        "k".repeat(256),
+    )
+    .await;
+    assert_invalid_field(status, &long, "Idempotency-Key");
+}
+
+#[tokio::test]
+async fn wrong_credentials_are_refused_on_public_routes_too() {
+    let app = TestApp::spawn().await;
+    let (jane, _, event) = jane_with_event(&app).await;
+    let wrong = Creds {
+        secret: "not the password".into(),
+        ..jane.clone()
+    };
+    for (method, path, body) in [
+        (Method::GET, format!("/bookings/slots/{event}"), None),
+        (Method::GET, format!("/bookings/event/{event}"), None),
+        (
+            Method::POST,
+            format!("/bookings/create/{event}"),
+            Some(booking_body(
+                "Maya Singh",
+                &format!("{} 10:00:00", day_in(22)),
+            )),
+        ),
+    ] {
+        let (status, answer) = app.send(method, &path, Some(&wrong), body).await;
+        assert_envelope(status, &answer, 401, "incorrect_password");
+    }
+    // Without credentials the same routes answer.
+    let (status, _) = app
+        .send(Method::GET, &format!("/bookings/slots/{event}"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_stale_session_cookie_is_anonymous_on_public_routes() {
+    let app = TestApp::spawn().await;
+    let (_, _, event) = jane_with_event(&app).await;
+    let response = app
+        .client
+        .post(format!("{}/api/v2/bookings/create/{event}", app.base))
+        .header("cookie", "slotbook_session=expired-or-forged")
+        .json(&booking_body(
+            "Maya Singh",
+            &format!("{} 10:00:00", day_in(23)),
+        ))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::OK);
+    // A private route still needs a real session.
+    let response = app
+        .client
+        .get(format!("{}/api/v2/calendars", app.base))
+        .header("cookie", "slotbook_session=expired-or-forged")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// A body wrong in every field the routes read.
+fn invalid_body() -> Value {
+    json!({
+        "title": 5, "duration": "long", "status": 99, "event_type": 3, "slug": 7,
+        "calendar": 5, "slot": 5, "settings": "none", "fields": "none", "integration": 5,
+        "integration_name": 5, "schedule_type": 7, "weekly_schedules": 3, "date_overrides": 3,
+        "column": 5, "value": [], "booking_title": 1, "enabled": "maybe", "event_time": 5,
+        "schedule_conditions": "x", "buffer_time_before": "x", "location_settings": 5,
+        "availability_type": 9, "description": 1, "color_schema": 3, "team_members": "x",
+    })
+}
+
+#[tokio::test]
+async fn another_hosts_ids_answer_404_before_any_validation() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event) = jane_with_event(&app).await;
+    let booking = book(&app, event, 24).await;
+    let booking_id = booking["id"].as_i64().unwrap_or_default();
+    let (status, feed) = app
+        .post(
+            &format!("/calendars/{calendar}/events/{event}/integrations/0"),
+            &jane,
+            json!({"integration_name": "webhook", "integration": {"name": "Feed", "request_url": "https://hooks.example.com/x",
+                   "event_triggers": ["after_booking_scheduled"]}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{feed}");
+    let feed = feed["integration_id"].as_i64().unwrap_or_default();
+    let bob = app.host("bob").await;
+    app.calendar_for(&bob, "UTC").await;
+    let e = format!("/calendars/{calendar}/events/{event}");
+    let routes: Vec<(Method, String)> = vec![
+        (Method::GET, format!("/calendars/{calendar}")),
+        (Method::POST, format!("/calendars/{calendar}")),
+        (Method::DELETE, format!("/calendars/{calendar}")),
+        (Method::GET, format!("/calendars/{calendar}/event-schema")),
+        (Method::POST, format!("/calendars/{calendar}/events")),
+        (Method::GET, e.clone()),
+        (Method::PUT, e.clone()),
+        (Method::DELETE, e.clone()),
+        (Method::POST, format!("{e}/details")),
+        (Method::GET, format!("{e}/availability")),
+        (Method::POST, format!("{e}/availability")),
+        (
+            Method::GET,
+            format!("{e}/availability/explain?time=bad&timezone=Mars/Base"),
+        ),
+        (Method::POST, format!("{e}/limits")),
+        (
+            Method::POST,
+            format!("/calendars/{calendar}/clone-event/{event}"),
+        ),
+        (Method::GET, format!("{e}/booking-fields")),
+        (Method::POST, format!("{e}/booking-fields")),
+        (Method::GET, format!("{e}/payment-settings")),
+        (Method::GET, format!("{e}/integrations")),
+        (Method::POST, format!("{e}/integrations/{feed}")),
+        (Method::POST, format!("{e}/integrations/0")),
+        (Method::DELETE, format!("{e}/integrations/{feed}")),
+        (
+            Method::GET,
+            format!("/calendars/{calendar}/sharing-settings"),
+        ),
+        (
+            Method::POST,
+            format!("/calendars/{calendar}/sharing-settings"),
+        ),
+        (Method::GET, format!("/schedules/{booking_id}")),
+        (Method::PUT, format!("/schedules/{booking_id}")),
+        (Method::DELETE, format!("/schedules/{booking_id}")),
+        (Method::GET, format!("/schedules/{booking_id}/activities")),
+        (Method::GET, format!("/schedules/{booking_id}/meta-info")),
+        (
+            Method::POST,
+            format!("/schedules/{booking_id}/send-confirmation-email"),
+        ),
+        (
+            Method::GET,
+            format!("/schedules/group-bookings/{booking_id}/attendees"),
+        ),
+    ];
+    for (method, path) in routes {
+        let body = (method != Method::GET && method != Method::DELETE).then(invalid_body);
+        let (status, answer) = app.send(method.clone(), &path, Some(&bob), body).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{method} {path}: {answer}");
+        assert_eq!(answer["data"]["status"], 404, "{method} {path}: {answer}");
+    }
+    // Nothing of Jane's changed.
+    let (status, still) = app.get(&format!("/schedules/{booking_id}"), &jane).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(still["schedule"]["status"], "scheduled");
+}
+
+#[tokio::test]
+async fn ids_in_paths_are_plain_digits() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let made = app.calendar_for(&jane, "UTC").await;
+    let id = made["calendar"]["id"].as_i64().unwrap_or_default();
+    let (status, _) = app.get(&format!("/calendars/{id}"), &jane).await;
+    assert_eq!(status, StatusCode::OK);
+    for path in [
+        format!("/calendars/+{id}"),
+        format!("/calendars/%20{id}"),
+        format!("/calendars/{id}x"),
+    ] {
+        let (status, answer) = app.get(&path, &jane).await;
+        assert_envelope(status, &answer, 404, "rest_no_route");
+    }
+}
+
+/// (route, body) pairs over public and host routes, each with one bad text in a field.
+async fn text_routes(
+    app: &TestApp,
+    jane: &Creds,
+    calendar: i64,
+    event: i64,
+) -> Vec<(Method, String, Option<Creds>, Value)> {
+    let booking = book(app, event, 26).await;
+    let hash = booking["hash"].as_str().unwrap_or_default().to_string();
+    let id = booking["id"].as_i64().unwrap_or_default();
+    let time = format!("{} 12:00:00", day_in(26));
+    let e = format!("/calendars/{calendar}/events/{event}");
+    let with = |field: &str, value: &str| {
+        let mut body = booking_body("Maya Singh", &time);
+        body[field] = json!(value);
+        body
+    };
+    vec![
+        (
+            Method::POST,
+            format!("/bookings/create/{event}"),
+            None,
+            with("name", "Ma\u{0}ya"),
+        ),
+        (
+            Method::POST,
+            format!("/bookings/create/{event}"),
+            None,
+            with("email", "nul\u{0}x@example.org"),
+        ),
+        (
+            Method::POST,
+            format!("/bookings/create/{event}"),
+            None,
+            with("message", "hello\u{0}"),
+        ),
+        (
+            Method::POST,
+            format!("/bookings/create/{event}"),
+            None,
+            with("name", "Maya\r\nBcc: x@y.z"),
+        ),
+        (
+            Method::POST,
+            format!("/bookings/create/{event}"),
+            None,
+            with("source_url", "javascript:alert(1)"),
+        ),
+        (
+            Method::POST,
+            format!("/bookings/{hash}/cancel"),
+            None,
+            json!({"cancellation_reason": "ill\u{0}"}),
+        ),
+        (
+            Method::POST,
+            format!("/bookings/{hash}/reschedule"),
+            None,
+            json!({"event_time": time, "rescheduling_reason": "a\u{0}"}),
+        ),
+        (
+            Method::POST,
+            format!("{e}/details"),
+            Some(jane.clone()),
+            json!({"title": "Two\nlines", "duration": 60}),
+        ),
+        (
+            Method::POST,
+            format!("{e}/details"),
+            Some(jane.clone()),
+            json!({"title": "Hour", "description": "x\u{0}"}),
+        ),
+        (
+            Method::PUT,
+            format!("/schedules/{id}"),
+            Some(jane.clone()),
+            json!({"column": "internal_note", "value": "a\u{0}b"}),
+        ),
+        (
+            Method::POST,
+            "/calendars/check-slug".into(),
+            Some(jane.clone()),
+            json!({"slug": "a\u{0}b"}),
+        ),
+        (
+            Method::POST,
+            "/settings/general".into(),
+            Some(jane.clone()),
+            json!({"settings": {"emailing": {"from_name": "Evil\r\nBcc: x@y.z"}}}),
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn nul_control_characters_and_bad_urls_are_refused_with_422_everywhere() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event) = jane_with_event(&app).await;
+    let admin = app.admin().await;
+    let before = app.store.clone();
+    for (method, path, creds, body) in text_routes(&app, &jane, calendar, event).await {
+        let creds = if path.starts_with("/settings") {
+            Some(admin.clone())
+        } else {
+            creds
+        };
+        let (status, answer) = app
+            .send(method.clone(), &path, creds.as_ref(), Some(body.clone()))
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{method} {path} {body}: {answer}"
+        );
+        assert_eq!(answer["code"], "validation_failed", "{answer}");
+    }
+    // A NUL in a query parameter is refused as well.
+    let (status, answer) = app.get("/schedules?search=a%00b", &jane).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    // Nothing with a NUL was stored: the one booking made above is the only one.
+    let mut conn = before.conn().await.expect("conn");
+    assert_eq!(
+        app::store::bookings::count(conn.ex()).await.expect("count"),
+        1
+    );
+}
