@@ -173,6 +173,27 @@ pub fn router(state: AppState, config: &Config) -> Router {
             header::X_CONTENT_TYPE_OPTIONS,
             header::HeaderValue::from_static("nosniff"),
         ))
+        // Pages set their own policy with a script nonce (see `app::ui::shell`); everything
+        // else (JSON, files) runs no script and may not be framed.
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            header::HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            header::HeaderValue::from_static("DENY"),
+        ))
+        // Booking links carry the attendee's secret hash: never send them to other sites.
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            header::HeaderValue::from_static("same-origin"),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
+            header::HeaderName::from_static("permissions-policy"),
+            header::HeaderValue::from_static(
+                "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+            ),
+        ))
 }
 
 /// Request ids: 64 random bits, hex.

@@ -201,3 +201,36 @@ fn serve_creates_the_first_administrator_answers_health_and_stops_on_sigterm() {
         "a preset password is never echoed: {stderr}"
     );
 }
+
+#[test]
+fn two_servers_starting_together_on_an_empty_database_both_come_up() {
+    // Both migrate and both try to create the first administrator: neither may fail.
+    let (_dir, db) = temp_db();
+    let start = || {
+        Command::new(BIN)
+            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &db])
+            .env("SLOTBOOK_ADMIN_PASSWORD", "first-admin-password")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn serve")
+    };
+    let mut servers = [start(), start()];
+    for child in &mut servers {
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("read");
+        let mut err = String::new();
+        if !line.contains("listening") {
+            let _ = std::io::Read::read_to_string(child.stderr.as_mut().expect("stderr"), &mut err);
+        }
+        assert!(
+            line.contains("listening on http://127.0.0.1:"),
+            "{line} {err}"
+        );
+    }
+    for child in &mut servers {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}

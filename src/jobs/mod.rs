@@ -275,3 +275,66 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
     tx.commit().await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panicking_delivery_fails_alone_and_the_worker_goes_on() {
+        let dir = tempfile::tempdir().expect("dir");
+        let store = app::store::Store::connect(&format!("sqlite://{}/t.db", dir.path().display()))
+            .await
+            .expect("store");
+        store.migrate().await.expect("migrate");
+        let mut conn = store.conn().await.expect("conn");
+        for payload in ["ok-1", "boom", "ok-2"] {
+            bookings::enqueue(conn.ex(), "test", payload)
+                .await
+                .expect("enqueue");
+        }
+        drop(conn);
+        let ctx = Ctx::new(store.clone(), "http://localhost");
+        let settings = JobSettings {
+            poll: Duration::from_millis(20),
+            lease: 60,
+            allow_private_targets: false,
+            webhook_timeout: Duration::from_secs(1),
+        };
+        let worker_ctx = ctx.clone();
+        let worker = tokio::spawn(outbox_worker(
+            ctx.clone(),
+            Lane::Only("test"),
+            2,
+            settings,
+            move |item: OutboxRow| {
+                let ctx = worker_ctx.clone();
+                async move {
+                    assert!(item.payload != "boom", "a delivery that panics");
+                    let mut conn = ctx.store.conn().await?;
+                    outbox::complete(conn.ex(), item.id).await?;
+                    Ok(())
+                }
+            },
+        ));
+        let mut state = Vec::new();
+        for _ in 0..200 {
+            let mut conn = store.conn().await.expect("conn");
+            state = outbox::retry_state(conn.ex(), "test").await.expect("state");
+            if state.iter().all(|(s, _, _)| s == "done" || s == "failed") {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        worker.abort();
+        let statuses: Vec<&str> = state.iter().map(|(s, _, _)| s.as_str()).collect();
+        assert_eq!(statuses, ["done", "failed", "done"], "{state:?}");
+        assert!(
+            state[1]
+                .2
+                .as_deref()
+                .is_some_and(|e| e.contains("panicked")),
+            "{state:?}"
+        );
+    }
+}

@@ -215,3 +215,83 @@ async fn cross_site_logins_are_refused() {
     });
     assert!(!has_session);
 }
+
+#[tokio::test]
+async fn form_posts_without_a_same_site_signal_are_refused() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let login = |request: reqwest::RequestBuilder| async move {
+        let response = request
+            .form(&[("login", "jane"), ("password", "jane-password")])
+            .send()
+            .await
+            .expect("login");
+        response.headers().get_all(SET_COOKIE).iter().any(|v| {
+            let v = v.to_str().unwrap_or_default();
+            v.starts_with("slotbook_session=") && !v.starts_with("slotbook_session=;")
+        })
+    };
+    let url = format!("{}/_app/login", app.base);
+    assert!(
+        !login(app.client.post(&url)).await,
+        "no Origin, no Sec-Fetch-Site"
+    );
+    assert!(
+        login(
+            app.client
+                .post(&url)
+                .header("sec-fetch-site", "same-origin")
+        )
+        .await
+    );
+    assert!(login(app.client.post(&url).header("origin", &app.base)).await);
+}
+
+#[tokio::test]
+async fn pages_and_answers_carry_the_security_headers() {
+    let app = TestApp::spawn().await;
+    let page = app
+        .client
+        .get(format!("{}/login", app.base))
+        .send()
+        .await
+        .expect("page");
+    let header = |r: &reqwest::Response, name: &str| {
+        r.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let policy = header(&page, "content-security-policy");
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    let nonce = policy
+        .split("'nonce-")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .unwrap_or_default()
+        .to_string();
+    assert!(nonce.len() >= 16, "{policy}");
+    assert_eq!(header(&page, "referrer-policy"), "same-origin");
+    assert!(header(&page, "permissions-policy").contains("camera=()"));
+    let html = page.text().await.expect("html");
+    assert!(
+        html.contains(&format!("nonce=\"{nonce}\"")),
+        "the page's scripts carry the nonce"
+    );
+    // Another page load gets another nonce.
+    let again = app
+        .client
+        .get(format!("{}/login", app.base))
+        .send()
+        .await
+        .expect("page");
+    assert_ne!(header(&again, "content-security-policy"), policy);
+    let api = app
+        .client
+        .get(format!("{}/api/v2/openapi.json", app.base))
+        .send()
+        .await
+        .expect("api");
+    assert!(header(&api, "content-security-policy").contains("frame-ancestors 'none'"));
+}

@@ -411,7 +411,7 @@ async fn text_routes(
             Method::POST,
             "/settings/general".into(),
             Some(jane.clone()),
-            json!({"settings": {"emailing": {"from_name": "Evil\r\nBcc: x@y.z"}}}),
+            json!({"emailing": {"from_name": "Evil\r\nBcc: x@y.z"}}),
         ),
     ]
 }
@@ -447,4 +447,237 @@ async fn nul_control_characters_and_bad_urls_are_refused_with_422_everywhere() {
         app::store::bookings::count(conn.ex()).await.expect("count"),
         1
     );
+}
+
+#[tokio::test]
+async fn team_members_must_accept_a_hosts_invitation_first() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let bob = app.host("bob").await;
+    let team = |members: Vec<i64>| {
+        let mut body = crate::support::calendar_body("UTC");
+        body["calendar"]["type"] = json!("team");
+        body["calendar"]["title"] = json!("Support team");
+        body["calendar"]["slot"]["event_type"] = json!("round_robin");
+        body["calendar"]["slot"]["settings"]["team_members"] = json!(members);
+        body
+    };
+    let (status, refused) = app
+        .post("/calendars", &jane, team(vec![jane.id, bob.id]))
+        .await;
+    assert_invalid_field(status, &refused, "calendar.slot.settings.team_members");
+    // Jane invites Bob; until Bob accepts, he still cannot be enlisted.
+    let (status, sent) = app
+        .post(
+            "/team-invitations",
+            &jane,
+            json!({"email": "bob@example.com"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{sent}");
+    assert_eq!(sent["invitation"]["status"], "pending");
+    let id = sent["invitation"]["id"].as_i64().unwrap_or_default();
+    let (status, _) = app
+        .post("/calendars", &jane, team(vec![jane.id, bob.id]))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Only Bob can accept; another host does not even see the invitation.
+    let (status, answer) = app
+        .post(&format!("/team-invitations/{id}/accept"), &jane, json!({}))
+        .await;
+    assert_envelope(status, &answer, 403, "rest_forbidden");
+    let carol = app.host("carol").await;
+    let (status, answer) = app
+        .post(&format!("/team-invitations/{id}/accept"), &carol, json!({}))
+        .await;
+    assert_envelope(status, &answer, 404, "not_found");
+    let (status, accepted) = app
+        .post(&format!("/team-invitations/{id}/accept"), &bob, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{accepted}");
+    assert_eq!(accepted["invitation"]["status"], "accepted");
+    let (status, made) = app
+        .post("/calendars", &jane, team(vec![jane.id, bob.id]))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    // Carol never accepted: Jane cannot add her to a team event either.
+    let calendar = made["calendar"]["id"].as_i64().unwrap_or_default();
+    let mut event = crate::support::calendar_body("UTC")["calendar"]["slot"].clone();
+    event["event_type"] = json!("collective");
+    event["status"] = json!("active");
+    event["settings"]["team_members"] = json!([jane.id, carol.id]);
+    let (status, refused) = app
+        .post(
+            &format!("/calendars/{calendar}/events"),
+            &jane,
+            event.clone(),
+        )
+        .await;
+    assert_invalid_field(status, &refused, "settings.team_members");
+    // An administrator (invite_team_members) needs no invitation.
+    let admin = app.admin().await;
+    let (status, made) = app
+        .post("/calendars", &admin, team(vec![admin.id, carol.id]))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (_, listed) = app.get("/team-invitations", &bob).await;
+    assert_eq!(listed["invitations"][0]["direction"], "received");
+}
+
+#[tokio::test]
+async fn the_reference_clients_calendar_body_is_accepted() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let keyed = json!({
+        "sun": {"enabled": false, "slots": []},
+        "mon": {"enabled": true, "slots": [{"start": "10:00", "end": "14:00"}]},
+        "tue": {"enabled": false, "slots": []}, "wed": {"enabled": false, "slots": []},
+        "thu": {"enabled": false, "slots": []}, "fri": {"enabled": false, "slots": []},
+        "sat": {"enabled": false, "slots": []},
+    });
+    let (status, made) = app
+        .post(
+            "/calendars",
+            &jane,
+            json!({"calendar": {"author_timezone": "UTC", "slot": {
+        "title": "Intro", "duration": 30, "event_type": "single", "availability_type": "custom",
+        "schedule_type": "weekly_schedules", "weekly_schedules": keyed}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (calendar, event) = (
+        made["calendar"]["id"].as_i64().unwrap_or_default(),
+        made["slot"]["id"].as_i64().unwrap_or_default(),
+    );
+    let (_, stored) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    let monday = &stored["calendar_event"]["settings"]["weekly_schedules"]["mon"];
+    assert_eq!(monday["slots"][0]["start"], "10:00", "{stored}");
+    // Both shapes: the spec's `settings` wins.
+    let bob = app.host("bob").await;
+    let (status, made) = app.post("/calendars", &bob, json!({"calendar": {"author_timezone": "UTC", "slot": {
+        "title": "Intro", "duration": 30, "event_type": "single", "availability_type": "custom",
+        "schedule_type": "weekly_schedules", "weekly_schedules": keyed,
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": [{"day": "mon", "from": "08:00", "to": "09:00"}]}}}})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (calendar, event) = (
+        made["calendar"]["id"].as_i64().unwrap_or_default(),
+        made["slot"]["id"].as_i64().unwrap_or_default(),
+    );
+    let (_, stored) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &bob)
+        .await;
+    assert_eq!(
+        stored["calendar_event"]["settings"]["weekly_schedules"]["mon"]["slots"][0]["start"],
+        "08:00",
+        "{stored}"
+    );
+}
+
+#[tokio::test]
+async fn webhook_feeds_are_capped_and_their_urls_shown_without_secrets() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event) = jane_with_event(&app).await;
+    // A receiver that always fails, behind a URL with credentials and a token.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let router = axum::Router::new()
+        .fallback(|| async { (axum::http::StatusCode::INTERNAL_SERVER_ERROR, "no") });
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let secret_url = format!("http://hookuser:hookpass@127.0.0.1:{port}/in?token=tok123");
+    let base = format!("/calendars/{calendar}/events/{event}/integrations");
+    let feed = |url: &str| {
+        json!({"integration_name": "webhook", "integration": {"name": "Feed", "request_url": url,
+        "event_triggers": ["after_booking_scheduled"]}})
+    };
+    let (status, saved) = app
+        .post(&format!("{base}/0"), &jane, feed(&secret_url))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    for n in 1..10 {
+        let (status, saved) = app
+            .post(
+                &format!("{base}/0"),
+                &jane,
+                feed(&format!("https://hooks.example.com/{n}")),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+    }
+    let (status, refused) = app
+        .post(
+            &format!("{base}/0"),
+            &jane,
+            feed("https://hooks.example.com/11"),
+        )
+        .await;
+    assert_invalid_field(status, &refused, "integration");
+    // Remove the unreachable example feeds; keep the failing local one.
+    let (_, listed) = app.get(&base, &jane).await;
+    for f in listed["feeds"].as_array().cloned().unwrap_or_default() {
+        let id = f["id"].as_i64().unwrap_or_default();
+        if !f.to_string().contains("127.0.0.1") {
+            app.delete(&format!("{base}/{id}"), &jane).await;
+        }
+    }
+    let booking = book(&app, event, 27).await;
+    let id = booking["id"].as_i64().unwrap_or_default();
+    let mut descriptions = String::new();
+    for _ in 0..300 {
+        let (_, activities) = app.get(&format!("/schedules/{id}/activities"), &jane).await;
+        descriptions = activities.to_string();
+        if descriptions.contains("Failed to send webhook") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        descriptions.contains("Failed to send webhook"),
+        "{descriptions}"
+    );
+    assert!(
+        descriptions.contains(&format!("127.0.0.1:{port}/in")),
+        "{descriptions}"
+    );
+    for secret in ["hookpass", "hookuser", "tok123"] {
+        assert!(
+            !descriptions.contains(secret),
+            "{secret} leaked: {descriptions}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn lists_in_bodies_are_capped() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event) = jane_with_event(&app).await;
+    let fields: Vec<Value> = (0..501)
+        .map(|i| json!({"name": format!("f{i}"), "label": "F", "type": "text"}))
+        .collect();
+    let (status, refused) = app
+        .post(
+            &format!("/calendars/{calendar}/events/{event}/booking-fields"),
+            &jane,
+            json!({"booking_fields": fields}),
+        )
+        .await;
+    assert_invalid_field(status, &refused, "booking_fields");
+    let overrides: serde_json::Map<String, Value> = (0..501)
+        .map(|i| {
+            (
+                (chrono::NaiveDate::from_ymd_opt(2030, 1, 1).unwrap_or_default()
+                    + chrono::Duration::days(i))
+                .to_string(),
+                json!([]),
+            )
+        })
+        .collect();
+    let (status, refused) = app
+        .post(&format!("/calendars/{calendar}/events/{event}/availability"), &jane,
+              json!({"schedule_type": "weekly_schedules", "weekly_schedules": [], "date_overrides": overrides}))
+        .await;
+    assert_invalid_field(status, &refused, "date_overrides");
 }

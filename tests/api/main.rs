@@ -8,6 +8,7 @@ mod calendars;
 mod emails;
 mod errors;
 mod events;
+mod faults;
 mod hardening;
 mod hosts;
 mod integrations;

@@ -14,6 +14,8 @@ pub const OUTPUT_NAME: &str = "slotbook";
 
 /// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    set_content_security_policy();
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -28,6 +30,28 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <App />
             </body>
         </html>
+    }
+}
+
+/// A fresh nonce for this page's scripts (Leptos puts it on the hydration script) and the
+/// `Content-Security-Policy` that allows only those, our own files and the WASM bundle.
+/// Pages may not be framed (`frame-ancestors 'none'`).
+#[cfg(feature = "ssr")]
+fn set_content_security_policy() {
+    leptos::nonce::provide_nonce();
+    let (Some(nonce), Some(response)) = (
+        leptos::nonce::use_nonce(),
+        use_context::<leptos_axum::ResponseOptions>(),
+    ) else {
+        return;
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; \
+         object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    );
+    if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
+        response.insert_header(axum::http::header::CONTENT_SECURITY_POLICY, value);
     }
 }
 
