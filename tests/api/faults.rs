@@ -426,3 +426,36 @@ async fn protocol_level_refusals_on_the_api_answer_in_the_envelope() {
     let _ = tokio::time::timeout(Duration::from_secs(20), stream.read_to_string(&mut answer)).await;
     assert!(!answer.starts_with("HTTP/1.1 413"), "{answer}");
 }
+
+#[tokio::test]
+async fn webhooks_reach_ipv6_literal_urls() {
+    let Ok(listener) = tokio::net::TcpListener::bind("[::1]:0").await else {
+        // No IPv6 loopback on this machine: nothing to deliver to.
+        return;
+    };
+    let url = format!(
+        "http://[::1]:{}/hook",
+        listener.local_addr().expect("addr").port()
+    );
+    let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+    let log = seen.clone();
+    let router = axum::Router::new().fallback(move |body: String| {
+        let log = log.clone();
+        async move {
+            if let Ok(mut seen) = log.lock() {
+                seen.push(body);
+            }
+            "ok"
+        }
+    });
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event) = busy_event(&app).await;
+    add_feed(&app, &jane, calendar, event, &url).await;
+    let (status, answer) = book_nth(&app, event, 0).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(
+        wait_until(|| seen.lock().map(|s| s.len()).unwrap_or(0) == 1).await,
+        "the IPv6 receiver got the delivery"
+    );
+}

@@ -69,20 +69,22 @@ enum CodeClass {
     Other,
 }
 
-/// Classifies a SQLite result code (numeric, possibly extended) or a PostgreSQL SQLSTATE.
-fn classify_code(code: &str) -> CodeClass {
-    if let Ok(extended) = code.parse::<i64>() {
-        return match extended & 0xff {
-            // SQLITE_BUSY, SQLITE_LOCKED
-            5 | 6 => CodeClass::Busy,
-            // SQLITE_FULL
-            13 => CodeClass::Full,
-            // SQLITE_IOERR, SQLITE_CORRUPT is not retryable; SQLITE_CANTOPEN, SQLITE_NOLFS
-            10 | 14 | 22 => CodeClass::Unavailable,
-            _ => CodeClass::Other,
-        };
+/// Classifies a SQLite result code (possibly an extended one: the primary code is its low byte).
+fn classify_sqlite(code: i64) -> CodeClass {
+    match code & 0xff {
+        // SQLITE_BUSY, SQLITE_LOCKED
+        5 | 6 => CodeClass::Busy,
+        // SQLITE_FULL
+        13 => CodeClass::Full,
+        // SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOLFS
+        10 | 14 | 22 => CodeClass::Unavailable,
+        _ => CodeClass::Other,
     }
-    match code {
+}
+
+/// Classifies a PostgreSQL SQLSTATE (five characters, often all digits: `40001`).
+fn classify_postgres(sqlstate: &str) -> CodeClass {
+    match sqlstate {
         // serialization_failure, deadlock_detected
         "40001" | "40P01" => CodeClass::Busy,
         // disk_full
@@ -90,7 +92,7 @@ fn classify_code(code: &str) -> CodeClass {
         // insufficient resources, admin/crash shutdown, cannot connect now
         "53000" | "53200" | "53300" | "57P01" | "57P02" | "57P03" => CodeClass::Unavailable,
         // class 08: connection exceptions
-        _ if code.starts_with("08") => CodeClass::Unavailable,
+        _ if sqlstate.starts_with("08") => CodeClass::Unavailable,
         _ => CodeClass::Other,
     }
 }
@@ -103,7 +105,13 @@ impl From<sqlx::Error> for StoreError {
                 if db.is_unique_violation() {
                     return StoreError::UniqueViolation;
                 }
-                match classify_code(&db.code().unwrap_or_default()) {
+                let code = db.code().unwrap_or_default();
+                let class = if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+                    classify_sqlite(code.parse().unwrap_or_default())
+                } else {
+                    classify_postgres(&code)
+                };
+                match class {
                     CodeClass::Busy => StoreError::Busy,
                     CodeClass::Full => StoreError::Full(err),
                     CodeClass::Unavailable => StoreError::Unavailable(err),
@@ -411,20 +419,26 @@ mod tests {
     #[test]
     fn database_codes_are_classified_by_kind() {
         for (code, class) in [
-            ("5", CodeClass::Busy),
-            ("517", CodeClass::Busy),
-            ("13", CodeClass::Full),
-            ("10", CodeClass::Unavailable),
-            ("778", CodeClass::Unavailable),
-            ("14", CodeClass::Unavailable),
-            ("19", CodeClass::Other),
+            (5, CodeClass::Busy),
+            (517, CodeClass::Busy),
+            (13, CodeClass::Full),
+            (10, CodeClass::Unavailable),
+            (778, CodeClass::Unavailable),
+            (14, CodeClass::Unavailable),
+            (19, CodeClass::Other),
+        ] {
+            assert_eq!(classify_sqlite(code), class, "SQLite {code}");
+        }
+        for (code, class) in [
             ("40001", CodeClass::Busy),
+            ("40P01", CodeClass::Busy),
             ("53100", CodeClass::Full),
             ("57P01", CodeClass::Unavailable),
             ("08006", CodeClass::Unavailable),
             ("22021", CodeClass::Other),
+            ("23505", CodeClass::Other),
         ] {
-            assert_eq!(classify_code(code), class, "{code}");
+            assert_eq!(classify_postgres(code), class, "PostgreSQL {code}");
         }
     }
 
