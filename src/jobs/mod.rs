@@ -7,9 +7,10 @@ pub mod mail;
 pub mod webhook;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore};
 
 use app::service::Ctx;
 use app::service::integrations::DELIVERY_KIND;
@@ -23,8 +24,9 @@ use mail::Mailer;
 
 /// Attempts before an item is given up.
 const MAX_ATTEMPTS: i64 = 8;
-/// Emails in flight at once (one SMTP server: a few connections are plenty).
-const EMAIL_CONCURRENCY: usize = 4;
+/// Emails in flight at once: one SMTP server (or folder) is one target, and each email ends in
+/// a write transaction, so more would only take database time from bookings.
+const EMAIL_CONCURRENCY: usize = 2;
 /// Webhook requests in flight at once, over all receivers: a hung receiver holds one slot
 /// until its time-out, and the others go on.
 const WEBHOOK_CONCURRENCY: usize = 16;
@@ -85,9 +87,11 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     });
 }
 
-/// Keeps up to `concurrency` items of `lane` in delivery. Each item runs in its own task: an
-/// error leaves it to its lease (a later claim retries it), and a panic marks it failed with
-/// the panic's text, while the worker goes on with the next.
+/// Keeps up to `concurrency` items of `lane` in delivery. Items are claimed in batches of up
+/// to `2 x concurrency`, and a new batch only once fewer than `concurrency` are left: a claim
+/// is a write transaction, and claiming one item at a time would double the commits per
+/// email. Each item runs in its own task: an error leaves it to its lease (a later claim
+/// retries it), and a panic marks it failed with the panic's text, while the worker goes on.
 async fn outbox_worker<F, Fut>(
     ctx: Ctx,
     lane: Lane<'static>,
@@ -99,15 +103,17 @@ async fn outbox_worker<F, Fut>(
     Fut: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
 {
     let slots = Arc::new(Semaphore::new(concurrency));
+    // Claimed and not yet finished; `finished` wakes the loop when one is done.
+    let open = Arc::new(AtomicUsize::new(0));
+    let finished = Arc::new(Notify::new());
+    let batch = concurrency * 2;
     loop {
-        // Wait for a free slot before claiming, so nothing is claimed that cannot start.
-        let Ok(first) = slots.clone().acquire_owned().await else {
-            return;
-        };
-        let free = slots.available_permits() + 1;
-        let claimed = claim(&ctx, lane, free, settings.lease).await;
-        drop(first);
-        let items = match claimed {
+        let waiting = open.load(Ordering::Acquire);
+        if waiting >= concurrency {
+            finished.notified().await;
+            continue;
+        }
+        let items = match claim(&ctx, lane, batch - waiting, settings.lease).await {
             Ok(items) => items,
             Err(e) => {
                 tracing::warn!(error = %e, "outbox claim failed");
@@ -119,28 +125,30 @@ async fn outbox_worker<F, Fut>(
             continue;
         }
         for item in items {
-            let Ok(slot) = slots.clone().acquire_owned().await else {
-                return;
-            };
+            open.fetch_add(1, Ordering::AcqRel);
             let (id, kind) = (item.id, item.kind.clone());
-            let running = tokio::spawn(deliver_one(item));
-            let ctx = ctx.clone();
+            let (ctx, slots, open, finished) =
+                (ctx.clone(), slots.clone(), open.clone(), finished.clone());
+            let delivery = deliver_one(item);
             tokio::spawn(async move {
-                match running.await {
-                    Ok(Ok(())) => {}
-                    // The lease runs out and a later claim retries the item.
-                    Ok(Err(e)) => {
-                        tracing::warn!(outbox_id = id, kind, error = %format!("{e:#}"), "outbox item failed");
-                    }
-                    Err(joined) => {
-                        let reason = panic_text(joined);
-                        tracing::error!(outbox_id = id, kind, reason, "outbox item panicked");
-                        if let Err(e) = give_up(&ctx, id, &reason).await {
-                            tracing::warn!(outbox_id = id, error = %e, "could not mark the item failed");
+                if let Ok(_slot) = slots.acquire_owned().await {
+                    match tokio::spawn(delivery).await {
+                        Ok(Ok(())) => {}
+                        // The lease runs out and a later claim retries the item.
+                        Ok(Err(e)) => {
+                            tracing::warn!(outbox_id = id, kind, error = %format!("{e:#}"), "outbox item failed");
+                        }
+                        Err(joined) => {
+                            let reason = panic_text(joined);
+                            tracing::error!(outbox_id = id, kind, reason, "outbox item panicked");
+                            if let Err(e) = give_up(&ctx, id, &reason).await {
+                                tracing::warn!(outbox_id = id, error = %e, "could not mark the item failed");
+                            }
                         }
                     }
                 }
-                drop(slot);
+                open.fetch_sub(1, Ordering::AcqRel);
+                finished.notify_one();
             });
         }
     }

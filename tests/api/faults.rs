@@ -9,25 +9,13 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::support::{Creds, TestApp, assert_envelope};
+use crate::support::{Creds, TestApp, assert_envelope, daily_event};
 
 /// A host with a daily 08:00-20:00 event of 15 minutes; answers (host, calendar, event).
 async fn busy_event(app: &TestApp) -> (Creds, i64, i64) {
     let jane = app.host("jane").await;
-    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-        .iter()
-        .map(|d| json!({"day": d, "from": "08:00", "to": "20:00"}))
-        .collect();
-    let (status, made) = app.post("/calendars", &jane, json!({"calendar": {"author_timezone": "UTC", "slot": {
-        "title": "Quarter", "duration": 15, "event_type": "single", "availability_type": "custom",
-        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
-                     "schedule_conditions": {"value": 0, "unit": "minutes"}}}}})).await;
-    assert_eq!(status, StatusCode::OK, "{made}");
-    (
-        jane,
-        made["calendar"]["id"].as_i64().unwrap_or_default(),
-        made["slot"]["id"].as_i64().unwrap_or_default(),
-    )
+    let (calendar, event) = daily_event(app, &jane, "UTC", 15, ("08:00", "20:00")).await;
+    (jane, calendar, event)
 }
 
 /// Books slot number `n` (15-minute steps from 08:00, 30 days ahead).
@@ -189,8 +177,17 @@ async fn silent_server() -> String {
     addr.to_string()
 }
 
-/// A webhook receiver answering 200; answers its URL and what it received.
+/// A webhook receiver answering 200 on 127.0.0.1; answers its URL and what it received.
 async fn receiver() -> (String, Arc<Mutex<Vec<String>>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let url = format!("http://{}/hook", listener.local_addr().expect("addr"));
+    (url, receive_on(listener))
+}
+
+/// Serves a receiver answering 200 on `listener`; answers what it received.
+fn receive_on(listener: tokio::net::TcpListener) -> Arc<Mutex<Vec<String>>> {
     let seen: Arc<Mutex<Vec<String>>> = Arc::default();
     let log = seen.clone();
     let router = axum::Router::new().fallback(move |body: String| {
@@ -202,12 +199,8 @@ async fn receiver() -> (String, Arc<Mutex<Vec<String>>>) {
             "ok"
         }
     });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let url = format!("http://{}/hook", listener.local_addr().expect("addr"));
     tokio::spawn(async move { axum::serve(listener, router).await });
-    (url, seen)
+    seen
 }
 
 async fn add_feed(app: &TestApp, host: &Creds, calendar: i64, event: i64, url: &str) {

@@ -4,27 +4,13 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::support::{Creds, TestApp, assert_envelope, assert_invalid_field};
-
-const EVERY_DAY: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+use crate::support::{Creds, TestApp, assert_envelope, assert_invalid_field, daily_event};
 
 /// Jane's calendar with a daily 09:00-13:00 hour-long event; answers (jane, calendar, event).
 async fn jane_with_event(app: &TestApp) -> (Creds, i64, i64) {
     let jane = app.host("jane").await;
-    let week: Vec<Value> = EVERY_DAY
-        .iter()
-        .map(|d| json!({"day": d, "from": "09:00", "to": "13:00"}))
-        .collect();
-    let (status, made) = app.post("/calendars", &jane, json!({"calendar": {"author_timezone": "Europe/Berlin", "slot": {
-        "title": "Hour", "duration": 60, "event_type": "single", "availability_type": "custom",
-        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
-                     "schedule_conditions": {"value": 0, "unit": "minutes"}}}}})).await;
-    assert_eq!(status, StatusCode::OK, "{made}");
-    (
-        jane,
-        made["calendar"]["id"].as_i64().unwrap_or_default(),
-        made["slot"]["id"].as_i64().unwrap_or_default(),
-    )
+    let (calendar, event) = daily_event(app, &jane, "Europe/Berlin", 60, ("09:00", "13:00")).await;
+    (jane, calendar, event)
 }
 
 fn day_in(days: i64) -> String {

@@ -175,6 +175,30 @@ impl TestApp {
     }
 }
 
+/// A single event open every day between `from` and `to` (the calendar's zone `zone`), booked
+/// with no notice up to 120 days ahead; answers (calendar id, event id).
+pub async fn daily_event(
+    app: &TestApp,
+    host: &Creds,
+    zone: &str,
+    duration: i64,
+    (from, to): (&str, &str),
+) -> (i64, i64) {
+    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        .iter()
+        .map(|d| json!({"day": d, "from": from, "to": to}))
+        .collect();
+    let (status, made) = app.post("/calendars", host, json!({"calendar": {"author_timezone": zone, "slot": {
+        "title": "Daily", "duration": duration, "event_type": "single", "availability_type": "custom",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
+                     "schedule_conditions": {"value": 0, "unit": "minutes"}}}}})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    (
+        made["calendar"]["id"].as_i64().unwrap_or_default(),
+        made["slot"]["id"].as_i64().unwrap_or_default(),
+    )
+}
+
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars

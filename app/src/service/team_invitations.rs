@@ -134,13 +134,18 @@ pub async fn invite(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<V
     Ok(body)
 }
 
+/// The invitation `id` when the caller is one of its two parties; anyone else gets 404.
+async fn party_to(ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<InvitationRow> {
+    team_invitations::find(ex, id)
+        .await?
+        .filter(|r| r.invitee_id == caller.id() || r.inviter_id == caller.id())
+        .ok_or(ServiceError::NotFound)
+}
+
 /// `POST /team-invitations/{id}/accept`: only the invited user accepts.
 pub async fn accept(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
     let mut tx = ctx.store.begin().await?;
-    let row = team_invitations::find(tx.ex(), id)
-        .await?
-        .filter(|r| r.invitee_id == caller.id() || r.inviter_id == caller.id())
-        .ok_or(ServiceError::NotFound)?;
+    let row = party_to(tx.ex(), caller, id).await?;
     if row.invitee_id != caller.id() {
         return Err(ServiceError::Forbidden(
             "Only the invited user can accept an invitation.".into(),
@@ -160,10 +165,7 @@ pub async fn accept(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value>
 /// Teams already formed stay; new ones need a new invitation.
 pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
     let mut tx = ctx.store.begin().await?;
-    let row = team_invitations::find(tx.ex(), id)
-        .await?
-        .filter(|r| r.invitee_id == caller.id() || r.inviter_id == caller.id())
-        .ok_or(ServiceError::NotFound)?;
+    let row = party_to(tx.ex(), caller, id).await?;
     team_invitations::delete(tx.ex(), row.id).await?;
     tx.commit().await?;
     Ok(json!({"message": "Invitation has been deleted"}))
