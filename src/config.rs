@@ -14,6 +14,9 @@ pub struct Config {
     pub bind: String,
     /// `sqlite://…` or `postgres://…` (`SLOTBOOK_DATABASE_URL`).
     pub database_url: String,
+    /// Database connections this process keeps at most (`SLOTBOOK_DATABASE_MAX_CONNECTIONS`;
+    /// default 32 on PostgreSQL, 16 on SQLite).
+    pub database_max_connections: Option<u32>,
     /// Base of public links (`SLOTBOOK_PUBLIC_URL`); defaults to `http://<bound address>`.
     pub public_url: Option<String>,
     /// Folder with `pkg/` (browser bundle, styles) and public files (`SLOTBOOK_SITE_ROOT`).
@@ -56,6 +59,7 @@ impl Default for Config {
         Config {
             bind: DEFAULT_BIND.into(),
             database_url: DEFAULT_DATABASE_URL.into(),
+            database_max_connections: None,
             public_url: None,
             site_root: "target/site".into(),
             rate_limit_create: 60,
@@ -109,6 +113,10 @@ impl Config {
         Ok(Config {
             bind: env("SLOTBOOK_BIND").unwrap_or(d.bind),
             database_url: database_url_from_env(),
+            database_max_connections: match env("SLOTBOOK_DATABASE_MAX_CONNECTIONS") {
+                None => None,
+                Some(_) => Some(env_number("SLOTBOOK_DATABASE_MAX_CONNECTIONS", 0)?.max(1)),
+            },
             public_url: env("SLOTBOOK_PUBLIC_URL"),
             site_root: env("SLOTBOOK_SITE_ROOT")
                 .or_else(|| env("LEPTOS_SITE_ROOT"))

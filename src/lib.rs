@@ -55,7 +55,8 @@ pub struct Application {
 impl Application {
     /// Connects and migrates the database, binds the listener and builds the router.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
-        let store = Store::connect(&config.database_url).await?;
+        let store =
+            Store::connect_with(&config.database_url, config.database_max_connections).await?;
         store.migrate().await?;
         let listener = tokio::net::TcpListener::bind(&config.bind).await?;
         let addr = listener.local_addr()?;

@@ -79,6 +79,9 @@ impl TestApp {
             job_poll_ms: 100,
             // The tests' webhook receivers listen on 127.0.0.1.
             allow_private_targets: true,
+            // Tests run side by side, some with two servers each, on one PostgreSQL server
+            // that accepts 100 connections in all.
+            database_max_connections: Some(8),
             ..Config::default()
         };
         adjust(&mut config);

@@ -276,13 +276,19 @@ pub enum Store {
 }
 
 impl Store {
-    /// Connects to `url`: `postgres://…` selects PostgreSQL, anything else is a SQLite URL or
-    /// path. A SQLite file (and its folder) is created when missing.
+    /// Connects to `url` with the default pool size (32 for PostgreSQL, 16 for SQLite).
     pub async fn connect(url: &str) -> StoreResult<Store> {
+        Store::connect_with(url, None).await
+    }
+
+    /// Connects to `url`: `postgres://…` selects PostgreSQL, anything else is a SQLite URL or
+    /// path. A SQLite file (and its folder) is created when missing. `max_connections` bounds
+    /// the pool (every process on one PostgreSQL server shares its `max_connections`).
+    pub async fn connect_with(url: &str, max_connections: Option<u32>) -> StoreResult<Store> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let options = PgConnectOptions::from_str(url)?;
             let pool = PgPoolOptions::new()
-                .max_connections(32)
+                .max_connections(max_connections.unwrap_or(32).max(1))
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(options)
                 .await?;
@@ -306,7 +312,7 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
-            .max_connections(16)
+            .max_connections(max_connections.unwrap_or(16).max(1))
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
