@@ -215,6 +215,22 @@ async fn add_feed(app: &TestApp, host: &Creds, calendar: i64, event: i64, url: &
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
+/// The outbox items of `kind` (status, attempts, last error) once one of them has failed.
+async fn first_failures(app: &TestApp, kind: &str) -> Vec<(String, i64, Option<String>)> {
+    let mut state = Vec::new();
+    for _ in 0..300 {
+        let mut conn = app.store.conn().await.expect("conn");
+        state = app::store::outbox::retry_state(conn.ex(), kind)
+            .await
+            .expect("state");
+        if state.iter().any(|(_, _, e)| e.is_some()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    state
+}
+
 async fn wait_until(mut check: impl FnMut() -> bool) -> bool {
     for _ in 0..300 {
         if check() {
@@ -249,17 +265,7 @@ async fn a_hung_smtp_server_or_webhook_receiver_delays_no_other_delivery() {
         "the healthy receiver was held up"
     );
     // The hung ones are given up at their time limit and kept for a retry, with the reason.
-    let mut state = Vec::new();
-    for _ in 0..300 {
-        let mut conn = app.store.conn().await.expect("conn");
-        state = app::store::outbox::retry_state(conn.ex(), "email")
-            .await
-            .expect("state");
-        if state.iter().any(|(_, _, e)| e.is_some()) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let state = first_failures(&app, "email").await;
     let error = state
         .iter()
         .find_map(|(_, _, e)| e.clone())
@@ -268,17 +274,7 @@ async fn a_hung_smtp_server_or_webhook_receiver_delays_no_other_delivery() {
         error.contains("did not answer within 2 seconds"),
         "{state:?}"
     );
-    let mut hooks = Vec::new();
-    for _ in 0..300 {
-        let mut conn = app.store.conn().await.expect("conn");
-        hooks = app::store::outbox::retry_state(conn.ex(), "webhook")
-            .await
-            .expect("state");
-        if hooks.iter().any(|(_, _, e)| e.is_some()) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let hooks = first_failures(&app, "webhook").await;
     assert_eq!(
         hooks.iter().filter(|(s, _, _)| s == "done").count(),
         3,
