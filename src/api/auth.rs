@@ -19,7 +19,8 @@ use base64::Engine;
 use super::error::ApiError;
 use crate::AppState;
 
-/// An authenticated caller; rejects with 401 (or 429 after too many failures).
+/// An authenticated caller: Basic credentials accepted by [`check_credentials`] (which runs on
+/// every `/api/v2` route), or a live session; rejects with 401.
 pub struct Authenticated(pub Caller);
 
 /// The caller whose Basic credentials [`check_credentials`] accepted.
@@ -64,16 +65,6 @@ impl FromRequestParts<AppState> for Authenticated {
     ) -> Result<Self, Self::Rejection> {
         if let Some(BasicCaller(caller)) = parts.extensions.get::<BasicCaller>() {
             return Ok(Authenticated(caller.clone()));
-        }
-        if parts.headers.contains_key(header::AUTHORIZATION) {
-            // Only reached where the middleware does not run; check the header here then.
-            let value = parts
-                .headers
-                .get(header::AUTHORIZATION)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_string();
-            return basic(parts, state, &value).await.map(Authenticated);
         }
         match session(parts, state).await? {
             Session::Valid(caller) => Ok(Authenticated(*caller)),
@@ -156,11 +147,8 @@ impl FromRequestParts<AppState> for MaybeAuthenticated {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if parts.extensions.get::<BasicCaller>().is_some()
-            || parts.headers.contains_key(header::AUTHORIZATION)
-        {
-            let Authenticated(caller) = Authenticated::from_request_parts(parts, state).await?;
-            return Ok(MaybeAuthenticated(Some(caller)));
+        if let Some(BasicCaller(caller)) = parts.extensions.get::<BasicCaller>() {
+            return Ok(MaybeAuthenticated(Some(caller.clone())));
         }
         Ok(MaybeAuthenticated(match session(parts, state).await? {
             Session::Valid(caller) => Some(*caller),

@@ -74,8 +74,7 @@ impl ApiError {
                 "This content type is not supported.",
             ),
             431 => ("headers_too_large", "The request headers are too large."),
-            404 => return ApiError::NoRoute,
-            405 => return ApiError::NoRoute,
+            404 | 405 => return ApiError::NoRoute,
             500..=599 => return ApiError::Internal,
             _ => ("rest_bad_request", "The request was refused."),
         };

@@ -114,7 +114,8 @@ async fn send(
     let url = reqwest::Url::parse(&settings.request_url).context("invalid URL")?;
     let host = connect_host(&url).ok_or_else(|| anyhow!("the URL has no host"))?;
     let port = url.port_or_known_default().unwrap_or(443);
-    let addresses: Vec<SocketAddr> = match literal_ip(&url) {
+    let literal = literal_ip(&url);
+    let addresses: Vec<SocketAddr> = match literal {
         Some(ip) => vec![SocketAddr::new(ip, port)],
         None => tokio::time::timeout(
             jobs.webhook_timeout,
@@ -139,7 +140,7 @@ async fn send(
         .redirect(reqwest::redirect::Policy::none())
         .connect_timeout(jobs.webhook_timeout)
         .timeout(jobs.webhook_timeout);
-    if literal_ip(&url).is_none() {
+    if literal.is_none() {
         client = client.resolve(&host, pinned);
     }
     let client = client.build()?;

@@ -426,18 +426,7 @@ async fn webhooks_reach_ipv6_literal_urls() {
         "http://[::1]:{}/hook",
         listener.local_addr().expect("addr").port()
     );
-    let seen: Arc<Mutex<Vec<String>>> = Arc::default();
-    let log = seen.clone();
-    let router = axum::Router::new().fallback(move |body: String| {
-        let log = log.clone();
-        async move {
-            if let Ok(mut seen) = log.lock() {
-                seen.push(body);
-            }
-            "ok"
-        }
-    });
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let seen = receive_on(listener);
     let app = TestApp::spawn().await;
     let (jane, calendar, event) = busy_event(&app).await;
     add_feed(&app, &jane, calendar, event, &url).await;
