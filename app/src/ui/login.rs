@@ -40,7 +40,7 @@ pub fn LoginPage() -> impl IntoView {
                     </label>
                     {move || error().map(|e| view! { <p role="alert" class="text-sm text-red-700">{e}</p> })}
                     <button type="submit"
-                        class="w-full rounded-md bg-sky-600 px-4 py-2 font-medium text-white hover:bg-sky-700 disabled:opacity-60"
+                        class="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
                         disabled=move || login.pending().get()>
                         "Log in"
                     </button>

@@ -57,14 +57,14 @@ pub fn AdminShell() -> impl IntoView {
                                         }).collect_view()}
                                     </nav>
                                 </aside>
-                                <div class="flex-1">
-                                    <header class="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
+                                <div class="min-w-0 flex-1">
+                                    <header class="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
                                         <button id="nav-toggle" type="button" class="rounded-md border border-slate-300 px-2 py-1 text-sm"
                                             on:click=move |_| set_nav_open.update(|open| *open = !*open)
                                             aria-expanded=move || nav_open.get().to_string()>
                                             "Menu"
                                         </button>
-                                        <div class="flex items-center gap-4">
+                                        <div class="flex flex-wrap items-center gap-x-4 gap-y-1">
                                             <span id="host-name" class="text-sm font-medium">{me.name.clone()}</span>
                                             <ActionForm action=logout>
                                                 <button type="submit" class="text-sm text-slate-600 hover:text-slate-900">"Log out"</button>
