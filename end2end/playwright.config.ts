@@ -14,6 +14,9 @@ export default defineConfig({
       args: [
         "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        // The embed test's host page (localhost) frames the server (127.0.0.1): let a page
+        // reach another loopback origin without the local-network permission prompt.
+        "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests",
       ],
     },
   },

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta, timezone
 args = argparse.ArgumentParser()
 args.add_argument("--base", required=True)
 args.add_argument("--login", required=True)
+args.add_argument("--password", default="soak-password", help="the host's login password (dashboard pages)")
 args.add_argument("--secret", required=True)
 args.add_argument("--pid", type=int, required=True)
 args.add_argument("--minutes", type=float, default=60)
@@ -33,10 +34,15 @@ lock = threading.Lock()
 hashes: list = []
 
 
-def request(method, path, body=None, authed=False, conn=None):
+session_cookie = ""
+
+
+def request(method, path, body=None, authed=False, conn=None, session=False):
     headers = {"content-type": "application/json"}
     if authed:
         headers["authorization"] = auth
+    if session:
+        headers["cookie"] = session_cookie
     conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
     response = conn.getresponse()
     data = response.read()
@@ -54,10 +60,26 @@ def setup():
                      "schedule_conditions": {"value": 0, "unit": "minutes"}}}}}
     status, data = request("POST", "/api/v2/calendars", body, authed=True, conn=conn)
     assert status == 200, data
-    return json.loads(data)["slot"]["id"]
+    made = json.loads(data)
+    return made["slot"]["id"], f"/{made['calendar']['slug']}/{made['slot']['slug']}"
 
 
-event = setup()
+def login():
+    """A dashboard session, as the login form makes it."""
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    form = f"login={opts.login}&password={opts.password}"
+    conn.request("POST", "/_app/login", body=form, headers={
+        "content-type": "application/x-www-form-urlencoded", "origin": opts.base, "accept": "text/html"})
+    response = conn.getresponse()
+    response.read()
+    cookie = next((v.split(";")[0] for k, v in response.getheaders()
+                   if k.lower() == "set-cookie" and v.startswith("slotbook_session=")), "")
+    assert cookie, f"login failed: {response.status}"
+    return cookie
+
+
+event, page = setup()
+session_cookie = login()
 start_day = datetime.now(timezone.utc).date() + timedelta(days=2)
 slot_counter = iter(range(10**9))
 slot_lock = threading.Lock()
@@ -89,7 +111,9 @@ def one(conn):
     elif pick < 0.9:
         request("GET", "/api/v2/schedules?period=upcoming&per_page=20", authed=True, conn=conn)
     else:
-        request("GET", random.choice(["/login", "/admin"]), conn=conn)
+        # Pages: the public booking page, the login page, and the dashboard with a session.
+        path = random.choice([f"{page}?tz=Europe%2FBerlin", "/login", "/admin", "/admin/bookings"])
+        request("GET", path, conn=conn, session=path.startswith("/admin"))
 
 
 stop = time.monotonic() + opts.minutes * 60

@@ -51,6 +51,9 @@ pub struct Config {
     pub request_timeout: Duration,
     /// Connections served at once; more wait in the listen queue (`SLOTBOOK_MAX_CONNECTIONS`).
     pub max_connections: usize,
+    /// SQLite: how often the write-ahead log is emptied into the database file
+    /// (`SLOTBOOK_SQLITE_CHECKPOINT_SECONDS`; 0 = never).
+    pub sqlite_checkpoint: Duration,
 }
 
 impl Default for Config {
@@ -75,6 +78,7 @@ impl Default for Config {
             body_timeout: Duration::from_secs(30),
             request_timeout: Duration::from_secs(60),
             max_connections: 1024,
+            sqlite_checkpoint: Duration::from_secs(60),
         }
     }
 }
@@ -139,6 +143,10 @@ impl Config {
             body_timeout: env_seconds("SLOTBOOK_BODY_TIMEOUT_SECONDS", d.body_timeout)?,
             request_timeout: env_seconds("SLOTBOOK_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
             max_connections: env_number("SLOTBOOK_MAX_CONNECTIONS", d.max_connections)?.max(1),
+            sqlite_checkpoint: env_seconds(
+                "SLOTBOOK_SQLITE_CHECKPOINT_SECONDS",
+                d.sqlite_checkpoint,
+            )?,
         })
     }
 }

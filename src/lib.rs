@@ -1,10 +1,13 @@
 //! slotbook server: builds config -> store -> router -> serve. Tests start the app through
 //! the same [`Application::build`] on `127.0.0.1:0`.
 
+#![recursion_limit = "256"]
+
 pub mod api;
 pub mod config;
 pub mod demo;
 pub mod jobs;
+pub mod pages;
 pub mod server;
 
 use std::future::Future;
@@ -95,6 +98,7 @@ impl Application {
                 lease: config.outbox_lease_seconds.max(1),
                 allow_private_targets: config.allow_private_targets,
                 webhook_timeout: config.webhook_timeout,
+                sqlite_checkpoint: config.sqlite_checkpoint,
             },
             limits: server::ServerLimits {
                 header_timeout: config.header_timeout,
@@ -135,14 +139,37 @@ pub fn router(state: AppState, config: &Config) -> Router {
         }
     };
     let options = state.leptos_options.clone();
+    // Files first: `/{calendar}` and `/{calendar}/{event}` would otherwise take `/favicon.svg`
+    // and `/pkg/slotbook.js` for page addresses.
+    let site = std::path::Path::new(&config.site_root);
+    let files = Router::new()
+        .nest_service(
+            "/pkg",
+            tower_http::services::ServeDir::new(site.join("pkg")),
+        )
+        .route_service(
+            "/favicon.svg",
+            tower_http::services::ServeFile::new(site.join("favicon.svg")),
+        )
+        .route_service(
+            "/embed.js",
+            tower_http::services::ServeFile::new(site.join("embed.js")),
+        );
     Router::new()
+        .merge(files)
+        .merge(pages::routes())
         .nest("/api/v2", api)
         .route("/api", get(api::no_route).fallback(api::no_route))
         .route("/api/{*rest}", get(api::no_route).fallback(api::no_route))
         .route("/healthz", get(api::healthz))
         .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))
         .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, shell))
-        .with_state(state)
+        .with_state(state.clone())
+        .layer(axum::middleware::from_fn_with_state(
+            state,
+            pages::admin_session_required,
+        ))
+        .layer(axum::middleware::from_fn(pages::legacy_actions))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             config.body_timeout,
         ))
@@ -180,10 +207,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
             header::CONTENT_SECURITY_POLICY,
             header::HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
         ))
-        .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
-            header::X_FRAME_OPTIONS,
-            header::HeaderValue::from_static("DENY"),
-        ))
+        .layer(axum::middleware::map_response(deny_framing))
         // Booking links carry the attendee's secret hash: never send them to other sites.
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
@@ -195,6 +219,23 @@ pub fn router(state: AppState, config: &Config) -> Router {
                 "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
             ),
         ))
+}
+
+/// `X-Frame-Options: DENY` for older browsers, except on pages whose policy allows framing
+/// (public pages in embed mode).
+async fn deny_framing(mut response: axum::response::Response) -> axum::response::Response {
+    let framable = response
+        .headers()
+        .get(header::CONTENT_SECURITY_POLICY)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|policy| policy.contains("frame-ancestors *"));
+    if !framable && !response.headers().contains_key(header::X_FRAME_OPTIONS) {
+        response.headers_mut().insert(
+            header::X_FRAME_OPTIONS,
+            header::HeaderValue::from_static("DENY"),
+        );
+    }
+    response
 }
 
 /// Request ids: 64 random bits, hex.

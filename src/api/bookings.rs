@@ -248,20 +248,7 @@ fn event_for_booking(ctx: &Ctx, answer: &slots::SlotAnswer, zone: chrono_tz::Tz)
     let row = &answer.loaded.row;
     let cal = calendar_of(row);
     let mut event = present::event_json(ctx, &cal, &row.event);
-    let owner_name = format!(
-        "{} {}",
-        row.owner_first_name.clone().unwrap_or_default(),
-        row.owner_last_name.clone().unwrap_or_default()
-    )
-    .trim()
-    .to_string();
-    let owner_name = if owner_name.is_empty() {
-        row.owner_display_name
-            .clone()
-            .unwrap_or_else(|| "Unknown".into())
-    } else {
-        owner_name
-    };
+    let owner_name = row.owner_name().unwrap_or_else(|| "Unknown".into());
     let min_bookable = chrono::DateTime::from_timestamp(answer.first_bookable, 0)
         .unwrap_or_default()
         .with_timezone(&zone);

@@ -42,11 +42,26 @@ pub struct JobSettings {
     pub allow_private_targets: bool,
     /// Whole webhook request, connect included.
     pub webhook_timeout: Duration,
+    /// SQLite: pause between two emptyings of the write-ahead log; zero = never.
+    pub sqlite_checkpoint: Duration,
 }
 
 /// Starts the workers on the current runtime: one outbox worker for webhooks, one for
-/// everything else (email), and the auto-completion pass.
+/// everything else (email), the auto-completion pass, and on SQLite the log checkpoint.
 pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
+    if !settings.sqlite_checkpoint.is_zero() && !ctx.store.is_postgres() {
+        let store = ctx.store.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(settings.sqlite_checkpoint).await;
+                match store.checkpoint().await {
+                    Ok(true) => {}
+                    Ok(false) => tracing::info!("write-ahead log busy; emptied next time"),
+                    Err(e) => tracing::warn!(error = %e, "write-ahead log checkpoint failed"),
+                }
+            }
+        });
+    }
     tokio::spawn(outbox_worker(
         ctx.clone(),
         Lane::Only(DELIVERY_KIND),
@@ -308,6 +323,7 @@ mod tests {
             lease: 60,
             allow_private_targets: false,
             webhook_timeout: Duration::from_secs(1),
+            sqlite_checkpoint: Duration::ZERO,
         };
         let worker_ctx = ctx.clone();
         let worker = tokio::spawn(outbox_worker(

@@ -295,3 +295,232 @@ async fn pages_and_answers_carry_the_security_headers() {
         .expect("api");
     assert!(header(&api, "content-security-policy").contains("frame-ancestors 'none'"));
 }
+
+#[tokio::test]
+async fn dashboard_addresses_without_a_session_go_to_login_and_back() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let get = |path: &str, cookie: Option<&str>| {
+        let mut request = app.client.get(format!("{}{path}", app.base));
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        request.send()
+    };
+    for (path, next) in [
+        ("/admin", "%2Fadmin"),
+        (
+            "/admin/bookings?period=past&page=2",
+            "%2Fadmin%2Fbookings%3Fperiod%3Dpast%26page%3D2",
+        ),
+    ] {
+        let answer = get(path, None).await.expect("get");
+        assert_eq!(answer.status(), StatusCode::SEE_OTHER, "{path}");
+        assert_eq!(
+            answer.headers()["location"],
+            format!("/login?next={next}").as_str()
+        );
+        // A stale cookie is no session either.
+        let stale = get(path, Some("slotbook_session=stale"))
+            .await
+            .expect("get");
+        assert_eq!(stale.status(), StatusCode::SEE_OTHER);
+    }
+    // The login form carries `next` and the login returns there; another site is never a target.
+    let form = get("/login?next=%2Fadmin%2Freports", None)
+        .await
+        .expect("get");
+    assert!(
+        form.text()
+            .await
+            .expect("body")
+            .contains("name=\"next\" value=\"/admin/reports\"")
+    );
+    let foreign = get("/login?next=%2F%2Fevil.example", None)
+        .await
+        .expect("get");
+    assert!(!foreign.text().await.expect("body").contains("evil.example"));
+    for (next, expected) in [
+        ("/admin/reports", "/admin/reports"),
+        ("//evil.example/x", "/admin"),
+    ] {
+        let response = app
+            .client
+            .post(format!("{}/_app/login", app.base))
+            .header("origin", &app.base)
+            // As a browser posts the form before hydration.
+            .header("accept", "text/html")
+            .form(&[
+                ("login", "jane"),
+                ("password", "jane-password"),
+                ("next", next),
+            ])
+            .send()
+            .await
+            .expect("login");
+        assert!(response.status().is_redirection(), "{}", response.status());
+        assert_eq!(response.headers()["location"], expected);
+    }
+    // Signed in: the dashboard answers, and an unknown section is a 404 inside it.
+    let (_, cookie) = dashboard_login(&app, "jane", "jane-password").await;
+    let cookie = cookie.expect("session cookie");
+    let home = get("/admin", Some(&cookie)).await.expect("get");
+    assert_eq!(home.status(), StatusCode::OK);
+    let html = home.text().await.expect("body");
+    for section in [
+        "Overview",
+        "Bookings",
+        "Calendars",
+        "Availability",
+        "Reports",
+        "Settings",
+    ] {
+        assert!(html.contains(&format!(">{section}</a>")), "{section}");
+    }
+    let missing = get("/admin/nothing-here", Some(&cookie))
+        .await
+        .expect("get");
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert!(
+        missing
+            .text()
+            .await
+            .expect("body")
+            .contains("Page not found")
+    );
+}
+
+/// Hosts jane and bob, each with an event open around the clock (UTC); answers their events.
+async fn two_hosts(app: &TestApp) -> (i64, i64) {
+    let jane = app.host("jane").await;
+    let bob = app.host("bob").await;
+    let (_, jane_event) =
+        crate::support::daily_event(app, &jane, "UTC", 30, ("00:00", "24:00")).await;
+    let (_, bob_event) =
+        crate::support::daily_event(app, &bob, "UTC", 30, ("00:00", "24:00")).await;
+    (jane_event, bob_event)
+}
+
+#[tokio::test]
+async fn the_overview_shows_a_hosts_own_bookings_and_links_only() {
+    let app = TestApp::spawn().await;
+    let (jane_event, bob_event) = two_hosts(&app).await;
+    let (_, cookie) = dashboard_login(&app, "jane", "jane-password").await;
+    let cookie = cookie.expect("session cookie");
+    let overview = || async {
+        let answer = app
+            .client
+            .get(format!("{}/admin", app.base))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(answer.status(), StatusCode::OK);
+        answer.text().await.expect("body")
+    };
+    let before = overview().await;
+    assert!(before.contains("No bookings today.") || before.contains("Today"));
+    assert!(before.contains("No booking waits for your confirmation"));
+    assert!(before.contains("Your booking links"));
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).format("%Y-%m-%d");
+    for (event, name) in [(jane_event, "Jane Client"), (bob_event, "Bob Client")] {
+        let (status, body) = app
+            .send(
+                reqwest::Method::POST,
+                &format!("/bookings/create/{event}"),
+                None,
+                Some(json!({
+                "name": name, "email": "client@example.org", "timezone": "UTC",
+                "event_time": format!("{tomorrow} 10:00:00")})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let after = overview().await;
+    assert!(
+        after.contains("Jane Client"),
+        "the host's own booking is listed"
+    );
+    assert!(
+        !after.contains("Bob Client"),
+        "another host's booking is not"
+    );
+    assert!(
+        after.contains("/admin/bookings/"),
+        "each line links to its detail"
+    );
+}
+
+#[tokio::test]
+async fn the_bookings_list_filters_pages_and_exports_exactly_what_it_shows() {
+    let app = TestApp::spawn().await;
+    let (jane_event, bob_event) = two_hosts(&app).await;
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1))
+        .format("%Y-%m-%d")
+        .to_string();
+    let app = &app;
+    let book = |event: i64, name: String, hour: u32| {
+        let time = format!("{tomorrow} {hour:02}:00:00");
+        async move {
+            let (status, body) = app
+                .send(reqwest::Method::POST, &format!("/bookings/create/{event}"), None, Some(json!({
+                    "name": name, "email": "client@example.org", "timezone": "UTC", "event_time": time})))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    };
+    for hour in 0..22 {
+        book(jane_event, format!("Client {hour}"), hour).await;
+    }
+    book(jane_event, "=HYPERLINK(1) Mallory".into(), 22).await;
+    book(bob_event, "Bob Client".into(), 10).await;
+    let (_, cookie) = dashboard_login(app, "jane", "jane-password").await;
+    let cookie = cookie.expect("session cookie");
+    let get = |path: String| {
+        let request = app
+            .client
+            .get(format!("{}{path}", app.base))
+            .header("cookie", &cookie);
+        async move {
+            let answer = request.send().await.expect("get");
+            let status = answer.status();
+            (status, answer.text().await.expect("body"))
+        }
+    };
+    let (status, first) = get("/admin/bookings".into()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(first.contains("23 bookings"), "only jane's: {first}");
+    assert!(first.contains("Page 1 of 2") && first.contains("page=2"));
+    assert!(!first.contains("Bob Client"));
+    assert!(first.contains("aria-current=\"page\"") && first.contains(">Upcoming<"));
+    for tab in ["Upcoming", "Pending", "Past", "Cancelled", "No-show", "All"] {
+        assert!(first.contains(&format!(">{tab}<")), "{tab}");
+    }
+    let (_, second) = get("/admin/bookings?period=upcoming&page=2".into()).await;
+    assert!(second.contains("Page 2 of 2") && second.contains("Mallory"));
+    let (_, found) = get("/admin/bookings?search=mallory".into()).await;
+    assert!(
+        found.contains("1 booking<") && found.contains("search=mallory"),
+        "the filter stays in the links"
+    );
+    // The export is exactly the filtered list, formulas neutralised.
+    let (status, csv) = get("/admin/bookings.csv?period=upcoming".into()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(csv.lines().count(), 1 + 23, "{csv}");
+    assert!(csv.contains("'=HYPERLINK(1) Mallory") && !csv.contains(",=HYPERLINK"));
+    assert!(!csv.contains("Bob Client"));
+    let (_, filtered) = get("/admin/bookings.csv?period=upcoming&search=mallory".into()).await;
+    assert_eq!(filtered.lines().count(), 2);
+    // Bad values fall back with a notice, never an error.
+    let (status, odd) = get("/admin/bookings?period=someday&from=2026-02-30".into()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(odd.contains("is not a list") && odd.contains("is not a date"));
+    // Without a session the export is not given away.
+    let anonymous = app
+        .client
+        .get(format!("{}/admin/bookings.csv", app.base))
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(anonymous.status(), StatusCode::SEE_OTHER);
+}

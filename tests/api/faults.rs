@@ -437,3 +437,79 @@ async fn webhooks_reach_ipv6_literal_urls() {
         "the IPv6 receiver got the delivery"
     );
 }
+
+/// The size of the app's SQLite write-ahead log file, in bytes (0 when absent).
+fn wal_size(app: &TestApp) -> u64 {
+    let path = app
+        .database_url
+        .trim_start_matches("sqlite://")
+        .split('?')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    std::fs::metadata(format!("{path}-wal")).map_or(0, |m| m.len())
+}
+
+#[tokio::test]
+async fn the_sqlite_log_is_emptied_while_readers_never_stop() {
+    let app = TestApp::spawn_with(|config| {
+        config.sqlite_checkpoint = Duration::from_millis(500);
+    })
+    .await;
+    if app.store.is_postgres() {
+        return;
+    }
+    let (_, _, event) = busy_event(&app).await;
+    let app = Arc::new(app);
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Overlapping readers all the time: SQLite's own checkpoints then never start the log over.
+    let mut readers = Vec::new();
+    for _ in 0..6 {
+        let (app, stop) = (app.clone(), stop.clone());
+        readers.push(tokio::spawn(async move {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let (status, _) = app
+                    .send(
+                        Method::GET,
+                        &format!("/bookings/slots/{event}?timezone=UTC"),
+                        None,
+                        None,
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK);
+            }
+        }));
+    }
+    let mut peak = 0;
+    for n in 0..120 {
+        let (status, body) = book_nth(&app, event, n).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        peak = peak.max(wal_size(&app));
+    }
+    assert!(peak > 0, "the writes went through the log");
+    // Still reading: the log is emptied by the checkpoint job within a few of its periods.
+    let emptied = wait_until(|| wal_size(&app) == 0).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for reader in readers {
+        reader.await.expect("reader");
+    }
+    assert!(
+        emptied,
+        "the log stayed at {} bytes (peak {peak})",
+        wal_size(&app)
+    );
+    // Nothing was lost on the way.
+    let (_, slots) = app
+        .send(
+            Method::GET,
+            &format!("/bookings/slots/{event}?timezone=UTC"),
+            None,
+            None,
+        )
+        .await;
+    assert!(slots["available_slots"].is_object());
+    let stored = app::store::bookings::count(app.store.conn().await.expect("conn").ex())
+        .await
+        .expect("count");
+    assert_eq!(stored, 120);
+}

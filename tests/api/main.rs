@@ -12,6 +12,7 @@ mod faults;
 mod hardening;
 mod hosts;
 mod integrations;
+mod pages;
 mod reports;
 mod schedules;
 mod settings;

@@ -51,6 +51,13 @@ impl FieldErrors {
         }
     }
 
+    /// Each field with its first message (what a form shows beside the field).
+    pub fn messages(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().filter_map(|(field, rules)| {
+            rules.values().next().map(|m| (field.as_str(), m.as_str()))
+        })
+    }
+
     pub fn into_result(self) -> Result<(), FieldErrors> {
         if self.is_empty() { Ok(()) } else { Err(self) }
     }

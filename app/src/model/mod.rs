@@ -1,7 +1,9 @@
 //! Wire types shared by REST handlers, server functions and the UI.
 
 pub mod calendar;
+pub mod dashboard;
 pub mod event;
 pub mod page;
+pub mod public;
 pub mod settings;
 pub mod user;

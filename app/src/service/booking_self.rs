@@ -104,12 +104,41 @@ async fn open_for(
 ) -> ServiceResult<(BookingRow, LoadedEvent)> {
     let booking = by_hash(tx.ex(), hash).await?;
     let loaded = load_event(tx.ex(), booking.event_id).await?;
-    check_changeable(&booking, now, change.past_participle())?;
-    let (rule, code, default) = change.rule(&loaded);
+    check_open(&booking, &loaded, now, change)?;
+    Ok((booking, loaded))
+}
+
+/// Refuses a change the booking's state or the event's rule does not allow now.
+fn check_open(
+    booking: &BookingRow,
+    loaded: &LoadedEvent,
+    now: i64,
+    change: Change,
+) -> ServiceResult<()> {
+    check_changeable(booking, now, change.past_participle())?;
+    let (rule, code, default) = change.rule(loaded);
     if forbidden_by(rule, booking.start_time, now) {
         let message = rule.message.clone().unwrap_or_else(|| default.into());
         return Err(ServiceError::Conflict { code, message });
     }
+    Ok(())
+}
+
+/// Whether the attendee may cancel `booking` now (the pages offer "Cancel" only then).
+pub fn may_cancel(booking: &BookingRow, loaded: &LoadedEvent, now: i64) -> ServiceResult<()> {
+    check_open(booking, loaded, now, Change::Cancel)
+}
+
+/// Whether the attendee may reschedule `booking` now.
+pub fn may_reschedule(booking: &BookingRow, loaded: &LoadedEvent, now: i64) -> ServiceResult<()> {
+    check_open(booking, loaded, now, Change::Reschedule)
+}
+
+/// The booking behind a public hash with its event (404 for an unknown or malformed hash).
+pub async fn find_with_event(ctx: &Ctx, hash: &str) -> ServiceResult<(BookingRow, LoadedEvent)> {
+    let mut conn = ctx.store.conn().await?;
+    let booking = by_hash(conn.ex(), hash).await?;
+    let loaded = load_event(conn.ex(), booking.event_id).await?;
     Ok((booking, loaded))
 }
 

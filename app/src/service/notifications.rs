@@ -55,22 +55,41 @@ fn when(b: &BookingRow, zone_name: &str) -> String {
     )
 }
 
-/// The meeting as an iCalendar document.
-pub fn ics(b: &BookingRow, summary: &str, organizer: Option<&UserRow>, public_url: &str) -> String {
+/// The iCalendar UID of a booking: stable for the booking, and not its hash (the hash is the
+/// attendee's secret, and the UID ends up in other people's calendars).
+pub fn ics_uid(b: &BookingRow) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(format!("slotbook-booking-uid:{}", b.hash).as_bytes());
+    format!("{}@slotbook", &hex::encode(digest)[..32])
+}
+
+/// The meeting as an iCalendar (RFC 5545) document with one VEVENT, times in UTC.
+pub fn ics(
+    b: &BookingRow,
+    summary: &str,
+    organizer: Option<&UserRow>,
+    location: Option<&str>,
+    public_url: &str,
+) -> String {
     use icalendar::{Calendar, Component, Event, EventLike};
     let start = DateTime::from_timestamp(b.start_time, 0).unwrap_or_default();
     let end = DateTime::from_timestamp(b.end_time, 0).unwrap_or_default();
     let mut event = Event::new();
     event
-        .uid(&format!("{}@slotbook", b.hash))
+        .uid(&ics_uid(b))
         .summary(summary)
         .starts(start)
         .ends(end)
         .url(&format!("{public_url}/booking/{}", b.hash));
-    if let Some(host) = organizer {
-        event.add_property("ORGANIZER", format!("mailto:{}", host.email));
+    if let Some(place) = location.filter(|l| !l.trim().is_empty()) {
+        event.location(place);
     }
-    let status = if b.status == "cancelled" {
+    if let Some(host) = organizer {
+        let mut property = icalendar::Property::new("ORGANIZER", format!("mailto:{}", host.email));
+        property.add_parameter("CN", &host.full_name());
+        event.append_property(property);
+    }
+    let status = if matches!(b.status.as_str(), "cancelled" | "rejected") {
         "CANCELLED"
     } else {
         "CONFIRMED"
@@ -194,7 +213,7 @@ pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email>
         subject,
         html,
         text,
-        ics: with_ics.then(|| ics(b, event, facts.host, facts.public_url)),
+        ics: with_ics.then(|| ics(b, event, facts.host, None, facts.public_url)),
     })
 }
 
@@ -268,7 +287,11 @@ mod tests {
         );
         assert!(email.html.contains(&format!("http://x/booking/{}", b.hash)));
         let ics = email.ics.expect("ics");
-        assert!(ics.contains("BEGIN:VEVENT") && ics.contains(&format!("UID:{}@slotbook", b.hash)));
+        assert!(
+            ics.contains("BEGIN:VEVENT")
+                && ics.contains(&format!("UID:{}", ics_uid(&b)))
+                && !ics.contains(&format!("UID:{}", b.hash))
+        );
     }
 
     #[test]

@@ -396,6 +396,29 @@ impl SlotCache {
     }
 }
 
+/// The event and its hosts' schedules from the cache, or loaded (and cached) on `conn`.
+async fn cached_event(
+    ctx: &super::Ctx,
+    conn: &mut crate::store::Conn,
+    event_id: i64,
+) -> ServiceResult<CachedEvent> {
+    if let Some(hit) = ctx.slot_cache.get(event_id) {
+        return Ok(hit);
+    }
+    let loaded = load_event(conn.ex(), event_id).await?;
+    let rows = schedule_rows(conn.ex(), &loaded).await?;
+    let entry = std::sync::Arc::new((loaded, rows));
+    ctx.slot_cache.put(event_id, entry.clone());
+    Ok(entry)
+}
+
+/// The event as the public pages show it, from the same short-lived cache as the slot list
+/// (never for writes: a booking re-reads everything inside its transaction).
+pub async fn public_event(ctx: &super::Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
+    let mut conn = ctx.store.conn().await?;
+    Ok(cached_event(ctx, &mut conn, event_id).await?.0.clone())
+}
+
 /// Computes the slots from the requested start (or now) to the end of that month in the
 /// requested zone, never past the booking window.
 pub async fn public_slots(
@@ -404,16 +427,7 @@ pub async fn public_slots(
     now: i64,
 ) -> ServiceResult<SlotAnswer> {
     let mut conn = ctx.store.conn().await?;
-    let cached = match ctx.slot_cache.get(req.event_id) {
-        Some(hit) => hit,
-        None => {
-            let loaded = load_event(conn.ex(), req.event_id).await?;
-            let rows = schedule_rows(conn.ex(), &loaded).await?;
-            let entry = std::sync::Arc::new((loaded, rows));
-            ctx.slot_cache.put(req.event_id, entry.clone());
-            entry
-        }
-    };
+    let cached = cached_event(ctx, &mut conn, req.event_id).await?;
     let (loaded, rows) = (&cached.0, &cached.1);
     if loaded.event().status != "active" {
         return Err(ServiceError::Unprocessable {

@@ -137,3 +137,13 @@ pub async fn simple_owners(ex: Ex<'_>) -> StoreResult<Vec<(i64, i64)>> {
         .fetch_all(&mut *c).await)?,
     )
 }
+
+/// The calendar a public address names (slugs are unique, compared without case).
+pub async fn find_by_slug(ex: Ex<'_>, slug: &str) -> StoreResult<Option<CalendarRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM calendars WHERE LOWER(slug) = LOWER($1)"
+    ));
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, CalendarRow>(sql).bind(slug).fetch_optional(&mut *c).await)?,
+    )
+}

@@ -140,6 +140,20 @@ pub struct PublicEventRow {
     pub general_settings: Option<String>,
 }
 
+impl PublicEventRow {
+    /// The owner as pages and answers name it: first and last name, else the display name.
+    pub fn owner_name(&self) -> Option<String> {
+        let first = self.owner_first_name.as_deref().unwrap_or_default();
+        let last = self.owner_last_name.as_deref().unwrap_or_default();
+        let full = format!("{first} {last}").trim().to_string();
+        if full.is_empty() {
+            self.owner_display_name.clone()
+        } else {
+            Some(full)
+        }
+    }
+}
+
 pub async fn find_public(ex: Ex<'_>, id: i64) -> StoreResult<Option<PublicEventRow>> {
     let event_columns = COLUMNS
         .split(", ")
@@ -166,4 +180,16 @@ pub async fn meta(ex: Ex<'_>, event_id: i64, key: &str) -> StoreResult<Option<St
         on!(ex, c => sqlx::query_scalar("SELECT value FROM event_meta WHERE event_id = $1 AND meta_key = $2")
         .bind(event_id).bind(key).fetch_optional(&mut *c).await)?,
     )
+}
+
+/// The id of the event a booking page address names: `/{calendar_slug}/{event_slug}`.
+pub async fn find_id_by_slugs(
+    ex: Ex<'_>,
+    calendar_slug: &str,
+    event_slug: &str,
+) -> StoreResult<Option<i64>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT e.id FROM events e JOIN calendars c ON c.id = e.calendar_id
+         WHERE LOWER(c.slug) = LOWER($1) AND LOWER(e.slug) = LOWER($2) ORDER BY e.id LIMIT 1")
+        .bind(calendar_slug).bind(event_slug).fetch_optional(&mut *c).await)?)
 }

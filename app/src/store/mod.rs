@@ -310,8 +310,15 @@ impl Store {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+            .busy_timeout(Duration::from_secs(10))
+            // Bounded per-connection caches (page cache in KiB, prepared statements): each
+            // pooled connection keeps its own inside this process, so without a bound the
+            // server's memory grows with the database (BENCHMARKS.md, "Soak").
+            .pragma("cache_size", "-1024");
+        // No ping before each use: an embedded database file does not drop connections, and
+        // the ping is a round trip to the connection's worker thread on every acquire.
         let pool = SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(max_connections.unwrap_or(16).max(1))
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
@@ -366,6 +373,24 @@ impl Store {
             }
             Store::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
+    }
+
+    /// SQLite: copies the write-ahead log into the database file and empties it
+    /// (`wal_checkpoint(TRUNCATE)`), between two writers. SQLite's own checkpoints copy pages
+    /// but can only start the log over at a moment without readers, which a busy server never
+    /// has: the log then grows for ever ("checkpoint starvation"). This waits (up to the busy
+    /// time-out) for the readers of the moment to finish instead. Answers whether the log was
+    /// emptied; PostgreSQL has nothing to do.
+    pub async fn checkpoint(&self) -> StoreResult<bool> {
+        let Store::Sqlite(pool, gate) = self else {
+            return Ok(true);
+        };
+        let _writers = gate.lock().await;
+        let mut conn = pool.acquire().await?;
+        let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&mut *conn)
+            .await?;
+        Ok(busy == 0)
     }
 
     /// Answers when the database answers a trivial query.

@@ -7,6 +7,22 @@ use super::session::Login;
 
 #[component]
 pub fn LoginPage() -> impl IntoView {
+    // Where to go after logging in: `/login?next=...` from a dashboard address (same site only).
+    let next = leptos_router::hooks::use_query_map()
+        .read_untracked()
+        .get("next")
+        .filter(|n| super::session::same_site_path(n).is_some())
+        .unwrap_or_default();
+    view! {
+        <Title text="Log in · slotbook" />
+        <LoginForm next />
+    }
+}
+
+/// The form, an island: before hydration it is a plain form post; after, errors show in place.
+#[cfg_attr(feature = "dashboard", island)]
+#[cfg_attr(not(feature = "dashboard"), component)]
+fn LoginForm(next: String) -> impl IntoView {
     let login = ServerAction::<Login>::new();
     let error = move || {
         login
@@ -22,23 +38,23 @@ pub fn LoginPage() -> impl IntoView {
             })
     };
     view! {
-        <Title text="Log in · slotbook" />
         <main class="flex min-h-screen items-center justify-center p-6">
-            <div class="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+            <div class="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
                 <h1 class="text-2xl font-semibold tracking-tight">"slotbook"</h1>
-                <p class="mt-1 text-sm text-slate-500">"Log in to manage your calendars and bookings."</p>
+                <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Log in to manage your calendars and bookings."</p>
                 <ActionForm action=login attr:class="mt-6 space-y-4" attr:id="login-form">
+                    {(!next.is_empty()).then(|| view! { <input type="hidden" name="next" value=next.clone() /> })}
                     <label class="block">
                         <span class="text-sm font-medium">"Login or email"</span>
                         <input name="login" type="text" required autocomplete="username"
-                            class="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-sky-500 focus:outline-none" />
+                            class="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950" />
                     </label>
                     <label class="block">
                         <span class="text-sm font-medium">"Password"</span>
                         <input name="password" type="password" required autocomplete="current-password"
-                            class="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-sky-500 focus:outline-none" />
+                            class="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950" />
                     </label>
-                    {move || error().map(|e| view! { <p role="alert" class="text-sm text-red-700">{e}</p> })}
+                    {move || error().map(|e| view! { <p role="alert" class="text-sm text-red-700 dark:text-red-300">{e}</p> })}
                     <button type="submit"
                         class="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
                         disabled=move || login.pending().get()>

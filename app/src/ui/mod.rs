@@ -2,12 +2,13 @@
 
 pub mod admin;
 pub mod login;
+pub mod public;
 pub mod session;
 
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
 use leptos_router::components::{Redirect, Route, Router, Routes};
-use leptos_router::{ParamSegment, StaticSegment, WildcardSegment};
+use leptos_router::{ParamSegment, SsrMode, StaticSegment, WildcardSegment};
 
 /// The name the browser bundle and stylesheet are published under (`/pkg/slotbook.*`).
 pub const OUTPUT_NAME: &str = "slotbook";
@@ -16,6 +17,7 @@ pub const OUTPUT_NAME: &str = "slotbook";
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
     set_content_security_policy();
+    let options = with_bundle_for_path(options);
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -23,14 +25,39 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-                <HydrationScripts options />
+                <HydrationScripts options islands=true />
                 <MetaTags />
             </head>
-            <body class="bg-slate-50 text-slate-900 antialiased">
+            <body class="bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
                 <App />
+                <public::islands::HydrationMark />
             </body>
         </html>
     }
+}
+
+/// The name of the public pages' bundle: their islands only, without the dashboard's.
+pub const PUBLIC_OUTPUT_NAME: &str = "slotbook-public";
+
+/// The dashboard and login load the full bundle; every other page (the public pages, the 404
+/// page) loads the smaller public one.
+fn with_bundle_for_path(options: LeptosOptions) -> LeptosOptions {
+    #[cfg(feature = "ssr")]
+    {
+        let mut options = options;
+        let path = use_context::<axum::http::request::Parts>()
+            .map(|parts| parts.uri.path().to_string())
+            .unwrap_or_default();
+        let dashboard = ["/admin", "/login"]
+            .iter()
+            .any(|p| path == *p || path.starts_with(&format!("{p}/")));
+        if !dashboard {
+            options.output_name = PUBLIC_OUTPUT_NAME.into();
+        }
+        options
+    }
+    #[cfg(not(feature = "ssr"))]
+    options
 }
 
 /// A fresh nonce for this page's scripts (Leptos puts it on the hydration script) and the
@@ -39,6 +66,31 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[cfg(feature = "ssr")]
 fn set_content_security_policy() {
     leptos::nonce::provide_nonce();
+    insert_policy();
+}
+
+/// Lets the page be framed by any site: public pages in embed mode (`?embed=1`) only. The
+/// policy the shell set is edited in place, so its script nonce stays the page's.
+#[cfg(feature = "ssr")]
+pub fn allow_framing() {
+    let Some(response) = use_context::<leptos_axum::ResponseOptions>() else {
+        return;
+    };
+    let mut parts = response.0.write().unwrap_or_else(|e| e.into_inner());
+    let header = axum::http::header::CONTENT_SECURITY_POLICY;
+    let framable = parts
+        .headers
+        .get(&header)
+        .and_then(|v| v.to_str().ok())
+        .map(|policy| policy.replace("frame-ancestors 'none'", "frame-ancestors *"))
+        .and_then(|policy| axum::http::HeaderValue::from_str(&policy).ok());
+    if let Some(value) = framable {
+        parts.headers.insert(header, value);
+    }
+}
+
+#[cfg(feature = "ssr")]
+fn insert_policy() {
     let (Some(nonce), Some(response)) = (
         leptos::nonce::use_nonce(),
         use_context::<leptos_axum::ResponseOptions>(),
@@ -65,20 +117,37 @@ pub fn App() -> impl IntoView {
             <Routes fallback=NotFound>
                 <Route path=StaticSegment("") view=|| view! { <Redirect path="/admin" /> } />
                 <Route path=StaticSegment("login") view=login::LoginPage />
-                <Route path=StaticSegment("admin") view=admin::AdminShell />
-                <Route path=(StaticSegment("admin"), ParamSegment("section")) view=admin::AdminShell />
-                <Route path=(StaticSegment("admin"), ParamSegment("section"), WildcardSegment("rest")) view=admin::AdminShell />
+                <Route path=StaticSegment("admin") view=admin::AdminShell ssr=SsrMode::Async />
+                <Route path=(StaticSegment("admin"), ParamSegment("section")) view=admin::AdminShell ssr=SsrMode::Async />
+                <Route path=(StaticSegment("admin"), ParamSegment("section"), WildcardSegment("rest")) view=admin::AdminShell ssr=SsrMode::Async />
+                // Public pages wait for their data (`SsrMode::Async`): the first HTML is the
+                // whole page, times included, and works without JavaScript.
+                <Route path=(StaticSegment("booking"), ParamSegment("hash")) view=public::ManageRoute ssr=SsrMode::Async />
+                <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("cancel")) view=public::CancelRoute ssr=SsrMode::Async />
+                <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("reschedule")) view=public::RescheduleRoute ssr=SsrMode::Async />
+                <Route path=ParamSegment("calendar") view=public::LandingRoute ssr=SsrMode::Async />
+                <Route path=(ParamSegment("calendar"), ParamSegment("event")) view=public::BookingRoute ssr=SsrMode::Async />
             </Routes>
         </Router>
     }
 }
 
+/// Sets the page's HTTP status (a page rendered on the server; no effect in the browser).
+pub fn set_status(status: u16) {
+    #[cfg(feature = "ssr")]
+    if let (Some(response), Ok(code)) = (
+        use_context::<leptos_axum::ResponseOptions>(),
+        axum::http::StatusCode::from_u16(status),
+    ) {
+        response.set_status(code);
+    }
+    #[cfg(not(feature = "ssr"))]
+    let _ = status;
+}
+
 #[component]
 fn NotFound() -> impl IntoView {
-    #[cfg(feature = "ssr")]
-    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
-        response.set_status(axum::http::StatusCode::NOT_FOUND);
-    }
+    set_status(404);
     view! {
         <main class="mx-auto max-w-md p-10 text-center">
             <h1 class="text-2xl font-semibold">"Page not found"</h1>

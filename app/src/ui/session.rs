@@ -72,9 +72,31 @@ mod server {
     }
 }
 
+/// `next` of `/login?next=...` when it is a path of this site (`/admin/bookings?period=past`),
+/// never another site (`//evil.example`, `https://...`, backslashes) or anything with control
+/// characters.
+pub fn same_site_path(next: &str) -> Option<&str> {
+    let ok = next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control);
+    ok.then_some(next)
+}
+
+/// The signed-in user of this request (with its CSRF token), for the dashboard's server
+/// functions; `None` without a valid session.
+#[cfg(feature = "ssr")]
+pub(crate) async fn signed_in() -> Result<Option<(crate::service::Caller, String)>, ServerFnError> {
+    server::caller().await
+}
+
 /// Logs in with login (or email) and password, sets the session cookie and goes to the dashboard.
 #[server(prefix = "/_app", endpoint = "login")]
-pub async fn login(login: String, password: String) -> Result<(), ServerFnError> {
+pub async fn login(
+    login: String,
+    password: String,
+    next: Option<String>,
+) -> Result<(), ServerFnError> {
     use crate::service::auth;
     let headers = server::headers().await?;
     server::check_same_origin(&headers)?;
@@ -101,7 +123,7 @@ pub async fn login(login: String, password: String) -> Result<(), ServerFnError>
         Some(&token),
         ctx.public_url.starts_with("https://"),
     ));
-    leptos_axum::redirect("/admin");
+    leptos_axum::redirect(next.as_deref().and_then(same_site_path).unwrap_or("/admin"));
     Ok(())
 }
 
@@ -136,4 +158,27 @@ pub async fn current_user() -> Result<Option<SessionUser>, ServerFnError> {
         role: caller.role.as_str().to_string(),
         csrf_token: csrf,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_site_path;
+
+    #[test]
+    fn only_paths_of_this_site_are_followed_after_login() {
+        assert_eq!(
+            same_site_path("/admin/bookings?period=past"),
+            Some("/admin/bookings?period=past")
+        );
+        for bad in [
+            "//evil.example/x",
+            "https://evil.example",
+            "/\\evil.example",
+            "admin",
+            "",
+            "/a\nb",
+        ] {
+            assert_eq!(same_site_path(bad), None, "{bad:?}");
+        }
+    }
 }

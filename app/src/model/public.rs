@@ -1,0 +1,290 @@
+//! What the public booking pages show, computed on the server (`service::public_pages`) and
+//! rendered by `ui::public`. Every link is a ready `href`: the view state lives in the URL, so
+//! each view works without JavaScript and can be linked, reloaded and reached with "back".
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The query of a booking page (and of the reschedule page), as received. Bad values are
+/// replaced by defaults with a notice, never refused.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookingQuery {
+    pub month: Option<String>,
+    pub date: Option<String>,
+    pub tz: Option<String>,
+    pub h12: Option<String>,
+    pub duration: Option<String>,
+    pub time: Option<String>,
+    pub embed: Option<String>,
+}
+
+impl BookingQuery {
+    /// Reads the known parameters of a query map; others are ignored.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> BookingQuery {
+        let mut q = BookingQuery::default();
+        for (key, value) in pairs {
+            let slot = match key {
+                "month" => &mut q.month,
+                "date" => &mut q.date,
+                "tz" => &mut q.tz,
+                "h12" => &mut q.h12,
+                "duration" => &mut q.duration,
+                "time" => &mut q.time,
+                "embed" => &mut q.embed,
+                _ => continue,
+            };
+            if !value.is_empty() {
+                *slot = Some(value.to_string());
+            }
+        }
+        q
+    }
+
+    pub fn is_embed(&self) -> bool {
+        self.embed.as_deref() == Some("1")
+    }
+}
+
+/// The site's theme setting as the pages apply it: `light`, `dark`, or empty for the
+/// visitor's own preference (`system-default`).
+pub fn theme_class(theme: &str) -> &'static str {
+    match theme {
+        "light" => "light",
+        "dark" => "dark",
+        _ => "",
+    }
+}
+
+/// `/{calendar_slug}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LandingPage {
+    /// The `theme` setting (see [`theme_class`]).
+    pub theme: String,
+    pub title: String,
+    /// Sanitised on write; rendered as HTML.
+    pub description_html: String,
+    pub host_name: String,
+    pub photo_url: String,
+    pub events: Vec<LandingEvent>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LandingEvent {
+    pub title: String,
+    pub href: String,
+    pub duration_label: String,
+}
+
+/// The event as its booking page introduces it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventSummary {
+    pub title: String,
+    /// The event's `color_schema` (`#rrggbb`), an accent beside the event; never behind text.
+    pub brand_color: String,
+    /// The `theme` setting (see [`theme_class`]).
+    pub theme: String,
+    pub calendar_title: String,
+    pub calendar_href: String,
+    pub host_name: String,
+    pub host_photo: String,
+    pub duration_label: String,
+    pub location: Option<String>,
+    /// Sanitised on write; rendered as HTML.
+    pub description_html: String,
+}
+
+/// A link that is one of several choices (durations, 12/24-hour).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    pub label: String,
+    pub href: String,
+    pub current: bool,
+}
+
+/// `/{calendar_slug}/{event_slug}` and `/booking/{hash}/reschedule`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BookingPage {
+    pub event: EventSummary,
+    /// The path the page's links and forms go to (no query).
+    pub path: String,
+    /// Why a query parameter was not used (a bad month, an unknown zone, a time not offered).
+    pub notices: Vec<String>,
+    pub zone: ZoneView,
+    pub durations: Vec<Choice>,
+    pub clock: Vec<Choice>,
+    pub grid: Option<MonthGrid>,
+    pub day: Option<DaySlots>,
+    pub form: Option<BookingForm>,
+    /// The query values the zone form carries as hidden inputs, so "Show times" keeps the view.
+    pub keep: Vec<(String, String)>,
+    pub embed: bool,
+}
+
+/// The attendee's zone and how it may change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZoneView {
+    pub id: String,
+    /// "Europe/Berlin, UTC+01:00": the zone and its offset on the chosen date.
+    pub label: String,
+    /// `lock_timezone`: the picker is not offered.
+    pub locked: bool,
+    /// Whether `tz=` named it (otherwise the browser's zone may replace it after hydration).
+    pub from_query: bool,
+}
+
+/// One month as a table of weeks (Monday first).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MonthGrid {
+    /// "December 2026".
+    pub caption: String,
+    pub weeks: Vec<Vec<DayCell>>,
+    pub previous: Option<String>,
+    pub next: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DayCell {
+    /// Day of the month; 0 for the padding before the 1st and after the last day.
+    pub day: u32,
+    /// "Monday 14 December 2026".
+    pub label: String,
+    /// Set when the day has times.
+    pub href: Option<String>,
+    pub today: bool,
+    pub chosen: bool,
+    /// The zone's UTC offset changes during this day (daylight saving time).
+    pub offset_changes: bool,
+}
+
+/// The chosen day and its times.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DaySlots {
+    pub date: String,
+    pub label: String,
+    pub slots: Vec<SlotLink>,
+    /// "Clocks change on this day: UTC+01:00 to UTC+02:00."
+    pub offset_note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SlotLink {
+    /// `HH:mm` in the attendee's zone.
+    pub time: String,
+    /// As the clock setting shows it ("9:00am" or "09:00").
+    pub label: String,
+    pub href: String,
+    /// Free seats of a group event that shows them.
+    pub seats_left: Option<u32>,
+    pub chosen: bool,
+}
+
+/// The form shown once a time is chosen (`time=`), or the reschedule confirmation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BookingForm {
+    /// "Monday 14 December 2026, 9:00am – 9:30am (Europe/Berlin, UTC+01:00)".
+    pub summary: String,
+    /// Where the form posts: the page's own URL with its query.
+    pub action: String,
+    pub fields: Vec<FormField>,
+    pub button: String,
+    /// The link back to the times of the day.
+    pub change_href: String,
+}
+
+/// One input of the booking form. `name` is the form key the POST handler reads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FormField {
+    pub name: String,
+    pub label: String,
+    /// The booking-field type (`text`, `email`, `textarea`, `radio`, `multi-guests`, ...).
+    pub kind: String,
+    pub required: bool,
+    pub placeholder: String,
+    pub help_text: String,
+    /// Choices of radio, dropdown and multiple-choice fields: (posted value, visible label).
+    pub options: Vec<(String, String)>,
+}
+
+/// What the attendee entered and what was wrong with it, when a posted form comes back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FormState {
+    pub values: BTreeMap<String, Vec<String>>,
+    /// Form key -> message.
+    pub errors: BTreeMap<String, String>,
+    /// The summary of the `role="alert"` box.
+    pub message: Option<String>,
+}
+
+impl FormState {
+    /// The answers of a posted form (`application/x-www-form-urlencoded` pairs).
+    pub fn from_pairs(pairs: &[(String, String)]) -> FormState {
+        let mut values: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (key, value) in pairs {
+            values.entry(key.clone()).or_default().push(value.clone());
+        }
+        FormState {
+            values,
+            ..FormState::default()
+        }
+    }
+
+    pub fn value(&self, name: &str) -> String {
+        self.values
+            .get(name)
+            .and_then(|v| v.first())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    pub fn has(&self, name: &str, value: &str) -> bool {
+        self.values
+            .get(name)
+            .is_some_and(|v| v.iter().any(|x| x == value))
+    }
+}
+
+/// `/booking/{hash}`: the attendee's own view of the booking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ManagePage {
+    /// The `theme` setting (see [`theme_class`]).
+    pub theme: String,
+    /// "Booking confirmed", "Booking request sent", "Booking cancelled", ...
+    pub heading: String,
+    pub status: String,
+    pub event_title: String,
+    pub host_name: String,
+    pub attendee_name: String,
+    /// "Monday 14 December 2026, 9:00am – 9:30am".
+    pub when: String,
+    /// "Europe/Berlin, UTC+01:00".
+    pub zone_label: String,
+    pub location: Option<String>,
+    pub google_href: String,
+    pub outlook_href: String,
+    pub ics_href: String,
+    pub reschedule_href: Option<String>,
+    pub cancel_href: Option<String>,
+    pub book_again_href: String,
+    /// The start in UTC (`YYYY-MM-DD HH:mm:ss`), for the embed's `slotbook:booked` message.
+    pub start_time: String,
+    pub hash: String,
+}
+
+/// `/booking/{hash}/cancel`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CancelPage {
+    pub booking: ManagePage,
+    /// Why it can not be cancelled (already cancelled, started, not allowed by the host).
+    pub refused: Option<String>,
+    pub reason_required: bool,
+}
+
+/// `/booking/{hash}/reschedule`: the booking, and the grid for a new time while it may still
+/// move, or why it may not.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReschedulePage {
+    pub booking: ManagePage,
+    pub view: Option<BookingPage>,
+    pub refused: Option<String>,
+}

@@ -1,0 +1,442 @@
+//! The host dashboard's pages: the same queries and visibility rules as `GET /schedules`
+//! (a host sees its own calendars' and hosted bookings; `manage_all_data` sees everyone's).
+
+use chrono::DateTime;
+use chrono_tz::Tz;
+
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::access::Capability;
+use crate::domain::dates::{clock_label, full_date, zone_label};
+use crate::domain::slots::local::{LocalDay, local_of};
+use crate::domain::zone::parse_zone;
+use crate::model::dashboard::{
+    BookingLine, BookingRowView, BookingsPage, BookingsQuery, CalendarLink, Overview,
+};
+use crate::store::schedules_list::{self, BookingListRow, Period, ScheduleFilter};
+use crate::store::{Ex, calendars, reborrow};
+
+/// How many of the coming bookings the overview lists after today's.
+const NEXT_COUNT: i64 = 5;
+/// Today's list is cut here; the bookings page has them all.
+const TODAY_COUNT: i64 = 50;
+
+/// `/admin`.
+pub async fn overview(ctx: &Ctx, caller: &Caller, now: i64) -> ServiceResult<Overview> {
+    let mut conn = ctx.store.conn().await?;
+    let zone = host_zone(conn.ex(), caller).await?;
+    let today = LocalDay::new(zone, local_of(zone, now).0);
+    let filter = |period, range_from| ScheduleFilter {
+        visible_to: if caller.can(Capability::ManageAllData) {
+            0
+        } else {
+            caller.id()
+        },
+        event_id: 0,
+        calendar_id: 0,
+        hosted_by: 0,
+        event_type: "",
+        search: "",
+        range_from,
+        range_to: 0,
+        period,
+        today: (today.start(), today.end()),
+        group_id: 0,
+    };
+    let todays = schedules_list::list(conn.ex(), &filter(Period::Today, 0), TODAY_COUNT, 0).await?;
+    let next = schedules_list::list(
+        conn.ex(),
+        &filter(Period::Upcoming, today.end()),
+        NEXT_COUNT,
+        0,
+    )
+    .await?;
+    let pending = schedules_list::count(conn.ex(), &filter(Period::Pending, 0)).await?;
+    let own = calendars::CalendarFilter {
+        visible_to: Some(caller.id()),
+        calendar_type: "all",
+        search: "",
+    };
+    let cals = calendars::list(conn.ex(), &own, 100, 0).await?;
+    let line = |row: &BookingListRow| booking_line(row, zone);
+    Ok(Overview {
+        zone_label: zone_label(zone, today.date),
+        today: todays.iter().map(line).collect(),
+        next: next.iter().map(line).collect(),
+        pending,
+        calendars: cals
+            .iter()
+            .map(|cal| CalendarLink {
+                title: cal.title.clone(),
+                url: format!("{}/{}", ctx.public_url, cal.slug),
+            })
+            .collect(),
+    })
+}
+
+/// The zone the host reads times in: its own calendar's, else UTC.
+async fn host_zone(mut ex: Ex<'_>, caller: &Caller) -> ServiceResult<Tz> {
+    let Some(id) = calendars::simple_calendar_of(reborrow(&mut ex), caller.id()).await? else {
+        return Ok(chrono_tz::UTC);
+    };
+    Ok(calendars::find(ex, id)
+        .await?
+        .and_then(|cal| parse_zone(&cal.author_timezone))
+        .unwrap_or(chrono_tz::UTC))
+}
+
+fn booking_line(row: &BookingListRow, zone: Tz) -> BookingLine {
+    let b = &row.booking;
+    let at = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone)
+            .naive_local()
+    };
+    let (start, end) = (at(b.start_time), at(b.end_time));
+    BookingLine {
+        id: b.id,
+        href: format!("/admin/bookings/{}", b.id),
+        attendee: format!("{} {}", b.first_name, b.last_name)
+            .trim()
+            .to_string(),
+        event: row.event_title.clone().unwrap_or_default(),
+        when: format!(
+            "{}, {} \u{2013} {}",
+            full_date(start.date()),
+            clock_label(start.time(), true),
+            clock_label(end.time(), true)
+        ),
+        status: b.status.clone(),
+    }
+}
+
+/// Rows per page of `/admin/bookings`.
+const PER_PAGE: i64 = 20;
+/// Rows of one CSV export at most.
+const CSV_MAX_ROWS: i64 = 50_000;
+
+/// The tabs of the bookings list, in order: (period value, label).
+pub const TABS: [(&str, &str); 6] = [
+    ("upcoming", "Upcoming"),
+    ("pending", "Pending"),
+    ("past", "Past"),
+    ("cancelled", "Cancelled"),
+    ("no_show", "No-show"),
+    ("all", "All"),
+];
+
+/// The list's filter as read from the query, with what could not be used.
+struct ListFilter {
+    period: Period,
+    period_text: String,
+    calendar: i64,
+    event: i64,
+    search: String,
+    from: Option<chrono::NaiveDate>,
+    to: Option<chrono::NaiveDate>,
+    page: i64,
+    notices: Vec<String>,
+}
+
+fn read_filter(q: &BookingsQuery) -> ListFilter {
+    use crate::domain::dates::parse_date;
+    let mut notices = Vec::new();
+    let period_text = q.period.clone().unwrap_or_else(|| "upcoming".into());
+    let (period, period_text) = match Period::parse(&period_text).filter(|p| *p != Period::Today) {
+        Some(p) => (p, period_text),
+        None => {
+            notices.push(format!(
+                "\u{201c}{period_text}\u{201d} is not a list; showing Upcoming."
+            ));
+            (Period::Upcoming, "upcoming".into())
+        }
+    };
+    let mut id = |name: &str, text: &Option<String>| match text.as_deref() {
+        None => 0,
+        Some(t) => t.parse::<i64>().unwrap_or_else(|_| {
+            notices.push(format!("\u{201c}{t}\u{201d} is not a {name}; showing all."));
+            0
+        }),
+    };
+    let calendar = id("calendar", &q.calendar);
+    let event = id("event", &q.event);
+    let mut date = |text: &Option<String>| match text.as_deref() {
+        None => None,
+        Some(t) => parse_date(t).or_else(|| {
+            notices.push(format!(
+                "\u{201c}{t}\u{201d} is not a date; it was left out."
+            ));
+            None
+        }),
+    };
+    let from = date(&q.from);
+    let to = date(&q.to);
+    let page = q
+        .page
+        .as_deref()
+        .and_then(|p| p.parse::<i64>().ok())
+        .filter(|p| (1..=100_000).contains(p))
+        .unwrap_or(1);
+    ListFilter {
+        period,
+        period_text,
+        calendar,
+        event,
+        search: q
+            .search
+            .clone()
+            .unwrap_or_default()
+            .trim()
+            .chars()
+            .take(100)
+            .collect(),
+        from,
+        to,
+        page,
+        notices,
+    }
+}
+
+impl ListFilter {
+    fn store_filter<'a>(&'a self, caller: &Caller, zone: Tz, now: i64) -> ScheduleFilter<'a> {
+        let today = LocalDay::new(zone, local_of(zone, now).0);
+        ScheduleFilter {
+            visible_to: if caller.can(Capability::ManageAllData) {
+                0
+            } else {
+                caller.id()
+            },
+            event_id: self.event,
+            calendar_id: self.calendar,
+            hosted_by: 0,
+            event_type: "",
+            search: &self.search,
+            range_from: self.from.map_or(0, |d| LocalDay::new(zone, d).start()),
+            range_to: self.to.map_or(0, |d| LocalDay::new(zone, d).end()),
+            period: self.period,
+            today: (today.start(), today.end()),
+            group_id: 0,
+        }
+    }
+
+    /// The list's address with this filter, `period` and `page` replaced.
+    fn href(&self, base: &str, period: &str, page: i64) -> String {
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        query.append_pair("period", period);
+        if self.calendar != 0 {
+            query.append_pair("calendar", &self.calendar.to_string());
+        }
+        if self.event != 0 {
+            query.append_pair("event", &self.event.to_string());
+        }
+        if !self.search.is_empty() {
+            query.append_pair("search", &self.search);
+        }
+        if let Some(d) = self.from {
+            query.append_pair("from", &d.format("%Y-%m-%d").to_string());
+        }
+        if let Some(d) = self.to {
+            query.append_pair("to", &d.format("%Y-%m-%d").to_string());
+        }
+        if page > 1 {
+            query.append_pair("page", &page.to_string());
+        }
+        format!("{base}?{}", query.finish())
+    }
+}
+
+/// `/admin/bookings`.
+pub async fn bookings(
+    ctx: &Ctx,
+    caller: &Caller,
+    q: &BookingsQuery,
+    now: i64,
+) -> ServiceResult<BookingsPage> {
+    let f = read_filter(q);
+    let mut conn = ctx.store.conn().await?;
+    let zone = host_zone(conn.ex(), caller).await?;
+    let filter = f.store_filter(caller, zone, now);
+    let total = schedules_list::count(conn.ex(), &filter).await?;
+    let last_page = ((total + PER_PAGE - 1) / PER_PAGE).max(1);
+    let page = f.page.min(last_page);
+    let rows = schedules_list::list(conn.ex(), &filter, PER_PAGE, (page - 1) * PER_PAGE).await?;
+    let pending_filter = ScheduleFilter {
+        period: Period::Pending,
+        ..f.store_filter(caller, zone, now)
+    };
+    let pending = schedules_list::count(conn.ex(), &pending_filter).await?;
+    let visible = calendars::CalendarFilter {
+        visible_to: (!caller.can(Capability::ManageAllData)).then_some(caller.id()),
+        calendar_type: "all",
+        search: "",
+    };
+    let cals = calendars::list(conn.ex(), &visible, 500, 0).await?;
+    let ids: Vec<i64> = cals.iter().map(|c| c.id).collect();
+    let evs = crate::store::events::list_for_calendars(conn.ex(), &ids).await?;
+    let base = "/admin/bookings";
+    Ok(BookingsPage {
+        zone_label: zone_label(zone, local_of(zone, now).0),
+        tabs: TABS
+            .iter()
+            .map(|(value, label)| {
+                (
+                    value.to_string(),
+                    label.to_string(),
+                    f.href(base, value, 1),
+                    *value == f.period_text,
+                )
+            })
+            .collect(),
+        pending,
+        rows: rows
+            .iter()
+            .map(|row| BookingRowView {
+                line: booking_line(row, zone),
+                email: row.booking.email.clone(),
+                payment: row.booking.payment_status.clone().unwrap_or_default(),
+            })
+            .collect(),
+        total,
+        page,
+        last_page,
+        previous: (page > 1).then(|| f.href(base, &f.period_text, page - 1)),
+        next: (page < last_page).then(|| f.href(base, &f.period_text, page + 1)),
+        csv_href: f.href("/admin/bookings.csv", &f.period_text, 1),
+        period: f.period_text.clone(),
+        calendar: if f.calendar == 0 {
+            String::new()
+        } else {
+            f.calendar.to_string()
+        },
+        event: if f.event == 0 {
+            String::new()
+        } else {
+            f.event.to_string()
+        },
+        search: f.search.clone(),
+        from: f
+            .from
+            .map(|d| d.format("%Y-%m-%d").to_string())
+            .unwrap_or_default(),
+        to: f
+            .to
+            .map(|d| d.format("%Y-%m-%d").to_string())
+            .unwrap_or_default(),
+        calendars: cals
+            .iter()
+            .map(|c| (c.id.to_string(), c.title.clone()))
+            .collect(),
+        events: evs
+            .iter()
+            .map(|e| (e.id.to_string(), e.title.clone()))
+            .collect(),
+        notices: f.notices.clone(),
+    })
+}
+
+/// `/admin/bookings.csv`: exactly the filtered list (every page), RFC 4180, times in the host's
+/// zone. A cell a spreadsheet would read as a formula (`= + - @`, tab, CR) is prefixed with `'`.
+pub async fn bookings_csv(
+    ctx: &Ctx,
+    caller: &Caller,
+    q: &BookingsQuery,
+    now: i64,
+) -> ServiceResult<String> {
+    let f = read_filter(q);
+    let mut conn = ctx.store.conn().await?;
+    let zone = host_zone(conn.ex(), caller).await?;
+    let filter = f.store_filter(caller, zone, now);
+    let rows = schedules_list::list(conn.ex(), &filter, CSV_MAX_ROWS, 0).await?;
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "id",
+        "attendee",
+        "email",
+        "event",
+        "calendar",
+        "start",
+        "end",
+        "timezone",
+        "status",
+        "payment_status",
+    ];
+    let local = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    let write = |out: &mut csv::Writer<Vec<u8>>, cells: &[String]| {
+        out.write_record(cells.iter().map(|c| safe_cell(c)))
+            .map_err(csv_failed)
+    };
+    write(&mut out, &header.map(String::from))?;
+    for row in &rows {
+        let b = &row.booking;
+        write(
+            &mut out,
+            &[
+                b.id.to_string(),
+                format!("{} {}", b.first_name, b.last_name)
+                    .trim()
+                    .to_string(),
+                b.email.clone(),
+                row.event_title.clone().unwrap_or_default(),
+                row.cal_title.clone().unwrap_or_default(),
+                local(b.start_time),
+                local(b.end_time),
+                zone.name().to_string(),
+                b.status.clone(),
+                b.payment_status.clone().unwrap_or_default(),
+            ],
+        )?;
+    }
+    let bytes = out.into_inner().map_err(csv_failed)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Writing CSV into memory does not fail in practice; if it did, it is an internal error.
+fn csv_failed(error: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Store(crate::store::StoreError::Other(sqlx::Error::Protocol(
+        error.to_string(),
+    )))
+}
+
+/// A cell that cannot start a spreadsheet formula.
+fn safe_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_that_look_like_formulas_are_neutralised() {
+        assert_eq!(safe_cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(safe_cell("+1 555"), "'+1 555");
+        assert_eq!(safe_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(safe_cell("-2"), "'-2");
+        assert_eq!(safe_cell("Ann Lee"), "Ann Lee");
+    }
+
+    #[test]
+    fn bad_filter_values_fall_back_with_a_notice() {
+        let q = BookingsQuery {
+            period: Some("someday".into()),
+            calendar: Some("x".into()),
+            from: Some("2026-02-30".into()),
+            page: Some("-3".into()),
+            ..BookingsQuery::default()
+        };
+        let f = read_filter(&q);
+        assert_eq!(f.period, Period::Upcoming);
+        assert_eq!((f.calendar, f.from, f.page), (0, None, 1));
+        assert_eq!(f.notices.len(), 3);
+    }
+}

@@ -1,0 +1,154 @@
+//! `/admin/bookings`: the bookings desk's list, with tabs, filters and pages in the query.
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::model::dashboard::{BookingsPage, BookingsQuery};
+
+#[server(prefix = "/_app", endpoint = "admin/bookings")]
+pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, ServerFnError> {
+    let Some((caller, _)) = crate::ui::session::signed_in().await? else {
+        return Err(ServerFnError::new("Please log in."));
+    };
+    let ctx = use_context::<crate::service::Ctx>()
+        .ok_or_else(|| ServerFnError::new("service context missing"))?;
+    crate::service::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
+        .await
+        .map_err(|e| ServerFnError::new(e.to_string()))
+}
+
+/// The list's filters, tab and page, read from the address's query string.
+pub fn query_from_url() -> BookingsQuery {
+    let map = use_query_map();
+    let map = map.read_untracked();
+    BookingsQuery::from_pairs(
+        [
+            "period", "calendar", "event", "search", "from", "to", "page",
+        ]
+        .into_iter()
+        .filter_map(|key| map.get_str(key).map(|value| (key, value)))
+        .collect::<Vec<_>>(),
+    )
+}
+
+/// The list's content, once its page of bookings is loaded.
+pub async fn page(query: BookingsQuery) -> AnyView {
+    let body = match load_bookings(query).await {
+        Ok(page) => view! { <List page /> }.into_any(),
+        Err(e) => super::load_error(e),
+    };
+    view! {
+        <h1 class="text-xl font-semibold" id="section-title">"Bookings"</h1>
+        {body}
+    }
+    .into_any()
+}
+
+#[component]
+fn List(page: BookingsPage) -> impl IntoView {
+    let input = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+    let selected = |current: &str, value: &str| current == value;
+    view! {
+        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Times in "{page.zone_label.clone()}</p>
+        {(!page.notices.is_empty()).then(|| view! {
+            <div role="status" class="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                {page.notices.iter().map(|n| view! { <p>{n.clone()}</p> }).collect_view()}
+            </div>
+        })}
+        <nav aria-label="Booking lists" class="mt-4 overflow-x-auto">
+            <ul class="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+                {page.tabs.iter().map(|(value, label, href, current)| {
+                    let text = if value == "pending" && page.pending > 0 { format!("{label} ({})", page.pending) } else { label.clone() };
+                    view! {
+                        <li>
+                            <a href=href.clone() aria-current=current.then_some("page")
+                                class=format!("inline-flex min-h-10 items-center whitespace-nowrap border-b-2 px-3 text-sm {}",
+                                    if *current { "border-sky-700 font-semibold text-sky-900 dark:text-sky-200" } else { "border-transparent hover:border-slate-400" })>
+                                {text}
+                            </a>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        </nav>
+        <form method="get" action="/admin/bookings" class="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end" id="booking-filters">
+            <input type="hidden" name="period" value=page.period.clone() />
+            <div>
+                <label for="filter-calendar" class="block text-sm font-medium">"Calendar"</label>
+                <select id="filter-calendar" name="calendar" class=input>
+                    <option value="">"All calendars"</option>
+                    {page.calendars.iter().map(|(v, l)| view! { <option value=v.clone() selected=selected(&page.calendar, v)>{l.clone()}</option> }).collect_view()}
+                </select>
+            </div>
+            <div>
+                <label for="filter-event" class="block text-sm font-medium">"Event"</label>
+                <select id="filter-event" name="event" class=input>
+                    <option value="">"All events"</option>
+                    {page.events.iter().map(|(v, l)| view! { <option value=v.clone() selected=selected(&page.event, v)>{l.clone()}</option> }).collect_view()}
+                </select>
+            </div>
+            <div>
+                <label for="filter-search" class="block text-sm font-medium">"Attendee"</label>
+                <input id="filter-search" type="search" name="search" value=page.search.clone() placeholder="Name or email" class=input />
+            </div>
+            <div>
+                <label for="filter-from" class="block text-sm font-medium">"From"</label>
+                <input id="filter-from" type="date" name="from" value=page.from.clone() class=input />
+            </div>
+            <div>
+                <label for="filter-to" class="block text-sm font-medium">"To"</label>
+                <input id="filter-to" type="date" name="to" value=page.to.clone() class=input />
+            </div>
+            <div class="flex flex-wrap gap-2">
+                <button type="submit" class="min-h-10 rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">"Filter"</button>
+                <a href=page.csv_href.clone() class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">"Export CSV"</a>
+            </div>
+        </form>
+        <p class="mt-4 text-sm text-slate-600 dark:text-slate-300" id="result-count">
+            {match page.total { 0 => "No bookings match.".to_string(), 1 => "1 booking".to_string(), n => format!("{n} bookings") }}
+        </p>
+        {(!page.rows.is_empty()).then(|| view! {
+            <div class="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+                <table class="w-full text-left text-sm">
+                    <caption class="sr-only">"Bookings"</caption>
+                    <thead class="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                        <tr>
+                            <th scope="col" class="px-3 py-2 font-medium">"Attendee"</th>
+                            <th scope="col" class="px-3 py-2 font-medium">"Event"</th>
+                            <th scope="col" class="px-3 py-2 font-medium">"When"</th>
+                            <th scope="col" class="px-3 py-2 font-medium">"Status"</th>
+                            <th scope="col" class="px-3 py-2 font-medium">"Payment"</th>
+                        </tr>
+                    </thead>
+                    <tbody class="divide-y divide-slate-200 dark:divide-slate-700">
+                        {page.rows.iter().map(|row| view! {
+                            <tr>
+                                <td class="px-3 py-2">
+                                    <a href=row.line.href.clone() class="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{row.line.attendee.clone()}</a>
+                                    <span class="block text-xs text-slate-600 dark:text-slate-300">{row.email.clone()}</span>
+                                </td>
+                                <td class="px-3 py-2">{row.line.event.clone()}</td>
+                                <td class="px-3 py-2">{row.line.when.clone()}</td>
+                                <td class="px-3 py-2">{row.line.status.replace('_', " ")}</td>
+                                <td class="px-3 py-2">{if row.payment.is_empty() { "\u{2014}".to_string() } else { row.payment.clone() }}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        })}
+        {(page.last_page > 1).then(|| view! {
+            <nav aria-label="Pages" class="mt-4 flex items-center gap-3 text-sm">
+                {match page.previous.clone() {
+                    Some(href) => view! { <a href=href class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 dark:border-slate-600">"Previous"</a> }.into_any(),
+                    None => view! { <span class="inline-flex min-h-10 items-center px-3 text-slate-500 dark:text-slate-400">"Previous"</span> }.into_any(),
+                }}
+                <span>{format!("Page {} of {}", page.page, page.last_page)}</span>
+                {match page.next.clone() {
+                    Some(href) => view! { <a href=href class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 dark:border-slate-600">"Next"</a> }.into_any(),
+                    None => view! { <span class="inline-flex min-h-10 items-center px-3 text-slate-500 dark:text-slate-400">"Next"</span> }.into_any(),
+                }}
+            </nav>
+        })}
+    }
+}

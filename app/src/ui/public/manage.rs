@@ -1,0 +1,232 @@
+//! The attendee's pages by the booking's secret hash: manage, cancel and reschedule.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+
+use super::booking::{Alert, DayView, FormView, GridView, ZonePicker};
+use super::islands::{BrowserZone, InPlace};
+use super::{
+    Frame, Notices, booking_query, found, load_cancel, load_manage, load_reschedule, text,
+};
+use crate::model::public::{CancelPage, FormState, ManagePage, ReschedulePage};
+
+fn hash_param() -> String {
+    use_params_map()
+        .read_untracked()
+        .get("hash")
+        .unwrap_or_default()
+}
+
+/// `?embed=1` for the links and forms of a page in embed mode.
+fn embed_suffix(embed: bool) -> &'static str {
+    if embed { "?embed=1" } else { "" }
+}
+
+#[component]
+pub fn ManageRoute() -> impl IntoView {
+    let embed = booking_query().is_embed();
+    let just_booked = leptos_router::hooks::use_query_map()
+        .read_untracked()
+        .get("booked")
+        .is_some_and(|v| v == "1");
+    let hash = hash_param();
+    view! {
+        <Suspense fallback=|| ()>
+            {move || {
+                let hash = hash.clone();
+                Suspend::new(async move {
+                    found(load_manage(hash).await, |page| {
+                        let booked = just_booked.then(|| (page.hash.clone(), page.start_time.clone()));
+                        let theme = page.theme.clone();
+                        view! {
+                            <Title text=page.heading.clone() />
+                            <Frame embed booked theme>
+                                <Manage page embed />
+                            </Frame>
+                        }.into_any()
+                    })
+                })
+            }}
+        </Suspense>
+    }
+}
+
+/// The booking as its attendee sees it: state, what, with whom, when, where, and what to do.
+#[component]
+fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
+    let suffix = embed_suffix(embed);
+    let link = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:hover:bg-slate-800";
+    view! {
+        <article class="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{page.heading}</h1>
+            <dl class="mt-5 space-y-3 text-sm">
+                <Row label=text::EVENT value=page.event_title />
+                <Row label=text::HOST value=page.host_name />
+                <Row label=text::ATTENDEE value=page.attendee_name />
+                <div class="grid grid-cols-[6rem_1fr] gap-2">
+                    <dt class="text-slate-600 dark:text-slate-300">{text::WHEN}</dt>
+                    <dd>{page.when}<br /><span class="text-slate-600 dark:text-slate-300">{page.zone_label}</span></dd>
+                </div>
+                {page.location.map(|l| view! { <Row label=text::LOCATION value=l /> })}
+            </dl>
+            <div class="mt-6 flex flex-wrap gap-2">
+                <a class=link href=page.google_href rel="noopener noreferrer" target="_blank">{text::ADD_GOOGLE}</a>
+                <a class=link href=page.outlook_href rel="noopener noreferrer" target="_blank">{text::ADD_OUTLOOK}</a>
+                <a class=link href=page.ics_href download="booking.ics">{text::DOWNLOAD_ICS}</a>
+            </div>
+            {(page.reschedule_href.is_some() || page.cancel_href.is_some()).then(|| view! {
+                <div class="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+                    {page.reschedule_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::RESCHEDULE}</a> })}
+                    {page.cancel_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::CANCEL}</a> })}
+                </div>
+            })}
+            <p class="mt-6 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=page.book_again_href>{text::BOOK_AGAIN}</a></p>
+        </article>
+    }
+}
+
+#[component]
+fn Row(label: &'static str, value: String) -> impl IntoView {
+    view! {
+        <div class="grid grid-cols-[6rem_1fr] gap-2">
+            <dt class="text-slate-600 dark:text-slate-300">{label}</dt>
+            <dd>{value}</dd>
+        </div>
+    }
+}
+
+#[component]
+pub fn CancelRoute() -> impl IntoView {
+    let embed = booking_query().is_embed();
+    let hash = hash_param();
+    view! {
+        <Suspense fallback=|| ()>
+            {move || {
+                let hash = hash.clone();
+                Suspend::new(async move {
+                    found(load_cancel(hash).await, |page| view! {
+                            <Title text=text::CANCEL_HEADING />
+                            <Frame embed theme=page.booking.theme.clone()><Cancel page embed /></Frame>
+                        }.into_any())
+                })
+            }}
+        </Suspense>
+    }
+}
+
+#[component]
+fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
+    let state = use_context::<FormState>().unwrap_or_default();
+    let CancelPage {
+        booking,
+        refused,
+        reason_required,
+    } = page;
+    let error = state.errors.get("cancellation_reason").cloned();
+    let manage_href = format!("/booking/{}{}", booking.hash, embed_suffix(embed));
+    let action = format!("/booking/{}/cancel{}", booking.hash, embed_suffix(embed));
+    view! {
+        <article class="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::CANCEL_HEADING}</h1>
+            <p class="mt-2 text-sm">{booking.event_title}" \u{00b7} "{booking.when}" \u{00b7} "{booking.zone_label}</p>
+            {match refused {
+                Some(why) => view! {
+                    <p role="alert" class="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{why}</p>
+                    <p class="mt-4"><a href=manage_href class="text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING}</a></p>
+                }.into_any(),
+                None => view! {
+                    <form method="post" action=action class="mt-4 space-y-4" novalidate>
+                        <Alert state=state.clone() />
+                        <div>
+                            <label for="cancel-reason" class="block text-sm font-medium">
+                                {text::REASON}
+                                {reason_required.then(|| view! { <span class="text-red-800 dark:text-red-300">" *"<span class="sr-only">{text::REQUIRED}</span></span> })}
+                            </label>
+                            <textarea id="cancel-reason" name="cancellation_reason" rows="3" required=reason_required
+                                aria-invalid=error.as_ref().map(|_| "true")
+                                aria-describedby=error.as_ref().map(|_| "cancel-reason-error")
+                                class="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950">{state.value("cancellation_reason")}</textarea>
+                            {error.map(|e| view! { <p id="cancel-reason-error" class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
+                        </div>
+                        <div class="flex flex-wrap items-center gap-3">
+                            <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::CANCEL_BUTTON}</button>
+                            <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::KEEP_BOOKING}</a>
+                        </div>
+                    </form>
+                }.into_any(),
+            }}
+        </article>
+    }
+}
+
+#[component]
+pub fn RescheduleRoute() -> impl IntoView {
+    let query = booking_query();
+    let embed = query.is_embed();
+    let hash = hash_param();
+    view! {
+        <Suspense fallback=|| ()>
+            {move || {
+                let (hash, query) = (hash.clone(), query.clone());
+                Suspend::new(async move {
+                    found(load_reschedule(hash, query).await, |ReschedulePage { booking, view: view_page, refused }| view! {
+                            <Title text=text::RESCHEDULE_HEADING />
+                            <Frame embed theme=booking.theme.clone()>
+                                <Reschedule booking view_page refused />
+                            </Frame>
+                        }.into_any())
+                })
+            }}
+        </Suspense>
+    }
+}
+
+#[component]
+fn Reschedule(
+    booking: ManagePage,
+    view_page: Option<crate::model::public::BookingPage>,
+    refused: Option<String>,
+) -> impl IntoView {
+    let state = use_context::<FormState>().unwrap_or_default();
+    let manage_href = format!("/booking/{}", booking.hash);
+    let body = match (view_page, refused) {
+        (Some(page), _) => {
+            let zone = page.zone.clone();
+            let main = match page.form {
+                Some(form) => view! { <FormView form state=state.clone() /> }.into_any(),
+                None => view! {
+                    <Alert state=state.clone() />
+                    <div class="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
+                        <div>{page.grid.map(|grid| view! { <GridView grid /> })}</div>
+                        <div><DayView day=page.day zone=zone.clone() /></div>
+                    </div>
+                    <div class="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+                        <ZonePicker zone=zone.clone() path=page.path.clone() keep=page.keep />
+                    </div>
+                }.into_any(),
+            };
+            view! {
+                <BrowserZone locked=zone.locked from_query=zone.from_query />
+                <InPlace />
+                <div id="booking-area">
+                <Notices notices=page.notices />
+                <section class="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">{main}</section>
+                </div>
+            }.into_any()
+        }
+        (None, why) => view! {
+            <p role="alert" class="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{why.unwrap_or_default()}</p>
+        }.into_any(),
+    };
+    view! {
+        <div class="mx-auto max-w-4xl">
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::RESCHEDULE_HEADING}</h1>
+            <p class="mt-2 text-sm">
+                {booking.event_title}" \u{00b7} "{text::CURRENT_TIME}": "{booking.when}" ("{booking.zone_label}") "
+                <a href=manage_href class="text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING}</a>
+            </p>
+            {body}
+        </div>
+    }
+}

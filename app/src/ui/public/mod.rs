@@ -1,0 +1,192 @@
+//! The public booking pages: landing page, booking page (grid, times, form), and the attendee's
+//! manage, cancel and reschedule pages. They render on the server only (islands mode): their
+//! data comes from the server functions below, which call `service::public_pages`, and the few
+//! interactive parts are the islands in `islands.rs`. Form posts are handled in `src/pages.rs`.
+
+mod booking;
+pub mod islands;
+mod landing;
+mod manage;
+pub mod text;
+
+pub use booking::BookingRoute;
+pub use landing::LandingRoute;
+pub use manage::{CancelRoute, ManageRoute, RescheduleRoute};
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::model::public::{
+    BookingPage, BookingQuery, CancelPage, LandingPage, ManagePage, ReschedulePage,
+};
+
+/// The answer of a page's server function: `None` is the 404 page.
+type PageResult<T> = Result<Option<T>, ServerFnError>;
+
+#[cfg(feature = "ssr")]
+mod server {
+    use leptos::prelude::*;
+
+    use crate::service::{Ctx, ServiceError};
+
+    pub fn ctx() -> Result<Ctx, ServerFnError> {
+        use_context::<Ctx>().ok_or_else(|| ServerFnError::new("service context missing"))
+    }
+
+    pub fn now() -> i64 {
+        chrono::Utc::now().timestamp()
+    }
+
+    /// Not found becomes `None` (the page's 404); anything else is an error page.
+    pub fn found<T>(result: Result<T, ServiceError>) -> Result<Option<T>, ServerFnError> {
+        match result {
+            Ok(value) => Ok(Some(value)),
+            Err(ServiceError::NotFound) => Ok(None),
+            Err(e) => {
+                tracing::error!(error = %e, "public page failed");
+                Err(ServerFnError::new(super::text::NOT_LOADED))
+            }
+        }
+    }
+}
+
+#[server(prefix = "/_app", endpoint = "public/landing")]
+pub async fn load_landing(calendar: String) -> PageResult<LandingPage> {
+    let ctx = server::ctx()?;
+    server::found(crate::service::public_pages::landing(&ctx, &calendar).await)
+}
+
+#[server(prefix = "/_app", endpoint = "public/booking")]
+pub async fn load_booking(
+    calendar: String,
+    event: String,
+    query: BookingQuery,
+) -> PageResult<BookingPage> {
+    let ctx = server::ctx()?;
+    server::found(
+        crate::service::public_pages::booking(&ctx, &calendar, &event, &query, server::now()).await,
+    )
+}
+
+#[server(prefix = "/_app", endpoint = "public/manage")]
+pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
+    let ctx = server::ctx()?;
+    server::found(crate::service::public_pages::manage(&ctx, &hash, server::now()).await)
+}
+
+#[server(prefix = "/_app", endpoint = "public/cancel")]
+pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
+    let ctx = server::ctx()?;
+    server::found(crate::service::public_pages::cancel(&ctx, &hash, server::now()).await)
+}
+
+#[server(prefix = "/_app", endpoint = "public/reschedule")]
+pub async fn load_reschedule(hash: String, query: BookingQuery) -> PageResult<ReschedulePage> {
+    let ctx = server::ctx()?;
+    server::found(
+        crate::service::public_pages::reschedule(&ctx, &hash, &query, server::now()).await,
+    )
+}
+
+/// The booking page's query as the router sees it.
+fn booking_query() -> BookingQuery {
+    let query = use_query_map();
+    let map = query.read_untracked();
+    BookingQuery::from_pairs(
+        ["month", "date", "tz", "h12", "duration", "time", "embed"]
+            .into_iter()
+            .filter_map(|key| map.get_str(key).map(|value| (key, value)))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// A page's view once its data is loaded: the page, the 404 page, or the error page.
+fn found<T>(
+    result: Result<Option<T>, ServerFnError>,
+    page: impl FnOnce(T) -> leptos::tachys::view::any_view::AnyView,
+) -> leptos::tachys::view::any_view::AnyView {
+    match result {
+        Ok(Some(data)) => page(data),
+        Ok(None) => view! { <NotFoundPage /> }.into_any(),
+        Err(e) => view! { <ErrorPage message=e.to_string() /> }.into_any(),
+    }
+}
+
+use crate::ui::set_status;
+
+/// Header, main and footer of every public page; only `main` in embed mode, where the page
+/// may be framed and talks to its parent page (`EmbedBridge`). `booked` is the booking just
+/// made or changed: (hash, start time in UTC), announced to the parent as `slotbook:booked`.
+#[component]
+fn Frame(
+    embed: bool,
+    #[prop(default = None)] booked: Option<(String, String)>,
+    /// The `theme` setting: `light`, `dark`, or empty for the visitor's preference.
+    #[prop(into, default = String::new())]
+    theme: String,
+    children: Children,
+) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    if embed {
+        crate::ui::allow_framing();
+    }
+    let (booked_hash, booked_start) = booked.unzip();
+    view! {
+        {embed.then(|| view! { <islands::EmbedBridge booked_hash booked_start /> })}
+        <div class=format!("min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 {}", crate::model::public::theme_class(&theme))>
+            {(!embed).then(|| view! {
+                <header class="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+                    <div class="mx-auto flex max-w-5xl items-center px-4 py-3">
+                        <span class="text-sm font-semibold tracking-tight text-slate-700 dark:text-slate-200">"slotbook"</span>
+                    </div>
+                </header>
+            })}
+            <main id="main" class="mx-auto max-w-5xl px-4 py-6 sm:py-10">{children()}</main>
+            {(!embed).then(|| view! {
+                <footer class="mx-auto max-w-5xl px-4 pb-8 text-xs text-slate-600 dark:text-slate-400">
+                    {text::FOOTER}
+                </footer>
+            })}
+        </div>
+    }
+}
+
+/// The 404 page of the public pages.
+#[component]
+pub fn NotFoundPage() -> impl IntoView {
+    set_status(404);
+    view! {
+        <Frame embed=false>
+            <div class="mx-auto max-w-md py-16 text-center">
+                <h1 class="text-2xl font-semibold">{text::NOT_FOUND_TITLE}</h1>
+                <p class="mt-2 text-slate-600 dark:text-slate-300">{text::NOT_FOUND_BODY}</p>
+            </div>
+        </Frame>
+    }
+}
+
+/// A page whose data could not be loaded (the database is away, ...).
+#[component]
+fn ErrorPage(message: String) -> impl IntoView {
+    set_status(503);
+    view! {
+        <Frame embed=false>
+            <div class="mx-auto max-w-md py-16 text-center" role="alert">
+                <h1 class="text-2xl font-semibold">{text::ERROR_TITLE}</h1>
+                <p class="mt-2 text-slate-600 dark:text-slate-300">{message}</p>
+            </div>
+        </Frame>
+    }
+}
+
+/// Notices about query values that were not used.
+#[component]
+fn Notices(notices: Vec<String>) -> impl IntoView {
+    (!notices.is_empty()).then(|| {
+        view! {
+            <div role="status" class="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                {notices.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
+            </div>
+        }
+    })
+}

@@ -1,0 +1,317 @@
+//! The public pages' form posts and files. Pages themselves are Leptos routes (`app::ui`);
+//! a form posts to the page's own address, so these handlers answer 303 to the next page on
+//! success, or render the same page again with the values and messages (`FormState`).
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, RawQuery, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use leptos::prelude::provide_context;
+
+use app::model::public::{BookingQuery, FormState};
+use app::service::ServiceError;
+use app::service::public_pages::{self, Submitted};
+
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/{calendar}/{event}", post(post_booking))
+        .route("/booking/{hash}/cancel", post(post_cancel))
+        .route("/booking/{hash}/reschedule", post(post_reschedule))
+        .route("/booking/{hash}/ics", get(get_ics))
+        .route("/admin/bookings.csv", get(get_bookings_csv))
+}
+
+/// `/admin/bookings.csv`: the bookings list's current filter as CSV (the session is checked by
+/// `admin_session_required`, which runs first).
+async fn get_bookings_csv(
+    State(state): State<AppState>,
+    RawQuery(raw): RawQuery,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let caller = match session_of(&state, &headers).await {
+        Ok(Some(caller)) => caller,
+        Ok(None) => return see_other("/login?next=%2Fadmin%2Fbookings"),
+        Err(e) => return crate::api::error::ApiError::from(ServiceError::from(e)).into_response(),
+    };
+    let pairs = pairs_of(raw.unwrap_or_default().as_bytes());
+    let q = app::model::dashboard::BookingsQuery::from_pairs(
+        pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let now = chrono::Utc::now().timestamp();
+    match app::service::dashboard::bookings_csv(&state.ctx, &caller, &q, now).await {
+        Ok(csv) => (
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"bookings.csv\"",
+                ),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            csv,
+        )
+            .into_response(),
+        Err(e) => crate::api::error::ApiError::from(e).into_response(),
+    }
+}
+
+/// `/booking/{hash}?action=cancel|reschedule` (links of older emails) answers 303 to the page.
+pub async fn legacy_actions(request: Request, next: axum::middleware::Next) -> Response {
+    let path = request.uri().path();
+    if let Some(hash) = path.strip_prefix("/booking/")
+        && !hash.is_empty()
+        && !hash.contains('/')
+        && let Some(query) = request.uri().query()
+    {
+        let action = form_urlencoded::parse(query.as_bytes())
+            .find(|(k, _)| k == "action")
+            .map(|(_, v)| v.into_owned());
+        if let Some(action @ ("cancel" | "reschedule")) = action.as_deref() {
+            return see_other(&format!("/booking/{hash}/{action}"));
+        }
+    }
+    next.run(request).await
+}
+
+/// `/admin` and below without a valid session answer 303 to `/login?next=<path and query>`,
+/// and the login form returns there.
+pub async fn admin_session_required(
+    State(state): State<AppState>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let path = request.uri().path();
+    if path == "/admin" || path.starts_with("/admin/") {
+        let session = session_of(&state, request.headers()).await;
+        // A database failure is the page's to show; only a missing session goes to login.
+        if let Ok(None) = session {
+            let target = request
+                .uri()
+                .path_and_query()
+                .map_or("/admin", |p| p.as_str());
+            let next: String = form_urlencoded::byte_serialize(target.as_bytes()).collect();
+            return see_other(&format!("/login?next={next}"));
+        }
+    }
+    next.run(request).await
+}
+
+/// The user of the request's dashboard session cookie; `None` without a valid session.
+async fn session_of(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<app::service::Caller>, app::store::StoreError> {
+    use app::service::auth::{SESSION_COOKIE, cookie_value, session_caller};
+    let token = headers
+        .get(header::COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|cookies| cookie_value(cookies, SESSION_COOKIE));
+    match token {
+        Some(token) => Ok(session_caller(&state.ctx.store, token)
+            .await?
+            .map(|(caller, _)| caller)),
+        None => Ok(None),
+    }
+}
+
+/// `application/x-www-form-urlencoded` pairs (a query or a posted form), decoded.
+fn pairs_of(bytes: &[u8]) -> Vec<(String, String)> {
+    form_urlencoded::parse(bytes)
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+async fn post_booking(
+    State(state): State<AppState>,
+    Path((calendar, event)): Path<(String, String)>,
+    RawQuery(raw): RawQuery,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let q = query_of(raw.as_deref());
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let key = crate::api::auth::client_key(&parts);
+    if let Err(retry_after) = state.public_creates.check(&key) {
+        let state_form = FormState {
+            message: Some(app::ui::public::text::too_many_bookings(
+                retry_after.as_secs().max(1),
+            )),
+            ..FormState::from_pairs(&form)
+        };
+        return render(
+            &state,
+            &parts.uri,
+            state_form,
+            StatusCode::TOO_MANY_REQUESTS,
+        )
+        .await;
+    }
+    let outcome =
+        public_pages::submit_booking(&state.ctx, &calendar, &event, &q, &form, &key).await;
+    finish(&state, &parts.uri, outcome, |hash| booked_path(hash, &q)).await
+}
+
+async fn post_cancel(
+    State(state): State<AppState>,
+    Path(hash): Path<String>,
+    request: Request,
+) -> Response {
+    post_by_hash(&state, &hash, request, ByHash::Cancel).await
+}
+
+async fn post_reschedule(
+    State(state): State<AppState>,
+    Path(hash): Path<String>,
+    request: Request,
+) -> Response {
+    post_by_hash(&state, &hash, request, ByHash::Reschedule).await
+}
+
+/// What the attendee posts on a page of its booking.
+enum ByHash {
+    Cancel,
+    Reschedule,
+}
+
+async fn post_by_hash(state: &AppState, hash: &str, request: Request, action: ByHash) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let q = query_of(parts.uri.query());
+    let outcome = match action {
+        ByHash::Cancel => public_pages::submit_cancel(&state.ctx, hash, &form).await,
+        ByHash::Reschedule => public_pages::submit_reschedule(&state.ctx, hash, &q, &form).await,
+    };
+    finish(state, &parts.uri, outcome, |hash| booked_path(hash, &q)).await
+}
+
+/// `/booking/{hash}/ics`: the booking as an iCalendar file.
+async fn get_ics(State(state): State<AppState>, Path(hash): Path<String>) -> Response {
+    match public_pages::ics(&state.ctx, &hash).await {
+        Ok(text) => (
+            [
+                (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"booking.ics\"",
+                ),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            text,
+        )
+            .into_response(),
+        Err(ServiceError::NotFound) => (StatusCode::NOT_FOUND, "Not found").into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "ics failed");
+            crate::api::error::ApiError::from(e).into_response()
+        }
+    }
+}
+
+fn query_of(raw: Option<&str>) -> BookingQuery {
+    let pairs = pairs_of(raw.unwrap_or_default().as_bytes());
+    BookingQuery::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// The posted form's pairs; `None` when the body could not be read.
+async fn form_pairs(body: Body) -> Option<Vec<(String, String)>> {
+    // Forms are small; the router's body limit and time-out apply before this.
+    let bytes: Bytes = axum::body::to_bytes(body, 256 * 1024).await.ok()?;
+    Some(pairs_of(&bytes))
+}
+
+/// The manage page after a booking change, kept in embed mode.
+fn booked_path(hash: &str, q: &BookingQuery) -> String {
+    if q.is_embed() {
+        format!("/booking/{hash}?embed=1&booked=1")
+    } else {
+        format!("/booking/{hash}")
+    }
+}
+
+async fn finish(
+    state: &AppState,
+    uri: &Uri,
+    outcome: Result<Submitted, ServiceError>,
+    next: impl FnOnce(&str) -> String,
+) -> Response {
+    match outcome {
+        Ok(Submitted::Done(hash)) => see_other(&next(&hash)),
+        Ok(Submitted::Refused {
+            state: form,
+            status,
+            drop_time,
+        }) => {
+            let uri = if drop_time {
+                without_time(uri)
+            } else {
+                uri.clone()
+            };
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+            render(state, &uri, form, status).await
+        }
+        // Unknown event or hash: the page itself answers its 404.
+        Err(ServiceError::NotFound) => {
+            render(state, uri, FormState::default(), StatusCode::NOT_FOUND).await
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "form post failed");
+            let form = FormState {
+                message: Some(app::ui::public::text::NOT_SAVED.into()),
+                ..FormState::default()
+            };
+            render(state, uri, form, StatusCode::SERVICE_UNAVAILABLE).await
+        }
+    }
+}
+
+fn see_other(location: &str) -> Response {
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+/// The address without `time=`: the day's remaining times instead of the form.
+fn without_time(uri: &Uri) -> Uri {
+    let mut pairs = pairs_of(uri.query().unwrap_or_default().as_bytes());
+    pairs.retain(|(k, _)| k != "time");
+    let query = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
+    let text = if query.is_empty() {
+        uri.path().to_string()
+    } else {
+        format!("{}?{query}", uri.path())
+    };
+    text.parse().unwrap_or_else(|_| uri.clone())
+}
+
+/// Renders the page at `uri` (as a GET would) with the posted form's state, answering `status`.
+async fn render(state: &AppState, uri: &Uri, form: FormState, status: StatusCode) -> Response {
+    let ctx = state.ctx.clone();
+    let options = state.leptos_options.clone();
+    let handler = leptos_axum::render_app_async_with_context(
+        move || {
+            provide_context(ctx.clone());
+            provide_context(form.clone());
+        },
+        move || app::shell(options.clone()),
+    );
+    let mut request = Request::new(Body::empty());
+    *request.method_mut() = Method::GET;
+    *request.uri_mut() = uri.clone();
+    let mut response = handler(request).await;
+    if response.status() != StatusCode::NOT_FOUND {
+        *response.status_mut() = status;
+    }
+    response
+}
