@@ -16,8 +16,12 @@ use app::service::public_pages::{self, Submitted};
 
 use crate::AppState;
 
+mod desk;
+
 pub fn routes() -> Router<AppState> {
     Router::new()
+        .route("/admin/bookings", post(desk::post_bulk))
+        .route("/admin/bookings/{id}", post(desk::post_action))
         .route("/{calendar}/{event}", post(post_booking))
         .route("/booking/{hash}/cancel", post(post_cancel))
         .route("/booking/{hash}/reschedule", post(post_reschedule))
@@ -105,15 +109,23 @@ async fn session_of(
     state: &AppState,
     headers: &axum::http::HeaderMap,
 ) -> Result<Option<app::service::Caller>, app::store::StoreError> {
+    Ok(session_with_token(state, headers)
+        .await?
+        .map(|(caller, _)| caller))
+}
+
+/// The session's user and its CSRF token.
+async fn session_with_token(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<(app::service::Caller, String)>, app::store::StoreError> {
     use app::service::auth::{SESSION_COOKIE, cookie_value, session_caller};
     let token = headers
         .get(header::COOKIE)
         .and_then(|v| v.to_str().ok())
         .and_then(|cookies| cookie_value(cookies, SESSION_COOKIE));
     match token {
-        Some(token) => Ok(session_caller(&state.ctx.store, token)
-            .await?
-            .map(|(caller, _)| caller)),
+        Some(token) => session_caller(&state.ctx.store, token).await,
         None => Ok(None),
     }
 }
@@ -297,18 +309,41 @@ fn without_time(uri: &Uri) -> Uri {
 
 /// Renders the page at `uri` (as a GET would) with the posted form's state, answering `status`.
 async fn render(state: &AppState, uri: &Uri, form: FormState, status: StatusCode) -> Response {
+    let headers = axum::http::HeaderMap::new();
+    render_with(
+        state,
+        uri,
+        &headers,
+        move || provide_context(form.clone()),
+        status,
+    )
+    .await
+}
+
+/// Renders the page at `uri` as a GET with the request's cookie would, with what `provide`
+/// puts in its context (the posted form's outcome), answering `status`.
+async fn render_with(
+    state: &AppState,
+    uri: &Uri,
+    headers: &axum::http::HeaderMap,
+    provide: impl Fn() + Clone + Send + Sync + 'static,
+    status: StatusCode,
+) -> Response {
     let ctx = state.ctx.clone();
     let options = state.leptos_options.clone();
     let handler = leptos_axum::render_app_async_with_context(
         move || {
             provide_context(ctx.clone());
-            provide_context(form.clone());
+            provide();
         },
         move || app::shell(options.clone()),
     );
     let mut request = Request::new(Body::empty());
     *request.method_mut() = Method::GET;
     *request.uri_mut() = uri.clone();
+    if let Some(cookie) = headers.get(header::COOKIE) {
+        request.headers_mut().insert(header::COOKIE, cookie.clone());
+    }
     let mut response = handler(request).await;
     if response.status() != StatusCode::NOT_FOUND {
         *response.status_mut() = status;

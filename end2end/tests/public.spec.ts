@@ -1,54 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { checkAxe } from "./support";
+import { checkAxe, api, makeEvent, type Event } from "./support";
 
 // The attendee's journey on the public pages, with JavaScript off and on, by keyboard, at
 // 360 px, and under axe-core. Each test makes its own calendar through the REST API.
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
-const login = process.env.E2E_LOGIN ?? "admin";
-const appPassword = process.env.E2E_APP_PASSWORD ?? "";
-const auth = "Basic " + Buffer.from(`${login}:${appPassword}`).toString("base64");
-
-type Event = { id: number; path: string; calendarPath: string };
-
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}/api/v2${path}`, {
-    method,
-    headers: { authorization: auth, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-let calendar: { id: number; path: string } | null = null;
-let counter = 0;
-/** An event open 09:00-17:00 (Berlin) every day, no notice, 60 days ahead, in the
- *  administrator's calendar (made on first use: a user has one calendar of its own). */
-async function makeEvent(): Promise<Event> {
-  counter += 1;
-  const week = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => ({ day, from: "09:00", to: "17:00" }));
-  const event = {
-    title: `Intro call ${counter}`, duration: 30, status: "active", event_type: "single", availability_type: "custom",
-    settings: { schedule_type: "weekly_schedules", weekly_schedules: week, range_days: 60,
-                schedule_conditions: { value: 0, unit: "minutes" } },
-  };
-  let made;
-  if (calendar === null) {
-    // A test file restarts its worker after a failure: the calendar may exist already.
-    const list = await api("GET", "/calendars");
-    const own = list.calendars.data[0];
-    if (own) calendar = { id: own.id, path: `/${own.slug}` };
-  }
-  if (calendar === null) {
-    made = await api("POST", "/calendars", { calendar: { author_timezone: "Europe/Berlin", slot: event } });
-    calendar = { id: made.calendar.id, path: `/${made.calendar.slug}` };
-  } else {
-    made = await api("POST", `/calendars/${calendar.id}/events`, event);
-  }
-  return { id: made.slot.id, path: `${calendar.path}/${made.slot.slug}`, calendarPath: calendar.path };
-}
 
 async function bookingsOf(event: Event) {
   const list = await api("GET", `/schedules?filters%5Bevent%5D=${event.id}&filters%5Bperiod%5D=upcoming`);

@@ -21,3 +21,51 @@ export async function checkAxe(page: Page, state: string) {
   expect(severe, `${state}: ${JSON.stringify(severe)}`).toEqual([]);
 }
 
+
+// The REST API as the administrator (an application password made by scripts/test).
+export const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
+const login = process.env.E2E_LOGIN ?? "admin";
+const appPassword = process.env.E2E_APP_PASSWORD ?? "";
+const auth = "Basic " + Buffer.from(`${login}:${appPassword}`).toString("base64");
+
+export type Event = { id: number; calendarId: number; path: string; calendarPath: string };
+
+export async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}/api/v2${path}`, {
+    method,
+    headers: { authorization: auth, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+let calendar: { id: number; path: string } | null = null;
+let counter = 0;
+/** An event open 09:00-17:00 (Berlin) every day, no notice, 60 days ahead, in the
+ *  administrator's calendar (made on first use: a user has one calendar of its own). */
+export async function makeEvent(settings: Record<string, unknown> = {}): Promise<Event> {
+  counter += 1;
+  const week = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => ({ day, from: "09:00", to: "17:00" }));
+  const event = {
+    title: `Intro call ${counter}`, duration: 30, status: "active", event_type: "single", availability_type: "custom",
+    settings: { schedule_type: "weekly_schedules", weekly_schedules: week, range_days: 60,
+                schedule_conditions: { value: 0, unit: "minutes" }, ...settings },
+  };
+  let made;
+  if (calendar === null) {
+    // A test file restarts its worker after a failure: the calendar may exist already.
+    const list = await api("GET", "/calendars");
+    const own = list.calendars.data[0];
+    if (own) calendar = { id: own.id, path: `/${own.slug}` };
+  }
+  if (calendar === null) {
+    made = await api("POST", "/calendars", { calendar: { author_timezone: "Europe/Berlin", slot: event } });
+    calendar = { id: made.calendar.id, path: `/${made.calendar.slug}` };
+  } else {
+    made = await api("POST", `/calendars/${calendar.id}/events`, event);
+  }
+  return { id: made.slot.id, calendarId: calendar.id, path: `${calendar.path}/${made.slot.slug}`, calendarPath: calendar.path };
+}
+

@@ -20,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_event_availability, update_event_availability))
         .routes(routes!(explain_availability))
         .routes(routes!(update_event_limits))
+        .routes(routes!(update_event_advanced_settings))
         .routes(routes!(clone_event))
         .routes(routes!(get_booking_fields, save_booking_fields))
         .routes(routes!(get_payment_settings))
@@ -193,6 +194,22 @@ pub async fn update_event_limits(
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
         event_admin::update_limits(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/advanced-settings", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{settings: {requires_confirmation, can_not_cancel, can_not_reschedule, multi_duration}}`: each rule `true`/`false` or `{enabled, type, condition: {value, unit}, message}`; keys not sent are kept"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn update_event_advanced_settings(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        event_admin::update_advanced(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 

@@ -96,7 +96,7 @@ async fn repeated_failures_are_rate_limited_with_retry_after() {
     assert_eq!(body["code"], "too_many_requests");
 }
 
-async fn dashboard_login(
+pub(crate) async fn dashboard_login(
     app: &TestApp,
     login: &str,
     password: &str,
@@ -391,7 +391,7 @@ async fn dashboard_addresses_without_a_session_go_to_login_and_back() {
 }
 
 /// Hosts jane and bob, each with an event open around the clock (UTC); answers their events.
-async fn two_hosts(app: &TestApp) -> (i64, i64) {
+pub(crate) async fn two_hosts(app: &TestApp) -> (i64, i64) {
     let jane = app.host("jane").await;
     let bob = app.host("bob").await;
     let (_, jane_event) =

@@ -656,3 +656,82 @@ pub fn next_weekday(weekday: chrono::Weekday, days_ahead: i64) -> String {
     }
     date.format("%Y-%m-%d").to_string()
 }
+
+#[tokio::test]
+async fn advanced_settings_switch_confirmation_and_policies_and_keep_what_is_not_sent() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (calendar, event) =
+        crate::support::daily_event(&app, &host, "UTC", 30, ("00:00", "24:00")).await;
+    let path = format!("/calendars/{calendar}/events/{event}/advanced-settings");
+    let (status, body) = app
+        .post(
+            &path,
+            &host,
+            json!({"settings": {"requires_confirmation": true}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["message"], "Data has been updated");
+    assert_eq!(body["event"]["id"], event);
+    assert_eq!(
+        body["event"]["settings"]["requires_confirmation"]["enabled"],
+        true
+    );
+    // A booking of it now waits for the host.
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).format("%Y-%m-%d");
+    let (status, made) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/create/{event}"),
+            None,
+            Some(json!({
+            "name": "Ada", "email": "ada@example.org", "timezone": "UTC",
+            "event_time": format!("{tomorrow} 10:00:00")})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["booking"]["status"], "pending");
+    // The reference's object form; the other rules keep their values.
+    let (status, body) = app
+        .post(
+            &path,
+            &host,
+            json!({"settings": {"can_not_cancel": {"enabled": "yes", "type": "conditional",
+            "condition": {"value": 2, "unit": "hours"}, "message": "Too late to cancel"}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let settings = &body["event"]["settings"];
+    assert_eq!(settings["can_not_cancel"]["enabled"], true);
+    assert_eq!(settings["can_not_cancel"]["type"], "conditional");
+    assert_eq!(
+        settings["can_not_cancel"]["condition"],
+        json!({"value": 2, "unit": "hours"})
+    );
+    assert_eq!(settings["requires_confirmation"]["enabled"], true, "kept");
+    // Bad values name their field and change nothing; another host's event is a 404.
+    let (status, body) = app
+        .post(&path, &host, json!({"settings": {"requires_confirmation": "perhaps", "can_not_reschedule": {"type": "never"}}}))
+        .await;
+    assert_invalid_field(status, &body, "settings.requires_confirmation");
+    assert_invalid_field(status, &body, "settings.can_not_reschedule");
+    let (status, body) = app.post(&path, &host, json!({})).await;
+    assert_invalid_field(status, &body, "settings");
+    let (_, event_now) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &host)
+        .await;
+    assert_eq!(
+        event_now["calendar_event"]["settings"]["requires_confirmation"]["enabled"],
+        true
+    );
+    let bob = app.host("bob").await;
+    let (status, body) = app
+        .post(
+            &path,
+            &bob,
+            json!({"settings": {"requires_confirmation": "bad"}}),
+        )
+        .await;
+    assert_envelope(status, &body, 404, "not_found");
+}

@@ -5,6 +5,7 @@ mod auth;
 mod booking_create;
 mod booking_self;
 mod calendars;
+mod desk;
 mod emails;
 mod errors;
 mod events;

@@ -449,7 +449,7 @@ async fn form_errors_come_back_beside_their_fields_with_the_values_kept() {
         &[
             ("name", ""),
             ("email", "not-an-address"),
-            ("message", "kept text"),
+            ("message", "kept text </textarea><em id=\"injected\">x</em>"),
         ],
     )
     .await;
@@ -461,7 +461,13 @@ async fn form_errors_come_back_beside_their_fields_with_the_values_kept() {
             || answer.html.contains("Please enter attendee's name")
     );
     assert!(answer.html.contains("value=\"not-an-address\""));
-    assert!(answer.html.contains("kept text"));
+    // Kept inside its textarea: the text cannot close the element and add markup.
+    assert!(
+        answer.html.contains(
+            "kept text &lt;/textarea&gt;&lt;em id=\"injected\"&gt;x&lt;/em&gt;</textarea>"
+        )
+    );
+    assert!(!answer.html.contains("<em id=\"injected\">"));
     assert!(answer.html.contains("aria-describedby=\"f-email-error\""));
     assert_eq!(answer.html.matches("aria-invalid=\"true\"").count(), 2);
 }

@@ -89,6 +89,8 @@ pub struct BookingsPage {
     pub previous: Option<String>,
     pub next: Option<String>,
     pub csv_href: String,
+    /// This very page (filters, tab and page number): where the bulk form posts.
+    pub self_href: String,
     /// The filter form's current values and choices.
     pub period: String,
     pub calendar: String,
@@ -108,4 +110,39 @@ pub struct BookingRowView {
     pub line: BookingLine,
     pub email: String,
     pub payment: String,
+}
+
+/// `/admin/reports`: the numbers of `GET /reports` for a range of days, their change against
+/// the days just before, the bookings-over-time chart and the latest activity.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportsPage {
+    /// The range shown, `YYYY-MM-DD`, both inclusive (UTC days, as `GET /reports`).
+    pub from: String,
+    pub to: String,
+    /// "1 November 2026 – 30 November 2026".
+    pub range_label: String,
+    /// The quick ranges: (label, href, current).
+    pub presets: Vec<(String, String, bool)>,
+    pub widgets: Vec<ReportWidget>,
+    pub chart: ReportChart,
+    pub activities: Vec<crate::model::desk::ActivityLine>,
+    /// Why a query value was not used.
+    pub notices: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportWidget {
+    pub title: String,
+    pub number: i64,
+    /// Percentage change against the previous period of the same length.
+    pub stat: f64,
+    /// The bookings list this number stands for, if any.
+    pub href: Option<String>,
+}
+
+/// The chart's data: one label per point, and per series its name and values.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportChart {
+    pub labels: Vec<String>,
+    pub series: Vec<(String, Vec<i64>)>,
 }

@@ -2,6 +2,7 @@
 
 pub mod calendar;
 pub mod dashboard;
+pub mod desk;
 pub mod event;
 pub mod page;
 pub mod public;

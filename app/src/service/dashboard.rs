@@ -1,7 +1,7 @@
 //! The host dashboard's pages: the same queries and visibility rules as `GET /schedules`
 //! (a host sees its own calendars' and hosted bookings; `manage_all_data` sees everyone's).
 
-use chrono::DateTime;
+use chrono::{DateTime, Datelike, Duration, NaiveDate};
 use chrono_tz::Tz;
 
 use super::{Caller, Ctx, ServiceError, ServiceResult};
@@ -10,8 +10,10 @@ use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::slots::local::{LocalDay, local_of};
 use crate::domain::zone::parse_zone;
 use crate::model::dashboard::{
-    BookingLine, BookingRowView, BookingsPage, BookingsQuery, CalendarLink, Overview,
+    BookingLine, BookingRowView, BookingsPage, BookingsQuery, CalendarLink, Overview, ReportChart,
+    ReportWidget, ReportsPage,
 };
+use crate::model::desk::ActivityLine;
 use crate::store::schedules_list::{self, BookingListRow, Period, ScheduleFilter};
 use crate::store::{Ex, calendars, reborrow};
 
@@ -302,6 +304,7 @@ pub async fn bookings(
         previous: (page > 1).then(|| f.href(base, &f.period_text, page - 1)),
         next: (page < last_page).then(|| f.href(base, &f.period_text, page + 1)),
         csv_href: f.href("/admin/bookings.csv", &f.period_text, 1),
+        self_href: f.href(base, &f.period_text, page),
         period: f.period_text.clone(),
         calendar: if f.calendar == 0 {
             String::new()
@@ -409,6 +412,146 @@ fn safe_cell(text: &str) -> String {
         format!("'{text}")
     } else {
         text.to_string()
+    }
+}
+
+/// Entries of the reports page's activity feed.
+const ACTIVITY_COUNT: i64 = 20;
+/// The longest range the reports page shows (the chart's limit, as `GET /reports/graph-reports`).
+const REPORT_MAX_DAYS: i64 = 3 * 366;
+
+/// `/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD` (default: the last 30 days up to `today`).
+pub async fn reports(
+    ctx: &Ctx,
+    caller: &Caller,
+    from: Option<&str>,
+    to: Option<&str>,
+    today: NaiveDate,
+) -> ServiceResult<ReportsPage> {
+    let mut notices = Vec::new();
+    let mut read = |text: Option<&str>, what: &str| {
+        let text = text.map(str::trim).filter(|t| !t.is_empty())?;
+        let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
+        if date.is_none() {
+            notices.push(format!(
+                "The {what} date “{text}” is not a date (YYYY-MM-DD); the default is shown."
+            ));
+        }
+        date
+    };
+    let (asked_from, asked_to) = (read(from, "start"), read(to, "end"));
+    let to = asked_to.unwrap_or(today);
+    let mut from = asked_from.unwrap_or(to - Duration::days(29));
+    let mut to = to;
+    if from > to {
+        notices.push("The start came after the end; the two were swapped.".into());
+        std::mem::swap(&mut from, &mut to);
+    }
+    if (to - from).num_days() >= REPORT_MAX_DAYS {
+        from = to - Duration::days(REPORT_MAX_DAYS - 1);
+        notices.push("Reports span three years at most; the range was shortened.".into());
+    }
+    // The same instants as `GET /reports?startTime=<from> 00:00:00&endTime=<to> 23:59:59`.
+    let start = from
+        .and_hms_opt(0, 0, 0)
+        .unwrap_or_default()
+        .and_utc()
+        .timestamp();
+    let end = to
+        .and_hms_opt(23, 59, 59)
+        .unwrap_or_default()
+        .and_utc()
+        .timestamp();
+    let series = super::reports::graph_series(ctx, caller, from, to).await?;
+    let mut conn = ctx.store.conn().await?;
+    let widgets =
+        super::reports::widget_numbers(conn.ex(), caller, (start, end), (start, end)).await?;
+    let zone = host_zone(conn.ex(), caller).await?;
+    let feed =
+        crate::store::reports::activities(conn.ex(), super::reports::scope(caller), ACTIVITY_COUNT)
+            .await?;
+    let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let href = |a: NaiveDate, b: NaiveDate| format!("/admin/reports?from={}&to={}", day(a), day(b));
+    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let month_start = today.with_day(1).unwrap_or(today);
+    let last_month_end = month_start - Duration::days(1);
+    let next_month = month_start
+        .checked_add_months(chrono::Months::new(1))
+        .unwrap_or(month_start);
+    let presets = [
+        ("Last 30 days", today - Duration::days(29), today),
+        ("This week", monday, monday + Duration::days(6)),
+        ("This month", month_start, next_month - Duration::days(1)),
+        (
+            "Last month",
+            last_month_end.with_day(1).unwrap_or(last_month_end),
+            last_month_end,
+        ),
+    ];
+    let labels = series
+        .first()
+        .map(|(_, points)| {
+            points
+                .iter()
+                .map(|(key, _)| {
+                    NaiveDate::parse_from_str(key, "%Y-%m-%d")
+                        .map_or_else(|_| key.clone(), |d| d.format("%-d %b").to_string())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(ReportsPage {
+        from: day(from),
+        to: day(to),
+        range_label: format!("{} \u{2013} {}", full_date(from), full_date(to)),
+        presets: presets
+            .iter()
+            .map(|(label, a, b)| (label.to_string(), href(*a, *b), (*a, *b) == (from, to)))
+            .collect(),
+        widgets: widgets
+            .into_iter()
+            .map(|w| ReportWidget {
+                title: w.title.to_string(),
+                number: w.number,
+                stat: w.stat,
+                href: w.period.map(|p| format!("/admin/bookings?period={p}")),
+            })
+            .collect(),
+        chart: ReportChart {
+            labels,
+            series: series
+                .into_iter()
+                .map(|(name, points)| {
+                    let title = match name {
+                        "booked_stats" => "Booked",
+                        "completed_stats" => "Completed",
+                        _ => "Cancelled",
+                    };
+                    (
+                        title.to_string(),
+                        points.into_iter().map(|(_, n)| n).collect(),
+                    )
+                })
+                .collect(),
+        },
+        activities: feed.iter().map(|a| activity_line(a, zone)).collect(),
+        notices,
+    })
+}
+
+/// A timeline entry in `zone` (the booking page's and the reports' feed).
+pub fn activity_line(a: &crate::store::schedules_list::ActivityRow, zone: Tz) -> ActivityLine {
+    let at = DateTime::from_timestamp(a.created_at, 0).unwrap_or_default();
+    let local = at.with_timezone(&zone).naive_local();
+    ActivityLine {
+        when: format!(
+            "{}, {}",
+            full_date(local.date()),
+            clock_label(local.time(), true)
+        ),
+        at: at.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        title: a.title.clone(),
+        description: a.description.clone(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod booking_create;
+pub mod booking_desk;
 pub mod booking_fields;
 pub mod booking_self;
 pub mod booking_view;

@@ -670,7 +670,7 @@ fn event_locations(loaded: &LoadedEvent) -> Vec<(String, String)> {
 }
 
 /// Where the booked meeting happens, as the attendee reads it.
-fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option<String> {
+pub(crate) fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option<String> {
     let chosen = serde_json::from_str::<Value>(&booking.location_details).ok();
     let kind = chosen
         .as_ref()

@@ -16,7 +16,7 @@ use crate::store::schedules_list;
 const ICON: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><rect x=\"3\" y=\"4\" width=\"18\" height=\"17\" rx=\"2\"/><path d=\"M16 2v4M8 2v4M3 10h18\"/></svg>";
 const ALL_TIME: (i64, i64) = (i64::MIN / 2, i64::MAX / 2);
 
-fn scope(caller: &Caller) -> i64 {
+pub(crate) fn scope(caller: &Caller) -> i64 {
     if caller.can(Capability::ManageAllData) {
         0
     } else {
@@ -43,6 +43,49 @@ fn comparison_text(stat: f64) -> &'static str {
     }
 }
 
+/// One number of the reports: what `numbers` counts, and its change over `current` against
+/// the period of the same length just before.
+pub struct WidgetNumber {
+    pub title: &'static str,
+    /// The bookings tab it stands for (`all`, `completed`, `cancelled`).
+    pub period: Option<&'static str>,
+    pub number: i64,
+    /// Percentage change, rounded to 2 places (see [`change`]).
+    pub stat: f64,
+}
+
+/// The four report numbers (`GET /reports`' widgets and the reports page's).
+pub async fn widget_numbers(
+    mut ex: crate::store::Ex<'_>,
+    caller: &Caller,
+    numbers: (i64, i64),
+    current: (i64, i64),
+) -> ServiceResult<Vec<WidgetNumber>> {
+    let who = scope(caller);
+    let length = (current.1 - current.0).max(0);
+    let previous = (current.0 - length, current.0);
+    let mut widgets = Vec::new();
+    for (title, period, measure) in [
+        ("Total Bookings", Some("all"), Measure::Created),
+        ("Completed Bookings", Some("completed"), Measure::Completed),
+        ("Cancelled Bookings", Some("cancelled"), Measure::Cancelled),
+        ("Total Guests", None, Measure::Guests),
+    ] {
+        let mut counts = [0; 3];
+        for (slot, (from, to)) in counts.iter_mut().zip([numbers, current, previous]) {
+            *slot = reports::count(crate::store::reborrow(&mut ex), who, measure, from, to).await?;
+        }
+        let [number, now_count, before] = counts;
+        widgets.push(WidgetNumber {
+            title,
+            period,
+            number,
+            stat: change(now_count, before),
+        });
+    }
+    Ok(widgets)
+}
+
 /// `GET /reports`: `range` = both ends given; otherwise all-time numbers compared over the last 30 days.
 pub async fn overview(
     ctx: &Ctx,
@@ -55,22 +98,11 @@ pub async fn overview(
         Some(r) => (r, r),
         None => (ALL_TIME, (now - 30 * 86_400, now + 1)),
     };
-    let length = (current.1 - current.0).max(0);
-    let previous = (current.0 - length, current.0);
     let mut conn = ctx.store.conn().await?;
     let mut widgets = Vec::new();
-    for (title, period, measure) in [
-        ("Total Bookings", Some("all"), Measure::Created),
-        ("Completed Bookings", Some("completed"), Measure::Completed),
-        ("Cancelled Bookings", Some("cancelled"), Measure::Cancelled),
-        ("Total Guests", None, Measure::Guests),
-    ] {
-        let number = reports::count(conn.ex(), who, measure, numbers.0, numbers.1).await?;
-        let now_count = reports::count(conn.ex(), who, measure, current.0, current.1).await?;
-        let before = reports::count(conn.ex(), who, measure, previous.0, previous.1).await?;
-        let stat = change(now_count, before);
-        let mut widget = json!({"title": title, "number": number, "content": comparison_text(stat), "icon": ICON, "stat": stat});
-        if let Some(period) = period {
+    for w in widget_numbers(conn.ex(), caller, numbers, current).await? {
+        let mut widget = json!({"title": w.title, "number": w.number, "content": comparison_text(w.stat), "icon": ICON, "stat": w.stat});
+        if let Some(period) = w.period {
             widget["period"] = json!(period);
         }
         widgets.push(widget);
@@ -109,6 +141,24 @@ pub async fn graph(
     from: NaiveDate,
     to: NaiveDate,
 ) -> ServiceResult<Value> {
+    let mut body = serde_json::Map::new();
+    for (name, points) in graph_series(ctx, caller, from, to).await? {
+        // Keys in date order (serde_json keeps insertion order: `preserve_order`).
+        let map: serde_json::Map<String, Value> =
+            points.into_iter().map(|(k, n)| (k, json!(n))).collect();
+        body.insert(name.into(), Value::Object(map));
+    }
+    Ok(Value::Object(body))
+}
+
+/// The series of the bookings-over-time chart, in date order: (`booked_stats` |
+/// `completed_stats` | `cancelled_stats`, [(date key, count)]).
+pub async fn graph_series(
+    ctx: &Ctx,
+    caller: &Caller,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> ServiceResult<Vec<(&'static str, Vec<(String, i64)>)>> {
     let who = scope(caller);
     let start = from
         .and_hms_opt(0, 0, 0)
@@ -140,7 +190,7 @@ pub async fn graph(
         date += Duration::days(1);
     }
     let mut conn = ctx.store.conn().await?;
-    let mut body = serde_json::Map::new();
+    let mut series = Vec::new();
     for (name, measure) in [
         ("booked_stats", Measure::Created),
         ("completed_stats", Measure::Completed),
@@ -158,12 +208,9 @@ pub async fn graph(
                 bucket.1 += n;
             }
         }
-        // Keys in date order (serde_json keeps insertion order: `preserve_order`).
-        let map: serde_json::Map<String, Value> =
-            buckets.into_values().map(|(k, n)| (k, json!(n))).collect();
-        body.insert(name.into(), Value::Object(map));
+        series.push((name, buckets.into_values().collect()));
     }
-    Ok(Value::Object(body))
+    Ok(series)
 }
 
 /// `GET /reports/activities`: the latest 100 entries.

@@ -118,6 +118,9 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("") view=|| view! { <Redirect path="/admin" /> } />
                 <Route path=StaticSegment("login") view=login::LoginPage />
                 <Route path=StaticSegment("admin") view=admin::AdminShell ssr=SsrMode::Async />
+                // Named: the same addresses take the desk's form posts (`src/pages.rs`).
+                <Route path=(StaticSegment("admin"), StaticSegment("bookings")) view=admin::AdminShell ssr=SsrMode::Async />
+                <Route path=(StaticSegment("admin"), StaticSegment("bookings"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), ParamSegment("section")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), ParamSegment("section"), WildcardSegment("rest")) view=admin::AdminShell ssr=SsrMode::Async />
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the
@@ -130,6 +133,22 @@ pub fn App() -> impl IntoView {
             </Routes>
         </Router>
     }
+}
+
+/// Text for a `<textarea>`'s content. Leptos writes a textarea's children unescaped (raw
+/// text, as for `<script>`), so a value holding `</textarea>` would end the element and
+/// inject markup: escape it here. The browser decodes the entities back into the value.
+pub fn textarea_text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Sets the page's HTTP status (a page rendered on the server; no effect in the browser).

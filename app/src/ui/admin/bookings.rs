@@ -4,17 +4,15 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::model::dashboard::{BookingsPage, BookingsQuery};
+use crate::model::desk::{BulkOutcome, PageError};
 
 #[server(prefix = "/_app", endpoint = "admin/bookings")]
-pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, ServerFnError> {
-    let Some((caller, _)) = crate::ui::session::signed_in().await? else {
-        return Err(ServerFnError::new("Please log in."));
-    };
-    let ctx = use_context::<crate::service::Ctx>()
-        .ok_or_else(|| ServerFnError::new("service context missing"))?;
+pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
     crate::service::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
         .await
-        .map_err(|e| ServerFnError::new(e.to_string()))
+        .map_err(super::page_error)
 }
 
 /// The list's filters, tab and page, read from the address's query string.
@@ -32,9 +30,11 @@ pub fn query_from_url() -> BookingsQuery {
 }
 
 /// The list's content, once its page of bookings is loaded.
-pub async fn page(query: BookingsQuery) -> AnyView {
+pub async fn page(query: BookingsQuery, csrf: String) -> AnyView {
+    // Set by the bulk form's post (`src/pages.rs`), which renders this page again.
+    let outcome = use_context::<BulkOutcome>();
     let body = match load_bookings(query).await {
-        Ok(page) => view! { <List page /> }.into_any(),
+        Ok(page) => view! { <List page outcome csrf /> }.into_any(),
         Err(e) => super::load_error(e),
     };
     view! {
@@ -45,7 +45,7 @@ pub async fn page(query: BookingsQuery) -> AnyView {
 }
 
 #[component]
-fn List(page: BookingsPage) -> impl IntoView {
+fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl IntoView {
     let input = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-950";
     let selected = |current: &str, value: &str| current == value;
     view! {
@@ -107,12 +107,18 @@ fn List(page: BookingsPage) -> impl IntoView {
         <p class="mt-4 text-sm text-slate-600 dark:text-slate-300" id="result-count">
             {match page.total { 0 => "No bookings match.".to_string(), 1 => "1 booking".to_string(), n => format!("{n} bookings") }}
         </p>
+        {outcome.map(|outcome| view! { <BulkReport outcome /> })}
         {(!page.rows.is_empty()).then(|| view! {
+            // The selection posts to this address with its query, so the page comes back
+            // with the same filters and the outcome of each booking.
+            <form method="post" action=page.self_href.clone() id="bulk-form">
+            <input type="hidden" name="csrf" value=csrf.clone() />
             <div class="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
                 <table class="w-full text-left text-sm">
                     <caption class="sr-only">"Bookings"</caption>
-                    <thead class="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                    <thead class="hidden sm:table-header-group border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
                         <tr>
+                            <th scope="col" class="w-10 px-3 py-2 font-medium"><span class="sr-only">"Select"</span></th>
                             <th scope="col" class="px-3 py-2 font-medium">"Attendee"</th>
                             <th scope="col" class="px-3 py-2 font-medium">"Event"</th>
                             <th scope="col" class="px-3 py-2 font-medium">"When"</th>
@@ -122,20 +128,34 @@ fn List(page: BookingsPage) -> impl IntoView {
                     </thead>
                     <tbody class="divide-y divide-slate-200 dark:divide-slate-700">
                         {page.rows.iter().map(|row| view! {
-                            <tr>
-                                <td class="px-3 py-2">
+                            <tr class="grid grid-cols-[2.5rem_minmax(0,1fr)] py-2 sm:table-row sm:py-0">
+                                <td class="row-span-5 pl-3 pt-1 sm:px-3 sm:py-2">
+                                    <input type="checkbox" name="ids" value=row.line.id.to_string() id=format!("select-{}", row.line.id)
+                                        class="size-5 align-middle" aria-label=format!("Select {}, {}", row.line.attendee, row.line.when) />
+                                </td>
+                                <td class="px-3 sm:py-2">
                                     <a href=row.line.href.clone() class="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{row.line.attendee.clone()}</a>
                                     <span class="block text-xs text-slate-600 dark:text-slate-300">{row.email.clone()}</span>
                                 </td>
-                                <td class="px-3 py-2">{row.line.event.clone()}</td>
-                                <td class="px-3 py-2">{row.line.when.clone()}</td>
-                                <td class="px-3 py-2">{row.line.status.replace('_', " ")}</td>
-                                <td class="px-3 py-2">{if row.payment.is_empty() { "\u{2014}".to_string() } else { row.payment.clone() }}</td>
+                                <td class="px-3 sm:py-2">{row.line.event.clone()}</td>
+                                <td class="px-3 sm:py-2">{row.line.when.clone()}</td>
+                                <td class="px-3 capitalize sm:py-2 sm:normal-case">{row.line.status.replace('_', " ")}</td>
+                                <td class=if row.payment.is_empty() { "hidden px-3 sm:table-cell sm:py-2" } else { "px-3 sm:py-2" }>{if row.payment.is_empty() { "\u{2014}".to_string() } else { row.payment.clone() }}</td>
                             </tr>
                         }).collect_view()}
                     </tbody>
                 </table>
             </div>
+            <fieldset class="mt-3 flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-medium">"With the selected bookings"</legend>
+                <button type="submit" name="action" value="confirm" class="inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">"Confirm selected"</button>
+                <div class="min-w-48 flex-1">
+                    <label for="bulk-reason" class="block text-sm font-medium">"Reason for cancelling"</label>
+                    <input id="bulk-reason" name="reason" type="text" class=input />
+                </div>
+                <button type="submit" name="action" value="cancel" class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">"Cancel selected"</button>
+            </fieldset>
+            </form>
         })}
         {(page.last_page > 1).then(|| view! {
             <nav aria-label="Pages" class="mt-4 flex items-center gap-3 text-sm">
@@ -150,5 +170,37 @@ fn List(page: BookingsPage) -> impl IntoView {
                 }}
             </nav>
         })}
+    }
+}
+
+/// What a bulk change did: the bookings changed and, each with its reason, the ones refused.
+#[component]
+fn BulkReport(outcome: BulkOutcome) -> impl IntoView {
+    let BulkOutcome {
+        done,
+        refused,
+        error,
+    } = outcome;
+    let names = |list: Vec<String>| list.join(", ");
+    view! {
+        <div id="bulk-outcome" class="mt-4 space-y-2 text-sm">
+            {error.map(|message| view! {
+                <p role="alert" class="rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100">{message}</p>
+            })}
+            {(!done.is_empty()).then(|| view! {
+                <p role="status" class="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+                    {format!("Changed {}: {}", if done.len() == 1 { "1 booking".to_string() } else { format!("{} bookings", done.len()) },
+                        names(done.into_iter().map(|(_, name)| name).collect()))}
+                </p>
+            })}
+            {(!refused.is_empty()).then(|| view! {
+                <div role="alert" class="rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100">
+                    <p>{if refused.len() == 1 { "1 booking was not changed:".to_string() } else { format!("{} bookings were not changed:", refused.len()) }}</p>
+                    <ul class="mt-1 list-disc pl-5">
+                        {refused.into_iter().map(|(_, name, why)| view! { <li>{format!("{name}: {why}")}</li> }).collect_view()}
+                    </ul>
+                </div>
+            })}
+        </div>
     }
 }

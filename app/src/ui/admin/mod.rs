@@ -3,12 +3,15 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::components::Redirect;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_location, use_query_map};
 
 use super::session::{Logout, current_user};
+use crate::model::desk::PageError;
 
+pub mod booking_detail;
 pub mod bookings;
 pub mod overview;
+pub mod reports;
 
 /// Sections of the dashboard, in navigation order: (path segment under `/admin`, label).
 /// The overview is `/admin` itself.
@@ -36,17 +39,51 @@ fn section_href(segment: &str) -> String {
 enum Section {
     Overview,
     Bookings(crate::model::dashboard::BookingsQuery),
+    /// `/admin/reports?from=&to=`.
+    Reports {
+        from: Option<String>,
+        to: Option<String>,
+    },
+    /// `/admin/bookings/{id}`, with the reschedule form's `date=` and the `done=` of a change.
+    Booking {
+        id: i64,
+        date: Option<String>,
+        done: Option<String>,
+    },
     /// A section whose page is not built yet: its title only.
     Planned(&'static str),
     NotFound,
 }
 
 impl Section {
-    fn from_route(segment: &str, rest: &str) -> Section {
-        match (segment, rest.is_empty()) {
-            ("", _) => Section::Overview,
-            ("bookings", true) => Section::Bookings(bookings::query_from_url()),
-            (segment, true) => SECTIONS
+    /// The section of `/admin/{segment}/{rest}`.
+    fn from_path(path: &str) -> Section {
+        let rest = path.trim_start_matches("/admin").trim_matches('/');
+        let (segment, rest) = rest.split_once('/').unwrap_or((rest, ""));
+        match (segment, rest) {
+            ("", "") => Section::Overview,
+            ("bookings", "") => Section::Bookings(bookings::query_from_url()),
+            ("bookings", id) => match id.parse::<i64>() {
+                Ok(id) if id > 0 => {
+                    let query = use_query_map();
+                    let query = query.read_untracked();
+                    Section::Booking {
+                        id,
+                        date: query.get("date"),
+                        done: query.get("done"),
+                    }
+                }
+                _ => Section::NotFound,
+            },
+            ("reports", "") => {
+                let query = use_query_map();
+                let query = query.read_untracked();
+                Section::Reports {
+                    from: query.get("from"),
+                    to: query.get("to"),
+                }
+            }
+            (segment, "") => SECTIONS
                 .iter()
                 .find(|(s, _)| *s == segment)
                 .map_or(Section::NotFound, |(_, label)| Section::Planned(label)),
@@ -57,7 +94,8 @@ impl Section {
     fn segment(&self) -> &'static str {
         match self {
             Section::Overview => "",
-            Section::Bookings(_) => "bookings",
+            Section::Bookings(_) | Section::Booking { .. } => "bookings",
+            Section::Reports { .. } => "reports",
             Section::Planned(label) => SECTIONS
                 .iter()
                 .find(|(_, l)| l == label)
@@ -70,16 +108,20 @@ impl Section {
         match self {
             Section::Overview => "Overview",
             Section::Bookings(_) => "Bookings",
+            Section::Booking { .. } => "Booking",
+            Section::Reports { .. } => "Reports",
             Section::Planned(label) => label,
             Section::NotFound => "Page not found",
         }
     }
 
     /// Loads the section's data and builds its content.
-    async fn content(self) -> AnyView {
+    async fn content(self, csrf: String) -> AnyView {
         match self {
             Section::Overview => overview::page().await,
-            Section::Bookings(query) => bookings::page(query).await,
+            Section::Bookings(query) => bookings::page(query, csrf).await,
+            Section::Booking { id, date, done } => booking_detail::page(id, date, done, csrf).await,
+            Section::Reports { from, to } => reports::page(from, to).await,
             Section::Planned(label) => view! {
                 <h1 class="text-xl font-semibold" id="section-title">{label}</h1>
             }
@@ -96,8 +138,55 @@ impl Section {
     }
 }
 
+/// The signed-in caller of a dashboard server function.
+#[cfg(feature = "ssr")]
+pub(crate) async fn signed_in_caller() -> Result<crate::service::Caller, PageError> {
+    match crate::ui::session::signed_in().await {
+        Ok(Some((caller, _))) => Ok(caller),
+        Ok(None) => {
+            crate::ui::set_status(401);
+            Err(PageError::not_signed_in())
+        }
+        Err(e) => Err(PageError::new(503, e.to_string())),
+    }
+}
+
+#[cfg(feature = "ssr")]
+pub(crate) fn service_ctx() -> Result<crate::service::Ctx, PageError> {
+    use_context::<crate::service::Ctx>()
+        .ok_or_else(|| PageError::new(500, "service context missing"))
+}
+
+/// A service refusal as the page shows it, answering the status its REST route would.
+#[cfg(feature = "ssr")]
+pub fn page_error(error: crate::service::ServiceError) -> PageError {
+    use crate::service::ServiceError as E;
+    use crate::store::StoreError;
+    let error = match error {
+        E::NotFound | E::Store(StoreError::NotFound) => PageError::not_found(),
+        E::Validation { .. } | E::Unprocessable { .. } => PageError::new(422, error.to_string()),
+        E::Forbidden(message) => PageError::new(403, message),
+        E::Conflict { .. } | E::SlotUnavailable { .. } => PageError::new(409, error.to_string()),
+        E::Store(StoreError::Busy | StoreError::Unavailable(_)) => {
+            PageError::new(503, "The database is busy; try again in a moment.")
+        }
+        E::Store(StoreError::Full(_)) => {
+            PageError::new(507, "The server's storage is full; nothing was saved.")
+        }
+        E::Store(other) => {
+            tracing::error!(error = %other, "dashboard storage error");
+            PageError::new(
+                500,
+                "Something went wrong on the server; nothing was changed.",
+            )
+        }
+    };
+    crate::ui::set_status(error.status);
+    error
+}
+
 /// The message a failed load shows in place of the page.
-pub(crate) fn load_error(error: ServerFnError) -> AnyView {
+pub(crate) fn load_error(error: PageError) -> AnyView {
     view! { <p role="alert" class="mt-4 text-red-800 dark:text-red-300">{error.to_string()}</p> }
         .into_any()
 }
@@ -107,14 +196,7 @@ pub(crate) fn load_error(error: ServerFnError) -> AnyView {
 /// resource (leptos-rs/leptos#4866), which hung one request in CI for a minute.
 #[component]
 pub fn AdminShell() -> impl IntoView {
-    let section = {
-        let params = use_params_map();
-        let params = params.read_untracked();
-        Section::from_route(
-            &params.get("section").unwrap_or_default(),
-            &params.get("rest").unwrap_or_default(),
-        )
-    };
+    let section = Section::from_path(&use_location().pathname.get_untracked());
     view! {
         <Suspense fallback=|| view! { <p class="p-8 text-slate-500">"Loading…"</p> }>
             {move || {
@@ -123,7 +205,7 @@ pub fn AdminShell() -> impl IntoView {
                     match current_user().await {
                         Ok(Some(me)) => {
                             let (segment, title) = (section.segment(), section.title());
-                            let content = section.content().await;
+                            let content = section.content(me.csrf_token).await;
                             view! {
                                 <Title text=format!("{title} · slotbook") />
                                 <AdminFrame section=segment.to_string() user_name=me.name>

@@ -3,17 +3,15 @@
 use leptos::prelude::*;
 
 use crate::model::dashboard::{BookingLine, Overview};
+use crate::model::desk::PageError;
 
 #[server(prefix = "/_app", endpoint = "admin/overview")]
-pub async fn load_overview() -> Result<Overview, ServerFnError> {
-    let Some((caller, _)) = crate::ui::session::signed_in().await? else {
-        return Err(ServerFnError::new("Please log in."));
-    };
-    let ctx = use_context::<crate::service::Ctx>()
-        .ok_or_else(|| ServerFnError::new("service context missing"))?;
+pub async fn load_overview() -> Result<Overview, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
     crate::service::dashboard::overview(&ctx, &caller, chrono::Utc::now().timestamp())
         .await
-        .map_err(|e| ServerFnError::new(e.to_string()))
+        .map_err(super::page_error)
 }
 
 /// The overview's content, once its data is loaded.

@@ -406,7 +406,7 @@ fn FieldView(field: FormField, state: FormState) -> impl IntoView {
         "textarea" | "multi-guests" => view! {
             <label for=id.clone() class="block text-sm font-medium">{label_text}</label>
             <textarea id=id.clone() name=name rows="3" required=field.required placeholder=field.placeholder
-                aria-invalid=invalid aria-describedby=described class=input_class>{value}</textarea>
+                aria-invalid=invalid aria-describedby=described class=input_class>{crate::ui::textarea_text(&value)}</textarea>
         }.into_any(),
         "radio" | "payment" | "checkbox-group" | "multi-select" => {
             let kind = if matches!(field.kind.as_str(), "radio" | "payment") { "radio" } else { "checkbox" };

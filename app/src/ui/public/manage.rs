@@ -146,7 +146,7 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
                             <textarea id="cancel-reason" name="cancellation_reason" rows="3" required=reason_required
                                 aria-invalid=error.as_ref().map(|_| "true")
                                 aria-describedby=error.as_ref().map(|_| "cancel-reason-error")
-                                class="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950">{state.value("cancellation_reason")}</textarea>
+                                class="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950">{crate::ui::textarea_text(&state.value("cancellation_reason"))}</textarea>
                             {error.map(|e| view! { <p id="cancel-reason-error" class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
                         </div>
                         <div class="flex flex-wrap items-center gap-3">

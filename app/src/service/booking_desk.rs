@@ -1,0 +1,404 @@
+//! The bookings desk: `/admin/bookings/{id}` and the list's bulk changes, over the services of
+//! `/schedules/{id}` (same visibility, same transitions, same messages as the REST routes).
+
+use chrono::{DateTime, NaiveDate, NaiveTime};
+use chrono_tz::Tz;
+use serde_json::{Value, json};
+
+use super::booking_view::status_text;
+use super::slots::{LoadedEvent, SlotRequest};
+use super::{Caller, Ctx, ServiceError, ServiceResult, schedules};
+use crate::domain::dates::{clock_label, full_date, zone_label};
+use crate::domain::transitions;
+use crate::domain::zone::parse_zone;
+use crate::model::desk::{BookingDetail, BulkOutcome, DeskAction, Guest, STATUS_ACTIONS};
+use crate::store::bookings::{self, BookingRow};
+use crate::store::schedules_list::{self, BookingListRow};
+use crate::store::{Ex, booking_fields, calendars, reborrow};
+
+/// Group members listed on the detail page at most.
+const GUESTS_SHOWN: usize = 200;
+/// Bookings one bulk change may name.
+pub const BULK_MAX: usize = 100;
+
+/// `/admin/bookings/{id}`: everything about one booking the caller may see (404 otherwise).
+/// `reschedule_date` picks the day whose offered times the reschedule form lists.
+pub async fn detail(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    reschedule_date: Option<&str>,
+    now: i64,
+) -> ServiceResult<BookingDetail> {
+    let mut conn = ctx.store.conn().await?;
+    let row = schedules::load(conn.ex(), caller, id).await?;
+    let b = &row.booking;
+    let zone = calendar_zone(conn.ex(), b.calendar_id).await?;
+    let loaded = super::slots::load_event(conn.ex(), b.event_id).await.ok();
+    let meta = bookings::meta_of(conn.ex(), id).await?;
+    let labels: Vec<(String, String)> = booking_fields::list(conn.ex(), b.event_id)
+        .await?
+        .into_iter()
+        .map(|f| (f.name, f.label))
+        .collect();
+    let guests = guests_of(conn.ex(), b, &meta).await?;
+    let activities = schedules_list::activities(conn.ex(), id).await?;
+    drop(conn);
+
+    let attendee_zone = parse_zone(&b.person_time_zone).unwrap_or(zone);
+    let start_date = local(b.start_time, zone).date();
+    let may_reschedule = matches!(b.status.as_str(), "scheduled" | "pending")
+        && b.start_time > now
+        && loaded.is_some();
+    let reschedule_date = reschedule_date
+        .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+        .unwrap_or(start_date);
+    let reschedule_times = match (&loaded, may_reschedule) {
+        (Some(loaded), true) => offered_times(ctx, loaded, zone, reschedule_date, now).await?,
+        _ => Vec::new(),
+    };
+    Ok(BookingDetail {
+        id,
+        attendee: full_name(b),
+        email: b.email.clone(),
+        phone: b.phone.clone(),
+        event: row.event_title.clone().unwrap_or_default(),
+        calendar: row.cal_title.clone().unwrap_or_default(),
+        host: host_name(&row),
+        status: b.status.clone(),
+        status_label: status_text(&b.status),
+        when_host: span(b, zone),
+        host_zone: zone_label(zone, start_date),
+        when_attendee: (attendee_zone != zone).then(|| span(b, attendee_zone)),
+        attendee_zone: zone_label(attendee_zone, local(b.start_time, attendee_zone).date()),
+        location: loaded
+            .as_ref()
+            .and_then(|l| super::public_pages::location_of_booking(l, b))
+            .unwrap_or_default(),
+        payment: match (&b.payment_status, &b.payment_method) {
+            (Some(s), Some(m)) if !s.is_empty() && !m.is_empty() => {
+                format!("{} ({m})", status_text(s))
+            }
+            (Some(s), _) if !s.is_empty() => status_text(s),
+            _ => String::new(),
+        },
+        source: if b.source_url.is_empty() {
+            b.source.clone()
+        } else {
+            format!("{} \u{00b7} {}", b.source, b.source_url)
+        },
+        message: b.message.clone(),
+        answers: answers(&meta, &labels),
+        guests,
+        internal_note: b.internal_note.clone(),
+        actions: STATUS_ACTIONS
+            .iter()
+            .filter(|(_, status, _)| transitions::allowed(&b.status, status))
+            .map(|(name, _, label)| (name.to_string(), label.to_string()))
+            .collect(),
+        may_reschedule,
+        reschedule_date: reschedule_date.format("%Y-%m-%d").to_string(),
+        reschedule_times,
+        activities: activities
+            .iter()
+            .map(|a| super::dashboard::activity_line(a, zone))
+            .collect(),
+    })
+}
+
+/// Makes one change through the service its REST route uses; the refusal is that route's.
+pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> ServiceResult<()> {
+    match action {
+        DeskAction::SaveNote { note } => {
+            let body = json!({"column": "internal_note", "value": note});
+            schedules::update(ctx, caller, id, &body).await.map(drop)
+        }
+        DeskAction::ResendConfirmation => schedules::send_confirmation(ctx, caller, id, "guest")
+            .await
+            .map(drop),
+        DeskAction::Reschedule { date, time, reason } => {
+            reschedule(ctx, caller, id, date, time, reason).await
+        }
+        status_change => {
+            let value = status_change.target_status().unwrap_or_default();
+            let mut body = json!({"column": "status", "value": value});
+            match status_change {
+                DeskAction::Cancel { reason } => body["cancel_reason"] = json!(reason),
+                DeskAction::Reject { reason } => body["reject_reason"] = json!(reason),
+                _ => {}
+            }
+            schedules::update(ctx, caller, id, &body).await.map(drop)
+        }
+    }
+}
+
+/// The list's "Confirm selected" / "Cancel selected": each booking through [`act`] on its
+/// own, so one refusal changes nothing of the others.
+pub async fn bulk(
+    ctx: &Ctx,
+    caller: &Caller,
+    ids: &[i64],
+    action: &DeskAction,
+) -> ServiceResult<BulkOutcome> {
+    if ids.is_empty() {
+        return Err(ServiceError::field(
+            "ids",
+            "required",
+            "Select at least one booking.",
+        ));
+    }
+    if ids.len() > BULK_MAX {
+        return Err(ServiceError::field(
+            "ids",
+            "max",
+            &format!("Select at most {BULK_MAX} bookings at a time."),
+        ));
+    }
+    let mut outcome = BulkOutcome::default();
+    for &id in ids {
+        let name = {
+            let mut conn = ctx.store.conn().await?;
+            match schedules::load(conn.ex(), caller, id).await {
+                Ok(row) => full_name(&row.booking),
+                // Another host's or a missing booking: refused like any other, named by id.
+                Err(ServiceError::NotFound) => {
+                    outcome.refused.push((
+                        id,
+                        format!("#{id}"),
+                        "There is no such booking.".into(),
+                    ));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        match act(ctx, caller, id, action).await {
+            Ok(()) => outcome.done.push((id, name)),
+            Err(ServiceError::Store(e)) => return Err(ServiceError::Store(e)),
+            Err(refusal) => outcome.refused.push((id, name, refusal.to_string())),
+        }
+    }
+    Ok(outcome)
+}
+
+/// Moves the booking to an offered time through the reschedule service of
+/// `POST /bookings/{hash}/reschedule`, which checks every rule again under its lock.
+async fn reschedule(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    date: &str,
+    time: &str,
+    reason: &str,
+) -> ServiceResult<()> {
+    let (hash, zone) = {
+        let mut conn = ctx.store.conn().await?;
+        let row = schedules::load(conn.ex(), caller, id).await?;
+        let zone = calendar_zone(conn.ex(), row.booking.calendar_id).await?;
+        (row.booking.hash, zone)
+    };
+    if time.trim().is_empty() {
+        return Err(ServiceError::field(
+            "event_time",
+            "required",
+            "Please select a date and time",
+        ));
+    }
+    let body = json!({
+        "event_time": format!("{} {}:00", date.trim(), time.trim()),
+        "timezone": zone.name(),
+        "rescheduling_reason": reason,
+    });
+    super::booking_self::reschedule(ctx, &hash, &body, Some(caller))
+        .await
+        .map(drop)
+}
+
+/// The start times offered on `date` (host's zone), as `(HH:MM, label)`.
+async fn offered_times(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    zone: Tz,
+    date: NaiveDate,
+    now: i64,
+) -> ServiceResult<Vec<(String, String)>> {
+    let request = SlotRequest {
+        event_id: loaded.event().id,
+        start: date.and_hms_opt(0, 0, 0),
+        zone,
+        duration: None,
+        host_id: None,
+    };
+    let answer = match super::slots::public_slots(ctx, request, now).await {
+        Ok(answer) => answer,
+        // A draft or closed event offers nothing; the form says so.
+        Err(ServiceError::Unprocessable { .. }) => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let key = date.format("%Y-%m-%d").to_string();
+    Ok(answer
+        .by_date
+        .get(&key)
+        .map(|times| {
+            times
+                .iter()
+                .filter_map(|t| {
+                    let clock = NaiveTime::parse_from_str(t, "%H:%M").ok()?;
+                    Some((t.clone(), clock_label(clock, true)))
+                })
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+async fn calendar_zone(ex: Ex<'_>, calendar_id: i64) -> ServiceResult<Tz> {
+    Ok(calendars::find(ex, calendar_id)
+        .await?
+        .and_then(|cal| parse_zone(&cal.author_timezone))
+        .unwrap_or(chrono_tz::UTC))
+}
+
+fn local(epoch: i64, zone: Tz) -> chrono::NaiveDateTime {
+    DateTime::from_timestamp(epoch, 0)
+        .unwrap_or_default()
+        .with_timezone(&zone)
+        .naive_local()
+}
+
+/// "Tuesday 24 November 2026, 9:00am – 9:30am" in `zone`.
+fn span(b: &BookingRow, zone: Tz) -> String {
+    let (start, end) = (local(b.start_time, zone), local(b.end_time, zone));
+    format!(
+        "{}, {} \u{2013} {}",
+        full_date(start.date()),
+        clock_label(start.time(), true),
+        clock_label(end.time(), true)
+    )
+}
+
+fn full_name(b: &BookingRow) -> String {
+    format!("{} {}", b.first_name, b.last_name)
+        .trim()
+        .to_string()
+}
+
+fn host_name(row: &BookingListRow) -> String {
+    let name = format!(
+        "{} {}",
+        row.host_first_name.as_deref().unwrap_or_default(),
+        row.host_last_name.as_deref().unwrap_or_default()
+    )
+    .trim()
+    .to_string();
+    if name.is_empty() {
+        row.host_display_name.clone().unwrap_or_default()
+    } else {
+        name
+    }
+}
+
+/// The other seats of a group booking, or the guests the attendee invited.
+async fn guests_of(
+    mut ex: Ex<'_>,
+    b: &BookingRow,
+    meta: &[(String, String)],
+) -> ServiceResult<Vec<Guest>> {
+    if b.event_type == "group" {
+        let ids = schedules_list::group_ids(reborrow(&mut ex), b.group_id.unwrap_or(b.id)).await?;
+        let mut guests = Vec::new();
+        for other in ids.into_iter().filter(|&i| i != b.id).take(GUESTS_SHOWN) {
+            if let Some(row) = bookings::find(reborrow(&mut ex), other).await? {
+                guests.push(Guest {
+                    name: full_name(&row),
+                    email: row.email,
+                });
+            }
+        }
+        return Ok(guests);
+    }
+    let invited = meta
+        .iter()
+        .find(|(k, _)| k == "additional_guests")
+        .and_then(|(_, v)| serde_json::from_str::<Vec<Value>>(v).ok())
+        .unwrap_or_default();
+    Ok(invited
+        .iter()
+        .map(|g| Guest {
+            name: g["name"].as_str().unwrap_or_default().to_string(),
+            email: g["email"].as_str().unwrap_or_default().to_string(),
+        })
+        .collect())
+}
+
+/// The answers to the event's booking fields, labelled with the field's label when it still
+/// exists (else its name).
+fn answers(meta: &[(String, String)], labels: &[(String, String)]) -> Vec<(String, String)> {
+    let Some(custom) = meta
+        .iter()
+        .find(|(k, _)| k == "custom_fields_data")
+        .and_then(|(_, v)| serde_json::from_str::<serde_json::Map<String, Value>>(v).ok())
+    else {
+        return Vec::new();
+    };
+    custom
+        .iter()
+        .filter_map(|(name, value)| {
+            let text = answer_text(value);
+            if text.is_empty() {
+                return None;
+            }
+            let label = labels
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or_else(|| name.clone(), |(_, l)| l.clone());
+            Some((label, text))
+        })
+        .collect()
+}
+
+fn answer_text(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::Bool(true) => "Yes".into(),
+        Value::Bool(false) => "No".into(),
+        Value::String(s) => s.trim().to_string(),
+        Value::Array(items) => items
+            .iter()
+            .map(answer_text)
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_carry_the_fields_labels_and_read_as_text() {
+        let meta = vec![(
+            "custom_fields_data".to_string(),
+            json!({"custom_topic": "Roof", "custom_extras": ["a", "b"], "custom_terms": true, "custom_gone": "kept", "custom_empty": ""})
+                .to_string(),
+        )];
+        let labels = vec![
+            ("custom_topic".to_string(), "Topic".to_string()),
+            ("custom_extras".to_string(), "Extras".to_string()),
+            ("custom_terms".to_string(), "Terms".to_string()),
+        ];
+        let mut got = answers(&meta, &labels);
+        got.sort();
+        assert_eq!(
+            got,
+            vec![
+                ("Extras".to_string(), "a, b".to_string()),
+                ("Terms".to_string(), "Yes".to_string()),
+                ("Topic".to_string(), "Roof".to_string()),
+                ("custom_gone".to_string(), "kept".to_string()),
+            ]
+        );
+        assert!(answers(&[], &labels).is_empty());
+    }
+}

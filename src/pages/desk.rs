@@ -1,0 +1,150 @@
+//! The bookings desk's form posts: a change on `/admin/bookings/{id}` and the list's bulk
+//! changes on `/admin/bookings`. Both need the session's CSRF token in the form and a
+//! same-site `Origin`; the session itself is checked by `admin_session_required` first.
+
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use app::model::desk::{BulkOutcome, DeskAction, DeskNotice};
+use app::service::booking_desk;
+
+use super::{form_pairs, render_with, see_other};
+use crate::AppState;
+
+/// Shown when the token is missing or stale (an old tab, or another site's form).
+const EXPIRED: &str = "This form has expired. Reload the page and try again.";
+
+/// `POST /admin/bookings/{id}`: 303 back to the page with `done=` on success; otherwise the
+/// page again with the refusal, answering the status the REST route would.
+pub async fn post_action(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let pairs = || form.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    let page = |notice: DeskNotice, status: StatusCode| {
+        let notice = notice.clone();
+        render_with(
+            &state,
+            &parts.uri,
+            &parts.headers,
+            move || leptos::prelude::provide_context(notice.clone()),
+            status,
+        )
+    };
+    let Some(caller) = checked_caller(&state, &parts.headers, &form).await else {
+        let notice = DeskNotice {
+            error: Some(EXPIRED.into()),
+            ..DeskNotice::default()
+        };
+        return page(notice, StatusCode::FORBIDDEN).await;
+    };
+    let Ok(id) = id.parse::<i64>() else {
+        return page(DeskNotice::default(), StatusCode::NOT_FOUND).await;
+    };
+    let Some(action) = DeskAction::from_form(pairs()) else {
+        let notice = DeskNotice {
+            error: Some("Choose one of the page's buttons.".into()),
+            ..DeskNotice::default()
+        };
+        return page(notice, StatusCode::UNPROCESSABLE_ENTITY).await;
+    };
+    match booking_desk::act(&state.ctx, &caller, id, &action).await {
+        Ok(()) => see_other(&format!("/admin/bookings/{id}?done={}", action.done_key())),
+        Err(refusal) => {
+            let error = app::ui::admin::page_error(refusal);
+            let notice = DeskNotice {
+                error: Some(error.message),
+                note: match action {
+                    DeskAction::SaveNote { note } => Some(note),
+                    _ => None,
+                },
+            };
+            let status = StatusCode::from_u16(error.status).unwrap_or(StatusCode::CONFLICT);
+            page(notice, status).await
+        }
+    }
+}
+
+/// `POST /admin/bookings?<filters>`: confirms or cancels the selected bookings one by one and
+/// shows the same list again with what was done and what was refused.
+pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let page = |outcome: BulkOutcome, status: StatusCode| {
+        render_with(
+            &state,
+            &parts.uri,
+            &parts.headers,
+            move || leptos::prelude::provide_context(outcome.clone()),
+            status,
+        )
+    };
+    let refused_all = |message: &str| BulkOutcome {
+        error: Some(message.to_string()),
+        ..BulkOutcome::default()
+    };
+    let Some(caller) = checked_caller(&state, &parts.headers, &form).await else {
+        return page(refused_all(EXPIRED), StatusCode::FORBIDDEN).await;
+    };
+    let value = |key: &str| {
+        form.iter()
+            .find(|(k, _)| k == key)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    let action = match value("action") {
+        "confirm" => DeskAction::Confirm,
+        "cancel" => DeskAction::Cancel {
+            reason: value("reason").to_string(),
+        },
+        _ => {
+            let outcome = refused_all("Choose “Confirm selected” or “Cancel selected”.");
+            return page(outcome, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
+    let ids: Vec<i64> = form
+        .iter()
+        .filter(|(k, _)| k == "ids")
+        .filter_map(|(_, v)| v.parse().ok())
+        .collect();
+    match booking_desk::bulk(&state.ctx, &caller, &ids, &action).await {
+        Ok(outcome) => page(outcome, StatusCode::OK).await,
+        Err(refusal) => {
+            let error = app::ui::admin::page_error(refusal);
+            let status =
+                StatusCode::from_u16(error.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+            page(refused_all(&error.message), status).await
+        }
+    }
+}
+
+/// The session's user when the form carries its CSRF token and, when the browser names one,
+/// comes from this site.
+async fn checked_caller(
+    state: &AppState,
+    headers: &HeaderMap,
+    form: &[(String, String)],
+) -> Option<app::service::Caller> {
+    let (caller, csrf) = super::session_with_token(state, headers).await.ok()??;
+    let sent = form.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v);
+    let same_site = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        None => true,
+        Some(origin) => {
+            let host = headers
+                .get(header::HOST)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default();
+            origin
+                .split_once("://")
+                .is_some_and(|(_, authority)| authority == host)
+        }
+    };
+    (same_site && sent == Some(&csrf)).then_some(caller)
+}
