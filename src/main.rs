@@ -75,8 +75,34 @@ enum AppPasswordAction {
     },
 }
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
+    cap_malloc_arenas();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("error: cannot start the async runtime: {err}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async_main())
+}
+
+/// glibc gives each thread that allocates an arena of its own (up to eight per core), and each
+/// keeps its high-water mark: with the runtime's workers and one thread per SQLite connection,
+/// that was most of the server's growth in the hour-long soak (BENCHMARKS.md, "Soak"). Two
+/// arenas keep RSS near the live data; `MALLOC_ARENA_MAX` in the environment still wins.
+/// Called before any thread starts.
+fn cap_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+        // SAFETY: mallopt only sets an allocator parameter; no other thread exists yet.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 2);
+        }
+    }
+}
+
+async fn async_main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(

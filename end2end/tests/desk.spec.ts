@@ -121,18 +121,21 @@ test("filters stay in the address through pages and back, and the CSV is that li
   for (const row of rows.slice(1)) expect(row).toContain("Pager");
 });
 
-test("bulk confirm changes the pending bookings and names the one refused", async ({ page }) => {
+test("bulk confirm changes the pending bookings and names the one refused", async ({ browser }) => {
   const event = await confirmationEvent();
   const date = dayAhead(7);
   await book(event, "Bulk One", date, "09:00");
   await book(event, "Bulk Two", date, "09:30");
   const third = await book(event, "Bulk Three", date, "10:00");
   await api("PUT", `/schedules/${third}`, { column: "status", value: "rejected", reject_reason: "Double entry" });
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
   await signIn(page);
   await page.goto(`/admin/bookings?period=all&event=${event.id}`);
   for (const name of ["Bulk One", "Bulk Two", "Bulk Three"]) {
     await page.getByRole("checkbox", { name: new RegExp(`^Select ${name}`) }).check();
   }
+  await checkAxe(page, "bookings list with rows to select");
   await page.getByRole("button", { name: "Confirm selected" }).click();
   const outcome = page.locator("#bulk-outcome");
   await expect(outcome.getByRole("status")).toContainText("Changed 2 bookings");
@@ -143,6 +146,7 @@ test("bulk confirm changes the pending bookings and names the one refused", asyn
     [`${b.first_name} ${b.last_name}`.trim(), b.status]));
   expect(byName["Bulk One"]).toBe("scheduled");
   expect(byName["Bulk Two"]).toBe("scheduled");
+  await context.close();
 });
 
 test("another host's booking is not found, and Log out ends the session", async ({ page }) => {

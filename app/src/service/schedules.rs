@@ -540,8 +540,14 @@ async fn recheck_for_confirmation(
     b: &crate::store::bookings::BookingRow,
 ) -> ServiceResult<()> {
     use crate::domain::slots::{Engine, Reason};
-    let Ok(loaded) = super::slots::load_event(tx.ex(), b.event_id).await else {
-        return Ok(()); // the event is gone: nothing to check against
+    let loaded = match super::slots::load_event(tx.ex(), b.event_id).await {
+        Ok(loaded) => loaded,
+        // The event is gone: nothing to check against.
+        Err(ServiceError::NotFound | ServiceError::Store(crate::store::StoreError::NotFound)) => {
+            return Ok(());
+        }
+        // Anything else (the database) refuses the confirmation rather than skip the check.
+        Err(e) => return Err(e),
     };
     crate::store::bookings::lock_hosts(tx.ex(), &loaded.host_ids()).await?;
     let rows = super::slots::schedule_rows(tx.ex(), &loaded).await?;

@@ -131,7 +131,7 @@ fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl 
                             <tr class="grid grid-cols-[2.5rem_minmax(0,1fr)] py-2 sm:table-row sm:py-0">
                                 <td class="row-span-5 pl-3 pt-1 sm:px-3 sm:py-2">
                                     <input type="checkbox" name="ids" value=row.line.id.to_string() id=format!("select-{}", row.line.id)
-                                        class="size-5 align-middle" aria-label=format!("Select {}, {}", row.line.attendee, row.line.when) />
+                                        class="size-6 align-middle" aria-label=format!("Select {}, {}", row.line.attendee, row.line.when) />
                                 </td>
                                 <td class="px-3 sm:py-2">
                                     <a href=row.line.href.clone() class="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{row.line.attendee.clone()}</a>
