@@ -77,7 +77,10 @@ enum AppPasswordAction {
 
 fn main() -> std::process::ExitCode {
     cap_malloc_arenas();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("error: cannot start the async runtime: {err}");

@@ -27,9 +27,9 @@ test("an attendee books, reschedules and cancels with JavaScript off", async ({ 
   const page = await context.newPage();
 
   await page.goto(event.calendarPath);
-  await page.getByRole("link", { name: new RegExp(`Intro call ${counter}\\b`) }).click();
+  await page.getByRole("link", { name: new RegExp(`${event.title}\\b`) }).click();
   await expect(page).toHaveURL(event.path);
-  await expect(page.getByRole("heading", { level: 1, name: `Intro call ${counter}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
   // Without JavaScript the event's zone is used.
   await expect(page.locator("#zone-label")).toContainText("Europe/Berlin, UTC+");
   await page.locator("#slots a").first().click();

@@ -28,7 +28,7 @@ const login = process.env.E2E_LOGIN ?? "admin";
 const appPassword = process.env.E2E_APP_PASSWORD ?? "";
 const auth = "Basic " + Buffer.from(`${login}:${appPassword}`).toString("base64");
 
-export type Event = { id: number; calendarId: number; path: string; calendarPath: string };
+export type Event = { id: number; calendarId: number; title: string; path: string; calendarPath: string };
 
 export async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}/api/v2${path}`, {
@@ -66,6 +66,6 @@ export async function makeEvent(settings: Record<string, unknown> = {}): Promise
   } else {
     made = await api("POST", `/calendars/${calendar.id}/events`, event);
   }
-  return { id: made.slot.id, calendarId: calendar.id, path: `${calendar.path}/${made.slot.slug}`, calendarPath: calendar.path };
+  return { id: made.slot.id, calendarId: calendar.id, title: event.title, path: `${calendar.path}/${made.slot.slug}`, calendarPath: calendar.path };
 }
 

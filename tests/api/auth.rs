@@ -524,3 +524,60 @@ async fn the_bookings_list_filters_pages_and_exports_exactly_what_it_shows() {
         .expect("get");
     assert_eq!(anonymous.status(), StatusCode::SEE_OTHER);
 }
+
+#[tokio::test]
+async fn session_server_functions_answer_typed_errors_with_the_rest_status() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let post = |origin: Option<&str>, password: &str| {
+        let mut request = app
+            .client
+            .post(format!("{}/_app/login", app.base))
+            .form(&[("login", "jane"), ("password", password)]);
+        if let Some(origin) = origin {
+            request = request.header("origin", origin);
+        }
+        request.send()
+    };
+    let wrong = post(Some(&app.base), "not-her-password")
+        .await
+        .expect("login");
+    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+    let error: Value = wrong.json().await.expect("typed error");
+    assert_eq!(error["message"], "The login or password is not correct.");
+    assert_eq!(error["status"], 401);
+    let foreign = post(Some("https://evil.example"), "jane-password")
+        .await
+        .expect("login");
+    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
+    let error: Value = foreign.json().await.expect("typed error");
+    assert_eq!(error["message"], "Cross-site request refused");
+    // A plain form post (no JavaScript) goes back to the form, which shows the message.
+    let form_post = app
+        .client
+        .post(format!("{}/_app/login", app.base))
+        .header("origin", &app.base)
+        .header("accept", "text/html")
+        .header("referer", format!("{}/login", app.base))
+        .form(&[("login", "jane"), ("password", "not-her-password")])
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(form_post.status(), StatusCode::FOUND);
+    let back = form_post.headers()["location"]
+        .to_str()
+        .expect("location")
+        .to_string();
+    assert!(back.starts_with(&format!("{}/login?", app.base)), "{back}");
+    let page = app
+        .client
+        .get(&back)
+        .send()
+        .await
+        .expect("form")
+        .text()
+        .await
+        .expect("body");
+    assert!(page.contains("role=\"alert\""));
+    assert!(page.contains("The login or password is not correct."));
+}

@@ -29,13 +29,7 @@ fn LoginForm(next: String) -> impl IntoView {
             .value()
             .get()
             .and_then(|result| result.err())
-            .map(|e| {
-                let text = e.to_string();
-                // ServerFnError prints "error running server function: <message>".
-                text.rsplit_once(": ")
-                    .map(|(_, m)| m.to_string())
-                    .unwrap_or(text)
-            })
+            .map(|e| e.message)
     };
     view! {
         <main class="flex min-h-screen items-center justify-center p-6">

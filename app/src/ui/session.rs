@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::model::desk::PageError;
 use crate::model::user::SessionUser;
 
 #[cfg(feature = "ssr")]
@@ -13,16 +14,37 @@ mod server {
     use axum::http::{HeaderMap, HeaderValue, header};
     use leptos::prelude::*;
 
+    use crate::model::desk::PageError;
     use crate::service::auth::{self, SESSION_COOKIE};
     use crate::service::throttle::LoginThrottle;
     use crate::service::{Caller, Ctx};
 
-    pub fn ctx() -> Result<Ctx, ServerFnError> {
-        use_context::<Ctx>().ok_or_else(|| ServerFnError::new("service context missing"))
+    /// The error, with its status set on the response, except for a browser's plain form post:
+    /// Leptos answers that with a redirect back to the form (the error in its address), and a
+    /// 4xx status would keep the browser from following it.
+    pub fn fail(status: u16, message: impl Into<String>) -> PageError {
+        let form_post = use_context::<axum::http::request::Parts>().is_some_and(|parts| {
+            parts.method == axum::http::Method::POST
+                && parts
+                    .headers
+                    .get(header::ACCEPT)
+                    .and_then(|v| v.to_str().ok())
+                    .is_some_and(|accept| accept.contains("text/html"))
+        });
+        if !form_post {
+            crate::ui::set_status(status);
+        }
+        PageError::new(status, message)
     }
 
-    pub async fn headers() -> Result<HeaderMap, ServerFnError> {
-        Ok(leptos_axum::extract::<HeaderMap>().await?)
+    pub fn ctx() -> Result<Ctx, PageError> {
+        use_context::<Ctx>().ok_or_else(|| fail(500, "service context missing"))
+    }
+
+    pub async fn headers() -> Result<HeaderMap, PageError> {
+        leptos_axum::extract::<HeaderMap>()
+            .await
+            .map_err(|e| fail(400, e.to_string()))
     }
 
     pub fn session_token(headers: &HeaderMap) -> Option<String> {
@@ -31,13 +53,13 @@ mod server {
     }
 
     /// Refuses a form post without a positive same-site signal (see `auth::same_site_post`).
-    pub fn check_same_origin(headers: &HeaderMap) -> Result<(), ServerFnError> {
+    pub fn check_same_origin(headers: &HeaderMap) -> Result<(), PageError> {
         let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
         let host = text("host").unwrap_or_default();
         if auth::same_site_post(text("origin"), text("sec-fetch-site"), host) {
             Ok(())
         } else {
-            Err(ServerFnError::new("Cross-site request refused"))
+            Err(fail(403, "Cross-site request refused"))
         }
     }
 
@@ -48,18 +70,18 @@ mod server {
             .unwrap_or_else(|_| "unknown".into())
     }
 
-    pub async fn caller() -> Result<Option<(Caller, String)>, ServerFnError> {
+    pub async fn caller() -> Result<Option<(Caller, String)>, PageError> {
         let headers = headers().await?;
         let Some(token) = session_token(&headers) else {
             return Ok(None);
         };
         auth::session_caller(&ctx()?.store, &token)
             .await
-            .map_err(|e| ServerFnError::new(e.to_string()))
+            .map_err(super::unavailable)
     }
 
-    pub fn throttle() -> Result<LoginThrottle, ServerFnError> {
-        use_context::<LoginThrottle>().ok_or_else(|| ServerFnError::new("throttle missing"))
+    pub fn throttle() -> Result<LoginThrottle, PageError> {
+        use_context::<LoginThrottle>().ok_or_else(|| fail(500, "throttle missing"))
     }
 
     pub fn set_cookie(value: &str) {
@@ -86,17 +108,23 @@ pub fn same_site_path(next: &str) -> Option<&str> {
 /// The signed-in user of this request (with its CSRF token), for the dashboard's server
 /// functions; `None` without a valid session.
 #[cfg(feature = "ssr")]
-pub(crate) async fn signed_in() -> Result<Option<(crate::service::Caller, String)>, ServerFnError> {
+pub(crate) async fn signed_in() -> Result<Option<(crate::service::Caller, String)>, PageError> {
     server::caller().await
+}
+
+/// A storage failure during a session change: 503, the details only in the log.
+#[cfg(feature = "ssr")]
+fn unavailable(error: impl std::fmt::Display) -> PageError {
+    tracing::error!(error = %error, "session storage");
+    server::fail(
+        503,
+        "The server cannot reach its database; try again in a moment.",
+    )
 }
 
 /// Logs in with login (or email) and password, sets the session cookie and goes to the dashboard.
 #[server(prefix = "/_app", endpoint = "login")]
-pub async fn login(
-    login: String,
-    password: String,
-    next: Option<String>,
-) -> Result<(), ServerFnError> {
+pub async fn login(login: String, password: String, next: Option<String>) -> Result<(), PageError> {
     use crate::service::auth;
     let headers = server::headers().await?;
     server::check_same_origin(&headers)?;
@@ -104,21 +132,24 @@ pub async fn login(
     let throttle = server::throttle()?;
     let key = server::client_ip().await;
     if let Some(wait) = throttle.blocked_for(&key) {
-        return Err(ServerFnError::new(format!(
-            "Too many failed logins. Try again in {} seconds.",
-            wait.as_secs().max(1)
-        )));
+        return Err(server::fail(
+            429,
+            format!(
+                "Too many failed logins. Try again in {} seconds.",
+                wait.as_secs().max(1)
+            ),
+        ));
     }
     let checked = auth::authenticate_password(&ctx.store, &login, &password)
         .await
-        .map_err(|e| ServerFnError::new(e.to_string()))?;
+        .map_err(unavailable)?;
     let Ok(caller) = checked else {
         throttle.record_failure(&key);
-        return Err(ServerFnError::new("The login or password is not correct."));
+        return Err(server::fail(401, "The login or password is not correct."));
     };
     let (token, _csrf) = auth::start_session(&ctx.store, caller.id())
         .await
-        .map_err(|e| ServerFnError::new(e.to_string()))?;
+        .map_err(unavailable)?;
     server::set_cookie(&auth::session_cookie(
         Some(&token),
         ctx.public_url.starts_with("https://"),
@@ -129,7 +160,7 @@ pub async fn login(
 
 /// Ends the session and goes back to the login page.
 #[server(prefix = "/_app", endpoint = "logout")]
-pub async fn logout() -> Result<(), ServerFnError> {
+pub async fn logout() -> Result<(), PageError> {
     use crate::service::auth;
     let headers = server::headers().await?;
     server::check_same_origin(&headers)?;
@@ -137,7 +168,7 @@ pub async fn logout() -> Result<(), ServerFnError> {
     if let Some(token) = server::session_token(&headers) {
         auth::end_session(&ctx.store, &token)
             .await
-            .map_err(|e| ServerFnError::new(e.to_string()))?;
+            .map_err(unavailable)?;
     }
     server::set_cookie(&auth::session_cookie(
         None,
@@ -149,7 +180,7 @@ pub async fn logout() -> Result<(), ServerFnError> {
 
 /// The signed-in user, or `None`.
 #[server(prefix = "/_app", endpoint = "me")]
-pub async fn current_user() -> Result<Option<SessionUser>, ServerFnError> {
+pub async fn current_user() -> Result<Option<SessionUser>, PageError> {
     Ok(server::caller().await?.map(|(caller, csrf)| SessionUser {
         id: caller.id(),
         login: caller.user.login.clone(),

@@ -147,7 +147,7 @@ pub(crate) async fn signed_in_caller() -> Result<crate::service::Caller, PageErr
             crate::ui::set_status(401);
             Err(PageError::not_signed_in())
         }
-        Err(e) => Err(PageError::new(503, e.to_string())),
+        Err(e) => Err(e),
     }
 }
 
