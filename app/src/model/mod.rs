@@ -3,6 +3,7 @@
 pub mod calendar;
 pub mod dashboard;
 pub mod desk;
+pub mod errors;
 pub mod event;
 pub mod page;
 pub mod public;

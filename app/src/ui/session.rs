@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::model::desk::PageError;
+use crate::model::errors::PageError;
 use crate::model::user::SessionUser;
 
 #[cfg(feature = "ssr")]
@@ -14,7 +14,7 @@ mod server {
     use axum::http::{HeaderMap, HeaderValue, header};
     use leptos::prelude::*;
 
-    use crate::model::desk::PageError;
+    use crate::model::errors::PageError;
     use crate::service::auth::{self, SESSION_COOKIE};
     use crate::service::throttle::LoginThrottle;
     use crate::service::{Caller, Ctx};

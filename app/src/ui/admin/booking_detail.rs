@@ -4,7 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::model::desk::{BookingDetail, DeskAction, DeskNotice, PageError};
+use crate::model::desk::{BookingDetail, DeskAction, DeskNotice};
+use crate::model::errors::PageError;
 
 #[server(prefix = "/_app", endpoint = "admin/booking")]
 pub async fn load_booking_detail(

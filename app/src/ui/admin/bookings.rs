@@ -4,7 +4,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::model::dashboard::{BookingsPage, BookingsQuery};
-use crate::model::desk::{BulkOutcome, PageError};
+use crate::model::desk::BulkOutcome;
+use crate::model::errors::PageError;
 
 #[server(prefix = "/_app", endpoint = "admin/bookings")]
 pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, PageError> {

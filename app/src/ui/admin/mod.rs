@@ -6,7 +6,7 @@ use leptos_router::components::Redirect;
 use leptos_router::hooks::{use_location, use_query_map};
 
 use super::session::{Logout, current_user};
-use crate::model::desk::PageError;
+use crate::model::errors::PageError;
 
 pub mod booking_detail;
 pub mod bookings;

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::model::dashboard::{BookingLine, Overview};
-use crate::model::desk::PageError;
+use crate::model::errors::PageError;
 
 #[server(prefix = "/_app", endpoint = "admin/overview")]
 pub async fn load_overview() -> Result<Overview, PageError> {

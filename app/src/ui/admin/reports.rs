@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::domain::chart::layout;
 use crate::model::dashboard::{ReportChart, ReportWidget, ReportsPage};
-use crate::model::desk::PageError;
+use crate::model::errors::PageError;
 
 #[server(prefix = "/_app", endpoint = "admin/reports")]
 pub async fn load_reports(

@@ -16,21 +16,23 @@ pub use manage::{CancelRoute, ManageRoute, RescheduleRoute};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
+use crate::model::errors::PageError;
 use crate::model::public::{
     BookingPage, BookingQuery, CancelPage, LandingPage, ManagePage, ReschedulePage,
 };
 
 /// The answer of a page's server function: `None` is the 404 page.
-type PageResult<T> = Result<Option<T>, ServerFnError>;
+type PageResult<T> = Result<Option<T>, PageError>;
 
 #[cfg(feature = "ssr")]
 mod server {
     use leptos::prelude::*;
 
+    use crate::model::errors::PageError;
     use crate::service::{Ctx, ServiceError};
 
-    pub fn ctx() -> Result<Ctx, ServerFnError> {
-        use_context::<Ctx>().ok_or_else(|| ServerFnError::new("service context missing"))
+    pub fn ctx() -> Result<Ctx, PageError> {
+        use_context::<Ctx>().ok_or_else(|| PageError::new(500, "service context missing"))
     }
 
     pub fn now() -> i64 {
@@ -38,13 +40,13 @@ mod server {
     }
 
     /// Not found becomes `None` (the page's 404); anything else is an error page.
-    pub fn found<T>(result: Result<T, ServiceError>) -> Result<Option<T>, ServerFnError> {
+    pub fn found<T>(result: Result<T, ServiceError>) -> Result<Option<T>, PageError> {
         match result {
             Ok(value) => Ok(Some(value)),
             Err(ServiceError::NotFound) => Ok(None),
             Err(e) => {
                 tracing::error!(error = %e, "public page failed");
-                Err(ServerFnError::new(super::text::NOT_LOADED))
+                Err(PageError::new(503, super::text::NOT_LOADED))
             }
         }
     }
@@ -102,7 +104,7 @@ fn booking_query() -> BookingQuery {
 
 /// A page's view once its data is loaded: the page, the 404 page, or the error page.
 fn found<T>(
-    result: Result<Option<T>, ServerFnError>,
+    result: Result<Option<T>, PageError>,
     page: impl FnOnce(T) -> leptos::tachys::view::any_view::AnyView,
 ) -> leptos::tachys::view::any_view::AnyView {
     match result {
