@@ -195,3 +195,34 @@ test("the reports show the REST numbers for the chosen range, a chart and its ta
   await expect(page.locator("#chart-table tbody tr")).toHaveCount(7);
   await context.close();
 });
+
+/** Presses Tab until `target` has the focus (at most `limit` times); fails otherwise. */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("not reachable by Tab");
+}
+
+test("the desk works by keyboard alone, with a visible focus", async ({ page }) => {
+  const event = await confirmationEvent();
+  await book(event, "Keys Person", dayAhead(10), "09:00");
+  await signIn(page);
+  await page.goto(`/admin/bookings?period=pending&event=${event.id}`);
+  const link = page.getByRole("link", { name: "Keys Person" });
+  await tabTo(page, link);
+  const outline = await link.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe("none");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/bookings\/\d+$/);
+  await tabTo(page, page.getByRole("button", { name: "Confirm", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText("Booking confirmed.");
+  await tabTo(page, page.getByLabel("Note (only hosts see it)"));
+  await page.keyboard.type("Prefers mornings");
+  await tabTo(page, page.getByRole("button", { name: "Save note" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText("Note saved.");
+  await expect(page.getByLabel("Note (only hosts see it)")).toHaveValue("Prefers mornings");
+});
