@@ -8,7 +8,7 @@ use std::time::Duration;
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/slotbook.db";
 pub const DEFAULT_BIND: &str = "127.0.0.1:3000";
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     /// Address to listen on (`SLOTBOOK_BIND`).
     pub bind: String,
@@ -155,4 +155,81 @@ impl Config {
 /// sqlx's build-time macros would try to connect to it.)
 pub fn database_url_from_env() -> String {
     env("SLOTBOOK_DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into())
+}
+
+/// Printed without the passwords of its URLs (the database's and the SMTP server's).
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("database_url", &redact_url(&self.database_url))
+            .field("database_max_connections", &self.database_max_connections)
+            .field("public_url", &self.public_url)
+            .field("site_root", &self.site_root)
+            .field("rate_limit_create", &self.rate_limit_create)
+            .field("rate_limit_read", &self.rate_limit_read)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("mail_dir", &self.mail_dir)
+            .field("job_poll_ms", &self.job_poll_ms)
+            .field("outbox_lease_seconds", &self.outbox_lease_seconds)
+            .field("allow_private_targets", &self.allow_private_targets)
+            .field("smtp_timeout", &self.smtp_timeout)
+            .field("webhook_timeout", &self.webhook_timeout)
+            .field("header_timeout", &self.header_timeout)
+            .field("body_timeout", &self.body_timeout)
+            .field("request_timeout", &self.request_timeout)
+            .field("max_connections", &self.max_connections)
+            .field("sqlite_checkpoint", &self.sqlite_checkpoint)
+            .finish()
+    }
+}
+
+/// `scheme://user:secret@host/...` with the secret replaced by `***`; other text as it is.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => {
+            let user = userinfo.split_once(':').map_or(userinfo, |(user, _)| user);
+            let hidden = if userinfo.contains(':') { ":***" } else { "" };
+            format!("{scheme}://{user}{hidden}@{host}{path}")
+        }
+        None => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_in_urls_never_reach_the_debug_output() {
+        assert_eq!(
+            redact_url("postgres://app:s3cret@db.internal:5432/slotbook?sslmode=require"),
+            "postgres://app:***@db.internal:5432/slotbook?sslmode=require"
+        );
+        assert_eq!(
+            redact_url("smtps://mailer:p%40ss@smtp.example.org"),
+            "smtps://mailer:***@smtp.example.org"
+        );
+        assert_eq!(
+            redact_url("sqlite://data/slotbook.db"),
+            "sqlite://data/slotbook.db"
+        );
+        assert_eq!(redact_url("smtp://relay@host"), "smtp://relay@host");
+        let config = Config {
+            database_url: "postgres://app:s3cret@db/slotbook".into(),
+            smtp_url: Some("smtp://u:hunter2@mail".into()),
+            ..Config::default()
+        };
+        let shown = format!("{config:?}");
+        assert!(
+            !shown.contains("s3cret") && !shown.contains("hunter2"),
+            "{shown}"
+        );
+        assert!(shown.contains("postgres://app:***@db/slotbook"));
+    }
 }
