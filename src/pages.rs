@@ -17,11 +17,14 @@ use app::service::public_pages::{self, Submitted};
 use crate::AppState;
 
 mod desk;
+mod setup;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/admin/bookings", post(desk::post_bulk))
         .route("/admin/bookings/{id}", post(desk::post_action))
+        .route("/admin/calendars", post(setup::post_calendar))
+        .route("/admin/calendars/{id}", post(setup::post_event))
         .route("/{calendar}/{event}", post(post_booking))
         .route("/booking/{hash}/cancel", post(post_cancel))
         .route("/booking/{hash}/reschedule", post(post_reschedule))

@@ -13,7 +13,7 @@ use super::{form_pairs, render_with, see_other};
 use crate::AppState;
 
 /// Shown when the token is missing or stale (an old tab, or another site's form).
-const EXPIRED: &str = "This form has expired. Reload the page and try again.";
+pub(super) const EXPIRED: &str = "This form has expired. Reload the page and try again.";
 
 /// `POST /admin/bookings/{id}`: 303 back to the page with `done=` on success; otherwise the
 /// page again with the refusal, answering the status the REST route would.
@@ -127,7 +127,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
 
 /// The session's user when the form carries its CSRF token and, when the browser names one,
 /// comes from this site.
-async fn checked_caller(
+pub(super) async fn checked_caller(
     state: &AppState,
     headers: &HeaderMap,
     form: &[(String, String)],

@@ -8,13 +8,13 @@ use crate::auth::{dashboard_login, two_hosts};
 use crate::support::TestApp;
 
 /// A signed-in dashboard session: its cookie, for pages and form posts.
-struct Desk<'a> {
+pub(crate) struct Desk<'a> {
     app: &'a TestApp,
     cookie: String,
 }
 
 impl<'a> Desk<'a> {
-    async fn open(app: &'a TestApp, login: &str) -> Desk<'a> {
+    pub(crate) async fn open(app: &'a TestApp, login: &str) -> Desk<'a> {
         let (_, cookie) = dashboard_login(app, login, &format!("{login}-password")).await;
         Desk {
             app,
@@ -22,7 +22,7 @@ impl<'a> Desk<'a> {
         }
     }
 
-    async fn page(&self, path: &str) -> (StatusCode, String) {
+    pub(crate) async fn page(&self, path: &str) -> (StatusCode, String) {
         let answer = self
             .app
             .client
@@ -37,14 +37,18 @@ impl<'a> Desk<'a> {
     }
 
     /// The CSRF token the page's forms carry.
-    async fn token(&self, path: &str) -> String {
+    pub(crate) async fn token(&self, path: &str) -> String {
         let (_, html) = self.page(path).await;
         let at = html.find("name=\"csrf\" value=\"").expect("a csrf field") + 19;
         html[at..].split('"').next().unwrap_or_default().to_string()
     }
 
     /// Posts a form as a browser does before hydration (no redirect followed).
-    async fn post(&self, path: &str, form: &[(&str, &str)]) -> (StatusCode, String, String) {
+    pub(crate) async fn post(
+        &self,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> (StatusCode, String, String) {
         let answer = self
             .app
             .client

@@ -17,6 +17,7 @@ mod pages;
 mod reports;
 mod schedules;
 mod settings;
+mod setup;
 mod sharing;
 mod slots;
 mod support;

@@ -8,4 +8,5 @@ pub mod event;
 pub mod page;
 pub mod public;
 pub mod settings;
+pub mod setup;
 pub mod user;

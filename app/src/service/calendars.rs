@@ -191,6 +191,21 @@ fn slug_taken() -> ServiceError {
 
 /// Creates a calendar with its first event (and the host's first schedule when it has none).
 pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+    create_calendar(ctx, caller, body, false).await
+}
+
+/// The dashboard's "New calendar": as [`create`], but the user's own calendar also keeps the
+/// title it was given (DESIGN 2.6), where the REST route names it after its host.
+pub async fn create_titled(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+    create_calendar(ctx, caller, body, true).await
+}
+
+async fn create_calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+    keep_title: bool,
+) -> ServiceResult<Value> {
     let mut errors = FieldErrors::new();
     let root = Fields::new(Some(body), "");
     let Some(cal_value) = root.object("calendar", &mut errors) else {
@@ -299,8 +314,9 @@ pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<V
         })
     });
     let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
-    let title = if team {
-        title.unwrap_or_default().trim().to_string()
+    let given = title.unwrap_or_default().trim().to_string();
+    let title = if team || (keep_title && !given.is_empty()) {
+        given
     } else {
         host.full_name()
     };

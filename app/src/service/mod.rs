@@ -23,6 +23,7 @@ pub mod reports;
 pub mod sanitize;
 pub mod schedules;
 pub mod settings;
+pub mod setup_pages;
 pub mod sharing;
 pub mod slots;
 pub mod targets;

@@ -121,6 +121,8 @@ pub fn App() -> impl IntoView {
                 // Named: the same addresses take the desk's form posts (`src/pages.rs`).
                 <Route path=(StaticSegment("admin"), StaticSegment("bookings")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), StaticSegment("bookings"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
+                <Route path=(StaticSegment("admin"), StaticSegment("calendars")) view=admin::AdminShell ssr=SsrMode::Async />
+                <Route path=(StaticSegment("admin"), StaticSegment("calendars"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), ParamSegment("section")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), ParamSegment("section"), WildcardSegment("rest")) view=admin::AdminShell ssr=SsrMode::Async />
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the
@@ -133,6 +135,34 @@ pub fn App() -> impl IntoView {
             </Routes>
         </Router>
     }
+}
+
+/// A zone `<select>`'s `<optgroup>`s and `<option>`s with `current` selected. The list (every
+/// IANA zone, about 420) is the same on every page: its HTML is built once per process and
+/// only the selection is set per page, which keeps the page cheap to render.
+pub fn zone_options(current: &str) -> String {
+    static OPTIONS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let all = OPTIONS.get_or_init(|| {
+        let mut html = String::new();
+        for (area, names) in crate::domain::dates::zone_groups() {
+            html.push_str(&format!("<optgroup label=\"{area}\">"));
+            for name in names {
+                // Zone names are ASCII letters, digits, `/`, `_`, `-` and `+`: nothing to escape.
+                html.push_str(&format!(
+                    "<option value=\"{name}\">{}</option>",
+                    name.replace('_', " ")
+                ));
+            }
+            html.push_str("</optgroup>");
+        }
+        html
+    });
+    let option = format!("<option value=\"{current}\">");
+    all.replacen(
+        &option,
+        &format!("<option value=\"{current}\" selected>"),
+        1,
+    )
 }
 
 /// Text for a `<textarea>`'s content. Leptos writes a textarea's children unescaped (raw

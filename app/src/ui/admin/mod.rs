@@ -10,6 +10,7 @@ use crate::model::errors::PageError;
 
 pub mod booking_detail;
 pub mod bookings;
+pub mod calendars;
 pub mod overview;
 pub mod reports;
 
@@ -39,6 +40,13 @@ fn section_href(segment: &str) -> String {
 enum Section {
     Overview,
     Bookings(crate::model::dashboard::BookingsQuery),
+    /// `/admin/calendars` and `/admin/calendars/{id}`.
+    Calendars,
+    /// With `created=` naming the event just made.
+    Calendar {
+        id: i64,
+        created: Option<i64>,
+    },
     /// `/admin/reports?from=&to=`.
     Reports {
         from: Option<String>,
@@ -75,6 +83,17 @@ impl Section {
                 }
                 _ => Section::NotFound,
             },
+            ("calendars", "") => Section::Calendars,
+            ("calendars", id) => match id.parse::<i64>() {
+                Ok(id) if id > 0 => Section::Calendar {
+                    id,
+                    created: use_query_map()
+                        .read_untracked()
+                        .get("created")
+                        .and_then(|c| c.parse().ok()),
+                },
+                _ => Section::NotFound,
+            },
             ("reports", "") => {
                 let query = use_query_map();
                 let query = query.read_untracked();
@@ -96,6 +115,7 @@ impl Section {
             Section::Overview => "",
             Section::Bookings(_) | Section::Booking { .. } => "bookings",
             Section::Reports { .. } => "reports",
+            Section::Calendars | Section::Calendar { .. } => "calendars",
             Section::Planned(label) => SECTIONS
                 .iter()
                 .find(|(_, l)| l == label)
@@ -110,6 +130,8 @@ impl Section {
             Section::Bookings(_) => "Bookings",
             Section::Booking { .. } => "Booking",
             Section::Reports { .. } => "Reports",
+            Section::Calendars => "Calendars",
+            Section::Calendar { .. } => "Calendar",
             Section::Planned(label) => label,
             Section::NotFound => "Page not found",
         }
@@ -122,6 +144,8 @@ impl Section {
             Section::Bookings(query) => bookings::page(query, csrf).await,
             Section::Booking { id, date, done } => booking_detail::page(id, date, done, csrf).await,
             Section::Reports { from, to } => reports::page(from, to).await,
+            Section::Calendars => calendars::list_page(csrf).await,
+            Section::Calendar { id, created } => calendars::calendar_page(id, created, csrf).await,
             Section::Planned(label) => view! {
                 <h1 class="text-xl font-semibold" id="section-title">{label}</h1>
             }

@@ -114,7 +114,7 @@ fn Lines(lines: Vec<BookingLine>, empty: &'static str) -> impl IntoView {
 /// selectable in its field).
 #[cfg_attr(feature = "dashboard", island)]
 #[cfg_attr(not(feature = "dashboard"), component)]
-fn CopyButton(text: String) -> impl IntoView {
+pub(crate) fn CopyButton(text: String) -> impl IntoView {
     let (copied, set_copied) = signal(false);
     let on_click = move |_| {
         #[cfg(feature = "hydrate")]

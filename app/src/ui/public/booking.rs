@@ -7,7 +7,6 @@ use leptos_router::hooks::use_params_map;
 
 use super::islands::{BrowserZone, InPlace};
 use super::{Frame, Notices, booking_query, found, load_booking, text};
-use crate::domain::dates::zone_groups;
 use crate::model::public::{
     BookingForm, BookingPage, Choice, DaySlots, EventSummary, FormField, FormState, MonthGrid,
     ZoneView,
@@ -272,7 +271,7 @@ pub fn ZonePicker(zone: ZoneView, path: String, keep: Vec<(String, String)>) -> 
             {keep.into_iter().map(|(name, value)| view! { <input type="hidden" name=name value=value /> }).collect_view()}
             <div>
                 <label for="tz" class="block text-sm font-medium">{text::TIME_ZONE}</label>
-                <select id="tz" name="tz" inner_html=zone_options(&current)
+                <select id="tz" name="tz" inner_html=crate::ui::zone_options(&current)
                     class="mt-1 min-h-10 w-64 max-w-full rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900">
                 </select>
             </div>
@@ -282,34 +281,6 @@ pub fn ZonePicker(zone: ZoneView, path: String, keep: Vec<(String, String)>) -> 
         </form>
     }
     .into_any()
-}
-
-/// The zone picker's `<optgroup>`s and `<option>`s with `current` selected. The list (every
-/// IANA zone, about 420) is the same on every page: its HTML is built once per process and
-/// only the selection is set per page, which keeps the page cheap to render.
-fn zone_options(current: &str) -> String {
-    static OPTIONS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let all = OPTIONS.get_or_init(|| {
-        let mut html = String::new();
-        for (area, names) in zone_groups() {
-            html.push_str(&format!("<optgroup label=\"{area}\">"));
-            for name in names {
-                // Zone names are ASCII letters, digits, `/`, `_`, `-` and `+`: nothing to escape.
-                html.push_str(&format!(
-                    "<option value=\"{name}\">{}</option>",
-                    name.replace('_', " ")
-                ));
-            }
-            html.push_str("</optgroup>");
-        }
-        html
-    });
-    let option = format!("<option value=\"{current}\">");
-    all.replacen(
-        &option,
-        &format!("<option value=\"{current}\" selected>"),
-        1,
-    )
 }
 
 /// A row of mutually exclusive links (clock, duration); the current one is marked.

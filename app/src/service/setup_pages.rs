@@ -1,0 +1,185 @@
+//! The dashboard's setup pages: calendars and their events. Reads are typed views of what
+//! `GET /calendars` shows the caller; the forms go through the services of `POST /calendars`
+//! and `POST /calendars/{id}/events`, so every rule and message is the REST route's.
+
+use serde_json::{Value, json};
+
+use super::calendars::{Access, load_calendar};
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::access::Capability;
+use crate::domain::dates::zone_label;
+use crate::domain::slots::local::local_of;
+use crate::domain::zone::parse_zone;
+use crate::model::public::FormState;
+use crate::model::setup::{
+    CalendarCard, CalendarPage, CalendarsPage, EventCard, FIRST_EVENT_TITLE,
+};
+use crate::store::{calendars, events};
+
+/// Calendars listed at most.
+const CALENDARS_SHOWN: i64 = 200;
+
+/// `/admin/calendars`.
+pub async fn calendars(ctx: &Ctx, caller: &Caller) -> ServiceResult<CalendarsPage> {
+    let mut conn = ctx.store.conn().await?;
+    let filter = calendars::CalendarFilter {
+        visible_to: (!caller.can(Capability::ManageAllData)).then_some(caller.id()),
+        calendar_type: "all",
+        search: "",
+    };
+    let rows = calendars::list(conn.ex(), &filter, CALENDARS_SHOWN, 0).await?;
+    let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
+    let evs = events::list_for_calendars(conn.ex(), &ids).await?;
+    let own = rows
+        .iter()
+        .find(|c| c.user_id == caller.id() && c.calendar_type == "simple");
+    Ok(CalendarsPage {
+        zone: own.map_or_else(|| "UTC".to_string(), |c| c.author_timezone.clone()),
+        calendars: rows
+            .iter()
+            .map(|c| CalendarCard {
+                id: c.id,
+                title: c.title.clone(),
+                url: format!("{}/{}", ctx.public_url, c.slug),
+                kind: c.calendar_type.clone(),
+                events: evs.iter().filter(|e| e.calendar_id == c.id).count(),
+            })
+            .collect(),
+    })
+}
+
+/// `/admin/calendars/{id}`: 404 for a calendar the caller may not see.
+pub async fn calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    now: i64,
+) -> ServiceResult<CalendarPage> {
+    let mut conn = ctx.store.conn().await?;
+    let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
+    let evs = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
+    let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
+    let landing = format!("{}/{}", ctx.public_url, cal.slug);
+    Ok(CalendarPage {
+        id: cal.id,
+        title: cal.title.clone(),
+        slug: cal.slug.clone(),
+        zone: zone_label(zone, local_of(zone, now).0),
+        description_html: cal.description.clone(),
+        events: evs
+            .iter()
+            .map(|e| EventCard {
+                id: e.id,
+                title: e.title.clone(),
+                duration: e.duration,
+                status: e.status.clone(),
+                url: format!("{landing}/{}", e.slug),
+                embed: format!(
+                    "<script src=\"{}/embed.js\" data-slotbook=\"/{}/{}\" async></script>",
+                    ctx.public_url, cal.slug, e.slug
+                ),
+            })
+            .collect(),
+        landing_url: landing,
+    })
+}
+
+/// "New calendar": Title, Slug, Time zone, Description. The user's first calendar is its own
+/// (`simple`); a further one is a team calendar with the user as its member. Answers the new
+/// calendar's id, or the form with each REST message beside its field.
+pub async fn create_calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    form: &FormState,
+) -> Result<i64, FormState> {
+    // The title is required here even for the user's own calendar: the form names it.
+    if form.value("title").trim().is_empty() {
+        let mut refused = form.clone();
+        refused
+            .errors
+            .insert("title".into(), "The title field is required.".into());
+        refused.message = Some("The title field is required.".into());
+        return Err(refused);
+    }
+    let has_own = {
+        let mut conn = ctx.store.conn().await.map_err(|e| failed(form, e.into()))?;
+        calendars::simple_calendar_of(conn.ex(), caller.id())
+            .await
+            .map_err(|e| failed(form, e.into()))?
+            .is_some()
+    };
+    let first_event = json!({"title": FIRST_EVENT_TITLE, "duration": 30, "status": "active",
+        "availability_type": "existing_schedule", "event_type": "single",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
+                     "team_members": [caller.id()]}});
+    let body = json!({"calendar": {
+        "type": if has_own { "team" } else { "simple" },
+        "title": form.value("title"),
+        "slug": form.value("slug"),
+        "author_timezone": form.value("author_timezone"),
+        "description": form.value("description"),
+        "slot": first_event,
+    }});
+    match super::calendars::create_titled(ctx, caller, &body).await {
+        Ok(made) => Ok(made["calendar"]["id"].as_i64().unwrap_or_default()),
+        Err(e) => Err(refused(form, e, "calendar.")),
+    }
+}
+
+/// "New event" on a calendar's page: Title and Duration (minutes); the event is active.
+/// Answers the new event's id, or the form with the REST messages.
+pub async fn create_event(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    form: &FormState,
+) -> Result<i64, FormState> {
+    let duration = form.value("duration");
+    let body = json!({
+        "title": form.value("title"),
+        "duration": duration.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(duration)),
+        "status": "active",
+        "event_type": "single",
+        // The host's default hours; on a team calendar the user is the member.
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
+                     "team_members": [caller.id()]},
+    });
+    match super::event_admin::create(ctx, caller, calendar_id, &body).await {
+        Ok(made) => Ok(made["slot"]["id"].as_i64().unwrap_or_default()),
+        Err(e) => Err(refused(form, e, "")),
+    }
+}
+
+/// Monday to Friday, 09:00-17:00: the hours a new event starts with (the REST routes need
+/// a week; the host changes it in the event's availability).
+fn office_week() -> Value {
+    let days = ["mon", "tue", "wed", "thu", "fri"];
+    Value::Array(
+        days.iter()
+            .map(|day| json!({"day": day, "from": "09:00", "to": "17:00"}))
+            .collect(),
+    )
+}
+
+/// The form again with the refusal: each field message under its form name (the REST field
+/// without `prefix`), the first one as the summary.
+fn refused(form: &FormState, error: ServiceError, prefix: &str) -> FormState {
+    let mut state = form.clone();
+    state.errors.clear();
+    if let ServiceError::Validation { errors, .. } = &error {
+        for (field, message) in errors.messages() {
+            let name = field.strip_prefix(prefix).unwrap_or(field);
+            state.errors.insert(name.to_string(), message.to_string());
+        }
+    }
+    state.message = Some(error.to_string());
+    state
+}
+
+/// A failure of the database while reading: nothing was saved.
+fn failed(form: &FormState, error: ServiceError) -> FormState {
+    tracing::error!(error = %error, "setup form");
+    let mut state = form.clone();
+    state.message = Some("Nothing was saved: the database could not be reached. Try again.".into());
+    state
+}

@@ -1,0 +1,85 @@
+//! The setup pages' form posts: "New calendar" on `/admin/calendars` and "New event" on
+//! `/admin/calendars/{id}`. Same checks as the desk's forms (the session's CSRF token, a
+//! same-site `Origin`); success answers 303 to what was made, a refusal renders the page again
+//! with the REST route's messages beside their fields (422).
+
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use app::model::public::FormState;
+use app::service::setup_pages;
+
+use super::desk::{EXPIRED, checked_caller};
+use super::{form_pairs, render_with, see_other};
+use crate::AppState;
+
+/// `POST /admin/calendars`: 303 to the new calendar's page.
+pub async fn post_calendar(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(pairs) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let form = FormState::from_pairs(&pairs);
+    let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
+        Some(caller) => setup_pages::create_calendar(&state.ctx, &caller, &form).await,
+        None => Err(expired(&form)),
+    };
+    match outcome {
+        Ok(id) => see_other(&format!("/admin/calendars/{id}")),
+        Err(refused) => again(&state, &parts, refused).await,
+    }
+}
+
+/// `POST /admin/calendars/{id}`: "New event"; 303 back to the calendar's page, which names the
+/// new event (its editor is the next page to build).
+pub async fn post_event(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(pairs) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let form = FormState::from_pairs(&pairs);
+    let Ok(calendar_id) = id.parse::<i64>() else {
+        return again(&state, &parts, FormState::default()).await;
+    };
+    let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
+        Some(caller) => setup_pages::create_event(&state.ctx, &caller, calendar_id, &form).await,
+        None => Err(expired(&form)),
+    };
+    match outcome {
+        Ok(event_id) => see_other(&format!(
+            "/admin/calendars/{calendar_id}?created={event_id}#event-{event_id}"
+        )),
+        Err(refused) => again(&state, &parts, refused).await,
+    }
+}
+
+fn expired(form: &FormState) -> FormState {
+    FormState {
+        message: Some(EXPIRED.into()),
+        errors: Default::default(),
+        ..form.clone()
+    }
+}
+
+/// The page again with the refused form: 403 for an expired form, 422 otherwise (the page
+/// itself answers 404 for a calendar the user may not see).
+async fn again(state: &AppState, parts: &axum::http::request::Parts, form: FormState) -> Response {
+    let status = if form.message.as_deref() == Some(EXPIRED) {
+        StatusCode::FORBIDDEN
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    render_with(
+        state,
+        &parts.uri,
+        &parts.headers,
+        move || leptos::prelude::provide_context(form.clone()),
+        status,
+    )
+    .await
+}
