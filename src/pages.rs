@@ -25,6 +25,10 @@ pub fn routes() -> Router<AppState> {
         .route("/admin/bookings/{id}", post(desk::post_action))
         .route("/admin/calendars", post(setup::post_calendar))
         .route("/admin/calendars/{id}", post(setup::post_event))
+        .route(
+            "/admin/calendars/{id}/events/{event_id}",
+            post(setup::post_editor),
+        )
         .route("/{calendar}/{event}", post(post_booking))
         .route("/booking/{hash}/cancel", post(post_cancel))
         .route("/booking/{hash}/reschedule", post(post_reschedule))

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { checkAxe } from "./support";
 
-// Setting up in the browser: a host with nothing makes a calendar and an event, and the event's
-// public page offers times. (The event editor comes next; see issue #10.)
+// Setting up in the browser: a host with nothing makes a calendar and an event, sets Monday
+// 10:00-12:00, and the event's public page offers exactly those times.
 
-test("a host makes a calendar and an event from nothing, and the event is bookable", async ({ browser }) => {
+test("a host makes a calendar and an event from nothing, sets Monday 10:00-12:00, and sees exactly those times", async ({ browser }) => {
   const host = process.env.E2E_HOST_LOGIN ?? "";
   test.skip(host === "", "scripts/test makes the second host");
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 }, timezoneId: "Europe/Berlin" });
   const page = await context.newPage();
   await page.goto("/login?next=%2Fadmin%2Fcalendars");
   await page.fill("input[name=login]", host);
@@ -33,13 +33,34 @@ test("a host makes a calendar and an event from nothing, and the event is bookab
   await page.getByLabel("Title").fill("Gutter check");
   await page.getByLabel("Duration").fill("45");
   await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByRole("status")).toContainText("“Gutter check” is created and bookable.");
-  await expect(page.locator("#event-list")).toContainText("45 min");
-  await checkAxe(page, "calendar page");
+  // The new event opens in its editor.
+  await expect(page).toHaveURL(/\/admin\/calendars\/\d+\/events\/\d+\?tab=details$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gutter check");
+  await expect(page.getByRole("link", { name: "Details" })).toHaveAttribute("aria-current", "page");
+  await checkAxe(page, "event editor, details");
+  await page.getByRole("link", { name: "Availability" }).click();
+  await expect(page.getByRole("link", { name: "Availability" })).toHaveAttribute("aria-current", "page");
+  // Monday 10:00-12:00 and nothing else: the other days' windows are removed (each button
+  // posts the form and shows it again, unsaved).
+  const monday = page.getByRole("group", { name: "Monday" });
+  await monday.getByLabel("Start").fill("10:00");
+  await monday.getByLabel("End").fill("12:00");
+  for (const day of ["Tuesday", "Wednesday", "Thursday", "Friday"]) {
+    await page.getByRole("group", { name: day }).getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByRole("group", { name: day })).toContainText("Unavailable");
+  }
+  await expect(page.getByRole("group", { name: "Monday" }).getByLabel("Start")).toHaveValue("10:00");
+  await checkAxe(page, "event editor, availability");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await page.getByRole("link", { name: "Open the booking page of Gutter check" }).click();
+  await page.getByRole("link", { name: "Open the booking page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Gutter check" })).toBeVisible();
-  await expect(page.locator("#slots a").first()).toBeVisible();
+  // The first day offered is a Monday, with exactly 10:00 and 10:45 (45 minutes each).
+  await expect(page.locator("#day-heading")).toContainText("Monday");
+  await expect(page.locator("#slots a")).toHaveCount(2);
+  await expect(page.locator("#slots a").first()).toHaveText(/^10:00/);
+  await expect(page.locator("#slots a").nth(1)).toHaveText(/^10:45/);
   await context.close();
 });

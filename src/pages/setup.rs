@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use app::model::public::FormState;
+use app::model::setup::{HoursOp, WeekDraft};
 use app::service::setup_pages;
 
 use super::desk::{EXPIRED, checked_caller};
@@ -31,8 +32,7 @@ pub async fn post_calendar(State(state): State<AppState>, request: Request) -> R
     }
 }
 
-/// `POST /admin/calendars/{id}`: "New event"; 303 back to the calendar's page, which names the
-/// new event (its editor is the next page to build).
+/// `POST /admin/calendars/{id}`: "New event"; 303 to the new event's editor.
 pub async fn post_event(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -52,10 +52,86 @@ pub async fn post_event(
     };
     match outcome {
         Ok(event_id) => see_other(&format!(
-            "/admin/calendars/{calendar_id}?created={event_id}#event-{event_id}"
+            "/admin/calendars/{calendar_id}/events/{event_id}?tab=details"
         )),
         Err(refused) => again(&state, &parts, refused).await,
     }
+}
+
+/// `POST /admin/calendars/{id}/events/{event_id}`: a tab of the event editor (`tab=`).
+/// "Save" answers 303 back to the tab with `saved=1`; the availability tab's add and remove
+/// buttons answer the form again with the change, unsaved.
+pub async fn post_editor(
+    State(state): State<AppState>,
+    Path((id, event)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(pairs) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let form = FormState::from_pairs(&pairs);
+    let (Ok(calendar_id), Ok(event_id)) = (id.parse::<i64>(), event.parse::<i64>()) else {
+        return again(&state, &parts, FormState::default()).await;
+    };
+    let Some(caller) = checked_caller(&state, &parts.headers, &pairs).await else {
+        return again(&state, &parts, expired(&form)).await;
+    };
+    let back = |tab: &str| {
+        see_other(&format!(
+            "/admin/calendars/{calendar_id}/events/{event_id}?tab={tab}&saved=1"
+        ))
+    };
+    if form.value("tab") != "availability" {
+        return match setup_pages::save_details(&state.ctx, &caller, calendar_id, event_id, &form)
+            .await
+        {
+            Ok(()) => back("details"),
+            Err(refused) => again(&state, &parts, refused).await,
+        };
+    }
+    let mut draft = WeekDraft::from_form(&form);
+    match HoursOp::parse(&form.value("op")).unwrap_or(HoursOp::Save) {
+        HoursOp::Save => {
+            match setup_pages::save_hours(&state.ctx, &caller, calendar_id, event_id, &form, &draft)
+                .await
+            {
+                Ok(()) => back("availability"),
+                Err(refused) => again_with_hours(&state, &parts, refused, draft).await,
+            }
+        }
+        op => {
+            draft.apply(&op);
+            render_with(
+                &state,
+                &parts.uri,
+                &parts.headers,
+                move || leptos::prelude::provide_context(draft.clone()),
+                StatusCode::OK,
+            )
+            .await
+        }
+    }
+}
+
+/// The availability tab again with the hours as posted and the refusal beside its rows.
+async fn again_with_hours(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    form: FormState,
+    draft: WeekDraft,
+) -> Response {
+    render_with(
+        state,
+        &parts.uri,
+        &parts.headers,
+        move || {
+            leptos::prelude::provide_context(form.clone());
+            leptos::prelude::provide_context(draft.clone());
+        },
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await
 }
 
 fn expired(form: &FormState) -> FormState {

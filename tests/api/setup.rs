@@ -53,7 +53,7 @@ async fn a_calendar_and_an_event_made_in_the_forms_are_what_rest_and_the_public_
     assert_eq!(rest["calendar"]["title"], "Jane Studio");
     assert_eq!(rest["calendar"]["author_timezone"], "Europe/Berlin");
 
-    // "New event": Title and Duration; active at once, on the public page.
+    // "New event": Title and Duration; active at once, and it opens in its editor.
     let (status, location, _) = desk
         .post(
             &format!("/admin/calendars/{id}"),
@@ -65,33 +65,100 @@ async fn a_calendar_and_an_event_made_in_the_forms_are_what_rest_and_the_public_
         )
         .await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    assert!(
-        location.starts_with(&format!("/admin/calendars/{id}?created=")),
-        "{location}"
-    );
-    let (_, html) = desk
-        .page(location.split('#').next().unwrap_or_default())
+    let editor = location.split('?').next().unwrap_or_default().to_string();
+    let event: i64 = editor
+        .rsplit('/')
+        .next()
+        .and_then(|e| e.parse().ok())
+        .unwrap_or_else(|| panic!("{location}"));
+    let (status, html) = desk.page(&location).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Roof check</h1>"));
+    let (_, made) = app
+        .get(&format!("/calendars/{id}/events/{event}"), &jane)
         .await;
-    assert!(html.contains("is created and bookable."));
-    let (_, events) = app.get(&format!("/calendars/{id}"), &jane).await;
-    let made = events["calendar"]["slots"]
-        .as_array()
-        .and_then(|list| list.iter().find(|e| e["title"] == "Roof check"))
+    assert_eq!(made["calendar_event"]["duration"], 45);
+    assert_eq!(made["calendar_event"]["status"], "active");
+
+    // Availability: Monday 10:00-12:00 only; the slot list then offers exactly that.
+    let (_, html) = desk.page(&format!("{editor}?tab=availability")).await;
+    assert!(html.contains(">Monday</legend>"));
+    let mut hours: Vec<(&str, &str)> = vec![("csrf", token.as_str()), ("tab", "availability")];
+    hours.extend([("mon_start", "10:00"), ("mon_end", "12:00")]);
+    // "Add window" changes the form only.
+    let mut adding = hours.clone();
+    adding.push(("op", "add:tue"));
+    let (status, _, html) = desk
+        .post(&format!("{editor}?tab=availability"), &adding)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("id=\"tue-start-0\""));
+    let mut saving = hours.clone();
+    saving.push(("op", "save"));
+    let (status, location, _) = desk
+        .post(&format!("{editor}?tab=availability"), &saving)
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(location.ends_with("tab=availability&saved=1"));
+    let (_, slots) = app
+        .send(
+            reqwest::Method::GET,
+            &format!("/bookings/slots/{event}?timezone=Europe/Berlin"),
+            None,
+            None,
+        )
+        .await;
+    let days = slots["available_slots"]
+        .as_object()
         .cloned()
-        .unwrap_or_else(|| panic!("{events}"));
-    assert_eq!(made["duration"], 45);
-    assert_eq!(made["status"], "active");
+        .unwrap_or_default();
+    assert!(!days.is_empty(), "{slots}");
+    for (date, times) in days {
+        let day = chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").expect("date");
+        assert_eq!(day.format("%A").to_string(), "Monday", "{date}");
+        assert_eq!(times, serde_json::json!(["10:00", "10:45"]), "{date}");
+    }
+    // A window ending before it starts: the REST message beside its row; nothing saved.
+    let bad = [
+        ("csrf", token.as_str()),
+        ("tab", "availability"),
+        ("mon_start", "12:00"),
+        ("mon_end", "10:00"),
+        ("op", "save"),
+    ];
+    let (status, _, html) = desk.post(&format!("{editor}?tab=availability"), &bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"mon-0-error\""), "{}", alert_text(&html));
+    let (_, html) = desk.page(&format!("{editor}?tab=availability")).await;
+    assert!(html.contains("value=\"10:00\""), "the saved hours stay");
+
+    // Details: a new title is what the public page shows.
+    let (status, _, _) = desk
+        .post(
+            &format!("{editor}?tab=details"),
+            &[
+                ("csrf", token.as_str()),
+                ("tab", "details"),
+                ("title", "Gutter check"),
+                ("duration", "45"),
+                ("status", "active"),
+                ("description", ""),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let slug = made["calendar_event"]["slug"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     let public = app
         .client
-        .get(format!(
-            "{}/jane-studio/{}",
-            app.base,
-            made["slug"].as_str().unwrap_or_default()
-        ))
+        .get(format!("{}/jane-studio/{slug}", app.base))
         .send()
         .await
         .expect("public page");
     assert_eq!(public.status(), StatusCode::OK);
+    assert!(public.text().await.expect("body").contains("Gutter check"));
 }
 
 #[tokio::test]

@@ -47,8 +47,245 @@ pub struct EventCard {
     pub url: String,
     /// The `<script>` tag that embeds the booking page (`/embed.js`).
     pub embed: String,
+    /// The event's editor in the dashboard.
+    pub editor: String,
 }
 
 /// The title a calendar's first event gets (the REST route makes a calendar with its first
 /// event; the form asks for the calendar only).
 pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
+
+/// The event editor's tabs built so far: (value of `tab=`, link text).
+pub const EDITOR_TABS: [(&str, &str); 2] =
+    [("details", "Details"), ("availability", "Availability")];
+
+/// `/admin/calendars/{id}/events/{event_id}`: the event and the tab's form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventEditor {
+    pub calendar_id: i64,
+    pub calendar_title: String,
+    pub event_id: i64,
+    pub title: String,
+    pub duration: i64,
+    pub description: String,
+    /// `active` or `draft`.
+    pub status: String,
+    /// The booking page's full address.
+    pub url: String,
+    /// The calendar's zone, which the hours are in ("Europe/Berlin").
+    pub zone: String,
+    pub hours: WeekDraft,
+}
+
+/// The weekly hours and date overrides as the availability form shows them: times `HH:MM`,
+/// in the calendar's zone.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct WeekDraft {
+    /// Monday first: (day key `mon`, windows (start, end)).
+    pub days: Vec<(String, Vec<(String, String)>)>,
+    /// (date `YYYY-MM-DD`, start, end); empty times = the whole day off.
+    pub overrides: Vec<(String, String, String)>,
+}
+
+/// Day keys Monday first, with their names.
+pub const WEEKDAYS: [(&str, &str); 7] = [
+    ("mon", "Monday"),
+    ("tue", "Tuesday"),
+    ("wed", "Wednesday"),
+    ("thu", "Thursday"),
+    ("fri", "Friday"),
+    ("sat", "Saturday"),
+    ("sun", "Sunday"),
+];
+
+/// What the availability form's button asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HoursOp {
+    Save,
+    AddWindow(String),
+    RemoveWindow(String, usize),
+    AddOverride,
+    RemoveOverride(usize),
+}
+
+impl HoursOp {
+    /// `op=save`, `add:mon`, `remove:mon:1`, `add_override`, `remove_override:0`.
+    pub fn parse(text: &str) -> Option<HoursOp> {
+        let mut parts = text.split(':');
+        let op = match (parts.next()?, parts.next(), parts.next()) {
+            ("save", None, None) => HoursOp::Save,
+            ("add", Some(day), None) => HoursOp::AddWindow(day.to_string()),
+            ("remove", Some(day), Some(i)) => {
+                HoursOp::RemoveWindow(day.to_string(), i.parse().ok()?)
+            }
+            ("add_override", None, None) => HoursOp::AddOverride,
+            ("remove_override", Some(i), None) => HoursOp::RemoveOverride(i.parse().ok()?),
+            _ => return None,
+        };
+        if let HoursOp::AddWindow(day) | HoursOp::RemoveWindow(day, _) = &op
+            && !WEEKDAYS.iter().any(|(key, _)| key == day)
+        {
+            return None;
+        }
+        Some(op)
+    }
+}
+
+impl WeekDraft {
+    /// The form's hours: `{day}_start`/`{day}_end` pairs per day in order, and
+    /// `override_date`/`override_start`/`override_end` per override.
+    pub fn from_form(form: &crate::model::public::FormState) -> WeekDraft {
+        let list = |name: &str| form.values.get(name).cloned().unwrap_or_default();
+        let days = WEEKDAYS
+            .iter()
+            .map(|(key, _)| {
+                let (starts, ends) = (list(&format!("{key}_start")), list(&format!("{key}_end")));
+                let windows = starts
+                    .into_iter()
+                    .zip(ends)
+                    .filter(|(s, e)| !(s.trim().is_empty() && e.trim().is_empty()))
+                    .collect();
+                (key.to_string(), windows)
+            })
+            .collect();
+        let (dates, starts, ends) = (
+            list("override_date"),
+            list("override_start"),
+            list("override_end"),
+        );
+        let overrides = dates
+            .into_iter()
+            .enumerate()
+            .map(|(i, date)| {
+                let at = |v: &Vec<String>| v.get(i).cloned().unwrap_or_default();
+                (date, at(&starts), at(&ends))
+            })
+            .collect();
+        WeekDraft { days, overrides }
+    }
+
+    /// Applies an add or remove button (not saved: the form comes back with the change).
+    pub fn apply(&mut self, op: &HoursOp) {
+        match op {
+            HoursOp::Save => {}
+            HoursOp::AddWindow(day) => {
+                if let Some((_, windows)) = self.days.iter_mut().find(|(k, _)| k == day) {
+                    let start = windows
+                        .last()
+                        .map_or("09:00".to_string(), |(_, end)| end.clone());
+                    windows.push((start, String::new()));
+                }
+            }
+            HoursOp::RemoveWindow(day, i) => {
+                if let Some((_, windows)) = self.days.iter_mut().find(|(k, _)| k == day)
+                    && *i < windows.len()
+                {
+                    windows.remove(*i);
+                }
+            }
+            HoursOp::AddOverride => {
+                self.overrides
+                    .push((String::new(), String::new(), String::new()))
+            }
+            HoursOp::RemoveOverride(i) => {
+                if *i < self.overrides.len() {
+                    self.overrides.remove(*i);
+                }
+            }
+        }
+    }
+
+    /// The body of `POST …/availability` with these hours as the event's own.
+    pub fn to_request(&self) -> serde_json::Value {
+        let week: serde_json::Map<String, serde_json::Value> = self
+            .days
+            .iter()
+            .map(|(day, windows)| {
+                let slots: Vec<serde_json::Value> = windows
+                    .iter()
+                    .map(|(start, end)| serde_json::json!({"start": start, "end": end}))
+                    .collect();
+                (
+                    day.clone(),
+                    serde_json::json!({"enabled": !slots.is_empty(), "slots": slots}),
+                )
+            })
+            .collect();
+        let overrides: Vec<serde_json::Value> = self
+            .overrides
+            .iter()
+            .map(|(date, start, end)| {
+                let slots = if start.trim().is_empty() && end.trim().is_empty() {
+                    Vec::new()
+                } else {
+                    vec![serde_json::json!({"start": start, "end": end})]
+                };
+                serde_json::json!({"date": date, "slots": slots})
+            })
+            .collect();
+        serde_json::json!({
+            "schedule_type": "weekly_schedules",
+            "availability_type": "custom",
+            "weekly_schedules": week,
+            "date_overrides": overrides,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::public::FormState;
+
+    fn form(pairs: &[(&str, &str)]) -> FormState {
+        let owned: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        FormState::from_pairs(&owned)
+    }
+
+    #[test]
+    fn the_hours_form_reads_windows_per_day_and_its_buttons_change_only_the_draft() {
+        let posted = form(&[
+            ("mon_start", "10:00"),
+            ("mon_end", "12:00"),
+            ("mon_start", "13:00"),
+            ("mon_end", "15:00"),
+            ("tue_start", ""),
+            ("tue_end", ""),
+            ("override_date", "2026-12-24"),
+            ("override_start", ""),
+            ("override_end", ""),
+        ]);
+        let mut draft = WeekDraft::from_form(&posted);
+        assert_eq!(
+            draft.days[0].1,
+            vec![
+                ("10:00".into(), "12:00".into()),
+                ("13:00".into(), "15:00".into())
+            ]
+        );
+        assert!(draft.days[1].1.is_empty(), "an empty row is no window");
+        draft.apply(&HoursOp::parse("add:tue").expect("op"));
+        assert_eq!(draft.days[1].1, vec![("09:00".into(), String::new())]);
+        draft.apply(&HoursOp::parse("remove:mon:0").expect("op"));
+        assert_eq!(draft.days[0].1, vec![("13:00".into(), "15:00".into())]);
+        let body = draft.to_request();
+        assert_eq!(
+            body["weekly_schedules"]["mon"]["slots"][0]["start"],
+            "13:00"
+        );
+        assert_eq!(body["weekly_schedules"]["wed"]["enabled"], false);
+        assert_eq!(
+            body["date_overrides"][0],
+            serde_json::json!({"date": "2026-12-24", "slots": []})
+        );
+        assert_eq!(HoursOp::parse("add:xyz"), None);
+        assert_eq!(HoursOp::parse("remove:mon:x"), None);
+        assert_eq!(
+            HoursOp::parse("remove_override:1"),
+            Some(HoursOp::RemoveOverride(1))
+        );
+    }
+}

@@ -9,10 +9,12 @@ use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::dates::zone_label;
 use crate::domain::slots::local::local_of;
+use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
-    CalendarCard, CalendarPage, CalendarsPage, EventCard, FIRST_EVENT_TITLE,
+    CalendarCard, CalendarPage, CalendarsPage, EventCard, EventEditor, FIRST_EVENT_TITLE, WEEKDAYS,
+    WeekDraft,
 };
 use crate::store::{calendars, events};
 
@@ -78,6 +80,7 @@ pub async fn calendar(
                     "<script src=\"{}/embed.js\" data-slotbook=\"/{}/{}\" async></script>",
                     ctx.public_url, cal.slug, e.slug
                 ),
+                editor: format!("/admin/calendars/{}/events/{}", cal.id, e.id),
             })
             .collect(),
         landing_url: landing,
@@ -182,4 +185,145 @@ fn failed(form: &FormState, error: ServiceError) -> FormState {
     let mut state = form.clone();
     state.message = Some("Nothing was saved: the database could not be reached. Try again.".into());
     state
+}
+
+/// `/admin/calendars/{id}/events/{event_id}`: the event and its hours as the forms show them
+/// (404 for an event the caller may not manage).
+pub async fn editor(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<EventEditor> {
+    let mut conn = ctx.store.conn().await?;
+    let (cal, ev) =
+        super::event_admin::load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let settings = super::present::event_settings(&ev);
+    // The hours the slot list uses: the event's own, or those of its reusable schedule.
+    let (week, overrides) = match (ev.availability_type.as_str(), ev.availability_id) {
+        ("existing_schedule", Some(id)) => {
+            match crate::store::schedules::find(conn.ex(), id).await? {
+                Some(schedule) => (
+                    serde_json::from_str(&schedule.weekly_schedules).unwrap_or_default(),
+                    serde_json::from_str(&schedule.date_overrides).unwrap_or_default(),
+                ),
+                None => (
+                    settings.weekly_schedules.clone(),
+                    settings.date_overrides.clone(),
+                ),
+            }
+        }
+        _ => (
+            settings.weekly_schedules.clone(),
+            settings.date_overrides.clone(),
+        ),
+    };
+    Ok(EventEditor {
+        calendar_id: cal.id,
+        calendar_title: cal.title.clone(),
+        event_id: ev.id,
+        title: ev.title.clone(),
+        duration: ev.duration,
+        description: ev.description.clone(),
+        status: ev.status.clone(),
+        url: format!("{}/{}/{}", ctx.public_url, cal.slug, ev.slug),
+        zone: cal.author_timezone.clone(),
+        hours: draft_of(&week, &overrides),
+    })
+}
+
+/// The stored hours as the form's rows.
+fn draft_of(week: &WeeklySchedule, overrides: &DateOverrides) -> WeekDraft {
+    let text = |t: &crate::domain::week::TimeWindow| (t.start.to_string(), t.end.to_string());
+    WeekDraft {
+        days: WEEKDAYS
+            .iter()
+            .enumerate()
+            .map(|(i, (key, _))| {
+                // WEEKDAYS starts on Monday; the schedule counts from Sunday.
+                let day = week.day(((i + 1) % 7) as u32);
+                let windows = if day.enabled {
+                    day.slots.iter().map(text).collect()
+                } else {
+                    Vec::new()
+                };
+                (key.to_string(), windows)
+            })
+            .collect(),
+        overrides: overrides
+            .iter()
+            .map(|(date, windows)| {
+                let (start, end) = windows.first().map(text).unwrap_or_default();
+                (date.format("%Y-%m-%d").to_string(), start, end)
+            })
+            .collect(),
+    }
+}
+
+/// The editor's "Details" tab: title, duration, description, status, through the service of
+/// `POST …/details` (group events keep their seats).
+pub async fn save_details(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let current = {
+        let mut conn = ctx.store.conn().await.map_err(|e| failed(form, e.into()))?;
+        super::event_admin::load_event(conn.ex(), caller, calendar_id, event_id)
+            .await
+            .map_err(|e| refused(form, e, ""))?
+            .1
+    };
+    let duration = form.value("duration");
+    let body = json!({
+        "title": form.value("title"),
+        "duration": duration.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(duration)),
+        "status": form.value("status"),
+        "description": form.value("description"),
+        "max_book_per_slot": current.max_book_per_slot,
+        "is_display_spots": current.is_display_spots,
+    });
+    super::event_admin::update_details(ctx, caller, calendar_id, event_id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| refused(form, e, ""))
+}
+
+/// The editor's "Availability" tab: the event's own weekly hours and date overrides, through
+/// the service of `POST …/availability`. A refusal names the row it is about
+/// (`mon.0`, `override.1`).
+pub async fn save_hours(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+    draft: &WeekDraft,
+) -> Result<(), FormState> {
+    super::event_admin::update_availability(ctx, caller, calendar_id, event_id, &draft.to_request())
+        .await
+        .map(drop)
+        .map_err(|e| {
+            let mut state = refused(form, e, "");
+            state.errors = state
+                .errors
+                .into_iter()
+                .map(|(field, message)| (row_of(&field), message))
+                .collect();
+            state
+        })
+}
+
+/// `weekly_schedules.mon.slots.0.start` -> `mon.0`; `weekly_schedules.mon` -> `mon`;
+/// `date_overrides.1.0.start` -> `override.1`.
+fn row_of(field: &str) -> String {
+    let parts: Vec<&str> = field.split('.').collect();
+    match parts.as_slice() {
+        ["weekly_schedules", day, "slots", i, ..] => format!("{day}.{i}"),
+        ["weekly_schedules", day, ..] => (*day).to_string(),
+        ["date_overrides", i, ..] => format!("override.{i}"),
+        _ => field.to_string(),
+    }
 }

@@ -1,7 +1,7 @@
 //! `/admin/calendars` (the list and "New calendar") and `/admin/calendars/{id}` (the calendar's
 //! links, its events with their embed snippets, and "New event"). The forms post to the page's
-//! own address (`src/pages/setup.rs`): 303 to the new calendar or event, or the page again with
-//! the REST route's messages beside their fields.
+//! own address (`src/pages/setup.rs`): 303 to the new calendar or the new event's editor, or the
+//! page again with the REST route's messages beside their fields.
 
 use leptos::prelude::*;
 
@@ -54,10 +54,10 @@ pub async fn list_page(csrf: String) -> AnyView {
 }
 
 /// `/admin/calendars/{id}`.
-pub async fn calendar_page(id: i64, created: Option<i64>, csrf: String) -> AnyView {
+pub async fn calendar_page(id: i64, csrf: String) -> AnyView {
     let form = use_context::<FormState>().unwrap_or_default();
     match load_calendar(id).await {
-        Ok(page) => view! { <Calendar page form created csrf /> }.into_any(),
+        Ok(page) => view! { <Calendar page form csrf /> }.into_any(),
         Err(e) => view! {
             <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
             <h1 class="mt-2 text-xl font-semibold" id="section-title">"Calendar"</h1>
@@ -171,12 +171,7 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
 }
 
 #[component]
-fn Calendar(
-    page: CalendarPage,
-    form: FormState,
-    created: Option<i64>,
-    csrf: String,
-) -> impl IntoView {
+fn Calendar(page: CalendarPage, form: FormState, csrf: String) -> impl IntoView {
     let CalendarPage {
         id,
         title,
@@ -190,11 +185,6 @@ fn Calendar(
         <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
         <h1 class="mt-2 text-xl font-semibold" id="section-title">{title}</h1>
         <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{format!("/{slug} \u{00b7} {zone}")}</p>
-        {created.and_then(|new| events.iter().find(|e| e.id == new)).map(|e| view! {
-            <p role="status" id="setup-done" class="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-                {format!("“{}” is created and bookable.", e.title)}
-            </p>
-        })}
         {(!description_html.is_empty()).then(|| view! {
             // Sanitized when it was saved (ammonia).
             <div class="prose mt-3 max-w-none text-sm" inner_html=description_html></div>
@@ -248,12 +238,13 @@ fn EventItem(event: EventCard) -> impl IntoView {
         status,
         url,
         embed,
+        editor,
     } = event;
     let embed_id = format!("embed-{id}");
     view! {
         <li id=format!("event-{id}")>
             <p class="font-medium">
-                {title.clone()}
+                <a href=editor class="text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{title.clone()}</a>
                 <span class="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">
                     {format!("{duration} min")}{(status != "active").then_some(" \u{00b7} draft")}
                 </span>

@@ -11,6 +11,7 @@ use crate::model::errors::PageError;
 pub mod booking_detail;
 pub mod bookings;
 pub mod calendars;
+pub mod event_editor;
 pub mod overview;
 pub mod reports;
 
@@ -42,10 +43,13 @@ enum Section {
     Bookings(crate::model::dashboard::BookingsQuery),
     /// `/admin/calendars` and `/admin/calendars/{id}`.
     Calendars,
-    /// With `created=` naming the event just made.
-    Calendar {
-        id: i64,
-        created: Option<i64>,
+    Calendar(i64),
+    /// `/admin/calendars/{id}/events/{event_id}?tab=&saved=1`.
+    EventEditor {
+        calendar_id: i64,
+        event_id: i64,
+        tab: String,
+        saved: bool,
     },
     /// `/admin/reports?from=&to=`.
     Reports {
@@ -84,14 +88,24 @@ impl Section {
                 _ => Section::NotFound,
             },
             ("calendars", "") => Section::Calendars,
+            ("calendars", rest) if rest.contains("/events/") => {
+                let (id, event) = rest.split_once("/events/").unwrap_or_default();
+                match (id.parse::<i64>(), event.parse::<i64>()) {
+                    (Ok(calendar_id), Ok(event_id)) => {
+                        let query = use_query_map();
+                        let query = query.read_untracked();
+                        Section::EventEditor {
+                            calendar_id,
+                            event_id,
+                            tab: query.get("tab").unwrap_or_default(),
+                            saved: query.get("saved").is_some_and(|v| v == "1"),
+                        }
+                    }
+                    _ => Section::NotFound,
+                }
+            }
             ("calendars", id) => match id.parse::<i64>() {
-                Ok(id) if id > 0 => Section::Calendar {
-                    id,
-                    created: use_query_map()
-                        .read_untracked()
-                        .get("created")
-                        .and_then(|c| c.parse().ok()),
-                },
+                Ok(id) if id > 0 => Section::Calendar(id),
                 _ => Section::NotFound,
             },
             ("reports", "") => {
@@ -115,7 +129,7 @@ impl Section {
             Section::Overview => "",
             Section::Bookings(_) | Section::Booking { .. } => "bookings",
             Section::Reports { .. } => "reports",
-            Section::Calendars | Section::Calendar { .. } => "calendars",
+            Section::Calendars | Section::Calendar(_) | Section::EventEditor { .. } => "calendars",
             Section::Planned(label) => SECTIONS
                 .iter()
                 .find(|(_, l)| l == label)
@@ -131,7 +145,8 @@ impl Section {
             Section::Booking { .. } => "Booking",
             Section::Reports { .. } => "Reports",
             Section::Calendars => "Calendars",
-            Section::Calendar { .. } => "Calendar",
+            Section::Calendar(_) => "Calendar",
+            Section::EventEditor { .. } => "Event",
             Section::Planned(label) => label,
             Section::NotFound => "Page not found",
         }
@@ -145,7 +160,13 @@ impl Section {
             Section::Booking { id, date, done } => booking_detail::page(id, date, done, csrf).await,
             Section::Reports { from, to } => reports::page(from, to).await,
             Section::Calendars => calendars::list_page(csrf).await,
-            Section::Calendar { id, created } => calendars::calendar_page(id, created, csrf).await,
+            Section::Calendar(id) => calendars::calendar_page(id, csrf).await,
+            Section::EventEditor {
+                calendar_id,
+                event_id,
+                tab,
+                saved,
+            } => event_editor::page(calendar_id, event_id, tab, saved, csrf).await,
             Section::Planned(label) => view! {
                 <h1 class="text-xl font-semibold" id="section-title">{label}</h1>
             }
