@@ -317,12 +317,25 @@ impl Store {
             .pragma("cache_size", "-1024");
         // No ping before each use: an embedded database file does not drop connections, and
         // the ping is a round trip to the connection's worker thread on every acquire.
-        let pool = SqlitePoolOptions::new()
+        let pool_options = SqlitePoolOptions::new()
             .test_before_acquire(false)
             .max_connections(max_connections.unwrap_or(16).max(1))
-            .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
-            .await?;
+            .acquire_timeout(Duration::from_secs(10));
+        // Two processes opening a new file together race to switch it to WAL, and SQLite
+        // answers the loser "busy" at once, without its busy handler: try again shortly.
+        let mut tries = 0;
+        let pool = loop {
+            match pool_options.clone().connect_with(options.clone()).await {
+                Ok(pool) => break pool,
+                Err(e) => match StoreError::from(e) {
+                    StoreError::Busy if tries < 5 => {
+                        tries += 1;
+                        tokio::time::sleep(Duration::from_millis(100 * tries)).await;
+                    }
+                    other => return Err(other),
+                },
+            }
+        };
         Ok(Store::Sqlite(
             pool,
             std::sync::Arc::new(tokio::sync::Mutex::new(())),
