@@ -55,6 +55,12 @@ test("a host makes a calendar and an event from nothing, sets Monday 10:00-12:00
   await expect(page.getByRole("status")).toHaveText("Saved.");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+  await page.getByRole("link", { name: "Limits" }).click();
+  await expect(page.getByLabel("Minimum notice")).toBeVisible();
+  await checkAxe(page, "event editor, limits");
+  await page.getByLabel("Minimum notice").fill("0");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
   await page.getByRole("link", { name: "Open the booking page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Gutter check" })).toBeVisible();
   // The first day offered is a Monday, with exactly 10:00 and 10:45 (45 minutes each).

@@ -82,6 +82,14 @@ pub async fn post_editor(
             "/admin/calendars/{calendar_id}/events/{event_id}?tab={tab}&saved=1"
         ))
     };
+    if form.value("tab") == "limits" {
+        return match setup_pages::save_limits(&state.ctx, &caller, calendar_id, event_id, &form)
+            .await
+        {
+            Ok(()) => back("limits"),
+            Err(refused) => again(&state, &parts, refused).await,
+        };
+    }
     if form.value("tab") != "availability" {
         return match setup_pages::save_details(&state.ctx, &caller, calendar_id, event_id, &form)
             .await

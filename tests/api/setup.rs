@@ -132,6 +132,52 @@ async fn a_calendar_and_an_event_made_in_the_forms_are_what_rest_and_the_public_
     let (_, html) = desk.page(&format!("{editor}?tab=availability")).await;
     assert!(html.contains("value=\"10:00\""), "the saved hours stay");
 
+    // Limits: a 30-minute interval offers 10:00, 10:30 and 11:00 (45 minutes each, by 12:00);
+    // a negative notice is the REST message beside "Minimum notice".
+    let limits = |notice: &'static str| -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("tab", "limits"),
+            ("notice", notice),
+            ("buffer_before", "0"),
+            ("buffer_after", "15"),
+            ("slot_interval", "30"),
+        ]
+    };
+    let mut refused = vec![("csrf", token.as_str())];
+    refused.extend(limits("-5"));
+    let (status, _, html) = desk.post(&format!("{editor}?tab=limits"), &refused).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("id=\"f-notice-error\""),
+        "{}",
+        alert_text(&html)
+    );
+    let mut accepted = vec![("csrf", token.as_str())];
+    accepted.extend(limits("0"));
+    let (status, _, _) = desk.post(&format!("{editor}?tab=limits"), &accepted).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, slots) = app
+        .send(
+            reqwest::Method::GET,
+            &format!("/bookings/slots/{event}?timezone=Europe/Berlin"),
+            None,
+            None,
+        )
+        .await;
+    for (date, times) in slots["available_slots"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default()
+    {
+        assert_eq!(
+            times,
+            serde_json::json!(["10:00", "10:30", "11:00"]),
+            "{date}"
+        );
+    }
+    let (_, html) = desk.page(&format!("{editor}?tab=limits")).await;
+    assert!(html.contains("value=\"15\""), "the saved buffer is shown");
+
     // Details: a new title is what the public page shows.
     let (status, _, _) = desk
         .post(

@@ -56,8 +56,11 @@ pub struct EventCard {
 pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
 
 /// The event editor's tabs built so far: (value of `tab=`, link text).
-pub const EDITOR_TABS: [(&str, &str); 2] =
-    [("details", "Details"), ("availability", "Availability")];
+pub const EDITOR_TABS: [(&str, &str); 3] = [
+    ("details", "Details"),
+    ("availability", "Availability"),
+    ("limits", "Limits"),
+];
 
 /// `/admin/calendars/{id}/events/{event_id}`: the event and the tab's form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -75,6 +78,18 @@ pub struct EventEditor {
     /// The calendar's zone, which the hours are in ("Europe/Berlin").
     pub zone: String,
     pub hours: WeekDraft,
+    pub limits: Limits,
+}
+
+/// The "Limits" tab's numbers, in minutes, as the form shows them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// "Minimum notice": how long before a time it may still be booked.
+    pub notice: String,
+    pub buffer_before: String,
+    pub buffer_after: String,
+    /// "Slot interval": minutes between start times; empty = the duration.
+    pub slot_interval: String,
 }
 
 /// The weekly hours and date overrides as the availability form shows them: times `HH:MM`,

@@ -13,8 +13,8 @@ use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
-    CalendarCard, CalendarPage, CalendarsPage, EventCard, EventEditor, FIRST_EVENT_TITLE, WEEKDAYS,
-    WeekDraft,
+    CalendarCard, CalendarPage, CalendarsPage, EventCard, EventEditor, FIRST_EVENT_TITLE, Limits,
+    WEEKDAYS, WeekDraft,
 };
 use crate::store::{calendars, events};
 
@@ -229,6 +229,18 @@ pub async fn editor(
         url: format!("{}/{}/{}", ctx.public_url, cal.slug, ev.slug),
         zone: cal.author_timezone.clone(),
         hours: draft_of(&week, &overrides),
+        limits: Limits {
+            notice: (settings.schedule_conditions.value
+                * match settings.schedule_conditions.unit.as_str() {
+                    "days" => 1440,
+                    "hours" => 60,
+                    _ => 1,
+                })
+            .to_string(),
+            buffer_before: settings.buffer_time_before.clone(),
+            buffer_after: settings.buffer_time_after.clone(),
+            slot_interval: settings.slot_interval.clone(),
+        },
     })
 }
 
@@ -326,4 +338,45 @@ fn row_of(field: &str) -> String {
         ["date_overrides", i, ..] => format!("override.{i}"),
         _ => field.to_string(),
     }
+}
+
+/// The editor's "Limits" tab: minimum notice, buffers and slot interval (minutes), through the
+/// service of `POST …/limits`.
+pub async fn save_limits(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let notice = form.value("notice");
+    let body = json!({"settings": {
+        "schedule_conditions": {
+            "value": notice.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(notice)),
+            "unit": "minutes",
+        },
+        "buffer_time_before": form.value("buffer_before").trim(),
+        "buffer_time_after": form.value("buffer_after").trim(),
+        "slot_interval": form.value("slot_interval").trim(),
+    }});
+    super::event_admin::update_limits(ctx, caller, calendar_id, event_id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            let mut state = refused(form, e, "settings.");
+            state.errors = state
+                .errors
+                .into_iter()
+                .map(|(field, message)| {
+                    let name = match field.split('.').next().unwrap_or_default() {
+                        "schedule_conditions" => "notice",
+                        "buffer_time_before" => "buffer_before",
+                        "buffer_time_after" => "buffer_after",
+                        other => other,
+                    };
+                    (name.to_string(), message)
+                })
+                .collect();
+            state
+        })
 }

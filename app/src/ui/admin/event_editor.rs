@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::model::errors::PageError;
 use crate::model::public::FormState;
-use crate::model::setup::{EDITOR_TABS, EventEditor, WEEKDAYS, WeekDraft};
+use crate::model::setup::{EDITOR_TABS, EventEditor, Limits, WEEKDAYS, WeekDraft};
 
 #[server(prefix = "/_app", endpoint = "admin/event")]
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
@@ -26,7 +26,7 @@ pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventE
 }
 
 const CARD: &str = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
-const FIELD: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const FIELD: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950 dark:[color-scheme:dark]";
 const BUTTON: &str = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 const PRIMARY: &str = "inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800";
 const ERROR: &str = "mt-1 text-sm font-medium text-red-800 dark:text-red-300";
@@ -75,6 +75,9 @@ fn Editor(
     let body = if tab == "availability" {
         let hours = draft.unwrap_or_else(|| editor.hours.clone());
         view! { <HoursForm hours zone=editor.zone.clone() form=form.clone() action csrf /> }
+            .into_any()
+    } else if tab == "limits" {
+        view! { <LimitsForm limits=editor.limits.clone() form=form.clone() action csrf /> }
             .into_any()
     } else {
         view! { <DetailsForm editor=editor.clone() form=form.clone() action csrf /> }.into_any()
@@ -230,6 +233,64 @@ fn HoursForm(
                 <button type="submit" name="op" value="add_override" class=format!("mt-2 {BUTTON}")>"Add date override"</button>
             </fieldset>
             <button type="submit" name="op" value="save" class=PRIMARY>"Save"</button>
+        </form>
+    }
+}
+
+#[component]
+fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let fields = [
+        (
+            "notice",
+            "Minimum notice",
+            limits.notice,
+            "How long before a time it can still be booked.",
+        ),
+        (
+            "buffer_before",
+            "Buffer before",
+            limits.buffer_before,
+            "Free time kept before each booking.",
+        ),
+        (
+            "buffer_after",
+            "Buffer after",
+            limits.buffer_after,
+            "Free time kept after each booking.",
+        ),
+        (
+            "slot_interval",
+            "Slot interval",
+            limits.slot_interval,
+            "Minutes between start times; empty: the event's duration.",
+        ),
+    ];
+    view! {
+        <form method="post" action=action class="max-w-xl space-y-4" id="limits-form">
+            <input type="hidden" name="csrf" value=csrf />
+            <input type="hidden" name="tab" value="limits" />
+            <p class="text-sm text-slate-600 dark:text-slate-300">"All in minutes."</p>
+            {fields.into_iter().map(|(name, label, stored, hint)| {
+                let id = format!("f-{name}");
+                let (hint_id, error_id) = (format!("{id}-hint"), format!("{id}-error"));
+                let error = form.errors.get(name).cloned();
+                let value = if posted { form.value(name) } else { stored };
+                let described = match &error {
+                    Some(_) => format!("{hint_id} {error_id}"),
+                    None => hint_id.clone(),
+                };
+                view! {
+                    <div>
+                        <label for=id.clone() class="block text-sm font-medium">{label}</label>
+                        <input id=id name=name type="number" min="0" value=value class=FIELD
+                            aria-invalid=error.as_ref().map(|_| "true") aria-describedby=described />
+                        <p id=hint_id class="mt-1 text-xs text-slate-600 dark:text-slate-300">{hint}</p>
+                        {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
+                    </div>
+                }
+            }).collect_view()}
+            <button type="submit" class=PRIMARY>"Save"</button>
         </form>
     }
 }
