@@ -232,6 +232,8 @@ test("the embed sizes itself inside a host page and tells it about the booking",
   await frame.getByLabel("Your Email").fill("emma@example.org");
   await frame.getByRole("button", { name: "Confirm booking" }).click();
   await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Booking confirmed");
+  await page.locator("iframe").scrollIntoViewIfNeeded();
+  await expect(frame.locator("body")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
   await expect.poll(async () => JSON.stringify(await seen()), { timeout: 20_000 }).toContain("slotbook:booked");
   const booked = (await seen()).find((m) => m.type === "slotbook:booked")!;
   expect(booked.hash).toMatch(/^[0-9a-f]{32}$/);

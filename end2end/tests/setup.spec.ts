@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkAxe } from "./support";
+import { api, checkAxe } from "./support";
 
 // Setting up in the browser: a host with nothing makes a calendar and an event, sets Monday
 // 10:00-12:00, and the event's public page offers exactly those times.
@@ -61,6 +61,20 @@ test("a host makes a calendar and an event from nothing, sets Monday 10:00-12:00
   await page.getByLabel("Minimum notice").fill("0");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Saved.");
+  // "Why is this time not offered?" names a booked time "Booked".
+  const eventId = Number(new URL(page.url()).pathname.split("/").pop());
+  // A Monday after the first one, which the booking page checks below with both its times.
+  const nextMonday = new Date(Date.now() + 8 * 86_400_000);
+  while (nextMonday.getUTCDay() !== 1) nextMonday.setUTCDate(nextMonday.getUTCDate() + 1);
+  const day = nextMonday.toISOString().slice(0, 10);
+  await api("POST", `/bookings/create/${eventId}`, {
+    name: "Explained Person", email: "explained@example.org", timezone: "Europe/Berlin", event_time: `${day} 10:00:00`,
+  });
+  const explain = page.getByRole("form", { name: "Why is this time not offered?" });
+  await explain.getByLabel("Date").fill(day);
+  await explain.getByRole("button", { name: "Explain" }).click();
+  await expect(page.locator("#explained li").filter({ hasText: "10:00" })).toContainText("Booked");
+  await expect(page.locator("#explained li").filter({ hasText: "10:45" })).toContainText("Offered");
   await page.getByRole("link", { name: "Open the booking page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Gutter check" })).toBeVisible();
   // The first day offered is a Monday, with exactly 10:00 and 10:45 (45 minutes each).

@@ -304,3 +304,49 @@ fn alert_text(html: &str) -> String {
         .map(|at| html[at..].chars().take(300).collect())
         .unwrap_or_default()
 }
+
+#[tokio::test]
+async fn the_editor_explains_each_time_of_a_date_with_the_engines_reasons() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (calendar, event) =
+        crate::support::daily_event(&app, &jane, "UTC", 60, ("09:00", "12:00")).await;
+    let date = (chrono::Utc::now() + chrono::Duration::days(3)).date_naive();
+    let (status, booked) = app
+        .send(
+            reqwest::Method::POST,
+            &format!("/bookings/create/{event}"),
+            None,
+            Some(
+                serde_json::json!({"name": "Ada", "email": "ada@example.org", "timezone": "UTC",
+                "event_time": format!("{date} 10:00:00")}),
+            ),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    let desk = Desk::open(&app, "jane").await;
+    let editor = format!("/admin/calendars/{calendar}/events/{event}");
+    let (status, html) = desk
+        .page(&format!("{editor}?tab=details&explain={date}"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Why is this time not offered?"));
+    let shown = |time: &str| {
+        let at = html
+            .find(&format!(">{time}</span>"))
+            .unwrap_or_else(|| panic!("{time}"));
+        html[at..]
+            .split("</span>")
+            .nth(1)
+            .and_then(|s| s.rsplit('>').next())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(shown("09:00"), "Offered");
+    assert_eq!(shown("10:00"), "Booked");
+    assert_eq!(shown("11:00"), "Offered");
+    // A date that is not one is refused on the page, never a 500.
+    let (status, html) = desk.page(&format!("{editor}?explain=someday")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("The date must be in YYYY-MM-DD format"));
+}

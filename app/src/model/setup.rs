@@ -81,6 +81,59 @@ pub struct EventEditor {
     pub limits: Limits,
 }
 
+/// "Why is this time not offered?" for one date: each start time of the event's grid within
+/// that date's hours (weekly, and the date's override), with "Offered" or the reasons in words.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DayExplained {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// (start `HH:MM` in the calendar's zone, "Offered" or the reasons joined by ", ").
+    pub times: Vec<(String, String)>,
+}
+
+/// The engine's reason codes (`GET …/explain`) in the words the editor shows.
+pub fn reason_words(code: &str) -> &'static str {
+    match code {
+        "outside_hours" => "Outside hours",
+        "date_override" => "Date override",
+        "off_grid" => "Not on the slot grid",
+        "notice" => "Minimum notice",
+        "outside_window" => "Booking window",
+        "buffer" => "Buffer",
+        "overlap" => "Booked",
+        "limit_reached" => "Limit reached",
+        "full" => "Full",
+        "host_busy" => "No host free",
+        "external_busy" => "Busy in a connected calendar",
+        _ => "Not offered",
+    }
+}
+
+/// The starts of a slot grid: from each window's start every `interval` minutes, while a slot
+/// of `duration` minutes still ends within the window. Times are `HH:MM`; bad ones are skipped.
+pub fn grid_starts(windows: &[(String, String)], duration: i64, interval: i64) -> Vec<String> {
+    let minutes = |t: &str| {
+        let (h, m) = t.trim().split_once(':')?;
+        Some(h.parse::<i64>().ok()? * 60 + m.parse::<i64>().ok()?)
+    };
+    let mut starts = Vec::new();
+    for (start, end) in windows {
+        let (Some(mut t), Some(mut end)) = (minutes(start), minutes(end)) else {
+            continue;
+        };
+        if end <= t {
+            end += 24 * 60; // an end of 00:00 is midnight
+        }
+        while t + duration <= end && duration > 0 && interval > 0 {
+            starts.push(format!("{:02}:{:02}", (t / 60) % 24, t % 60));
+            t += interval;
+        }
+    }
+    starts.sort();
+    starts.dedup();
+    starts
+}
+
 /// The "Limits" tab's numbers, in minutes, as the form shows them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Limits {
@@ -258,6 +311,28 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         FormState::from_pairs(&owned)
+    }
+
+    #[test]
+    fn the_grid_runs_from_each_window_start_while_a_slot_still_fits() {
+        let windows = vec![
+            ("10:00".to_string(), "12:00".to_string()),
+            ("13:00".to_string(), "14:00".to_string()),
+        ];
+        assert_eq!(
+            grid_starts(&windows, 45, 45),
+            vec!["10:00", "10:45", "13:00"]
+        );
+        assert_eq!(
+            grid_starts(&windows, 45, 30),
+            vec!["10:00", "10:30", "11:00", "13:00"]
+        );
+        assert_eq!(
+            grid_starts(&[("23:00".into(), "00:00".into())], 30, 30),
+            vec!["23:00", "23:30"]
+        );
+        assert!(grid_starts(&[("bad".into(), "12:00".into())], 30, 30).is_empty());
+        assert_eq!(reason_words("overlap"), "Booked");
     }
 
     #[test]

@@ -13,8 +13,8 @@ use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
-    CalendarCard, CalendarPage, CalendarsPage, EventCard, EventEditor, FIRST_EVENT_TITLE, Limits,
-    WEEKDAYS, WeekDraft,
+    CalendarCard, CalendarPage, CalendarsPage, DayExplained, EventCard, EventEditor,
+    FIRST_EVENT_TITLE, Limits, WEEKDAYS, WeekDraft, grid_starts, reason_words,
 };
 use crate::store::{calendars, events};
 
@@ -379,4 +379,86 @@ pub async fn save_limits(
                 .collect();
             state
         })
+}
+
+/// "Why is this time not offered?": each start of the event's grid on `date` (the weekly hours'
+/// grid and the date override's), judged by the engine as `GET …/explain` judges one time.
+pub async fn explain_day(
+    ctx: &Ctx,
+    caller: &Caller,
+    editor: &EventEditor,
+    date: chrono::NaiveDate,
+    now: i64,
+) -> ServiceResult<DayExplained> {
+    // Access as for the editor itself (the caller may manage the event).
+    {
+        let mut conn = ctx.store.conn().await?;
+        super::event_admin::load_event(conn.ex(), caller, editor.calendar_id, editor.event_id)
+            .await?;
+    }
+    let zone = parse_zone(&editor.zone).unwrap_or(chrono_tz::UTC);
+    let interval = editor
+        .limits
+        .slot_interval
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|i| *i > 0)
+        .unwrap_or(editor.duration);
+    let key = date.format("%a").to_string().to_lowercase();
+    let weekly = editor
+        .hours
+        .days
+        .iter()
+        .find(|(day, _)| *day == key)
+        .map(|(_, windows)| windows.clone())
+        .unwrap_or_default();
+    let day = date.format("%Y-%m-%d").to_string();
+    let overridden: Vec<(String, String)> = editor
+        .hours
+        .overrides
+        .iter()
+        .filter(|(d, start, end)| *d == day && !(start.is_empty() && end.is_empty()))
+        .map(|(_, start, end)| (start.clone(), end.clone()))
+        .collect();
+    let mut starts = grid_starts(&weekly, editor.duration, interval);
+    starts.extend(grid_starts(&overridden, editor.duration, interval));
+    starts.sort();
+    starts.dedup();
+    let mut times = Vec::new();
+    for start in starts {
+        let Ok(time) = chrono::NaiveTime::parse_from_str(&start, "%H:%M") else {
+            continue;
+        };
+        let verdict = super::slots::explain(
+            &ctx.store,
+            editor.event_id,
+            date.and_time(time),
+            zone,
+            None,
+            now,
+        )
+        .await?;
+        let words = if verdict["offered"] == true {
+            "Offered".to_string()
+        } else {
+            let reasons: Vec<&str> = verdict["reasons"]
+                .as_array()
+                .map(|codes| {
+                    codes
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(reason_words)
+                        .collect()
+                })
+                .unwrap_or_default();
+            if reasons.is_empty() {
+                "Not offered".to_string()
+            } else {
+                reasons.join(", ")
+            }
+        };
+        times.push((start, words));
+    }
+    Ok(DayExplained { date: day, times })
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::model::errors::PageError;
 use crate::model::public::FormState;
-use crate::model::setup::{EDITOR_TABS, EventEditor, Limits, WEEKDAYS, WeekDraft};
+use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, WEEKDAYS, WeekDraft};
 
 #[server(prefix = "/_app", endpoint = "admin/event")]
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
@@ -25,6 +25,28 @@ pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventE
         })
 }
 
+/// "Why is this time not offered?" for `date` (`YYYY-MM-DD`).
+#[server(prefix = "/_app", endpoint = "admin/event/explain")]
+pub async fn load_day_explained(
+    calendar_id: i64,
+    event_id: i64,
+    date: String,
+) -> Result<DayExplained, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    let Ok(day) = chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d") else {
+        crate::ui::set_status(422);
+        return Err(PageError::new(422, "The date must be in YYYY-MM-DD format"));
+    };
+    let editor = crate::service::setup_pages::editor(&ctx, &caller, calendar_id, event_id)
+        .await
+        .map_err(super::page_error)?;
+    let now = chrono::Utc::now().timestamp();
+    crate::service::setup_pages::explain_day(&ctx, &caller, &editor, day, now)
+        .await
+        .map_err(super::page_error)
+}
+
 const CARD: &str = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 const FIELD: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950 dark:[color-scheme:dark]";
 const BUTTON: &str = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
@@ -37,13 +59,26 @@ pub async fn page(
     event_id: i64,
     tab: String,
     saved: bool,
+    explain: Option<String>,
     csrf: String,
 ) -> AnyView {
     let form = use_context::<FormState>().unwrap_or_default();
     // Set by an "Add window"/"Remove" post: the hours as changed, not yet saved.
     let draft = use_context::<WeekDraft>();
+    let explained = match explain.filter(|d| !d.trim().is_empty()) {
+        Some(date) => Some(
+            load_day_explained(calendar_id, event_id, date.clone())
+                .await
+                .map_err(|e| (date, e.message)),
+        ),
+        None => None,
+    };
     match load_event_editor(calendar_id, event_id).await {
-        Ok(editor) => view! { <Editor editor tab form draft saved csrf /> }.into_any(),
+        Ok(editor) => view! {
+            <Editor editor=editor.clone() tab=tab.clone() form draft saved csrf />
+            <Explain editor tab explained />
+        }
+        .into_any(),
         Err(e) => view! {
             <p><a href=format!("/admin/calendars/{calendar_id}") class="text-sm text-sky-800 underline dark:text-sky-300">"Back to the calendar"</a></p>
             <h1 class="mt-2 text-xl font-semibold" id="section-title">"Event"</h1>
@@ -292,5 +327,61 @@ fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> 
             }).collect_view()}
             <button type="submit" class=PRIMARY>"Save"</button>
         </form>
+    }
+}
+
+/// "Why is this time not offered?": a date, then each start time of that date with "Offered"
+/// or the engine's reasons in words. A plain GET form (`explain=`), on every tab.
+#[component]
+fn Explain(
+    editor: EventEditor,
+    tab: String,
+    explained: Option<Result<DayExplained, (String, String)>>,
+) -> impl IntoView {
+    let base = format!(
+        "/admin/calendars/{}/events/{}",
+        editor.calendar_id, editor.event_id
+    );
+    let date = match &explained {
+        Some(Ok(day)) => day.date.clone(),
+        Some(Err((date, _))) => date.clone(),
+        None => String::new(),
+    };
+    let tab = if tab.is_empty() {
+        "details".to_string()
+    } else {
+        tab
+    };
+    view! {
+        <section class=format!("mt-6 {CARD}") aria-labelledby="explain-heading">
+            <h2 id="explain-heading" class="text-lg font-semibold">"Why is this time not offered?"</h2>
+            <form method="get" action=base aria-labelledby="explain-heading" class="mt-3 flex flex-wrap items-end gap-2" id="explain-form">
+                <input type="hidden" name="tab" value=tab />
+                <div>
+                    <label for="explain-date" class="block text-sm font-medium">"Date"</label>
+                    <input id="explain-date" type="date" name="explain" value=date required class=FIELD />
+                </div>
+                <button type="submit" class=BUTTON>"Explain"</button>
+            </form>
+            {explained.map(|result| match result {
+                Err((_, message)) => view! { <p role="alert" class=ERROR>{message}</p> }.into_any(),
+                Ok(day) if day.times.is_empty() => view! {
+                    <p class="mt-3 text-sm" id="explained">{format!("No hours on {}: every time that day is outside hours.", day.date)}</p>
+                }.into_any(),
+                Ok(day) => view! {
+                    <ul class="mt-3 grid gap-1 text-sm sm:grid-cols-2" id="explained">
+                        {day.times.into_iter().map(|(time, words)| {
+                            let offered = words == "Offered";
+                            view! {
+                                <li class="flex gap-3">
+                                    <span class="w-12 font-medium tabular-nums">{time}</span>
+                                    <span class=if offered { "text-emerald-800 dark:text-emerald-300" } else { "text-slate-700 dark:text-slate-200" }>{words}</span>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                }.into_any(),
+            })}
+        </section>
     }
 }

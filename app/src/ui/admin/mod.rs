@@ -50,6 +50,8 @@ enum Section {
         event_id: i64,
         tab: String,
         saved: bool,
+        /// `explain=YYYY-MM-DD`: "Why is this time not offered?" for that date.
+        explain: Option<String>,
     },
     /// `/admin/reports?from=&to=`.
     Reports {
@@ -99,6 +101,7 @@ impl Section {
                             event_id,
                             tab: query.get("tab").unwrap_or_default(),
                             saved: query.get("saved").is_some_and(|v| v == "1"),
+                            explain: query.get("explain"),
                         }
                     }
                     _ => Section::NotFound,
@@ -166,7 +169,8 @@ impl Section {
                 event_id,
                 tab,
                 saved,
-            } => event_editor::page(calendar_id, event_id, tab, saved, csrf).await,
+                explain,
+            } => event_editor::page(calendar_id, event_id, tab, saved, explain, csrf).await,
             Section::Planned(label) => view! {
                 <h1 class="text-xl font-semibold" id="section-title">{label}</h1>
             }
