@@ -17,9 +17,6 @@ export default defineConfig({
         // The embed test's host page (localhost) frames the server (127.0.0.1): let a page
         // reach another loopback origin without the local-network permission prompt.
         "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests",
-        // The embed test's iframe runs its scripts even when Chromium deems it out of sight.
-        "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-        "--disable-backgrounding-occluded-windows",
       ],
     },
   },

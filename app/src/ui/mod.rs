@@ -13,6 +13,12 @@ use leptos_router::{ParamSegment, SsrMode, StaticSegment, WildcardSegment};
 /// The name the browser bundle and stylesheet are published under (`/pkg/slotbook.*`).
 pub const OUTPUT_NAME: &str = "slotbook";
 
+/// Leptos starts the islands from a `requestIdleCallback`. Chromium may never run idle
+/// callbacks in a cross-origin iframe (an embedded booking page): the page then stayed
+/// un-hydrated, with no resize and no `slotbook:booked` for the embedding site (2 runs in 15 of
+/// the embed test). Every idle callback gets a deadline, so it runs at the latest after 200 ms.
+const IDLE_DEADLINE: &str = "if(window.requestIdleCallback){const r=window.requestIdleCallback.bind(window);window.requestIdleCallback=(c,o)=>r(c,Object.assign({timeout:200},o))}";
+
 /// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
@@ -25,6 +31,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+                <script nonce=leptos::nonce::use_nonce()>{IDLE_DEADLINE}</script>
                 <HydrationScripts options islands=true />
                 <MetaTags />
             </head>
