@@ -137,10 +137,9 @@ pub async fn create_event(
     calendar_id: i64,
     form: &FormState,
 ) -> Result<i64, FormState> {
-    let duration = form.value("duration");
     let body = json!({
         "title": form.value("title"),
-        "duration": duration.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(duration)),
+        "duration": number_or_text(form.value("duration")),
         "status": "active",
         "event_type": "single",
         // The host's default hours; on a team calendar the user is the member.
@@ -167,16 +166,35 @@ fn office_week() -> Value {
 /// The form again with the refusal: each field message under its form name (the REST field
 /// without `prefix`), the first one as the summary.
 fn refused(form: &FormState, error: ServiceError, prefix: &str) -> FormState {
+    refused_as(form, error, |field| {
+        field.strip_prefix(prefix).unwrap_or(field).to_string()
+    })
+}
+
+/// [`refused`] with each REST field renamed to its form name by `name_of`.
+fn refused_as(
+    form: &FormState,
+    error: ServiceError,
+    name_of: impl Fn(&str) -> String,
+) -> FormState {
     let mut state = form.clone();
     state.errors.clear();
     if let ServiceError::Validation { errors, .. } = &error {
         for (field, message) in errors.messages() {
-            let name = field.strip_prefix(prefix).unwrap_or(field);
-            state.errors.insert(name.to_string(), message.to_string());
+            state.errors.insert(name_of(field), message.to_string());
         }
     }
     state.message = Some(error.to_string());
     state
+}
+
+/// A number field as the REST route expects it: a number when it reads as one, else the text
+/// (so the route's own message names what is wrong).
+fn number_or_text(text: String) -> Value {
+    text.trim()
+        .parse::<i64>()
+        .map(Value::from)
+        .unwrap_or(Value::String(text))
 }
 
 /// A failure of the database while reading: nothing was saved.
@@ -288,10 +306,9 @@ pub async fn save_details(
             .map_err(|e| refused(form, e, ""))?
             .1
     };
-    let duration = form.value("duration");
     let body = json!({
         "title": form.value("title"),
-        "duration": duration.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(duration)),
+        "duration": number_or_text(form.value("duration")),
         "status": form.value("status"),
         "description": form.value("description"),
         "max_book_per_slot": current.max_book_per_slot,
@@ -317,15 +334,7 @@ pub async fn save_hours(
     super::event_admin::update_availability(ctx, caller, calendar_id, event_id, &draft.to_request())
         .await
         .map(drop)
-        .map_err(|e| {
-            let mut state = refused(form, e, "");
-            state.errors = state
-                .errors
-                .into_iter()
-                .map(|(field, message)| (row_of(&field), message))
-                .collect();
-            state
-        })
+        .map_err(|e| refused_as(form, e, row_of))
 }
 
 /// `weekly_schedules.mon.slots.0.start` -> `mon.0`; `weekly_schedules.mon` -> `mon`;
@@ -349,10 +358,9 @@ pub async fn save_limits(
     event_id: i64,
     form: &FormState,
 ) -> Result<(), FormState> {
-    let notice = form.value("notice");
     let body = json!({"settings": {
         "schedule_conditions": {
-            "value": notice.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(notice)),
+            "value": number_or_text(form.value("notice")),
             "unit": "minutes",
         },
         "buffer_time_before": form.value("buffer_before").trim(),
@@ -363,21 +371,15 @@ pub async fn save_limits(
         .await
         .map(drop)
         .map_err(|e| {
-            let mut state = refused(form, e, "settings.");
-            state.errors = state
-                .errors
-                .into_iter()
-                .map(|(field, message)| {
-                    let name = match field.split('.').next().unwrap_or_default() {
-                        "schedule_conditions" => "notice",
-                        "buffer_time_before" => "buffer_before",
-                        "buffer_time_after" => "buffer_after",
-                        other => other,
-                    };
-                    (name.to_string(), message)
-                })
-                .collect();
-            state
+            refused_as(form, e, |field| {
+                let field = field.strip_prefix("settings.").unwrap_or(field);
+                match field.split('.').next().unwrap_or_default() {
+                    "schedule_conditions" => "notice".to_string(),
+                    "buffer_time_before" => "buffer_before".to_string(),
+                    "buffer_time_after" => "buffer_after".to_string(),
+                    other => other.to_string(),
+                }
+            })
         })
 }
 
