@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { api, checkAxe, makeEvent, type Event } from "./support";
+import { api, checkAxe, makeEvent, signInAs, type Event } from "./support";
 
 // The bookings desk: list, detail, status changes, bulk changes, filters and CSV, as a host
 // uses them in the browser, with JavaScript off and on.
@@ -29,12 +29,8 @@ async function confirmationEvent(): Promise<Event> {
   return event;
 }
 
-async function signIn(page: Page, who = login, secret = password) {
-  await page.goto("/login");
-  await page.fill("input[name=login]", who);
-  await page.fill("input[name=password]", secret);
-  await page.click("button[type=submit]");
-  await expect(page).toHaveURL(/\/admin$/);
+function signIn(page: Page, who = login, secret = password) {
+  return signInAs(page, who, secret);
 }
 
 for (const javaScriptEnabled of [false, true]) {

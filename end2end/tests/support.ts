@@ -69,3 +69,12 @@ export async function makeEvent(settings: Record<string, unknown> = {}): Promise
   return { id: made.slot.id, calendarId: calendar.id, title: event.title, path: `${calendar.path}/${made.slot.slug}`, calendarPath: calendar.path };
 }
 
+
+/** Signs in on `/login` and lands on the dashboard's overview. */
+export async function signInAs(page: Page, who: string, secret: string) {
+  await page.goto("/login");
+  await page.fill("input[name=login]", who);
+  await page.fill("input[name=password]", secret);
+  await page.click("button[type=submit]");
+  await expect(page).toHaveURL(/\/admin$/);
+}

@@ -1,6 +1,6 @@
 //! Webhook deliveries, queued one per subscribed feed in the booking's transaction. Each is signed in the Standard Webhooks style (`webhook-id`, `webhook-timestamp`,
 //! `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), retried with back-off
-//! for 24 hours, every attempt in the booking's activity log. Targets that resolve to an address
+//! for 24 hours, every attempt in the booking's activity log and the feed's delivery log. Targets that resolve to an address
 //! outside the public ranges are refused unless `SLOTBOOK_ALLOW_PRIVATE_TARGETS` is set. URLs
 //! appear in activities and logs without userinfo and query.
 
@@ -25,7 +25,28 @@ fn field(payload: &Value, key: &str) -> i64 {
     payload.get(key).and_then(Value::as_i64).unwrap_or(0)
 }
 
-/// One delivery attempt, logged; a failure is retried later until a day has passed.
+/// The endpoint answered, but not with a 2xx status.
+#[derive(Debug)]
+struct Refused(u16);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the endpoint answered HTTP {}", self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// The HTTP status of an attempt's outcome, when the endpoint answered.
+fn status_of(result: &anyhow::Result<u16>) -> Option<u16> {
+    match result {
+        Ok(status) => Some(*status),
+        Err(error) => error.downcast_ref::<Refused>().map(|r| r.0),
+    }
+}
+
+/// One delivery attempt, logged; a failure is retried later until a day has passed. A test
+/// delivery ("Send test" in the editor) carries no booking and is tried once.
 pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> anyhow::Result<()> {
     let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
     let trigger = payload.get("trigger").and_then(Value::as_str).unwrap_or("");
@@ -33,35 +54,42 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
         .get("message_id")
         .and_then(Value::as_str)
         .unwrap_or("");
+    let is_test = payload.get("test") == Some(&Value::Bool(true));
     let mut conn = ctx.store.conn().await?;
-    let feed = integrations::find(
-        conn.ex(),
-        field(&payload, "event_id"),
-        field(&payload, "integration_id"),
-    )
-    .await?;
-    let booking = bookings::find(conn.ex(), field(&payload, "booking_id")).await?;
-    let (Some(feed), Some(booking)) = (feed, booking) else {
+    let event_id = field(&payload, "event_id");
+    let feed = integrations::find(conn.ex(), event_id, field(&payload, "integration_id")).await?;
+    let booking = if is_test {
+        None
+    } else {
+        bookings::find(conn.ex(), field(&payload, "booking_id")).await?
+    };
+    let Some(feed) = feed.filter(|_| is_test || booking.is_some()) else {
         // The feed or the booking was deleted meanwhile: nothing left to send.
         outbox::complete(conn.ex(), item.id).await?;
         return Ok(());
     };
     let settings = WebhookSettings::parse(&feed);
-    if !settings.enabled {
+    if !settings.enabled && !is_test {
         outbox::complete(conn.ex(), item.id).await?;
         return Ok(());
     }
-    let event = events::find(conn.ex(), booking.event_id).await?;
-    let host = users::find(conn.ex(), booking.host_user_id).await?;
+    let event = events::find(conn.ex(), booking.as_ref().map_or(event_id, |b| b.event_id)).await?;
+    let host = match &booking {
+        Some(b) => users::find(conn.ex(), b.host_user_id).await?,
+        None => None,
+    };
     drop(conn);
-    let body = delivery_body(&settings, trigger, &booking, event.as_ref(), host.as_ref());
+    let body = match &booking {
+        Some(b) => delivery_body(&settings, trigger, b, event.as_ref(), host.as_ref()),
+        None => test_body(&settings, event.as_ref()),
+    };
     let result = send(&settings, message_id, &body, jobs).await;
 
     let mut tx = ctx.store.begin().await?;
     let url = &redacted_url(&settings.request_url);
-    let (kind, title, description) = match &result {
+    let (succeeded, title, description) = match &result {
         Ok(status) => (
-            "success",
+            true,
             "Webhook sent successfully",
             format!(
                 "Webhook sent successfully to {url} ({status}, feed \"{}\")",
@@ -69,7 +97,7 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
             ),
         ),
         Err(error) => (
-            "error",
+            false,
             "Failed to send webhook",
             format!(
                 "Failed to send webhook to {url} (feed \"{}\", attempt {}): {error:#}",
@@ -77,31 +105,61 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
             ),
         ),
     };
-    bookings::add_activity(
+    integrations::log_delivery(
         tx.ex(),
-        &NewActivity {
-            booking_id: booking.id,
-            created_by: None,
-            status: "closed",
-            kind,
-            title,
-            description: &description,
+        &integrations::NewDelivery {
+            integration_id: feed.id,
+            booking_id: booking.as_ref().map(|b| b.id),
+            trigger_name: trigger,
+            http_status: status_of(&result),
+            succeeded,
+            detail: &description,
         },
     )
     .await?;
+    if let Some(booking) = &booking {
+        bookings::add_activity(
+            tx.ex(),
+            &NewActivity {
+                booking_id: booking.id,
+                created_by: None,
+                status: "closed",
+                kind: if succeeded { "success" } else { "error" },
+                title,
+                description: &description,
+            },
+        )
+        .await?;
+    }
     match result {
         Ok(_) => outbox::complete(tx.ex(), item.id).await?,
+        Err(error) if is_test => {
+            // A test shows its one outcome in the log; trying again would only repeat it.
+            outbox::retry_or_fail(tx.ex(), item.id, &format!("{error:#}"), None).await?;
+        }
         Err(error) => {
             let now = chrono::Utc::now().timestamp();
             // 30 s, 1 min, 2 min, … then hourly, for a day from the trigger.
             let wait = (30_i64 << (item.attempts - 1).clamp(0, 7)).min(3600);
             let again = (now + wait - item.created_at < RETRY_FOR_SECONDS).then_some(now + wait);
-            tracing::warn!(outbox_id = item.id, booking_id = booking.id, url, error = %format!("{error:#}"), "webhook delivery failed");
+            let booking_id = booking.as_ref().map_or(0, |b| b.id);
+            tracing::warn!(outbox_id = item.id, booking_id, url, error = %format!("{error:#}"), "webhook delivery failed");
             outbox::retry_or_fail(tx.ex(), item.id, &format!("{error:#}"), again).await?;
         }
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// What a test delivery sends: the feed and event it is about, and no attendee data.
+fn test_body(settings: &WebhookSettings, event: Option<&events::EventRow>) -> Value {
+    serde_json::json!({
+        "trigger": "test",
+        "message": "A test delivery from slotbook: this feed works.",
+        "feed": settings.name,
+        "event": event.map(|e| serde_json::json!({"id": e.id, "title": e.title})),
+        "sent_at": chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string(),
+    })
 }
 
 /// Sends one signed request; answers the HTTP status on 2xx.
@@ -199,7 +257,7 @@ async fn send(
     if status.is_success() {
         Ok(status.as_u16())
     } else {
-        Err(anyhow!("the endpoint answered HTTP {}", status.as_u16()))
+        Err(Refused(status.as_u16()).into())
     }
 }
 

@@ -9,7 +9,9 @@ use axum::response::{IntoResponse, Response};
 
 use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
+use app::service::event_tabs::{self, FeedAction};
 use app::service::setup_pages;
+use app::ui::admin::event_editor::NewSecret;
 
 use super::desk::{EXPIRED, checked_caller};
 use super::{form_pairs, render_with, see_other};
@@ -82,7 +84,36 @@ pub async fn post_editor(
             "/admin/calendars/{calendar_id}/events/{event_id}?tab={tab}&saved=1"
         ))
     };
-    if form.value("tab") == "limits" {
+    let tab = form.value("tab");
+    match tab.as_str() {
+        "booking-fields" => {
+            return match event_tabs::save_fields(&state.ctx, &caller, calendar_id, event_id, &form)
+                .await
+            {
+                Ok(()) => back("booking-fields"),
+                Err(refused) => again(&state, &parts, refused).await,
+            };
+        }
+        "advanced" => {
+            return match event_tabs::save_advanced(
+                &state.ctx,
+                &caller,
+                calendar_id,
+                event_id,
+                &form,
+            )
+            .await
+            {
+                Ok(()) => back("advanced"),
+                Err(refused) => again(&state, &parts, refused).await,
+            };
+        }
+        "webhooks" => {
+            return webhook_post(&state, &parts, &caller, (calendar_id, event_id), form).await;
+        }
+        _ => {}
+    }
+    if tab == "limits" {
         return match setup_pages::save_limits(&state.ctx, &caller, calendar_id, event_id, &form)
             .await
         {
@@ -90,7 +121,7 @@ pub async fn post_editor(
             Err(refused) => again(&state, &parts, refused).await,
         };
     }
-    if form.value("tab") != "availability" {
+    if tab != "availability" {
         return match setup_pages::save_details(&state.ctx, &caller, calendar_id, event_id, &form)
             .await
         {
@@ -118,6 +149,64 @@ pub async fn post_editor(
                 StatusCode::OK,
             )
             .await
+        }
+    }
+}
+
+/// The webhooks tab's buttons: "Add webhook" answers the tab with the new feed's signing
+/// secret (shown once, so not behind a redirect whose address could be logged); "Send test",
+/// "Pause", "Resume" and "Remove" answer 303 back to the tab.
+async fn webhook_post(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    caller: &app::service::Caller,
+    (calendar_id, event_id): (i64, i64),
+    form: FormState,
+) -> Response {
+    let op = form.value("op");
+    if op == "add" {
+        return match event_tabs::add_webhook(&state.ctx, caller, calendar_id, event_id, &form).await
+        {
+            Ok(secret) => {
+                render_with(
+                    state,
+                    &parts.uri,
+                    &parts.headers,
+                    move || leptos::prelude::provide_context(NewSecret(secret.clone())),
+                    StatusCode::OK,
+                )
+                .await
+            }
+            Err(refused) => again(state, parts, refused).await,
+        };
+    }
+    let (verb, id) = op.split_once(':').unwrap_or_default();
+    let action = match verb {
+        "test" => FeedAction::SendTest,
+        "remove" => FeedAction::Remove,
+        "pause" => FeedAction::Enable(false),
+        "resume" => FeedAction::Enable(true),
+        _ => FeedAction::SendTest,
+    };
+    let done = match (id.parse::<i64>(), verb) {
+        (Ok(id), "test" | "remove" | "pause" | "resume") => {
+            event_tabs::feed_action(&state.ctx, caller, calendar_id, event_id, id, action).await
+        }
+        _ => Err(app::service::ServiceError::NotFound),
+    };
+    match done {
+        Ok(()) => see_other(&format!(
+            "/admin/calendars/{calendar_id}/events/{event_id}?tab=webhooks&done={verb}"
+        )),
+        Err(error) => {
+            let refused = FormState {
+                message: Some(match error {
+                    app::service::ServiceError::NotFound => "There is no such webhook.".to_string(),
+                    other => other.to_string(),
+                }),
+                ..FormState::default()
+            };
+            again(state, parts, refused).await
         }
     }
 }

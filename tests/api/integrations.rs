@@ -9,13 +9,13 @@ use crate::support::{Creds, TestApp, assert_envelope, assert_invalid_field};
 
 /// A webhook receiver on 127.0.0.1 that records each request and answers `status`.
 #[derive(Clone)]
-struct Receiver {
-    url: String,
+pub(crate) struct Receiver {
+    pub(crate) url: String,
     seen: Arc<Mutex<Vec<(HeaderMap, String, String)>>>,
 }
 
 impl Receiver {
-    async fn start(status: u16) -> Receiver {
+    pub(crate) async fn start(status: u16) -> Receiver {
         let seen: Arc<Mutex<Vec<(HeaderMap, String, String)>>> = Arc::default();
         let log = seen.clone();
         let router = axum::Router::new().fallback(
@@ -41,7 +41,7 @@ impl Receiver {
         self.seen.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
-    async fn wait_for(&self, count: usize) -> Vec<(HeaderMap, String, String)> {
+    pub(crate) async fn wait_for(&self, count: usize) -> Vec<(HeaderMap, String, String)> {
         for _ in 0..600 {
             if self.requests().len() >= count {
                 break;

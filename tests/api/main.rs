@@ -6,6 +6,7 @@ mod booking_create;
 mod booking_self;
 mod calendars;
 mod desk;
+mod editor;
 mod emails;
 mod errors;
 mod events;

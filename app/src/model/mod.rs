@@ -5,6 +5,7 @@ pub mod dashboard;
 pub mod desk;
 pub mod errors;
 pub mod event;
+pub mod event_tabs;
 pub mod page;
 pub mod public;
 pub mod settings;

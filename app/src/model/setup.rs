@@ -55,11 +55,16 @@ pub struct EventCard {
 /// event; the form asks for the calendar only).
 pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
 
-/// The event editor's tabs built so far: (value of `tab=`, link text).
-pub const EDITOR_TABS: [(&str, &str); 3] = [
+/// The event editor's tabs: (value of `tab=`, link text).
+pub const EDITOR_TABS: [(&str, &str); 8] = [
     ("details", "Details"),
     ("availability", "Availability"),
     ("limits", "Limits"),
+    ("booking-fields", "Booking fields"),
+    ("notifications", "Notifications"),
+    ("webhooks", "Webhooks"),
+    ("payment", "Payment"),
+    ("advanced", "Advanced"),
 ];
 
 /// `/admin/calendars/{id}/events/{event_id}`: the event and the tab's form.

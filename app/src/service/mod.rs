@@ -11,6 +11,7 @@ pub mod calendars;
 pub mod dashboard;
 pub mod event_admin;
 pub mod event_settings;
+pub mod event_tabs;
 pub mod events;
 pub mod hosts;
 pub mod input;

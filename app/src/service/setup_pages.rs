@@ -172,7 +172,7 @@ fn refused(form: &FormState, error: ServiceError, prefix: &str) -> FormState {
 }
 
 /// [`refused`] with each REST field renamed to its form name by `name_of`.
-fn refused_as(
+pub(crate) fn refused_as(
     form: &FormState,
     error: ServiceError,
     name_of: impl Fn(&str) -> String,
@@ -183,6 +183,9 @@ fn refused_as(
         for (field, message) in errors.messages() {
             state.errors.insert(name_of(field), message.to_string());
         }
+    }
+    if matches!(error, ServiceError::Store(_)) {
+        tracing::error!(error = %error, "setup form");
     }
     state.message = Some(error.to_string());
     state

@@ -82,3 +82,62 @@ pub async fn enabled_for_event(
     Ok(on!(ex, c => sqlx::query_as::<_, IntegrationRow>(sql)
         .bind(event_id).bind(key).fetch_all(&mut *c).await)?)
 }
+
+/// Attempts kept per feed in the delivery log; older ones are dropped as new ones come.
+pub const DELIVERIES_KEPT: i64 = 50;
+
+/// One delivery attempt as the log keeps it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DeliveryRow {
+    pub id: i64,
+    pub integration_id: i64,
+    pub booking_id: Option<i64>,
+    pub trigger_name: String,
+    pub http_status: Option<i64>,
+    pub succeeded: bool,
+    pub detail: String,
+    pub created_at: i64,
+}
+
+pub struct NewDelivery<'a> {
+    pub integration_id: i64,
+    /// `None` for a test delivery.
+    pub booking_id: Option<i64>,
+    pub trigger_name: &'a str,
+    pub http_status: Option<u16>,
+    pub succeeded: bool,
+    pub detail: &'a str,
+}
+
+/// Logs an attempt and drops the feed's attempts beyond the newest [`DELIVERIES_KEPT`].
+pub async fn log_delivery(ex: Ex<'_>, d: &NewDelivery<'_>) -> StoreResult<()> {
+    on!(ex, c => {
+        sqlx::query(
+            "INSERT INTO webhook_deliveries (integration_id, booking_id, trigger_name, http_status, succeeded, detail, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(d.integration_id).bind(d.booking_id).bind(d.trigger_name)
+            .bind(d.http_status.map(i64::from)).bind(d.succeeded).bind(d.detail).bind(now_epoch())
+            .execute(&mut *c).await?;
+        sqlx::query(
+            "DELETE FROM webhook_deliveries WHERE integration_id = $1 AND id <= (
+                SELECT id FROM webhook_deliveries WHERE integration_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)")
+            .bind(d.integration_id).bind(DELIVERIES_KEPT)
+            .execute(&mut *c).await.map(|_| ())
+    })?;
+    Ok(())
+}
+
+/// The newest attempts of each of `ids`, newest first, at most [`DELIVERIES_KEPT`] per feed.
+pub async fn deliveries_of(ex: Ex<'_>, ids: &[i64]) -> StoreResult<Vec<DeliveryRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    // Only integers are interpolated, so the text is safe.
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT id, integration_id, booking_id, trigger_name, http_status, succeeded, detail, created_at
+         FROM webhook_deliveries WHERE integration_id IN ({list}) ORDER BY id DESC LIMIT {}",
+        DELIVERIES_KEPT * ids.len() as i64
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, DeliveryRow>(sql).fetch_all(&mut *c).await)?)
+}

@@ -7,6 +7,10 @@
 use leptos::prelude::*;
 
 use crate::model::errors::PageError;
+use crate::model::event_tabs::{
+    AdvancedTab, CHOICE_TYPES, EmailLine, FIELD_TYPES, FieldLine, PaymentTab, Policy, WebhooksTab,
+    type_name,
+};
 use crate::model::public::FormState;
 use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, WEEKDAYS, WeekDraft};
 
@@ -47,24 +51,117 @@ pub async fn load_day_explained(
         .map_err(super::page_error)
 }
 
+/// The "Booking fields" tab's rows.
+#[server(prefix = "/_app", endpoint = "admin/event/fields")]
+pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLine>, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    crate::service::event_tabs::fields(&ctx, &caller, calendar_id, event_id)
+        .await
+        .map_err(super::page_error)
+}
+
+/// The "Webhooks" tab: feeds and their delivery logs.
+#[server(prefix = "/_app", endpoint = "admin/event/webhooks")]
+pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTab, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    crate::service::event_tabs::webhooks(&ctx, &caller, calendar_id, event_id)
+        .await
+        .map_err(super::page_error)
+}
+
+/// The "Advanced" tab's options.
+#[server(prefix = "/_app", endpoint = "admin/event/advanced")]
+pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTab, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    crate::service::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
+        .await
+        .map_err(super::page_error)
+}
+
+/// The "Payment" tab.
+#[server(prefix = "/_app", endpoint = "admin/event/payment")]
+pub async fn load_payment(calendar_id: i64, event_id: i64) -> Result<PaymentTab, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    crate::service::event_tabs::payment(&ctx, &caller, calendar_id, event_id)
+        .await
+        .map_err(super::page_error)
+}
+
+/// The "Notifications" tab: the emails this event's bookings send.
+#[server(prefix = "/_app", endpoint = "admin/event/emails")]
+pub async fn load_emails(calendar_id: i64, event_id: i64) -> Result<Vec<EmailLine>, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    let advanced = crate::service::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
+        .await
+        .map_err(super::page_error)?;
+    Ok(crate::service::event_tabs::emails(
+        advanced.requires_confirmation,
+    ))
+}
+
+/// The signing secret of a feed just added: shown once, on the page that answers "Add webhook".
+#[derive(Debug, Clone)]
+pub struct NewSecret(pub String);
+
+/// What the current tab shows beyond the event itself.
+enum TabData {
+    None,
+    Fields(Vec<FieldLine>),
+    Webhooks(WebhooksTab),
+    Advanced(AdvancedTab),
+    Payment(PaymentTab),
+    Emails(Vec<EmailLine>),
+}
+
 const CARD: &str = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 const FIELD: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950 dark:[color-scheme:dark]";
-const BUTTON: &str = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+const BUTTON: &str = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
 const PRIMARY: &str = "inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800";
 const ERROR: &str = "mt-1 text-sm font-medium text-red-800 dark:text-red-300";
 
-/// The editor's content for `tab` (`details` unless `availability`).
-pub async fn page(
-    calendar_id: i64,
-    event_id: i64,
-    tab: String,
-    saved: bool,
-    explain: Option<String>,
-    csrf: String,
-) -> AnyView {
+/// The editor's address query.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditorQuery {
+    /// `tab=`: one of [`EDITOR_TABS`] (else details).
+    pub tab: String,
+    /// `saved=1`: the tab was just saved.
+    pub saved: bool,
+    /// `explain=YYYY-MM-DD`: "Why is this time not offered?" for that date.
+    pub explain: Option<String>,
+    /// `edit=`: the booking field whose edit form is open.
+    pub edit: Option<String>,
+    /// `done=test|pause|resume|remove`: what a webhook button just did.
+    pub done: Option<String>,
+}
+
+/// The editor's content for the query's tab.
+pub async fn page(calendar_id: i64, event_id: i64, query: EditorQuery, csrf: String) -> AnyView {
+    let EditorQuery {
+        tab,
+        saved,
+        explain,
+        edit,
+        done,
+    } = query;
+    let done = done.and_then(|d| match d.as_str() {
+        "test" => Some(
+            "Test delivery queued. It shows in the delivery log within seconds: reload to see it.",
+        ),
+        "pause" => Some("Webhook paused."),
+        "resume" => Some("Webhook resumed."),
+        "remove" => Some("Webhook removed."),
+        _ => None,
+    });
     let form = use_context::<FormState>().unwrap_or_default();
     // Set by an "Add window"/"Remove" post: the hours as changed, not yet saved.
     let draft = use_context::<WeekDraft>();
+    // Read before any await: after one, the page's owner no longer reaches the context.
+    let secret = use_context::<NewSecret>();
     let explained = match explain.filter(|d| !d.trim().is_empty()) {
         Some(date) => Some(
             load_day_explained(calendar_id, event_id, date.clone())
@@ -73,9 +170,30 @@ pub async fn page(
         ),
         None => None,
     };
-    match load_event_editor(calendar_id, event_id).await {
-        Ok(editor) => view! {
-            <Editor editor=editor.clone() tab=tab.clone() form draft saved csrf />
+    let data = match tab.as_str() {
+        "booking-fields" => load_fields(calendar_id, event_id)
+            .await
+            .map(TabData::Fields),
+        "webhooks" => load_webhooks(calendar_id, event_id)
+            .await
+            .map(TabData::Webhooks),
+        "advanced" => load_advanced(calendar_id, event_id)
+            .await
+            .map(TabData::Advanced),
+        "payment" => load_payment(calendar_id, event_id)
+            .await
+            .map(TabData::Payment),
+        "notifications" => load_emails(calendar_id, event_id)
+            .await
+            .map(TabData::Emails),
+        _ => Ok(TabData::None),
+    };
+    match load_event_editor(calendar_id, event_id)
+        .await
+        .and_then(|editor| data.map(|data| (editor, data)))
+    {
+        Ok((editor, data)) => view! {
+            <Editor editor=editor.clone() tab=tab.clone() form draft data edit saved done secret csrf />
             <Explain editor tab explained />
         }
         .into_any(),
@@ -94,7 +212,11 @@ fn Editor(
     tab: String,
     form: FormState,
     draft: Option<WeekDraft>,
+    data: TabData,
+    edit: Option<String>,
     saved: bool,
+    done: Option<&'static str>,
+    secret: Option<NewSecret>,
     csrf: String,
 ) -> impl IntoView {
     let base = format!(
@@ -107,15 +229,27 @@ fn Editor(
         "details".to_string()
     };
     let action = format!("{base}?tab={tab}");
-    let body = if tab == "availability" {
-        let hours = draft.unwrap_or_else(|| editor.hours.clone());
-        view! { <HoursForm hours zone=editor.zone.clone() form=form.clone() action csrf /> }
-            .into_any()
-    } else if tab == "limits" {
-        view! { <LimitsForm limits=editor.limits.clone() form=form.clone() action csrf /> }
-            .into_any()
-    } else {
-        view! { <DetailsForm editor=editor.clone() form=form.clone() action csrf /> }.into_any()
+    let form_ = form.clone();
+    let body = match (tab.as_str(), data) {
+        ("availability", _) => {
+            let hours = draft.unwrap_or_else(|| editor.hours.clone());
+            view! { <HoursForm hours zone=editor.zone.clone() form=form_ action csrf /> }.into_any()
+        }
+        ("limits", _) => {
+            view! { <LimitsForm limits=editor.limits.clone() form=form_ action csrf /> }.into_any()
+        }
+        (_, TabData::Fields(fields)) => {
+            view! { <FieldsForm fields edit form=form_ base=base.clone() csrf /> }.into_any()
+        }
+        (_, TabData::Webhooks(hooks)) => {
+            view! { <WebhooksForm hooks secret form=form_ action csrf /> }.into_any()
+        }
+        (_, TabData::Advanced(options)) => {
+            view! { <AdvancedForm options form=form_ action csrf /> }.into_any()
+        }
+        (_, TabData::Emails(emails)) => view! { <EmailsList emails /> }.into_any(),
+        (_, TabData::Payment(payment)) => view! { <PaymentView payment /> }.into_any(),
+        _ => view! { <DetailsForm editor=editor.clone() form=form_ action csrf /> }.into_any(),
     };
     view! {
         <p><a href=format!("/admin/calendars/{}", editor.calendar_id) class="text-sm text-sky-800 underline dark:text-sky-300">{format!("Back to {}", editor.calendar_title)}</a></p>
@@ -123,8 +257,8 @@ fn Editor(
             <h1 class="text-xl font-semibold" id="section-title">{editor.title.clone()}</h1>
             <a href=editor.url.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Open the booking page"</a>
         </div>
-        <nav aria-label="Event settings" class="mt-4 overflow-x-auto">
-            <ul class="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+        <nav aria-label="Event settings" class="mt-4">
+            <ul class="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700">
                 {EDITOR_TABS.iter().map(|(value, label)| {
                     let current = *value == tab;
                     view! {
@@ -139,6 +273,7 @@ fn Editor(
                 }).collect_view()}
             </ul>
         </nav>
+        {done.map(|text| view! { <p role="status" id="editor-done" class="mt-3 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">{text}</p> })}
         {saved.then(|| view! { <p role="status" id="editor-saved" class="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">"Saved."</p> })}
         {form.message.clone().map(|m| view! { <p role="alert" class="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">{m}</p> })}
         <section class=format!("mt-4 {CARD}")>{body}</section>
@@ -383,5 +518,412 @@ fn Explain(
                 }.into_any(),
             })}
         </section>
+    }
+}
+
+/// The hidden inputs every editor form carries.
+fn form_keys(csrf: &str, tab: &'static str) -> impl IntoView + use<> {
+    view! {
+        <input type="hidden" name="csrf" value=csrf.to_string() />
+        <input type="hidden" name="tab" value=tab />
+    }
+}
+
+/// "Booking fields": the form's fields in order, each with "Move up", "Move down", "Edit" and
+/// (custom fields) "Remove"; "Add field" below. `edit` opens one field's edit form instead.
+#[component]
+fn FieldsForm(
+    fields: Vec<FieldLine>,
+    edit: Option<String>,
+    form: FormState,
+    base: String,
+    csrf: String,
+) -> impl IntoView {
+    let action = format!("{base}?tab=booking-fields");
+    let error = |key: &str| form.errors.get(key).cloned();
+    if let Some(field) = edit.and_then(|name| fields.iter().find(|f| f.name == name).cloned()) {
+        let posted = form.value("op") == "update";
+        let label = if posted {
+            form.value("label")
+        } else {
+            field.label.clone()
+        };
+        let required = if posted {
+            form.value("required") == "on"
+        } else {
+            field.required
+        };
+        let shown = if posted {
+            form.value("enabled") == "on"
+        } else {
+            field.enabled
+        };
+        let options = if posted {
+            form.value("options")
+        } else {
+            field.options.join("\n")
+        };
+        let label_error = error("label");
+        let options_error = error("options");
+        let choice = CHOICE_TYPES.contains(&field.kind.as_str());
+        return view! {
+            <form method="post" action=format!("{action}&edit={}", field.name) class="max-w-xl space-y-4" id="field-edit-form">
+                {form_keys(&csrf, "booking-fields")}
+                <input type="hidden" name="field" value=field.name.clone() />
+                <h2 class="text-lg font-semibold">{format!("Edit field: {}", field.label)}</h2>
+                <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Type: {}", type_name(&field.kind))}</p>
+                <div>
+                    <label for="f-label" class="block text-sm font-medium">"Label"</label>
+                    <input id="f-label" name="label" value=label class=FIELD
+                        aria-invalid=label_error.as_ref().map(|_| "true") aria-describedby=label_error.as_ref().map(|_| "f-label-error") />
+                    {label_error.map(|e| view! { <p id="f-label-error" class=ERROR>{e}</p> })}
+                </div>
+                {choice.then(|| view! {
+                    <div>
+                        <label for="f-options" class="block text-sm font-medium">"Options"</label>
+                        <textarea id="f-options" name="options" rows="4" class=FIELD aria-describedby="f-options-hint"
+                            aria-invalid=options_error.as_ref().map(|_| "true")>{crate::ui::textarea_text(&options)}</textarea>
+                        <p id="f-options-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"One choice per line."</p>
+                        {options_error.map(|e| view! { <p class=ERROR>{e}</p> })}
+                    </div>
+                })}
+                {if field.locked {
+                    view! { <p class="text-sm text-slate-600 dark:text-slate-300">"Every booking needs this field: it is always shown and required."</p> }.into_any()
+                } else {
+                    view! {
+                        <div class="flex flex-wrap gap-6">
+                            <label class="inline-flex min-h-10 items-center gap-2 text-sm"><input type="checkbox" name="required" checked=required class="size-5" />"Required"</label>
+                            <label class="inline-flex min-h-10 items-center gap-2 text-sm"><input type="checkbox" name="enabled" checked=shown class="size-5" />"Shown on the form"</label>
+                        </div>
+                    }.into_any()
+                }}
+                <div class="flex flex-wrap items-center gap-3">
+                    <button type="submit" name="op" value="update" class=PRIMARY>"Save"</button>
+                    <a href=action.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Back to the fields"</a>
+                </div>
+            </form>
+        }
+        .into_any();
+    }
+    let count = fields.len();
+    let adding = form.value("op") == "add";
+    let value = |name: &str| {
+        if adding {
+            form.value(name)
+        } else {
+            String::new()
+        }
+    };
+    let new_type = if adding {
+        form.value("type")
+    } else {
+        "text".to_string()
+    };
+    let (label_error, type_error, options_error) =
+        (error("label"), error("type"), error("options"));
+    view! {
+        <p class="text-sm text-slate-600 dark:text-slate-300">"The booking form asks these, in this order. The two reasons are asked when an attendee cancels or reschedules."</p>
+        <ol class="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700" id="fields-list">
+            {fields.into_iter().enumerate().map(|(i, field)| {
+                let title_id = format!("field-{i}-title");
+                let state = match (field.enabled, field.required) {
+                    (false, _) => "Hidden",
+                    (true, true) => "Required",
+                    (true, false) => "Optional",
+                };
+                view! {
+                    <li class="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
+                        <div class="min-w-40 flex-1">
+                            <p id=title_id.clone() class="font-medium">{field.label.clone()}</p>
+                            <p class="text-xs text-slate-600 dark:text-slate-300">{format!("{} · {state}", type_name(&field.kind))}</p>
+                        </div>
+                        <form method="post" action=action.clone() class="flex flex-wrap gap-2">
+                            {form_keys(&csrf, "booking-fields")}
+                            <button type="submit" name="op" value=format!("up:{i}") disabled=i == 0 aria-describedby=title_id.clone() class=BUTTON>"Move up"</button>
+                            <button type="submit" name="op" value=format!("down:{i}") disabled=i + 1 == count aria-describedby=title_id.clone() class=BUTTON>"Move down"</button>
+                            <a href=format!("{action}&edit={}", field.name) aria-describedby=title_id.clone() class=BUTTON>"Edit"</a>
+                            {(!field.system).then(|| view! {
+                                <button type="submit" name="op" value=format!("remove:{i}") aria-describedby=title_id.clone() class=BUTTON>"Remove"</button>
+                            })}
+                        </form>
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+        <form method="post" action=action.clone() class="mt-6 max-w-xl" id="add-field-form">
+            {form_keys(&csrf, "booking-fields")}
+            <fieldset class="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                <legend class="px-1 font-semibold">"Add field"</legend>
+                <div>
+                    <label for="new-label" class="block text-sm font-medium">"Label"</label>
+                    <input id="new-label" name="label" value=value("label") class=FIELD
+                        aria-invalid=label_error.as_ref().map(|_| "true") aria-describedby=label_error.as_ref().map(|_| "new-label-error") />
+                    {label_error.map(|e| view! { <p id="new-label-error" class=ERROR>{e}</p> })}
+                </div>
+                <div>
+                    <label for="new-type" class="block text-sm font-medium">"Type"</label>
+                    <select id="new-type" name="type" class=FIELD aria-invalid=type_error.as_ref().map(|_| "true")>
+                        {FIELD_TYPES.iter().map(|(kind, name)| view! {
+                            <option value=*kind selected=*kind == new_type>{*name}</option>
+                        }).collect_view()}
+                    </select>
+                    {type_error.map(|e| view! { <p class=ERROR>{e}</p> })}
+                </div>
+                <div>
+                    <label for="new-options" class="block text-sm font-medium">"Options"</label>
+                    <textarea id="new-options" name="options" rows="3" class=FIELD aria-describedby="new-options-hint"
+                        aria-invalid=options_error.as_ref().map(|_| "true")>{crate::ui::textarea_text(&value("options"))}</textarea>
+                    <p id="new-options-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"For Dropdown, Radio buttons, Checkboxes and Multi-select: one choice per line."</p>
+                    {options_error.map(|e| view! { <p class=ERROR>{e}</p> })}
+                </div>
+                <label class="inline-flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="required" checked=adding && form.value("required") == "on" class="size-5" />"Required"
+                </label>
+                <div><button type="submit" name="op" value="add" class=PRIMARY>"Add field"</button></div>
+            </fieldset>
+        </form>
+    }
+    .into_any()
+}
+
+/// "Webhooks": each feed with "Send test", "Pause"/"Resume", "Remove" and its delivery log;
+/// "Add webhook" below.
+#[component]
+fn WebhooksForm(
+    hooks: WebhooksTab,
+    secret: Option<NewSecret>,
+    form: FormState,
+    action: String,
+    csrf: String,
+) -> impl IntoView {
+    let url_error = form.errors.get("url").cloned();
+    let adding = form.value("op") == "add";
+    let chosen = |key: &str| !adding || form.has("triggers", key);
+    view! {
+        {secret.map(|NewSecret(secret)| view! {
+            <div role="status" class="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                <p class="font-semibold">"Webhook added. Its signing secret, shown only now:"</p>
+                <p class="mt-1 break-all font-mono" id="signing-secret">{secret}</p>
+                <p class="mt-1">"Every delivery is signed with it (headers webhook-id, webhook-timestamp, webhook-signature)."</p>
+            </div>
+        })}
+        {hooks.feeds.is_empty().then(|| view! { <p class="text-sm text-slate-600 dark:text-slate-300">"No webhooks yet."</p> })}
+        <div class="space-y-6">
+            {hooks.feeds.into_iter().map(|feed| {
+                let heading = format!("feed-{}", feed.id);
+                view! {
+                    <article class="rounded-lg border border-slate-200 p-4 dark:border-slate-700" aria-labelledby=heading.clone()>
+                        <div class="flex flex-wrap items-baseline justify-between gap-2">
+                            <h2 id=heading.clone() class="text-base font-semibold">{feed.name.clone()}</h2>
+                            <span class="text-sm">{if feed.enabled { "Active" } else { "Paused" }}</span>
+                        </div>
+                        <p class="mt-1 break-all font-mono text-sm">{feed.url.clone()}</p>
+                        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{format!("Sends on: {}", feed.triggers.join(", "))}</p>
+                        <form method="post" action=action.clone() class="mt-3 flex flex-wrap gap-2">
+                            {form_keys(&csrf, "webhooks")}
+                            <button type="submit" name="op" value=format!("test:{}", feed.id) aria-describedby=heading.clone() class=BUTTON>"Send test"</button>
+                            {if feed.enabled {
+                                view! { <button type="submit" name="op" value=format!("pause:{}", feed.id) aria-describedby=heading.clone() class=BUTTON>"Pause"</button> }.into_any()
+                            } else {
+                                view! { <button type="submit" name="op" value=format!("resume:{}", feed.id) aria-describedby=heading.clone() class=BUTTON>"Resume"</button> }.into_any()
+                            }}
+                            <button type="submit" name="op" value=format!("remove:{}", feed.id) aria-describedby=heading.clone() class=BUTTON>"Remove"</button>
+                        </form>
+                        <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label=format!("Delivery log of {}", feed.name)>
+                            <table class="w-full text-left text-sm">
+                                <caption class="text-left font-medium">"Delivery log"</caption>
+                                <thead><tr class="border-b border-slate-200 dark:border-slate-700">
+                                    <th scope="col" class="py-1 pr-3">"Time"</th>
+                                    <th scope="col" class="py-1 pr-3">"Trigger"</th>
+                                    <th scope="col" class="py-1 pr-3">"HTTP status"</th>
+                                    <th scope="col" class="py-1">"Result"</th>
+                                </tr></thead>
+                                <tbody>
+                                    {feed.deliveries.is_empty().then(|| view! { <tr><td colspan="4" class="py-1 text-slate-600 dark:text-slate-300">"No deliveries yet."</td></tr> })}
+                                    {feed.deliveries.into_iter().map(|d| view! {
+                                        <tr class="border-b border-slate-100 align-top dark:border-slate-800">
+                                            <td class="whitespace-nowrap py-1 pr-3 tabular-nums">{d.at}</td>
+                                            <td class="py-1 pr-3">{d.trigger}</td>
+                                            <td class="py-1 pr-3 tabular-nums">{d.status.map_or_else(|| "none".to_string(), |s| s.to_string())}</td>
+                                            <td class="py-1">
+                                                <span class=if d.ok { "font-medium text-emerald-800 dark:text-emerald-300" } else { "font-medium text-red-800 dark:text-red-300" }>
+                                                    {if d.ok { "Delivered" } else { "Failed" }}
+                                                </span>
+                                                <span class="block text-xs text-slate-600 dark:text-slate-300">{d.detail}</span>
+                                            </td>
+                                        </tr>
+                                    }).collect_view()}
+                                </tbody>
+                            </table>
+                        </div>
+                    </article>
+                }
+            }).collect_view()}
+        </div>
+        <form method="post" action=action.clone() class="mt-6 max-w-xl" id="add-webhook-form">
+            {form_keys(&csrf, "webhooks")}
+            <fieldset class="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                <legend class="px-1 font-semibold">"Add webhook"</legend>
+                <div>
+                    <label for="hook-url" class="block text-sm font-medium">"URL"</label>
+                    <input id="hook-url" name="url" type="url" value=if adding { form.value("url") } else { String::new() } placeholder="https://" class=FIELD
+                        aria-invalid=url_error.as_ref().map(|_| "true") aria-describedby=url_error.as_ref().map(|_| "hook-url-error") />
+                    {url_error.map(|e| view! { <p id="hook-url-error" class=ERROR>{e}</p> })}
+                </div>
+                <div>
+                    <label for="hook-name" class="block text-sm font-medium">"Name (optional)"</label>
+                    <input id="hook-name" name="name" value=if adding { form.value("name") } else { String::new() } class=FIELD />
+                </div>
+                <fieldset>
+                    <legend class="text-sm font-medium">"Send when"</legend>
+                    <div class="mt-1 grid gap-1 sm:grid-cols-2">
+                        {hooks.triggers.into_iter().map(|(key, label)| view! {
+                            <label class="inline-flex min-h-8 items-center gap-2 text-sm">
+                                <input type="checkbox" name="triggers" value=key.clone() checked=chosen(&key) class="size-5" />{label}
+                            </label>
+                        }).collect_view()}
+                    </div>
+                </fieldset>
+                <button type="submit" name="op" value="add" class=PRIMARY>"Add webhook"</button>
+            </fieldset>
+        </form>
+    }
+}
+
+/// "Advanced": confirmation, the attendee's cancel and reschedule policies, several durations.
+#[component]
+fn AdvancedForm(
+    options: AdvancedTab,
+    form: FormState,
+    action: String,
+    csrf: String,
+) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let checked = |name: &str, stored: bool| {
+        if posted {
+            form.value(name) == "on"
+        } else {
+            stored
+        }
+    };
+    let text = |name: &str, stored: &str| {
+        if posted {
+            form.value(name)
+        } else {
+            stored.to_string()
+        }
+    };
+    let error = |key: &str| form.errors.get(key).cloned();
+    let policy = |prefix: &'static str, legend: &'static str, stored: &Policy| {
+        let mode = text(&format!("{prefix}_mode"), &stored.mode);
+        let value = text(&format!("{prefix}_value"), &stored.value);
+        let unit = text(&format!("{prefix}_unit"), &stored.unit);
+        let problem = error(prefix);
+        view! {
+            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-semibold">{legend}</legend>
+                <div class="flex flex-wrap items-end gap-2">
+                    <div>
+                        <label for=format!("{prefix}-mode") class="block text-xs font-medium">"Allowed"</label>
+                        <select id=format!("{prefix}-mode") name=format!("{prefix}_mode") class=FIELD>
+                            <option value="allowed" selected=mode == "allowed">"Any time before the start"</option>
+                            <option value="before" selected=mode == "before">"Only until a time before the start"</option>
+                            <option value="never" selected=mode == "never">"Never"</option>
+                        </select>
+                    </div>
+                    <div>
+                        <label for=format!("{prefix}-value") class="block text-xs font-medium">"Up to this long before"</label>
+                        <input id=format!("{prefix}-value") name=format!("{prefix}_value") type="number" min="0" value=value class=FIELD />
+                    </div>
+                    <div>
+                        <label for=format!("{prefix}-unit") class="block text-xs font-medium">"Unit"</label>
+                        <select id=format!("{prefix}-unit") name=format!("{prefix}_unit") class=FIELD>
+                            {[("minutes", "minutes"), ("hours", "hours"), ("days", "days")].into_iter().map(|(v, l)| view! {
+                                <option value=v selected=unit == v>{l}</option>
+                            }).collect_view()}
+                        </select>
+                    </div>
+                </div>
+                {problem.map(|e| view! { <p class=ERROR>{e}</p> })}
+            </fieldset>
+        }
+    };
+    let durations_error = error("durations");
+    let default_error = error("default_duration");
+    view! {
+        <form method="post" action=action class="max-w-2xl space-y-4" id="advanced-form">
+            {form_keys(&csrf, "advanced")}
+            <label class="flex min-h-10 items-center gap-2 text-sm font-medium">
+                <input type="checkbox" name="requires_confirmation" checked=checked("requires_confirmation", options.requires_confirmation) class="size-5" />
+                "Requires confirmation: bookings wait for the host to confirm them"
+            </label>
+            {policy("cancel", "Attendees may cancel", &options.cancel)}
+            {policy("reschedule", "Attendees may reschedule", &options.reschedule)}
+            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-semibold">"Several durations"</legend>
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="multi_duration" checked=checked("multi_duration", options.multi_duration) class="size-5" />
+                    "Let the attendee choose the duration"
+                </label>
+                <div class="flex flex-wrap gap-3">
+                    <div>
+                        <label for="f-durations" class="block text-xs font-medium">"Durations (minutes)"</label>
+                        <input id="f-durations" name="durations" value=text("durations", &options.durations) placeholder="15, 30, 60" class=FIELD
+                            aria-invalid=durations_error.as_ref().map(|_| "true") aria-describedby=durations_error.as_ref().map(|_| "f-durations-error") />
+                        {durations_error.map(|e| view! { <p id="f-durations-error" class=ERROR>{e}</p> })}
+                    </div>
+                    <div>
+                        <label for="f-default-duration" class="block text-xs font-medium">"Default duration"</label>
+                        <input id="f-default-duration" name="default_duration" type="number" min="5" value=text("default_duration", &options.default_duration) class=FIELD
+                            aria-invalid=default_error.as_ref().map(|_| "true") aria-describedby=default_error.as_ref().map(|_| "f-default-duration-error") />
+                        {default_error.map(|e| view! { <p id="f-default-duration-error" class=ERROR>{e}</p> })}
+                    </div>
+                </div>
+            </fieldset>
+            <button type="submit" class=PRIMARY>"Save"</button>
+        </form>
+    }
+}
+
+/// "Notifications": the emails this event's bookings send, and to whom.
+#[component]
+fn EmailsList(emails: Vec<EmailLine>) -> impl IntoView {
+    view! {
+        <table class="w-full max-w-2xl text-left text-sm">
+            <caption class="text-left font-semibold">"Emails this event sends"</caption>
+            <thead><tr class="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" class="py-2 pr-4">"When"</th>
+                <th scope="col" class="py-2">"To"</th>
+            </tr></thead>
+            <tbody>
+                {emails.into_iter().map(|line| view! {
+                    <tr class="border-b border-slate-100 dark:border-slate-800">
+                        <td class="py-2 pr-4">{line.moment}</td>
+                        <td class="py-2">{line.recipients}</td>
+                    </tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+        <p class="mt-3 text-sm text-slate-600 dark:text-slate-300">
+            "Which of them go out follows the Advanced tab's confirmation setting. The sender, reply-to address and footer are set under "
+            <a href="/admin/settings?section=email" class="text-sky-800 underline dark:text-sky-300">"Settings, Email"</a>"."
+        </p>
+    }
+}
+
+/// "Payment": whether bookings of this event are paid.
+#[component]
+fn PaymentView(payment: PaymentTab) -> impl IntoView {
+    view! {
+        <p class="text-sm">{if payment.event_enabled { "Bookings of this event take payment." } else { "Bookings of this event are free: no payment is asked for." }}</p>
+        <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            {if payment.payments_active {
+                format!("Payments are switched on for this site, in {}.", payment.currency)
+            } else {
+                "Payments are switched off for this site.".to_string()
+            }}
+            " The currency and number format are set under "
+            <a href="/admin/settings?section=payments" class="text-sky-800 underline dark:text-sky-300">"Settings, Payments"</a>"."
+        </p>
     }
 }

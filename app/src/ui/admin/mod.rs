@@ -48,10 +48,7 @@ enum Section {
     EventEditor {
         calendar_id: i64,
         event_id: i64,
-        tab: String,
-        saved: bool,
-        /// `explain=YYYY-MM-DD`: "Why is this time not offered?" for that date.
-        explain: Option<String>,
+        query: event_editor::EditorQuery,
     },
     /// `/admin/reports?from=&to=`.
     Reports {
@@ -99,9 +96,13 @@ impl Section {
                         Section::EventEditor {
                             calendar_id,
                             event_id,
-                            tab: query.get("tab").unwrap_or_default(),
-                            saved: query.get("saved").is_some_and(|v| v == "1"),
-                            explain: query.get("explain"),
+                            query: event_editor::EditorQuery {
+                                tab: query.get("tab").unwrap_or_default(),
+                                saved: query.get("saved").is_some_and(|v| v == "1"),
+                                explain: query.get("explain"),
+                                edit: query.get("edit"),
+                                done: query.get("done"),
+                            },
                         }
                     }
                     _ => Section::NotFound,
@@ -167,10 +168,8 @@ impl Section {
             Section::EventEditor {
                 calendar_id,
                 event_id,
-                tab,
-                saved,
-                explain,
-            } => event_editor::page(calendar_id, event_id, tab, saved, explain, csrf).await,
+                query,
+            } => event_editor::page(calendar_id, event_id, query, csrf).await,
             Section::Planned(label) => view! {
                 <h1 class="text-xl font-semibold" id="section-title">{label}</h1>
             }

@@ -1,0 +1,459 @@
+//! The event editor's later tabs: booking fields, webhooks, advanced options, and what the
+//! notifications and payment tabs show. Each write goes through the REST route's service
+//! (`POST …/booking-fields`, `…/integrations/{id}`, `…/advanced-settings`), so the rules and
+//! messages are the route's; a refusal comes back as the form with each message beside its field.
+
+use serde_json::{Value, json};
+
+use super::event_admin::load_event;
+use super::{Caller, Ctx, ServiceError};
+use crate::model::event_tabs::{
+    AdvancedTab, CHOICE_TYPES, DeliveryLine, EmailLine, FieldLine, FieldsOp, PaymentTab, Policy,
+    WebhookLine, WebhooksTab, apply_fields_op, new_field_from_form,
+};
+use crate::model::public::FormState;
+use crate::service::ServiceResult;
+use crate::service::setup_pages::refused_as;
+use crate::store::integrations;
+
+// ---- Booking fields ----------------------------------------------------------------------
+
+/// The event's booking form, in order (`GET …/booking-fields`).
+pub async fn fields(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Vec<FieldLine>> {
+    let answer = super::booking_fields::get(ctx, caller, calendar_id, event_id).await?;
+    Ok(answer["fields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(line_of)
+        .collect())
+}
+
+fn line_of(field: &Value) -> FieldLine {
+    let text = |key: &str| field[key].as_str().unwrap_or_default().to_string();
+    FieldLine {
+        name: text("name"),
+        label: text("label"),
+        kind: text("type"),
+        required: field["required"] == true,
+        enabled: field["enabled"] != false,
+        system: field["system_defined"] == true,
+        locked: field["disable_alter"] == true,
+        options: field["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|o| o.as_str().or_else(|| o["label"].as_str()))
+            .map(str::to_string)
+            .collect(),
+    }
+}
+
+/// A button of the booking-fields tab (`op`): a move, a removal, one field's edit or a new
+/// field, saved with the whole form in one transaction. One field is edited or added at a
+/// time, so its errors are keyed by the input's name (`label`, `type`, `options`).
+pub async fn save_fields(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    // The stored fields as they are, by name, so nothing the form does not show is lost.
+    let raw = super::booking_fields::get(ctx, caller, calendar_id, event_id)
+        .await
+        .map_err(|e| refused_as(form, e, str::to_string))?;
+    let stored: Vec<FieldLine> = raw["fields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(line_of)
+        .collect();
+    let mut lines = stored;
+    let Some(op) = FieldsOp::parse(&form.value("op")) else {
+        return Err(FormState {
+            message: Some("Unknown action.".into()),
+            ..form.clone()
+        });
+    };
+    apply_fields_op(&mut lines, &op, form);
+    let mut body: Vec<Value> = lines
+        .iter()
+        .map(|line| {
+            let mut item = raw["fields"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|f| f["name"] == line.name.as_str())
+                .cloned()
+                .unwrap_or_else(|| json!({"name": line.name, "type": line.kind}));
+            item["label"] = json!(line.label);
+            item["required"] = json!(line.required);
+            item["enabled"] = json!(line.enabled);
+            if CHOICE_TYPES.contains(&line.kind.as_str()) {
+                item["options"] = json!(line.options);
+            }
+            item
+        })
+        .collect();
+    if op == FieldsOp::Add {
+        let new = new_field_from_form(form);
+        let mut item = json!({"type": new.kind, "label": new.label, "required": new.required});
+        if CHOICE_TYPES.contains(&new.kind.as_str()) {
+            item["options"] = json!(new.options);
+        }
+        body.push(item);
+    }
+    let request = json!({"booking_fields": body});
+    super::booking_fields::save(ctx, caller, calendar_id, event_id, &request)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let parts: Vec<&str> = field.split('.').collect();
+                match parts.as_slice() {
+                    // One field is edited or added at a time: its inputs carry the keys' names.
+                    ["booking_fields", _, key, ..] => (*key).to_string(),
+                    _ => field.to_string(),
+                }
+            })
+        })
+}
+
+// ---- Webhooks ----------------------------------------------------------------------------
+
+/// The event's webhook feeds with their delivery logs, times in the calendar's zone.
+pub async fn webhooks(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<WebhooksTab> {
+    let mut conn = ctx.store.conn().await?;
+    let (cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let feeds = integrations::list_for_event(conn.ex(), ev.id).await?;
+    let ids: Vec<i64> = feeds.iter().map(|f| f.id).collect();
+    let log = integrations::deliveries_of(conn.ex(), &ids).await?;
+    let zone = crate::domain::zone::parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
+    let label = |key: &str| {
+        super::integrations::TRIGGERS
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or_else(
+                || {
+                    if key == "test" {
+                        "Test".to_string()
+                    } else {
+                        key.to_string()
+                    }
+                },
+                |(_, l)| (*l).to_string(),
+            )
+    };
+    Ok(WebhooksTab {
+        zone: cal.author_timezone.clone(),
+        triggers: super::integrations::TRIGGERS
+            .iter()
+            .map(|(k, l)| ((*k).to_string(), (*l).to_string()))
+            .collect(),
+        feeds: feeds
+            .iter()
+            .map(|feed| {
+                let settings = super::integrations::WebhookSettings::parse(feed);
+                WebhookLine {
+                    id: feed.id,
+                    name: feed.title.clone(),
+                    url: super::targets::redacted_url(&settings.request_url),
+                    enabled: feed.enabled,
+                    triggers: settings.event_triggers.iter().map(|t| label(t)).collect(),
+                    deliveries: log
+                        .iter()
+                        .filter(|d| d.integration_id == feed.id)
+                        .map(|d| DeliveryLine {
+                            at: chrono::DateTime::from_timestamp(d.created_at, 0)
+                                .unwrap_or_default()
+                                .with_timezone(&zone)
+                                .format("%Y-%m-%d %H:%M:%S")
+                                .to_string(),
+                            trigger: label(&d.trigger_name),
+                            status: d.http_status.and_then(|s| u16::try_from(s).ok()),
+                            ok: d.succeeded,
+                            detail: d.detail.clone(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+    })
+}
+
+/// "Add webhook": URL and the triggers ticked (all of them when none is), through
+/// `POST …/integrations/0`. Answers the signing secret, shown once.
+pub async fn add_webhook(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<String, FormState> {
+    let url = form.value("url").trim().to_string();
+    let mut triggers = form.values.get("triggers").cloned().unwrap_or_default();
+    if triggers.is_empty() {
+        triggers = super::integrations::TRIGGERS
+            .iter()
+            .map(|(k, _)| (*k).to_string())
+            .collect();
+    }
+    let name = match form.value("name").trim() {
+        "" => reqwest_free_host(&url),
+        given => given.to_string(),
+    };
+    let body = json!({"integration_name": super::integrations::WEBHOOK, "status": true,
+        "integration": {"name": name, "request_url": url, "request_method": "POST",
+                        "request_format": "JSON", "request_body": "all_data",
+                        "event_triggers": triggers}});
+    match super::integrations::save(ctx, caller, calendar_id, event_id, 0, &body).await {
+        Ok(answer) => Ok(answer["signing_secret"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()),
+        Err(e) => Err(refused_as(form, e, |field| {
+            match field.strip_prefix("integration.").unwrap_or(field) {
+                "request_url" => "url".to_string(),
+                "name" => "name".to_string(),
+                "event_triggers" => "triggers".to_string(),
+                other => other.to_string(),
+            }
+        })),
+    }
+}
+
+/// A feed's name when none is given: the URL's host.
+fn reqwest_free_host(url: &str) -> String {
+    url.split("://")
+        .nth(1)
+        .and_then(|rest| rest.split(['/', '?', '#']).next())
+        .map(|host| host.rsplit('@').next().unwrap_or(host).to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "Webhook".to_string())
+}
+
+/// What a feed's buttons ask for.
+pub enum FeedAction {
+    SendTest,
+    Remove,
+    Enable(bool),
+}
+
+/// "Send test", "Remove", "Pause"/"Resume" on feed `id`. A test is queued like a delivery
+/// (signed, logged) without booking data.
+pub async fn feed_action(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    id: i64,
+    action: FeedAction,
+) -> ServiceResult<()> {
+    match action {
+        FeedAction::Remove => super::integrations::delete(ctx, caller, calendar_id, event_id, id)
+            .await
+            .map(drop),
+        FeedAction::Enable(on) => super::integrations::save(
+            ctx,
+            caller,
+            calendar_id,
+            event_id,
+            id,
+            &json!({"integration_name": super::integrations::WEBHOOK, "status": on}),
+        )
+        .await
+        .map(drop),
+        FeedAction::SendTest => {
+            let mut tx = ctx.store.begin().await?;
+            let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+            integrations::find(tx.ex(), ev.id, id)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            let message_id: String = rand::random::<[u8; 12]>()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            let payload = json!({"event_id": ev.id, "integration_id": id, "booking_id": 0,
+                "trigger": "test", "test": true, "message_id": format!("msg_{message_id}")});
+            crate::store::bookings::enqueue(
+                tx.ex(),
+                super::integrations::DELIVERY_KIND,
+                &payload.to_string(),
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        }
+    }
+}
+
+// ---- Advanced ----------------------------------------------------------------------------
+
+/// The "Advanced" tab's options as stored.
+pub async fn advanced(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<AdvancedTab> {
+    let mut conn = ctx.store.conn().await?;
+    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let s = super::present::event_settings(&ev);
+    let policy = |rule: &crate::model::event::ConditionalRule| Policy {
+        mode: match (rule.enabled, rule.rule_type.as_str()) {
+            (false, _) => "allowed",
+            (true, "conditional") => "before",
+            (true, _) => "never",
+        }
+        .to_string(),
+        value: rule.condition.value.to_string(),
+        unit: rule.condition.unit.clone(),
+    };
+    Ok(AdvancedTab {
+        requires_confirmation: s.requires_confirmation.enabled,
+        cancel: policy(&s.can_not_cancel),
+        reschedule: policy(&s.can_not_reschedule),
+        multi_duration: s.multi_duration.enabled,
+        durations: s
+            .multi_duration
+            .available_durations
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        default_duration: match &s.multi_duration.default_duration {
+            Value::Number(n) => n.to_string(),
+            Value::String(t) => t.clone(),
+            _ => String::new(),
+        },
+    })
+}
+
+/// Saves the "Advanced" tab through `POST …/advanced-settings` (one transaction).
+pub async fn save_advanced(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let policy = |prefix: &str| Policy {
+        mode: form.value(&format!("{prefix}_mode")),
+        value: form.value(&format!("{prefix}_value")),
+        unit: form.value(&format!("{prefix}_unit")),
+    };
+    let durations: Vec<Value> = form
+        .value("durations")
+        .split([',', ' '])
+        .filter(|d| !d.trim().is_empty())
+        .map(|d| {
+            d.trim()
+                .parse::<i64>()
+                .map_or_else(|_| json!(d.trim()), Value::from)
+        })
+        .collect();
+    let default = form.value("default_duration");
+    let body = json!({"settings": {
+        "requires_confirmation": form.value("requires_confirmation") == "on",
+        "can_not_cancel": policy("cancel").to_rule(),
+        "can_not_reschedule": policy("reschedule").to_rule(),
+        "multi_duration": {
+            "enabled": form.value("multi_duration") == "on",
+            "default_duration": default.trim().parse::<i64>().map_or_else(|_| json!(default.trim()), Value::from),
+            "available_durations": durations,
+        },
+    }});
+    super::event_admin::update_advanced(ctx, caller, calendar_id, event_id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let field = field.strip_prefix("settings.").unwrap_or(field);
+                match field {
+                    "can_not_cancel" => "cancel".to_string(),
+                    "can_not_reschedule" => "reschedule".to_string(),
+                    "multi_duration.available_durations" => "durations".to_string(),
+                    "multi_duration.default_duration" => "default_duration".to_string(),
+                    other => other.to_string(),
+                }
+            })
+        })
+}
+
+// ---- Notifications and payment -----------------------------------------------------------
+
+/// The emails this event's bookings send, given whether it needs the host's confirmation.
+pub fn emails(requires_confirmation: bool) -> Vec<EmailLine> {
+    let line = |moment: &str, recipients: &str| EmailLine {
+        moment: moment.to_string(),
+        recipients: recipients.to_string(),
+    };
+    let mut lines = Vec::new();
+    if requires_confirmation {
+        lines.push(line(
+            "A time is requested",
+            "The host (to confirm or decline), and the attendee (request received)",
+        ));
+        lines.push(line("The host confirms", "The attendee and the host"));
+        lines.push(line("The host declines", "The attendee"));
+    } else {
+        lines.push(line("A time is booked", "The attendee and the host"));
+    }
+    lines.push(line("A booking is cancelled", "The attendee and the host"));
+    lines.push(line(
+        "A booking is rescheduled",
+        "The attendee and the host",
+    ));
+    lines
+}
+
+/// The "Payment" tab: whether the event takes payment, and the global payment settings.
+pub async fn payment(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<PaymentTab> {
+    let answer = super::event_admin::payment_settings(ctx, caller, calendar_id, event_id).await?;
+    let mut conn = ctx.store.conn().await?;
+    let payments = crate::store::settings::get(conn.ex(), "payments")
+        .await?
+        .and_then(|p| serde_json::from_str::<Value>(&p).ok())
+        .unwrap_or(Value::Null);
+    Ok(PaymentTab {
+        event_enabled: answer["settings"]["enabled"] == "yes",
+        payments_active: answer["config"]["native_enabled"] == true,
+        currency: payments["currency"].as_str().unwrap_or("USD").to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_feed_is_named_after_its_host_without_credentials() {
+        assert_eq!(
+            reqwest_free_host("https://user:pw@hooks.example.com/x?y=1"),
+            "hooks.example.com"
+        );
+        assert_eq!(reqwest_free_host("not a url"), "Webhook");
+    }
+
+    #[test]
+    fn a_confirmed_event_lists_the_request_emails() {
+        assert_eq!(emails(false).len(), 3);
+        assert!(emails(true).iter().any(|l| l.moment == "The host declines"));
+    }
+}

@@ -1,0 +1,338 @@
+//! The event editor's booking-fields, webhooks and advanced tabs: each form goes through the
+//! REST route's service (same rules and messages), saves all or nothing, and answers 404 for
+//! another host's event.
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::desk::Desk;
+use crate::integrations::Receiver;
+use crate::support::TestApp;
+
+/// Jane's event and its editor's address.
+async fn jane_event(app: &TestApp) -> (crate::support::Creds, i64, i64, String) {
+    let jane = app.host("jane").await;
+    let (calendar, event) =
+        crate::support::daily_event(app, &jane, "UTC", 30, ("09:00", "12:00")).await;
+    let editor = format!("/admin/calendars/{calendar}/events/{event}");
+    (jane, calendar, event, editor)
+}
+
+/// One editor tab's form: posts carry the session's token and the tab's name.
+struct TabForm<'a> {
+    desk: &'a Desk<'a>,
+    url: String,
+    name: &'static str,
+    token: String,
+}
+
+impl TabForm<'_> {
+    async fn open<'a>(desk: &'a Desk<'a>, editor: &str, name: &'static str) -> TabForm<'a> {
+        let url = format!("{editor}?tab={name}");
+        let token = desk.token(&url).await;
+        TabForm {
+            desk,
+            url,
+            name,
+            token,
+        }
+    }
+
+    async fn post(&self, fields: &[(&str, &str)]) -> (StatusCode, String, String) {
+        let mut all = vec![("csrf", self.token.as_str()), ("tab", self.name)];
+        all.extend_from_slice(fields);
+        self.desk.post(&self.url, &all).await
+    }
+}
+
+fn names(fields: &Value) -> Vec<String> {
+    fields["fields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["name"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test]
+async fn booking_fields_are_added_moved_edited_and_removed_through_the_rest_rules() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let rest = format!("/calendars/{calendar}/events/{event}/booking-fields");
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "booking-fields").await;
+    let tab = form.url.clone();
+    let (_, before) = app.get(&rest, &jane).await;
+
+    // A choice field without options is the route's message, and nothing is saved.
+    let (status, _, html) = form
+        .post(&[("op", "add"), ("label", "Size"), ("type", "dropdown")])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("A choice field needs a non-empty list of options."));
+    assert!(html.contains("value=\"Size\""), "the typed label is kept");
+    let (_, unchanged) = app.get(&rest, &jane).await;
+    assert_eq!(unchanged, before);
+
+    let (status, location, _) = form
+        .post(&[
+            ("op", "add"),
+            ("label", "Company <b>size</b>"),
+            ("type", "dropdown"),
+            ("options", "1-10\n11-50\n"),
+            ("required", "on"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(
+        location.ends_with("tab=booking-fields&saved=1"),
+        "{location}"
+    );
+    let (_, after) = app.get(&rest, &jane).await;
+    let added = after["fields"]
+        .as_array()
+        .and_then(|f| f.last())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(added["type"], "dropdown");
+    assert_eq!(added["required"], true);
+    assert_eq!(added["options"], serde_json::json!(["1-10", "11-50"]));
+    let name = added["name"].as_str().unwrap_or_default().to_string();
+    let (_, html) = desk.page(&tab).await;
+    assert!(
+        !html.contains("<b>size</b>"),
+        "a label is text, never markup"
+    );
+
+    // "Move up" swaps it with the field before; "Edit" changes its label and options.
+    let last = names(&after).len() - 1;
+    let up = format!("up:{last}");
+    form.post(&[("op", &up)]).await;
+    let (_, moved) = app.get(&rest, &jane).await;
+    assert_eq!(names(&moved)[last - 1], name);
+    let (status, _, _) = desk
+        .post(
+            &format!("{tab}&edit={name}"),
+            &[
+                ("csrf", &form.token),
+                ("tab", "booking-fields"),
+                ("op", "update"),
+                ("field", &name),
+                ("label", "Team size"),
+                ("options", "Small\nLarge"),
+                ("enabled", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, edited) = app.get(&rest, &jane).await;
+    let field = edited["fields"]
+        .as_array()
+        .and_then(|f| f.iter().find(|f| f["name"] == name.as_str()))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(field["label"], "Team size");
+    assert_eq!(field["required"], false);
+    assert_eq!(field["options"], serde_json::json!(["Small", "Large"]));
+
+    // A system field is not removed; the custom one is.
+    let first = "remove:0";
+    form.post(&[("op", first)]).await;
+    let (_, kept) = app.get(&rest, &jane).await;
+    assert_eq!(names(&kept), names(&edited));
+    let remove = format!("remove:{}", last - 1);
+    form.post(&[("op", &remove)]).await;
+    let (_, removed) = app.get(&rest, &jane).await;
+    assert!(!names(&removed).contains(&name));
+
+    // Another host's editor is a 404 for every tab, and changes nothing.
+    app.host("bob").await;
+    let bob = Desk::open(&app, "bob").await;
+    let bob_token = bob.token("/admin/calendars").await;
+    for tab_name in ["booking-fields", "webhooks", "advanced"] {
+        let (status, html) = bob.page(&format!("{editor}?tab={tab_name}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{tab_name}");
+        assert!(!html.contains("Add field"));
+        let (status, _, _) = bob
+            .post(
+                &format!("{editor}?tab={tab_name}"),
+                &[
+                    ("csrf", &bob_token),
+                    ("tab", tab_name),
+                    ("op", "add"),
+                    ("label", "Sneaky"),
+                    ("type", "text"),
+                    ("url", "https://example.org/hook"),
+                    ("requires_confirmation", "on"),
+                ],
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{tab_name}");
+    }
+    let (_, untouched) = app.get(&rest, &jane).await;
+    assert_eq!(untouched, removed);
+    let feeds = feeds_of(&app, &jane, calendar, event).await;
+    assert_eq!(feeds["feeds"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn a_webhook_added_in_the_editor_sends_a_signed_test_and_logs_each_attempt() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "webhooks").await;
+    let tab = form.url.clone();
+
+    let (status, _, html) = form
+        .post(&[("op", "add"), ("url", "ftp://example.org/x")])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"hook-url-error\""), "{html}");
+
+    let ok = Receiver::start(200).await;
+    let (status, _, html) = form
+        .post(&[
+            ("op", "add"),
+            ("url", &ok.url),
+            ("triggers", "booking_schedule_cancelled"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("id=\"signing-secret\"") && html.contains(">whsec_"),
+        "the secret is shown once"
+    );
+    let feeds = feeds_of(&app, &jane, calendar, event).await;
+    let feed = &feeds["feeds"][0];
+    assert_eq!(
+        feed["feed"]["event_triggers"],
+        serde_json::json!(["booking_schedule_cancelled"])
+    );
+    let id = feed["id"].as_i64().unwrap_or_default();
+    let (_, html) = desk.page(&tab).await;
+    assert!(!html.contains("whsec_"), "the secret is not shown again");
+
+    let test = format!("test:{id}");
+    let (status, location, _) = form.post(&[("op", &test)]).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(location.ends_with("done=test"));
+    let seen = ok.wait_for(1).await;
+    assert_eq!(seen.len(), 1);
+    let (headers, _, body) = &seen[0];
+    assert!(
+        headers
+            .get("webhook-signature")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("v1,"))
+    );
+    let body: Value = serde_json::from_str(body).unwrap_or_default();
+    assert_eq!(body["trigger"], "test");
+    assert_eq!(body["event"]["id"], event);
+    let logged = wait_for_log(&desk, &tab, "Delivered").await;
+    assert!(
+        logged.contains(">200</td>"),
+        "the log shows the HTTP status"
+    );
+
+    // A failing endpoint: one attempt, logged with its status, not retried.
+    let failing = Receiver::start(503).await;
+    let (_, _, _) = form
+        .post(&[("op", "add"), ("url", &failing.url), ("name", "Failing")])
+        .await;
+    let feeds = feeds_of(&app, &jane, calendar, event).await;
+    let failing_id = feeds["feeds"][1]["id"].as_i64().unwrap_or_default();
+    let test = format!("test:{failing_id}");
+    form.post(&[("op", &test)]).await;
+    let logged = wait_for_log(&desk, &tab, "Failed").await;
+    assert!(logged.contains(">503</td>"));
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(failing.wait_for(1).await.len(), 1, "a test is tried once");
+
+    // Pause and remove; a feed of another event is not found.
+    let pause = format!("pause:{id}");
+    form.post(&[("op", &pause)]).await;
+    let feeds = feeds_of(&app, &jane, calendar, event).await;
+    assert_eq!(feeds["feeds"][0]["enabled"], false);
+    let (status, _, html) = form.post(&[("op", "remove:999999")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("There is no such webhook."));
+    let remove = format!("remove:{id}");
+    form.post(&[("op", &remove)]).await;
+    let feeds = feeds_of(&app, &jane, calendar, event).await;
+    assert_eq!(feeds["feeds"].as_array().map(Vec::len), Some(1));
+}
+
+/// `GET …/integrations` of jane's event.
+async fn feeds_of(app: &TestApp, jane: &crate::support::Creds, calendar: i64, event: i64) -> Value {
+    app.get(
+        &format!("/calendars/{calendar}/events/{event}/integrations"),
+        jane,
+    )
+    .await
+    .1
+}
+
+/// The webhooks tab once its log shows `word` (the worker delivers within a second or two).
+async fn wait_for_log(desk: &Desk<'_>, tab: &str, word: &str) -> String {
+    let mut html = String::new();
+    for _ in 0..100 {
+        html = desk.page(tab).await.1;
+        if html.contains(word) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(html.contains(word), "the log never showed {word}");
+    html
+}
+
+#[tokio::test]
+async fn the_advanced_tab_saves_confirmation_and_policies_or_nothing() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let rest = format!("/calendars/{calendar}/events/{event}");
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "advanced").await;
+    let (_, before) = app.get(&rest, &jane).await;
+    let (status, _, html) = form
+        .post(&[
+            ("requires_confirmation", "on"),
+            ("cancel_mode", "before"),
+            ("cancel_value", "-3"),
+            ("cancel_unit", "hours"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("The condition must be a value of 0 or more in minutes, hours or days."));
+    let (_, unchanged) = app.get(&rest, &jane).await;
+    assert_eq!(
+        unchanged["calendar_event"]["settings"], before["calendar_event"]["settings"],
+        "nothing saved"
+    );
+    let (status, _, _) = form
+        .post(&[
+            ("requires_confirmation", "on"),
+            ("cancel_mode", "before"),
+            ("cancel_value", "24"),
+            ("cancel_unit", "hours"),
+            ("reschedule_mode", "never"),
+            ("multi_duration", "on"),
+            ("durations", "15, 30"),
+            ("default_duration", "30"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, after) = app.get(&rest, &jane).await;
+    let settings = &after["calendar_event"]["settings"];
+    assert_eq!(settings["requires_confirmation"]["enabled"], true);
+    assert_eq!(settings["can_not_cancel"]["type"], "conditional");
+    assert_eq!(settings["can_not_cancel"]["condition"]["value"], 24);
+    assert_eq!(settings["can_not_reschedule"]["enabled"], true);
+    assert_eq!(
+        settings["multi_duration"]["available_durations"],
+        serde_json::json!([15, 30])
+    );
+    // The notifications tab follows: a confirmed event lists the request emails.
+    let (_, html) = desk.page(&format!("{editor}?tab=notifications")).await;
+    assert!(html.contains("The host declines"));
+}
