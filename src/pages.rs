@@ -17,12 +17,20 @@ use app::service::public_pages::{self, Submitted};
 use crate::AppState;
 
 mod desk;
+mod schedules;
+mod settings;
 mod setup;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/admin/bookings", post(desk::post_bulk))
         .route("/admin/bookings/{id}", post(desk::post_action))
+        .route("/admin/availability", post(schedules::post_schedule))
+        .route(
+            "/admin/availability/{id}",
+            post(schedules::post_schedule_change),
+        )
+        .route("/admin/settings", post(settings::post_settings))
         .route("/admin/calendars", post(setup::post_calendar))
         .route("/admin/calendars/{id}", post(setup::post_event))
         .route(

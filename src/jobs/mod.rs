@@ -102,6 +102,35 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     });
 }
 
+/// A test email from the settings page: sent once; the outcome is kept with the item and
+/// logged (there is no booking to note it on).
+async fn deliver_test_email(
+    ctx: &Ctx,
+    mailer: &Mailer,
+    item: &OutboxRow,
+    payload: &Value,
+) -> anyhow::Result<()> {
+    let to = payload.get("to").and_then(Value::as_str).unwrap_or("");
+    let mut conn = ctx.store.conn().await?;
+    let general: app::model::settings::GeneralSettings =
+        app::service::settings::load(conn.ex(), app::model::settings::GENERAL).await?;
+    drop(conn);
+    let email = app::service::notifications::test_email(&general.emailing, to);
+    let result = mailer.send(&email).await;
+    let mut conn = ctx.store.conn().await?;
+    match result {
+        Ok(()) => {
+            tracing::info!(outbox_id = item.id, "test email sent");
+            outbox::complete(conn.ex(), item.id).await?;
+        }
+        Err(error) => {
+            tracing::warn!(outbox_id = item.id, %error, "test email failed");
+            outbox::retry_or_fail(conn.ex(), item.id, &error, None).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Keeps up to `concurrency` items of `lane` in delivery. Items are claimed in batches of up
 /// to `2 x concurrency`, and a new batch only once fewer than `concurrency` are left: a claim
 /// is a write transaction, and claiming one item at a time would double the commits per
@@ -204,6 +233,9 @@ async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
 
 async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
     let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
+    if item.kind == app::service::settings_page::TEST_EMAIL {
+        return deliver_test_email(ctx, mailer, item, &payload).await;
+    }
     let booking_id = payload
         .get("booking_id")
         .and_then(Value::as_i64)

@@ -11,6 +11,7 @@ use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
 use app::service::event_tabs::{self, FeedAction};
 use app::service::setup_pages;
+use app::service::{Caller, Ctx};
 use app::ui::admin::event_editor::NewSecret;
 
 use super::desk::{EXPIRED, checked_caller};
@@ -19,18 +20,35 @@ use crate::AppState;
 
 /// `POST /admin/calendars`: 303 to the new calendar's page.
 pub async fn post_calendar(State(state): State<AppState>, request: Request) -> Response {
+    create_with(
+        &state,
+        request,
+        async |ctx, caller, form| setup_pages::create_calendar(ctx, caller, form).await,
+        |id| format!("/admin/calendars/{id}"),
+    )
+    .await
+}
+
+/// A "New …" form: `make` makes the thing from the form and answers its id (then 303 to
+/// `location(id)`), or the form with its refusal (then the page again).
+pub(super) async fn create_with(
+    state: &AppState,
+    request: Request,
+    make: impl AsyncFnOnce(&Ctx, &Caller, &FormState) -> Result<i64, FormState>,
+    location: impl Fn(i64) -> String,
+) -> Response {
     let (parts, body) = request.into_parts();
     let Some(pairs) = form_pairs(body).await else {
         return StatusCode::BAD_REQUEST.into_response();
     };
     let form = FormState::from_pairs(&pairs);
-    let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
-        Some(caller) => setup_pages::create_calendar(&state.ctx, &caller, &form).await,
+    let outcome = match checked_caller(state, &parts.headers, &pairs).await {
+        Some(caller) => make(&state.ctx, &caller, &form).await,
         None => Err(expired(&form)),
     };
     match outcome {
-        Ok(id) => see_other(&format!("/admin/calendars/{id}")),
-        Err(refused) => again(&state, &parts, refused).await,
+        Ok(id) => see_other(&location(id)),
+        Err(refused) => again(state, &parts, refused).await,
     }
 }
 
@@ -211,8 +229,8 @@ async fn webhook_post(
     }
 }
 
-/// The availability tab again with the hours as posted and the refusal beside its rows.
-async fn again_with_hours(
+/// The hours editor again with the hours as posted and the refusal beside its rows.
+pub(super) async fn again_with_hours(
     state: &AppState,
     parts: &axum::http::request::Parts,
     form: FormState,
@@ -231,7 +249,7 @@ async fn again_with_hours(
     .await
 }
 
-fn expired(form: &FormState) -> FormState {
+pub(super) fn expired(form: &FormState) -> FormState {
     FormState {
         message: Some(EXPIRED.into()),
         errors: Default::default(),
@@ -241,7 +259,11 @@ fn expired(form: &FormState) -> FormState {
 
 /// The page again with the refused form: 403 for an expired form, 422 otherwise (the page
 /// itself answers 404 for a calendar the user may not see).
-async fn again(state: &AppState, parts: &axum::http::request::Parts, form: FormState) -> Response {
+pub(super) async fn again(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    form: FormState,
+) -> Response {
     let status = if form.message.as_deref() == Some(EXPIRED) {
         StatusCode::FORBIDDEN
     } else {

@@ -17,7 +17,7 @@ fn mails(app: &TestApp) -> Vec<String> {
         .unwrap_or_default()
 }
 
-async fn wait_for_mails(app: &TestApp, count: usize) -> Vec<String> {
+pub(crate) async fn wait_for_mails(app: &TestApp, count: usize) -> Vec<String> {
     for _ in 0..600 {
         let found = mails(app);
         if found.len() >= count {

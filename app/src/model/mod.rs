@@ -1,5 +1,6 @@
 //! Wire types shared by REST handlers, server functions and the UI.
 
+pub mod availability;
 pub mod calendar;
 pub mod dashboard;
 pub mod desk;
@@ -9,5 +10,6 @@ pub mod event_tabs;
 pub mod page;
 pub mod public;
 pub mod settings;
+pub mod settings_page;
 pub mod setup;
 pub mod user;

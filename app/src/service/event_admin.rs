@@ -824,7 +824,7 @@ pub async fn payment_settings(
     let native = payments.get("is_active").and_then(Value::as_str) == Some("yes");
     Ok(json!({"settings": settings, "config": {
         "native_enabled": native, "card_configured": false, "wallet_configured": false, "offline_configured": false,
-        "native_config_link": format!("{}/admin/settings/payments", ctx.public_url),
+        "native_config_link": format!("{}/admin/settings#payments", ctx.public_url),
         "store_config_link": "", "has_cart": false, "has_store": false, "store_enabled": false,
     }}))
 }

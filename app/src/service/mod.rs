@@ -2,6 +2,7 @@
 //! and server functions are thin adapters over these.
 
 pub mod auth;
+pub mod availability_pages;
 pub mod booking_create;
 pub mod booking_desk;
 pub mod booking_fields;
@@ -24,6 +25,7 @@ pub mod reports;
 pub mod sanitize;
 pub mod schedules;
 pub mod settings;
+pub mod settings_page;
 pub mod setup_pages;
 pub mod sharing;
 pub mod slots;
@@ -131,11 +133,14 @@ impl ServiceError {
     }
 
     pub fn forbidden() -> ServiceError {
-        ServiceError::Forbidden("Sorry, you are not allowed to do that.".into())
+        ServiceError::Forbidden(FORBIDDEN_MESSAGE.into())
     }
 }
 
 pub type ServiceResult<T> = Result<T, ServiceError>;
+
+/// The message of a right the caller lacks (the reference's text).
+pub const FORBIDDEN_MESSAGE: &str = "Sorry, you are not allowed to do that.";
 
 /// A fresh random identifier with 128 bits of entropy, hex encoded (booking and calendar hashes).
 pub fn random_hash() -> String {

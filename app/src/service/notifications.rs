@@ -185,19 +185,7 @@ pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email>
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
     }
-    let use_host_name = emailing.use_host_name == "yes";
-    let from_name = if use_host_name {
-        host_name.clone()
-    } else {
-        Some(emailing.from_name.trim())
-            .filter(|n| !n.is_empty())
-            .unwrap_or("slotbook")
-            .to_string()
-    };
-    let from_email = Some(emailing.from_email.trim())
-        .filter(|e| !e.is_empty())
-        .unwrap_or("no-reply@slotbook.invalid")
-        .to_string();
+    let (from_name, from_email) = sender(emailing, Some(host_name.clone()));
     let reply_to = if emailing.use_host_email_on_reply == "yes" {
         facts.host.map(|h| h.email.clone())
     } else {
@@ -215,6 +203,45 @@ pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email>
         text,
         ics: with_ics.then(|| ics(b, event, facts.host, None, facts.public_url)),
     })
+}
+
+/// The sender of every email: the host's name when so set (and known), else "From Name",
+/// else "slotbook"; "From Email", else a placeholder that is never delivered to.
+fn sender(emailing: &EmailSettings, host_name: Option<String>) -> (String, String) {
+    let configured = Some(emailing.from_name.trim())
+        .filter(|n| !n.is_empty())
+        .unwrap_or("slotbook")
+        .to_string();
+    let from_name = match host_name {
+        Some(host) if emailing.use_host_name == "yes" => host,
+        _ => configured,
+    };
+    let from_email = Some(emailing.from_email.trim())
+        .filter(|e| !e.is_empty())
+        .unwrap_or("no-reply@slotbook.invalid")
+        .to_string();
+    (from_name, from_email)
+}
+
+/// "Send test email" in the settings: the sender, reply-to and footer as saved, to `to`.
+pub fn test_email(emailing: &EmailSettings, to: &str) -> Email {
+    let (from_name, from_email) = sender(emailing, None);
+    let footer = clean_html(emailing.email_footer.trim());
+    let lead = "This is a test email from slotbook: booking emails will look like this.";
+    let mut html = format!("<p>{}</p>", escape(lead));
+    if !footer.is_empty() {
+        html.push_str(&format!("<hr>{footer}"));
+    }
+    Email {
+        from_name,
+        from_email,
+        reply_to: Some(emailing.reply_to_email.trim().to_string()).filter(|e| !e.is_empty()),
+        to: to.to_string(),
+        subject: "slotbook test email".into(),
+        html,
+        text: format!("{lead}\n"),
+        ics: None,
+    }
 }
 
 #[cfg(test)]

@@ -433,13 +433,14 @@ pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResu
 /// `GET /settings/menu`: the sections of the dashboard's settings page.
 pub fn menu(caller: &Caller) -> ServiceResult<Value> {
     require(caller, Capability::ManageOptions)?;
-    let item = |key: &str, title: &str, route: &str| json!({"key": key, "title": title, "route": format!("/admin/settings/{route}")});
+    // Each route is the section of the dashboard's settings page that edits it.
+    let item = |key: &str, title: &str, anchor: &str| json!({"key": key, "title": title, "route": format!("/admin/settings#{anchor}")});
     Ok(json!({"menu_items": [
         item("general", "General Settings", "general"),
         item("payments", "Payment Settings", "payments"),
         item("theme", "Theme", "theme"),
-        item("global_modules", "Integrations", "global-modules"),
-        item("addons", "Features", "addons"),
+        item("global_modules", "Integrations", "modules"),
+        item("addons", "Features", "modules"),
     ]}))
 }
 

@@ -266,7 +266,7 @@ pub async fn editor(
 }
 
 /// The stored hours as the form's rows.
-fn draft_of(week: &WeeklySchedule, overrides: &DateOverrides) -> WeekDraft {
+pub(crate) fn draft_of(week: &WeeklySchedule, overrides: &DateOverrides) -> WeekDraft {
     let text = |t: &crate::domain::week::TimeWindow| (t.start.to_string(), t.end.to_string());
     WeekDraft {
         days: WEEKDAYS
@@ -342,7 +342,7 @@ pub async fn save_hours(
 
 /// `weekly_schedules.mon.slots.0.start` -> `mon.0`; `weekly_schedules.mon` -> `mon`;
 /// `date_overrides.1.0.start` -> `override.1`.
-fn row_of(field: &str) -> String {
+pub(crate) fn row_of(field: &str) -> String {
     let parts: Vec<&str> = field.split('.').collect();
     match parts.as_slice() {
         ["weekly_schedules", day, "slots", i, ..] => format!("{day}.{i}"),

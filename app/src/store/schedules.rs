@@ -95,3 +95,46 @@ pub async fn list_for_users(ex: Ex<'_>, user_ids: &[i64]) -> StoreResult<Vec<Sch
     ));
     Ok(on!(ex, c => sqlx::query_as::<_, ScheduleRow>(sql).fetch_all(&mut *c).await)?)
 }
+
+/// Saves a schedule's name, zone and hours (only the owner's: `user_id` must match).
+pub async fn update(ex: Ex<'_>, row: &ScheduleRow) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "UPDATE availability_schedules SET title = $3, timezone = $4, weekly_schedules = $5, date_overrides = $6, updated_at = $7
+         WHERE id = $1 AND user_id = $2")
+        .bind(row.id).bind(row.user_id).bind(&row.title).bind(&row.timezone)
+        .bind(&row.weekly_schedules).bind(&row.date_overrides).bind(now_epoch())
+        .execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Makes `id` the user's one default schedule.
+pub async fn set_default(ex: Ex<'_>, user_id: i64, id: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "UPDATE availability_schedules SET is_default = (id = $2), updated_at = $3 WHERE user_id = $1")
+        .bind(user_id).bind(id).bind(now_epoch())
+        .execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+pub async fn delete(ex: Ex<'_>, user_id: i64, id: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("DELETE FROM availability_schedules WHERE id = $1 AND user_id = $2")
+        .bind(id).bind(user_id).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Events that may use schedule `id`: those pointing at it, and team events whose settings
+/// name it per host (checked by the caller). (id, title, availability_type, availability_id,
+/// settings)
+pub async fn events_naming(
+    ex: Ex<'_>,
+    id: i64,
+) -> StoreResult<Vec<(i64, String, String, Option<i64>, String)>> {
+    // Settings with a non-empty per-host map (serde writes `"hosts_schedules":{}` when empty).
+    const NAMED: &str = r#"%"hosts_schedules":{"%"#;
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, (i64, String, String, Option<i64>, String)>(
+        "SELECT id, title, availability_type, availability_id, settings FROM events
+         WHERE availability_id = $1 OR settings LIKE $2 ORDER BY id")
+        .bind(id).bind(NAMED).fetch_all(&mut *c).await)?,
+    )
+}

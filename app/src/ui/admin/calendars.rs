@@ -5,6 +5,9 @@
 
 use leptos::prelude::*;
 
+use super::forms::{Field, Refusal, ZoneField};
+use super::style::{CARD, FIELD, PRIMARY};
+
 use super::overview::CopyButton;
 use crate::model::errors::PageError;
 use crate::model::public::FormState;
@@ -35,10 +38,6 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
         })
 }
 
-const CARD: &str = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
-const FIELD: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
-const PRIMARY: &str = "inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800";
-
 /// `/admin/calendars`.
 pub async fn list_page(csrf: String) -> AnyView {
     let form = use_context::<FormState>().unwrap_or_default();
@@ -67,52 +66,9 @@ pub async fn calendar_page(id: i64, csrf: String) -> AnyView {
     }
 }
 
-/// A labelled input with its message (`aria-invalid`, `aria-describedby`) when refused.
-#[component]
-fn Field(
-    form: FormState,
-    name: &'static str,
-    label: &'static str,
-    #[prop(default = "text")] kind: &'static str,
-    #[prop(optional)] value: String,
-    #[prop(default = false)] required: bool,
-) -> impl IntoView {
-    let id = format!("f-{name}");
-    let error_id = format!("{id}-error");
-    let error = form.errors.get(name).cloned();
-    let shown = if form.values.contains_key(name) {
-        form.value(name)
-    } else {
-        value
-    };
-    view! {
-        <div>
-            <label for=id.clone() class="block text-sm font-medium">{label}</label>
-            <input id=id name=name type=kind value=shown required=required class=FIELD
-                aria-invalid=error.as_ref().map(|_| "true")
-                aria-describedby=error.as_ref().map(|_| error_id.clone()) />
-            {error.map(|e| view! { <p id=error_id class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
-        </div>
-    }
-}
-
-/// The summary of a refused form.
-#[component]
-fn Refusal(form: FormState) -> impl IntoView {
-    form.message.map(|m| {
-        view! { <p role="alert" class="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">{m}</p> }
-    })
-}
-
 #[component]
 fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoView {
     let CalendarsPage { calendars, zone } = page;
-    let chosen_zone = if form.values.contains_key("author_timezone") {
-        form.value("author_timezone")
-    } else {
-        zone
-    };
-    let zone_error = form.errors.get("author_timezone").cloned();
     let description_error = form.errors.get("description").cloned();
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -144,15 +100,7 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
                     <input type="hidden" name="csrf" value=csrf />
                     <Field form=form.clone() name="title" label="Title" required=true />
                     <Field form=form.clone() name="slug" label="Slug" />
-                    <div>
-                        <label for="f-author_timezone" class="block text-sm font-medium">"Time zone"</label>
-                        <select id="f-author_timezone" name="author_timezone" class=FIELD
-                            aria-invalid=zone_error.as_ref().map(|_| "true")
-                            aria-describedby=zone_error.as_ref().map(|_| "f-author_timezone-error")
-                            inner_html=crate::ui::zone_options(&chosen_zone)>
-                        </select>
-                        {zone_error.map(|e| view! { <p id="f-author_timezone-error" class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
-                    </div>
+                    <ZoneField form=form.clone() name="author_timezone" chosen=zone />
                     <div>
                         <label for="f-description" class="block text-sm font-medium">"Description"</label>
                         <textarea id="f-description" name="description" rows="3" class=FIELD

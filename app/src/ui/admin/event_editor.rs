@@ -6,13 +6,16 @@
 
 use leptos::prelude::*;
 
+use super::forms::Refusal;
+use super::hours::HoursForm;
+use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use crate::model::errors::PageError;
 use crate::model::event_tabs::{
     AdvancedTab, CHOICE_TYPES, EmailLine, FIELD_TYPES, FieldLine, PaymentTab, Policy, WebhooksTab,
     type_name,
 };
 use crate::model::public::FormState;
-use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, WEEKDAYS, WeekDraft};
+use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, WeekDraft};
 
 #[server(prefix = "/_app", endpoint = "admin/event")]
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
@@ -117,12 +120,6 @@ enum TabData {
     Payment(PaymentTab),
     Emails(Vec<EmailLine>),
 }
-
-const CARD: &str = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
-const FIELD: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950 dark:[color-scheme:dark]";
-const BUTTON: &str = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
-const PRIMARY: &str = "inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800";
-const ERROR: &str = "mt-1 text-sm font-medium text-red-800 dark:text-red-300";
 
 /// The editor's address query.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -233,7 +230,12 @@ fn Editor(
     let body = match (tab.as_str(), data) {
         ("availability", _) => {
             let hours = draft.unwrap_or_else(|| editor.hours.clone());
-            view! { <HoursForm hours zone=editor.zone.clone() form=form_ action csrf /> }.into_any()
+            let note = format!(
+                "Hours in {}, the calendar's time zone. A day without a window is not bookable.",
+                editor.zone
+            );
+            let head = view! { <input type="hidden" name="tab" value="availability" /> }.into_any();
+            view! { <HoursForm hours note form=form_ action csrf head /> }.into_any()
         }
         ("limits", _) => {
             view! { <LimitsForm limits=editor.limits.clone() form=form_ action csrf /> }.into_any()
@@ -274,8 +276,8 @@ fn Editor(
             </ul>
         </nav>
         {done.map(|text| view! { <p role="status" id="editor-done" class="mt-3 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">{text}</p> })}
-        {saved.then(|| view! { <p role="status" id="editor-saved" class="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">"Saved."</p> })}
-        {form.message.clone().map(|m| view! { <p role="alert" class="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">{m}</p> })}
+        {saved.then(|| view! { <p role="status" id="editor-saved" class=SAVED>"Saved."</p> })}
+        <Refusal form=form.clone() />
         <section class=format!("mt-4 {CARD}")>{body}</section>
     }
 }
@@ -327,82 +329,6 @@ fn DetailsForm(
                 </select>
             </div>
             <button type="submit" class=PRIMARY>"Save"</button>
-        </form>
-    }
-}
-
-#[component]
-fn HoursForm(
-    hours: WeekDraft,
-    zone: String,
-    form: FormState,
-    action: String,
-    csrf: String,
-) -> impl IntoView {
-    let error = move |key: &str| form.errors.get(key).cloned();
-    let error_view =
-        move |key: String, id: String| error(&key).map(|e| view! { <p id=id class=ERROR>{e}</p> });
-    view! {
-        <form method="post" action=action class="space-y-5" id="hours-form">
-            <input type="hidden" name="csrf" value=csrf />
-            <input type="hidden" name="tab" value="availability" />
-            <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Hours in {zone}, the calendar's time zone. A day without a window is not bookable.")}</p>
-            {hours.days.into_iter().map(|(day, windows)| {
-                let name = WEEKDAYS.iter().find(|(k, _)| *k == day).map_or("", |(_, n)| *n);
-                let day_error = error_view(day.clone(), format!("{day}-error"));
-                view! {
-                    <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700" id=format!("day-{day}")>
-                        <legend class="px-1 text-sm font-semibold">{name}</legend>
-                        {windows.is_empty().then(|| view! { <p class="text-sm text-slate-600 dark:text-slate-300">"Unavailable"</p> })}
-                        {windows.into_iter().enumerate().map(|(i, (start, end))| {
-                            let (start_id, end_id) = (format!("{day}-start-{i}"), format!("{day}-end-{i}"));
-                            view! {
-                                <div class="mt-2 flex flex-wrap items-end gap-2">
-                                    <div>
-                                        <label for=start_id.clone() class="block text-xs font-medium">"Start"</label>
-                                        <input id=start_id type="time" name=format!("{day}_start") value=start class=FIELD />
-                                    </div>
-                                    <div>
-                                        <label for=end_id.clone() class="block text-xs font-medium">"End"</label>
-                                        <input id=end_id type="time" name=format!("{day}_end") value=end class=FIELD />
-                                    </div>
-                                    <button type="submit" name="op" value=format!("remove:{day}:{i}") class=BUTTON>"Remove"</button>
-                                </div>
-                                {error_view(format!("{day}.{i}"), format!("{day}-{i}-error"))}
-                            }
-                        }).collect_view()}
-                        {day_error}
-                        <button type="submit" name="op" value=format!("add:{day}") class=format!("mt-2 {BUTTON}")>"Add window"</button>
-                    </fieldset>
-                }
-            }).collect_view()}
-            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700" id="overrides">
-                <legend class="px-1 text-sm font-semibold">"Date overrides"</legend>
-                <p class="text-sm text-slate-600 dark:text-slate-300">"A date with its own hours; without a window the date is not bookable."</p>
-                {hours.overrides.into_iter().enumerate().map(|(i, (date, start, end))| {
-                    let (date_id, start_id, end_id) = (format!("override-date-{i}"), format!("override-start-{i}"), format!("override-end-{i}"));
-                    view! {
-                        <div class="mt-2 flex flex-wrap items-end gap-2">
-                            <div>
-                                <label for=date_id.clone() class="block text-xs font-medium">"Date"</label>
-                                <input id=date_id type="date" name="override_date" value=date class=FIELD />
-                            </div>
-                            <div>
-                                <label for=start_id.clone() class="block text-xs font-medium">"Start"</label>
-                                <input id=start_id type="time" name="override_start" value=start class=FIELD />
-                            </div>
-                            <div>
-                                <label for=end_id.clone() class="block text-xs font-medium">"End"</label>
-                                <input id=end_id type="time" name="override_end" value=end class=FIELD />
-                            </div>
-                            <button type="submit" name="op" value=format!("remove_override:{i}") class=BUTTON>"Remove"</button>
-                        </div>
-                        {error_view(format!("override.{i}"), format!("override-{i}-error"))}
-                    }
-                }).collect_view()}
-                <button type="submit" name="op" value="add_override" class=format!("mt-2 {BUTTON}")>"Add date override"</button>
-            </fieldset>
-            <button type="submit" name="op" value="save" class=PRIMARY>"Save"</button>
         </form>
     }
 }
@@ -906,7 +832,7 @@ fn EmailsList(emails: Vec<EmailLine>) -> impl IntoView {
         </table>
         <p class="mt-3 text-sm text-slate-600 dark:text-slate-300">
             "Which of them go out follows the Advanced tab's confirmation setting. The sender, reply-to address and footer are set under "
-            <a href="/admin/settings?section=email" class="text-sky-800 underline dark:text-sky-300">"Settings, Email"</a>"."
+            <a href="/admin/settings#email" class="text-sky-800 underline dark:text-sky-300">"Settings, Email"</a>"."
         </p>
     }
 }
@@ -923,7 +849,7 @@ fn PaymentView(payment: PaymentTab) -> impl IntoView {
                 "Payments are switched off for this site.".to_string()
             }}
             " The currency and number format are set under "
-            <a href="/admin/settings?section=payments" class="text-sky-800 underline dark:text-sky-300">"Settings, Payments"</a>"."
+            <a href="/admin/settings#payments" class="text-sky-800 underline dark:text-sky-300">"Settings, Payments"</a>"."
         </p>
     }
 }

@@ -8,12 +8,17 @@ use leptos_router::hooks::{use_location, use_query_map};
 use super::session::{Logout, current_user};
 use crate::model::errors::PageError;
 
+pub mod availability;
 pub mod booking_detail;
 pub mod bookings;
 pub mod calendars;
 pub mod event_editor;
+mod forms;
+mod hours;
 pub mod overview;
 pub mod reports;
+pub mod settings;
+mod style;
 
 /// Sections of the dashboard, in navigation order: (path segment under `/admin`, label).
 /// The overview is `/admin` itself.
@@ -50,6 +55,17 @@ enum Section {
         event_id: i64,
         query: event_editor::EditorQuery,
     },
+    /// `/admin/availability`.
+    Schedules,
+    /// `/admin/availability/{id}`, `saved=1` after a save.
+    Schedule {
+        id: i64,
+        saved: bool,
+    },
+    /// `/admin/settings`, `saved=<section>` after a save.
+    Settings {
+        saved: Option<String>,
+    },
     /// `/admin/reports?from=&to=`.
     Reports {
         from: Option<String>,
@@ -61,8 +77,6 @@ enum Section {
         date: Option<String>,
         done: Option<String>,
     },
-    /// A section whose page is not built yet: its title only.
-    Planned(&'static str),
     NotFound,
 }
 
@@ -112,6 +126,21 @@ impl Section {
                 Ok(id) if id > 0 => Section::Calendar(id),
                 _ => Section::NotFound,
             },
+            ("settings", "") => Section::Settings {
+                saved: use_query_map().read_untracked().get("saved"),
+            },
+            ("availability", "") => Section::Schedules,
+            ("availability", id) => match id.parse::<i64>() {
+                Ok(id) if id > 0 => {
+                    let query = use_query_map();
+                    let saved = query
+                        .read_untracked()
+                        .get("saved")
+                        .is_some_and(|v| v == "1");
+                    Section::Schedule { id, saved }
+                }
+                _ => Section::NotFound,
+            },
             ("reports", "") => {
                 let query = use_query_map();
                 let query = query.read_untracked();
@@ -120,10 +149,6 @@ impl Section {
                     to: query.get("to"),
                 }
             }
-            (segment, "") => SECTIONS
-                .iter()
-                .find(|(s, _)| *s == segment)
-                .map_or(Section::NotFound, |(_, label)| Section::Planned(label)),
             _ => Section::NotFound,
         }
     }
@@ -133,11 +158,9 @@ impl Section {
             Section::Overview => "",
             Section::Bookings(_) | Section::Booking { .. } => "bookings",
             Section::Reports { .. } => "reports",
+            Section::Schedules | Section::Schedule { .. } => "availability",
+            Section::Settings { .. } => "settings",
             Section::Calendars | Section::Calendar(_) | Section::EventEditor { .. } => "calendars",
-            Section::Planned(label) => SECTIONS
-                .iter()
-                .find(|(_, l)| l == label)
-                .map_or("", |(s, _)| s),
             Section::NotFound => "-",
         }
     }
@@ -148,10 +171,12 @@ impl Section {
             Section::Bookings(_) => "Bookings",
             Section::Booking { .. } => "Booking",
             Section::Reports { .. } => "Reports",
+            Section::Schedules => "Availability",
+            Section::Settings { .. } => "Settings",
+            Section::Schedule { .. } => "Schedule",
             Section::Calendars => "Calendars",
             Section::Calendar(_) => "Calendar",
             Section::EventEditor { .. } => "Event",
-            Section::Planned(label) => label,
             Section::NotFound => "Page not found",
         }
     }
@@ -170,10 +195,9 @@ impl Section {
                 event_id,
                 query,
             } => event_editor::page(calendar_id, event_id, query, csrf).await,
-            Section::Planned(label) => view! {
-                <h1 class="text-xl font-semibold" id="section-title">{label}</h1>
-            }
-            .into_any(),
+            Section::Schedules => availability::list_page(csrf).await,
+            Section::Settings { saved } => settings::page(saved, csrf).await,
+            Section::Schedule { id, saved } => availability::schedule_page(id, saved, csrf).await,
             Section::NotFound => {
                 crate::ui::set_status(404);
                 view! {

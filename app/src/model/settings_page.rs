@@ -1,0 +1,72 @@
+//! What `/admin/settings` shows: the user's own profile, and for users who may manage options
+//! the site's settings in sections. Computed by `service::settings_page`.
+
+use serde::{Deserialize, Serialize};
+
+/// The settings page's sections, in order: (anchor and `section=` value, heading). All but
+/// "Profile" need the `manage_options` capability.
+pub const SECTIONS: [(&str, &str); 7] = [
+    ("profile", "Profile"),
+    ("general", "General"),
+    ("email", "Email"),
+    ("payments", "Payments"),
+    ("theme", "Theme"),
+    ("modules", "Modules"),
+    ("team", "Team"),
+];
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SettingsPage {
+    pub profile: Profile,
+    /// `None` for a user without `manage_options`: those sections are not on the page at all.
+    pub site: Option<SiteSettings>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub name: String,
+    pub login: String,
+    pub email: String,
+    /// `administrator` or `host`.
+    pub role: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SiteSettings {
+    /// `12` or `24`.
+    pub time_format: String,
+    /// `sun`..`sat`.
+    pub start_day: String,
+    pub from_name: String,
+    pub from_email: String,
+    pub reply_to_name: String,
+    pub reply_to_email: String,
+    /// Sanitized HTML.
+    pub footer: String,
+    pub attach_ics: bool,
+    pub use_host_name: bool,
+    pub payments_active: bool,
+    pub currency: String,
+    pub number_format: String,
+    pub currency_position: String,
+    /// `system-default`, `light` or `dark`.
+    pub theme: String,
+    pub modules: Vec<ModuleLine>,
+    pub team: Vec<Member>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ModuleLine {
+    pub key: String,
+    pub title: String,
+    pub description: String,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    pub name: String,
+    pub login: String,
+    pub email: String,
+    pub role: String,
+}

@@ -1,0 +1,211 @@
+//! `/admin/settings`: the user's profile, and the site's settings for users who may manage
+//! options. Every save goes through the service of its REST route (`POST /settings/general`,
+//! `/settings/payment`, `/settings/theme`, `/settings/global-modules`), so the rules and
+//! messages are the route's; "Add user" is the command line's `user add`.
+
+use serde_json::{Value, json};
+
+use super::settings::{self, MODULE_CATALOGUE};
+use super::setup_pages::refused_as;
+use super::users::{CreateUser, create_user, is_valid_email};
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::access::Capability;
+use crate::model::public::FormState;
+use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
+use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, SiteSettings};
+use crate::store::users;
+
+/// Team members listed at most.
+const TEAM_SHOWN: i64 = 500;
+/// Outbox kind of a test email (delivered by the email worker, tried once).
+pub const TEST_EMAIL: &str = "test_email";
+
+pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
+    let user = &caller.user;
+    let profile = Profile {
+        name: user.full_name(),
+        login: user.login.clone(),
+        email: user.email.clone(),
+        role: caller.role.as_str().to_string(),
+    };
+    if !caller.can(Capability::ManageOptions) {
+        return Ok(SettingsPage {
+            profile,
+            site: None,
+        });
+    }
+    let mut conn = ctx.store.conn().await?;
+    let general: GeneralSettings = settings::load(conn.ex(), GENERAL).await?;
+    let modules: ModuleSettings = settings::load(conn.ex(), MODULES).await?;
+    let team = users::search(conn.ex(), "", TEAM_SHOWN).await?;
+    let e = &general.emailing;
+    let p = &general.payments;
+    Ok(SettingsPage {
+        profile,
+        site: Some(SiteSettings {
+            time_format: general.time_format.clone(),
+            start_day: general.administration.start_day.clone(),
+            from_name: e.from_name.clone(),
+            from_email: e.from_email.clone(),
+            reply_to_name: e.reply_to_name.clone(),
+            reply_to_email: e.reply_to_email.clone(),
+            footer: e.email_footer.clone(),
+            attach_ics: e.attach_ics_on_confirmation == "yes",
+            use_host_name: e.use_host_name == "yes",
+            payments_active: p.is_active == "yes",
+            currency: p.currency.clone(),
+            number_format: p.number_format.clone(),
+            currency_position: p.currency_position.clone(),
+            theme: general.theme.clone(),
+            modules: MODULE_CATALOGUE
+                .iter()
+                .map(|(key, _, title, description)| ModuleLine {
+                    key: (*key).to_string(),
+                    title: (*title).to_string(),
+                    description: (*description).to_string(),
+                    enabled: modules.enabled.get(*key).is_some_and(|v| v == "yes"),
+                })
+                .collect(),
+            team: team
+                .iter()
+                .map(|u| Member {
+                    name: u.full_name(),
+                    login: u.login.clone(),
+                    email: u.email.clone(),
+                    role: u.role.clone(),
+                })
+                .collect(),
+        }),
+    })
+}
+
+/// What a saved section answers: nothing, or a message to show once (a new user's password).
+pub enum Saved {
+    Done,
+    Shown(String),
+}
+
+/// Saves the section the form names (`section=`). A user without `manage_options` is refused
+/// with the REST routes' 403 message.
+pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved, FormState> {
+    let yes_no = |name: &str| {
+        if form.value(name) == "on" {
+            "yes"
+        } else {
+            "no"
+        }
+    };
+    let strip = |prefix: &'static str| {
+        move |field: &str| field.strip_prefix(prefix).unwrap_or(field).to_string()
+    };
+    let done = |r: ServiceResult<Value>| r.map(|_| Saved::Done);
+    match form.value("section").as_str() {
+        "general" => done(
+            settings::save_general(
+                ctx,
+                caller,
+                &json!({"timeFormat": form.value("time_format"),
+                        "administration": {"start_day": form.value("start_day")}}),
+            )
+            .await,
+        )
+        .map_err(|e| {
+            refused_as(form, e, |field| match field {
+                "timeFormat" => "time_format".to_string(),
+                other => other.strip_prefix("administration.").unwrap_or(other).to_string(),
+            })
+        }),
+        "email" => done(
+            settings::save_general(
+                ctx,
+                caller,
+                &json!({"emailing": {
+                    "from_name": form.value("from_name"), "from_email": form.value("from_email"),
+                    "reply_to_name": form.value("reply_to_name"), "reply_to_email": form.value("reply_to_email"),
+                    "email_footer": form.value("email_footer"),
+                    "attach_ics_on_confirmation": yes_no("attach_ics"), "use_host_name": yes_no("use_host_name"),
+                }}),
+            )
+            .await,
+        )
+        .map_err(|e| refused_as(form, e, strip("emailing."))),
+        "test_email" => send_test_email(ctx, caller, &form.value("to"))
+            .await
+            .map(Saved::Shown)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        "payments" => done(
+            settings::save_payment(
+                ctx,
+                caller,
+                &json!({"payments": {"is_active": yes_no("is_active"), "currency": form.value("currency"),
+                        "number_format": form.value("number_format"),
+                        "currency_position": form.value("currency_position")}}),
+            )
+            .await,
+        )
+        .map_err(|e| refused_as(form, e, strip("payments."))),
+        "theme" => done(settings::save_theme(ctx, caller, &json!({"theme": form.value("theme")})).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        "modules" => {
+            let switches: serde_json::Map<String, Value> = MODULE_CATALOGUE
+                .iter()
+                .map(|(key, ..)| ((*key).to_string(), json!(yes_no(&format!("module_{key}")))))
+                .collect();
+            done(settings::save_global_modules(ctx, caller, &json!({"settings": switches})).await)
+                .map_err(|e| refused_as(form, e, str::to_string))
+        }
+        "team" => add_user(ctx, caller, form)
+            .await
+            .map(Saved::Shown)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        _ => Err(FormState {
+            message: Some("Unknown settings section.".into()),
+            ..form.clone()
+        }),
+    }
+}
+
+/// "Add user": Login, Name, Email and Role; the password is generated and shown once.
+async fn add_user(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<String> {
+    if !caller.can(Capability::ListUsers) {
+        return Err(ServiceError::forbidden());
+    }
+    let login = form.value("login").trim().to_string();
+    let (_, password) = create_user(
+        &ctx.store,
+        CreateUser {
+            login: login.clone(),
+            email: form.value("email"),
+            name: form.value("name"),
+            role: form.value("role"),
+            password: None,
+        },
+    )
+    .await?;
+    Ok(format!(
+        "{login} can sign in with the password {password} (shown only now: pass it on and ask them to keep it safe)."
+    ))
+}
+
+/// "Send test email": queues a test message to `to` (the caller's address when empty) with
+/// the sender, reply-to and footer as saved.
+async fn send_test_email(ctx: &Ctx, caller: &Caller, to: &str) -> ServiceResult<String> {
+    if !caller.can(Capability::ManageOptions) {
+        return Err(ServiceError::forbidden());
+    }
+    let to = match to.trim() {
+        "" => caller.user.email.clone(),
+        given => given.to_string(),
+    };
+    if !is_valid_email(&to) {
+        return Err(ServiceError::field(
+            "to",
+            "email",
+            "Please provide a valid email address",
+        ));
+    }
+    let mut tx = ctx.store.begin().await?;
+    crate::store::bookings::enqueue(tx.ex(), TEST_EMAIL, &json!({"to": to}).to_string()).await?;
+    tx.commit().await?;
+    Ok(format!("A test email is on its way to {to}."))
+}

@@ -1,0 +1,338 @@
+//! `/admin/settings`: "Profile" for everyone; "General", "Email", "Payments", "Theme",
+//! "Modules" and "Team" only for users who may manage options (for anyone else those sections
+//! are not on the page at all). Each section is its own form posted to `/admin/settings`
+//! (`src/pages/settings.rs`); a save answers 303 back with `saved=<section>`.
+
+use leptos::prelude::*;
+
+use super::forms::Refusal;
+use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
+use crate::model::errors::PageError;
+use crate::model::public::FormState;
+use crate::model::settings_page::{SECTIONS, SettingsPage, SiteSettings};
+use crate::model::setup::WEEKDAYS;
+
+#[server(prefix = "/_app", endpoint = "admin/settings")]
+pub async fn load_settings() -> Result<SettingsPage, PageError> {
+    let caller = super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    crate::service::settings_page::load(&ctx, &caller)
+        .await
+        .map_err(super::page_error)
+}
+
+/// A message a save shows once in its section (a new user's password, where the test email
+/// went).
+#[derive(Debug, Clone)]
+pub struct SettingsNotice {
+    /// The `section=` of the form that was posted.
+    pub section: String,
+    pub text: String,
+}
+
+/// `/admin/settings`; `saved` names the section just saved.
+pub async fn page(saved: Option<String>, csrf: String) -> AnyView {
+    // Read before any await: after one, the page's owner no longer reaches the context.
+    let form = use_context::<FormState>().unwrap_or_default();
+    let notice = use_context::<SettingsNotice>();
+    let body = match load_settings().await {
+        Ok(page) => view! { <Settings page form notice saved csrf /> }.into_any(),
+        Err(e) => super::load_error(e),
+    };
+    view! {
+        <h1 class="text-xl font-semibold" id="section-title">"Settings"</h1>
+        {body}
+    }
+    .into_any()
+}
+
+#[component]
+fn Settings(
+    page: SettingsPage,
+    form: FormState,
+    notice: Option<SettingsNotice>,
+    saved: Option<String>,
+    csrf: String,
+) -> impl IntoView {
+    let shown: Vec<(&str, &str)> = SECTIONS
+        .iter()
+        .copied()
+        .filter(|(key, _)| *key == "profile" || page.site.is_some())
+        .collect();
+    // A user without the site's sections still learns why a post was refused.
+    let refused_here = page.site.is_none().then(|| form.clone());
+    // Messages belong to the section whose form was posted.
+    let posted = form.value("section");
+    let for_section = move |key: &str| {
+        let refused = if posted == key {
+            form.clone()
+        } else {
+            FormState::default()
+        };
+        let notice = notice.clone().filter(|n| n.section == key);
+        let saved = saved.as_deref() == Some(key);
+        (refused, notice, saved)
+    };
+    let profile = page.profile;
+    view! {
+        {refused_here.map(|form| view! { <Refusal form /> })}
+        {(shown.len() > 1).then(|| view! {
+            <nav aria-label="Settings sections" class="mt-3">
+                <ul class="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    {shown.iter().map(|(key, title)| view! {
+                        <li><a href=format!("#{key}") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">{*title}</a></li>
+                    }).collect_view()}
+                </ul>
+            </nav>
+        })}
+        <section id="profile" class=format!("mt-4 {CARD}") aria-labelledby="profile-heading">
+            <h2 id="profile-heading" class="text-lg font-semibold">"Profile"</h2>
+            <dl class="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+                <dt class="font-medium">"Name"</dt><dd>{profile.name}</dd>
+                <dt class="font-medium">"Login"</dt><dd>{profile.login}</dd>
+                <dt class="font-medium">"Email"</dt><dd>{profile.email}</dd>
+                <dt class="font-medium">"Role"</dt><dd>{if profile.role == "administrator" { "Administrator" } else { "Host" }}</dd>
+            </dl>
+        </section>
+        {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
+    }
+}
+
+type SectionState = (FormState, Option<SettingsNotice>, bool);
+
+/// The sections only users with `manage_options` get.
+#[component]
+fn SiteSections(
+    site: SiteSettings,
+    for_section: impl Fn(&str) -> SectionState + 'static,
+    csrf: String,
+) -> impl IntoView {
+    let general = for_section("general");
+    let email = for_section("email");
+    let payments = for_section("payments");
+    let theme = for_section("theme");
+    let modules = for_section("modules");
+    let team = for_section("team");
+    let test_email = for_section("test_email");
+    let to_error = test_email.0.errors.get("to").cloned();
+    view! {
+        <Section key="general" title="General" state=general.clone() csrf=csrf.clone()>
+            <Select state=general.clone() section="general" name="time_format" label="Time format" stored=site.time_format.clone()
+                options=vec![("12", "12-hour (9:00am)"), ("24", "24-hour (09:00)")] />
+            <Select state=general section="general" name="start_day" label="Week starts on" stored=site.start_day.clone()
+                options=WEEKDAYS.to_vec() />
+        </Section>
+        <Section key="email" title="Email" state=email.clone() csrf=csrf.clone()>
+            <Text state=email.clone() section="email" name="from_name" label="Sender name" stored=site.from_name.clone() />
+            <Text state=email.clone() section="email" name="from_email" label="Sender email" kind="email" stored=site.from_email.clone() />
+            <Text state=email.clone() section="email" name="reply_to_name" label="Reply-to name" stored=site.reply_to_name.clone() />
+            <Text state=email.clone() section="email" name="reply_to_email" label="Reply-to email" kind="email" stored=site.reply_to_email.clone() />
+            <Area state=email.clone() section="email" name="email_footer" label="Footer" stored=site.footer.clone() />
+            <Check state=email.clone() name="attach_ics" label="Attach a calendar file (.ics) to confirmations" stored=site.attach_ics />
+            <Check state=email.clone() name="use_host_name" label="Send as the host's name" stored=site.use_host_name />
+        </Section>
+        <form method="post" action="/admin/settings#email" class=format!("mt-2 {CARD}") aria-label="Send a test email">
+            <input type="hidden" name="csrf" value=csrf.clone() />
+            <input type="hidden" name="section" value="test_email" />
+            {test_email.1.map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
+            {to_error.is_none().then(|| view! { <Refusal form=test_email.0.clone() /> })}
+            <div class="flex flex-wrap items-end gap-2">
+                <div class="min-w-56 flex-1">
+                    <label for="email-to" class="block text-sm font-medium">"Send a test email to"</label>
+                    <input id="email-to" name="to" type="email" value=test_email.0.value("to") placeholder="Your own address when empty" class=FIELD
+                        aria-invalid=to_error.as_ref().map(|_| "true") aria-describedby=to_error.as_ref().map(|_| "email-to-error") />
+                </div>
+                <button type="submit" class=BUTTON>"Send test email"</button>
+            </div>
+            {to_error.clone().map(|e| view! { <p id="email-to-error" class=ERROR>{e}</p> })}
+        </form>
+        <Section key="payments" title="Payments" state=payments.clone() csrf=csrf.clone()>
+            <Check state=payments.clone() name="is_active" label="Take payments" stored=site.payments_active />
+            <Text state=payments.clone() section="payments" name="currency" label="Currency (ISO code)" stored=site.currency.clone() />
+            <Select state=payments.clone() section="payments" name="number_format" label="Number format" stored=site.number_format.clone()
+                options=vec![("comma_separated", "1,234.56"), ("dot_separated", "1.234,56")] />
+            <Select state=payments section="payments" name="currency_position" label="Currency sign" stored=site.currency_position.clone()
+                options=vec![("left", "Before: $10"), ("left_space", "Before, spaced: $ 10"), ("right", "After: 10$"), ("right_space", "After, spaced: 10 $")] />
+        </Section>
+        <Section key="theme" title="Theme" state=theme.clone() csrf=csrf.clone()>
+            <Select state=theme section="theme" name="theme" label="Colour scheme of the public pages" stored=site.theme.clone()
+                options=vec![("system-default", "As the visitor's system"), ("light", "Light"), ("dark", "Dark")] />
+        </Section>
+        <Section key="modules" title="Modules" state=modules.clone() csrf=csrf.clone()>
+            {site.modules.into_iter().map(|m| {
+                let name = format!("module_{}", m.key);
+                let checked = if modules.0.values.is_empty() { m.enabled } else { modules.0.value(&name) == "on" };
+                view! {
+                    <label class="flex min-h-10 items-start gap-2 text-sm">
+                        <input type="checkbox" name=name checked=checked class="mt-0.5 size-5" />
+                        <span><span class="font-medium">{m.title}</span><span class="block text-slate-600 dark:text-slate-300">{m.description}</span></span>
+                    </label>
+                }
+            }).collect_view()}
+        </Section>
+        <section id="team" class=format!("mt-6 {CARD}") aria-labelledby="team-heading">
+            <h2 id="team-heading" class="text-lg font-semibold">"Team"</h2>
+            {team.1.clone().map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
+            <Refusal form=team.0.clone() />
+            <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label="Users">
+                <table class="w-full text-left text-sm">
+                    <caption class="sr-only">"Users"</caption>
+                    <thead><tr class="border-b border-slate-200 dark:border-slate-700">
+                        <th scope="col" class="py-2 pr-3">"Name"</th><th scope="col" class="py-2 pr-3">"Login"</th>
+                        <th scope="col" class="py-2 pr-3">"Email"</th><th scope="col" class="py-2">"Role"</th>
+                    </tr></thead>
+                    <tbody>
+                        {site.team.into_iter().map(|m| view! {
+                            <tr class="border-b border-slate-100 dark:border-slate-800">
+                                <td class="py-2 pr-3">{m.name}</td><td class="py-2 pr-3">{m.login}</td>
+                                <td class="py-2 pr-3 break-all">{m.email}</td>
+                                <td class="py-2">{if m.role == "administrator" { "Administrator" } else { "Host" }}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            <form method="post" action="/admin/settings#team" class="mt-4 max-w-xl">
+                <input type="hidden" name="csrf" value=csrf />
+                <input type="hidden" name="section" value="team" />
+                <fieldset class="grid gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                    <legend class="px-1 font-semibold">"Add user"</legend>
+                    <Text state=team.clone() section="team" name="login" label="Login" stored=String::new() />
+                    <Text state=team.clone() section="team" name="name" label="Full name" stored=String::new() />
+                    <Text state=team.clone() section="team" name="email" label="Email" kind="email" stored=String::new() />
+                    <Select state=team section="team" name="role" label="Role" stored="host".to_string()
+                        options=vec![("host", "Host"), ("administrator", "Administrator")] />
+                    <div><button type="submit" class=PRIMARY>"Add user"</button></div>
+                </fieldset>
+            </form>
+        </section>
+    }
+}
+
+/// One section: heading, "Saved." or the refusal, the form and its "Save".
+#[component]
+fn Section(
+    key: &'static str,
+    title: &'static str,
+    state: SectionState,
+    csrf: String,
+    children: Children,
+) -> impl IntoView {
+    let heading = format!("{key}-heading");
+    let labelled = heading.clone();
+    view! {
+        <section id=key class=format!("mt-6 {CARD}") aria-labelledby=labelled>
+            <h2 id=heading class="text-lg font-semibold">{title}</h2>
+            {state.2.then(|| view! { <p role="status" class=SAVED>"Saved."</p> })}
+            {state.1.map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
+            <Refusal form=state.0 />
+            <form method="post" action=format!("/admin/settings#{key}") class="mt-3 grid max-w-xl gap-4">
+                <input type="hidden" name="csrf" value=csrf />
+                <input type="hidden" name="section" value=key />
+                {children()}
+                <div><button type="submit" class=PRIMARY>"Save"</button></div>
+            </form>
+        </section>
+    }
+}
+
+/// The value to show: as posted when this section was refused, else as stored.
+fn shown(state: &SectionState, name: &str, stored: String) -> String {
+    if state.0.values.is_empty() {
+        stored
+    } else {
+        state.0.value(name)
+    }
+}
+
+#[component]
+fn Text(
+    state: SectionState,
+    section: &'static str,
+    name: &'static str,
+    label: &'static str,
+    #[prop(default = "text")] kind: &'static str,
+    stored: String,
+) -> impl IntoView {
+    let id = format!("{section}-{name}");
+    let error = state.0.errors.get(name).cloned();
+    let error_id = format!("{id}-error");
+    view! {
+        <div>
+            <label for=id.clone() class="block text-sm font-medium">{label}</label>
+            <input id=id name=name type=kind value=shown(&state, name, stored) class=FIELD
+                aria-invalid=error.as_ref().map(|_| "true") aria-describedby=error.as_ref().map(|_| error_id.clone()) />
+            {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
+        </div>
+    }
+}
+
+#[component]
+fn Area(
+    state: SectionState,
+    section: &'static str,
+    name: &'static str,
+    label: &'static str,
+    stored: String,
+) -> impl IntoView {
+    let id = format!("{section}-{name}");
+    let error = state.0.errors.get(name).cloned();
+    let error_id = format!("{id}-error");
+    let text = shown(&state, name, stored);
+    view! {
+        <div>
+            <label for=id.clone() class="block text-sm font-medium">{label}</label>
+            <textarea id=id name=name rows="3" class=FIELD
+                aria-invalid=error.as_ref().map(|_| "true") aria-describedby=error.as_ref().map(|_| error_id.clone())>
+                {crate::ui::textarea_text(&text)}
+            </textarea>
+            {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
+        </div>
+    }
+}
+
+#[component]
+fn Select(
+    state: SectionState,
+    section: &'static str,
+    name: &'static str,
+    label: &'static str,
+    stored: String,
+    options: Vec<(&'static str, &'static str)>,
+) -> impl IntoView {
+    let id = format!("{section}-{name}");
+    let error = state.0.errors.get(name).cloned();
+    let error_id = format!("{id}-error");
+    let chosen = shown(&state, name, stored);
+    view! {
+        <div>
+            <label for=id.clone() class="block text-sm font-medium">{label}</label>
+            <select id=id name=name class=FIELD
+                aria-invalid=error.as_ref().map(|_| "true") aria-describedby=error.as_ref().map(|_| error_id.clone())>
+                {options.into_iter().map(|(value, text)| view! {
+                    <option value=value selected=chosen == value>{text}</option>
+                }).collect_view()}
+            </select>
+            {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
+        </div>
+    }
+}
+
+#[component]
+fn Check(
+    state: SectionState,
+    name: &'static str,
+    label: &'static str,
+    stored: bool,
+) -> impl IntoView {
+    let checked = if state.0.values.is_empty() {
+        stored
+    } else {
+        state.0.value(name) == "on"
+    };
+    view! {
+        <label class="flex min-h-10 items-center gap-2 text-sm">
+            <input type="checkbox" name=name checked=checked class="size-5" />{label}
+        </label>
+    }
+}

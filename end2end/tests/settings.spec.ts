@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { checkAxe, signInAs } from "./support";
+
+// The dashboard's availability and settings pages: a reusable schedule is made and edited,
+// the administrator's settings sections save, and a host sees its profile only.
+
+const login = process.env.E2E_LOGIN ?? "admin";
+const password = process.env.E2E_PASSWORD ?? "";
+
+test("a reusable schedule is made, edited with the weekly editor, and refused deletion while it is the default", async ({ browser }) => {
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, login, password);
+  await page.goto("/admin/availability");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Availability");
+  await checkAxe(page, "availability");
+  const name = `Evenings ${Date.now()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Time zone").selectOption("America/New_York");
+  await page.getByRole("button", { name: "Create schedule" }).click();
+  await expect(page).toHaveURL(/\/admin\/availability\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const monday = page.getByRole("group", { name: "Monday" });
+  await monday.getByLabel("Start").fill("18:00");
+  await monday.getByLabel("End").fill("21:00");
+  await page.getByRole("group", { name: "Tuesday" }).getByRole("button", { name: "Add window" }).click();
+  // The added window and the typed Monday survive the round trip, unsaved.
+  await expect(page.getByRole("group", { name: "Monday" }).getByLabel("Start")).toHaveValue("18:00");
+  await expect(page.getByRole("group", { name: "Tuesday" }).getByLabel("Start")).toHaveCount(2);
+  await page.getByRole("group", { name: "Tuesday" }).getByRole("button", { name: "Remove" }).nth(1).click();
+  await checkAxe(page, "schedule editor");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByRole("group", { name: "Monday" }).getByLabel("End")).toHaveValue("21:00");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  // The user's first schedule is its default already (the button is then disabled).
+  const makeDefault = page.getByRole("button", { name: "Set as default" });
+  if (await makeDefault.isEnabled()) await makeDefault.click();
+  await expect(page.getByRole("button", { name: "Set as default" })).toBeDisabled();
+  await expect(page.getByText("Default", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("alert")).toContainText("The default schedule cannot be deleted");
+  await page.goto("/admin/availability");
+  await expect(page.locator("li").filter({ hasText: name })).toContainText("Mon 18:00-21:00");
+  await context.close();
+});
+
+test("the administrator saves settings sections; a host sees its profile and no site settings", async ({ browser }) => {
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await signInAs(page, login, password);
+  await page.goto("/admin/settings");
+  for (const section of ["Profile", "General", "Email", "Payments", "Theme", "Modules", "Team"]) {
+    await expect(page.getByRole("heading", { level: 2, name: section, exact: true })).toBeVisible();
+  }
+  await checkAxe(page, "settings, administrator");
+  const email = page.locator("section#email");
+  // The browser takes "a@b" as an address; the server wants a dotted domain.
+  await email.getByLabel("Sender email").fill("a@b");
+  await email.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("section#email").getByLabel("Sender email")).toHaveAttribute("aria-invalid", "true");
+  await checkAxe(page, "settings, refused");
+  await page.locator("section#email").getByLabel("Sender email").fill("bookings@example.org");
+  await page.locator("section#email").getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("section#email").getByRole("status")).toHaveText("Saved.");
+  await page.locator("section#general").getByLabel("Time format").selectOption("24");
+  await page.locator("section#general").getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("section#general").getByLabel("Time format")).toHaveValue("24");
+  await context.close();
+
+  const host = process.env.E2E_HOST_LOGIN ?? "";
+  test.skip(host === "", "scripts/test makes the second host");
+  const hostContext = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const hostPage = await hostContext.newPage();
+  await signInAs(hostPage, host, process.env.E2E_HOST_PASSWORD ?? "");
+  await hostPage.goto("/admin/settings");
+  await expect(hostPage.getByRole("heading", { level: 2, name: "Profile" })).toBeVisible();
+  for (const section of ["General", "Email", "Payments", "Theme", "Modules", "Team"]) {
+    await expect(hostPage.getByRole("heading", { name: section, exact: true })).toHaveCount(0);
+  }
+  await checkAxe(hostPage, "settings, host");
+  await hostContext.close();
+});

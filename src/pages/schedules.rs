@@ -1,0 +1,95 @@
+//! `/admin/availability` form posts: "New schedule" (303 to the new schedule), and on a
+//! schedule's page the weekly editor's buttons, "Set as default" and "Delete". Same checks as
+//! the other dashboard forms (the session's CSRF token, a same-site `Origin`).
+
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use app::model::public::FormState;
+use app::model::setup::{HoursOp, WeekDraft};
+use app::service::ServiceError;
+use app::service::availability_pages;
+
+use super::desk::checked_caller;
+use super::setup::{again, again_with_hours, create_with, expired};
+use super::{form_pairs, render_with, see_other};
+use crate::AppState;
+
+/// `POST /admin/availability`: "New schedule"; 303 to its editor.
+pub async fn post_schedule(State(state): State<AppState>, request: Request) -> Response {
+    create_with(
+        &state,
+        request,
+        async |ctx, caller, form| availability_pages::create(ctx, caller, form).await,
+        |id| format!("/admin/availability/{id}"),
+    )
+    .await
+}
+
+/// `POST /admin/availability/{id}`: `op=save|add:mon|remove:mon:0|add_override|
+/// remove_override:0|default|delete`.
+pub async fn post_schedule_change(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(pairs) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let form = FormState::from_pairs(&pairs);
+    let Ok(id) = id.parse::<i64>() else {
+        return again(&state, &parts, FormState::default()).await;
+    };
+    let Some(caller) = checked_caller(&state, &parts.headers, &pairs).await else {
+        return again(&state, &parts, expired(&form)).await;
+    };
+    let refusal = |error: ServiceError| FormState {
+        message: Some(match error {
+            ServiceError::NotFound => "There is no such schedule.".to_string(),
+            other => other.to_string(),
+        }),
+        ..FormState::default()
+    };
+    match form.value("op").as_str() {
+        "default" => match availability_pages::set_default(&state.ctx, &caller, id).await {
+            Ok(()) => see_other(&format!("/admin/availability/{id}?saved=1")),
+            Err(e) => again(&state, &parts, refusal(e)).await,
+        },
+        "delete" => match availability_pages::delete(&state.ctx, &caller, id).await {
+            Ok(()) => see_other("/admin/availability"),
+            Err(e) => again(&state, &parts, refusal(e)).await,
+        },
+        op => {
+            let mut draft = WeekDraft::from_form(&form);
+            match HoursOp::parse(op).unwrap_or(HoursOp::Save) {
+                HoursOp::Save => {
+                    match availability_pages::save(&state.ctx, &caller, id, &form, &draft).await {
+                        Ok(()) => see_other(&format!("/admin/availability/{id}?saved=1")),
+                        Err(refused) => again_with_hours(&state, &parts, refused, draft).await,
+                    }
+                }
+                op => {
+                    draft.apply(&op);
+                    // The name and zone as typed come back with the changed hours.
+                    let typed = form.clone();
+                    render_with(
+                        &state,
+                        &parts.uri,
+                        &parts.headers,
+                        move || {
+                            leptos::prelude::provide_context(draft.clone());
+                            leptos::prelude::provide_context(FormState {
+                                values: typed.values.clone(),
+                                ..FormState::default()
+                            });
+                        },
+                        StatusCode::OK,
+                    )
+                    .await
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! `POST /admin/settings`: one section of the settings page (`section=`). A save answers 303
+//! back with `saved=<section>`; adding a user or sending a test email answers the page with
+//! its message (a password is shown once, so never in an address); a refusal, the page with
+//! the REST route's messages beside the fields (403 for a user who may not manage options).
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use app::model::public::FormState;
+use app::service::settings_page::{self, Saved};
+use app::ui::admin::settings::SettingsNotice;
+
+use super::desk::checked_caller;
+use super::setup::{again, expired};
+use super::{form_pairs, render_with, see_other};
+use crate::AppState;
+
+pub async fn post_settings(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(pairs) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let form = FormState::from_pairs(&pairs);
+    let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
+        Some(caller) => settings_page::save(&state.ctx, &caller, &form).await,
+        None => Err(expired(&form)),
+    };
+    let section = form.value("section");
+    match outcome {
+        Ok(Saved::Done) => see_other(&format!("/admin/settings?saved={section}#{section}")),
+        Ok(Saved::Shown(text)) => {
+            let notice = SettingsNotice { section, text };
+            render_with(
+                &state,
+                &parts.uri,
+                &parts.headers,
+                move || leptos::prelude::provide_context(notice.clone()),
+                StatusCode::OK,
+            )
+            .await
+        }
+        Err(refused) if refused.message.as_deref() == Some(app::service::FORBIDDEN_MESSAGE) => {
+            render_with(
+                &state,
+                &parts.uri,
+                &parts.headers,
+                move || leptos::prelude::provide_context(refused.clone()),
+                StatusCode::FORBIDDEN,
+            )
+            .await
+        }
+        Err(refused) => again(&state, &parts, refused).await,
+    }
+}

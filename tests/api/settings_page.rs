@@ -1,0 +1,177 @@
+//! `/admin/settings`: an administrator's sections save through the REST settings routes (what
+//! `GET /settings/general` answers next); a host sees only its profile and is refused the
+//! sections' forms; a user added in "Team" can sign in with the password shown once.
+
+use reqwest::StatusCode;
+
+use crate::auth::dashboard_login;
+use crate::desk::Desk;
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn an_administrator_saves_each_section_and_rest_shows_it() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let desk = Desk::open(&app, "admin").await;
+    let (status, html) = desk.page("/admin/settings").await;
+    assert_eq!(status, StatusCode::OK);
+    for heading in [
+        "Profile", "General", "Email", "Payments", "Theme", "Modules", "Team",
+    ] {
+        assert!(html.contains(&format!(">{heading}</h2>")), "{heading}");
+    }
+    let token = desk.token("/admin/settings").await;
+    let post = |fields: Vec<(&'static str, String)>| {
+        let token = token.clone();
+        let desk = &desk;
+        async move {
+            let mut all: Vec<(&str, &str)> = vec![("csrf", token.as_str())];
+            all.extend(fields.iter().map(|(k, v)| (*k, v.as_str())));
+            desk.post("/admin/settings", &all).await
+        }
+    };
+    let (status, location, _) = post(vec![
+        ("section", "general".into()),
+        ("time_format", "24".into()),
+        ("start_day", "mon".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/admin/settings?saved=general#general");
+    // A bad address is the route's message beside its field, and nothing of the section is saved.
+    let (status, _, html) = post(vec![
+        ("section", "email".into()),
+        ("from_name", "Acme Bookings".into()),
+        ("from_email", "not-an-address".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"email-from_email-error\""), "{html}");
+    assert!(
+        html.contains("value=\"Acme Bookings\""),
+        "typed values kept"
+    );
+    let (_, general) = app.get("/settings/general", &admin).await;
+    assert_eq!(general["emailing"]["from_name"], "");
+    let (status, _, _) = post(vec![
+        ("section", "email".into()),
+        ("from_name", "Acme Bookings".into()),
+        ("from_email", "bookings@acme.example".into()),
+        ("email_footer", "<b>Acme</b><script>x()</script>".into()),
+        ("attach_ics", "on".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    post(vec![
+        ("section", "payments".into()),
+        ("is_active", "on".into()),
+        ("currency", "eur".into()),
+        ("number_format", "dot_separated".into()),
+        ("currency_position", "right_space".into()),
+    ])
+    .await;
+    post(vec![("section", "theme".into()), ("theme", "dark".into())]).await;
+    let (_, general) = app.get("/settings/general", &admin).await;
+    assert_eq!(general["time_format"], "24");
+    assert_eq!(general["administration"]["start_day"], "mon");
+    assert_eq!(general["emailing"]["from_email"], "bookings@acme.example");
+    assert_eq!(general["emailing"]["attach_ics_on_confirmation"], "yes");
+    assert_eq!(general["emailing"]["email_footer"], "<b>Acme</b>");
+    assert_eq!(general["payments"]["currency"], "EUR");
+    assert_eq!(general["payments"]["is_active"], "yes");
+    assert_eq!(general["theme"], "dark");
+    let (status, _, html) = post(vec![
+        ("section", "payments".into()),
+        ("currency", "XYZ1".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("The payments.currency must be an ISO 4217 currency code."));
+
+    post(vec![
+        ("section", "modules".into()),
+        ("module_smtp", "on".into()),
+    ])
+    .await;
+    let (_, modules) = app.get("/settings/global-modules", &admin).await;
+    assert_eq!(modules["settings"]["smtp"], "yes");
+    assert_eq!(modules["settings"]["form"], "no");
+
+    // "Send test email": to the address given, with the saved sender.
+    let (status, _, html) = post(vec![
+        ("section", "test_email".into()),
+        ("to", "someone@example.org".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("A test email is on its way to someone@example.org."));
+    let mails = crate::emails::wait_for_mails(&app, 1).await;
+    let mail = mails
+        .iter()
+        .find(|m| m.contains("slotbook test email"))
+        .expect("the test email");
+    assert!(mail.contains("To: someone@example.org"));
+    assert!(mail.contains("Acme Bookings"));
+
+    // "Add user": the password is shown once and works.
+    let (status, _, html) = post(vec![
+        ("section", "team".into()),
+        ("login", "newhost".into()),
+        ("name", "New Host".into()),
+        ("email", "newhost@example.org".into()),
+        ("role", "host".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let at = html.find("the password ").expect("the password shown") + 13;
+    let password: String = html[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_hexdigit())
+        .collect();
+    assert_eq!(password.len(), 24);
+    let (_, cookie) = dashboard_login(&app, "newhost", &password).await;
+    assert!(cookie.is_some(), "the new user signs in");
+    let (status, _, html) = post(vec![
+        ("section", "team".into()),
+        ("login", "newhost".into()),
+        ("name", "Again".into()),
+        ("email", "other@example.org".into()),
+        ("role", "host".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("A user with this login or email already exists"));
+}
+
+#[tokio::test]
+async fn a_host_sees_its_profile_only_and_cannot_post_the_site_settings() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    app.host("jane").await;
+    let desk = Desk::open(&app, "jane").await;
+    let (status, html) = desk.page("/admin/settings").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(">Profile</h2>"));
+    assert!(html.contains("jane@example.com"));
+    for absent in ["General", "Email", "Payments", "Theme", "Modules", "Team"] {
+        assert!(!html.contains(&format!(">{absent}</h2>")), "{absent}");
+    }
+    // The host's page has no form; the session's token is on every page that has one.
+    let token = desk.token("/admin/calendars").await;
+    for (section, key, value) in [
+        ("theme", "theme", "dark"),
+        ("team", "login", "sneaky"),
+        ("test_email", "to", "x@example.org"),
+    ] {
+        let (status, _, html) = desk
+            .post(
+                "/admin/settings",
+                &[("csrf", &token), ("section", section), (key, value)],
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{section}");
+        assert!(html.contains("Sorry, you are not allowed to do that."));
+    }
+    let (_, general) = app.get("/settings/general", &admin).await;
+    assert_eq!(general["theme"], "system-default");
+}
