@@ -152,3 +152,35 @@ test("the advanced, notifications and payment tabs: confirmation switches the em
   await expect(page.getByRole("table")).toContainText("The host declines");
   await context.close();
 });
+
+test("the calendar page clones an event and deletes one only after asking", async ({ browser }) => {
+  const event = await makeEvent();
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, login, password);
+  await page.goto(`/admin/calendars/${event.calendarId}`);
+  await checkAxe(page, "calendar page");
+  const item = page.locator(`#event-${event.id}`);
+  await item.getByRole("button", { name: "Clone" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${event.title} (clone)`);
+  await page.getByRole("link", { name: /^Back to / }).click();
+  await page.locator(`#event-${event.id}`).getByRole("link", { name: "Delete" }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText(`Delete ${event.title}?`);
+  await checkAxe(page, "calendar page, delete question");
+  await question.getByRole("link", { name: "Keep it" }).click();
+  await expect(page.locator(`#event-${event.id}`)).toBeVisible();
+  await page.locator(`#event-${event.id}`).getByRole("link", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete event" }).click();
+  await expect(page.getByRole("status")).toHaveText("Event deleted.");
+  await expect(page.locator(`#event-${event.id}`)).toHaveCount(0);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  // The calendar's settings open in place of "New event" and save as they are.
+  await page.getByRole("link", { name: "Edit the calendar and its landing page" }).click();
+  await expect(page.getByRole("heading", { name: "Calendar settings" })).toBeVisible();
+  await checkAxe(page, "calendar settings");
+  await page.locator("#calendar-settings").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await context.close();
+});

@@ -52,7 +52,8 @@ pub(super) async fn create_with(
     }
 }
 
-/// `POST /admin/calendars/{id}`: "New event"; 303 to the new event's editor.
+/// `POST /admin/calendars/{id}`: "New event" (303 to its editor), the calendar's settings,
+/// "Clone" and the deletions a confirmation asked for (`action=`).
 pub async fn post_event(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -67,13 +68,11 @@ pub async fn post_event(
         return again(&state, &parts, FormState::default()).await;
     };
     let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
-        Some(caller) => setup_pages::create_event(&state.ctx, &caller, calendar_id, &form).await,
+        Some(caller) => setup_pages::calendar_action(&state.ctx, &caller, calendar_id, &form).await,
         None => Err(expired(&form)),
     };
     match outcome {
-        Ok(event_id) => see_other(&format!(
-            "/admin/calendars/{calendar_id}/events/{event_id}?tab=details"
-        )),
+        Ok(location) => see_other(&location),
         Err(refused) => again(&state, &parts, refused).await,
     }
 }
@@ -148,6 +147,21 @@ pub async fn post_editor(
         };
     }
     let mut draft = WeekDraft::from_form(&form);
+    if form.value("op") == "use_schedule" {
+        return match setup_pages::choose_schedule(
+            &state.ctx,
+            &caller,
+            calendar_id,
+            event_id,
+            &form,
+            &draft,
+        )
+        .await
+        {
+            Ok(()) => back("availability"),
+            Err(refused) => again(&state, &parts, refused).await,
+        };
+    }
     match HoursOp::parse(&form.value("op")).unwrap_or(HoursOp::Save) {
         HoursOp::Save => {
             match setup_pages::save_hours(&state.ctx, &caller, calendar_id, event_id, &form, &draft)

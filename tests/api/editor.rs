@@ -336,3 +336,99 @@ async fn the_advanced_tab_saves_confirmation_and_policies_or_nothing() {
     let (_, html) = desk.page(&format!("{editor}?tab=notifications")).await;
     assert!(html.contains("The host declines"));
 }
+
+#[tokio::test]
+async fn the_limits_tab_saves_window_caps_and_locked_zone_in_one_request() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let rest = format!("/calendars/{calendar}/events/{event}");
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "limits").await;
+    let (_, before) = app.get(&rest, &jane).await;
+    let base = [
+        ("notice", "60"),
+        ("buffer_before", "0"),
+        ("buffer_after", "15"),
+        ("slot_interval", ""),
+        ("window_days", "14"),
+        ("frequency_enabled", "on"),
+        ("frequency_per_day", "2"),
+        ("booked_time_per_week", ""),
+        ("lock_zone_enabled", "on"),
+        ("lock_zone", "Asia/Tokyo"),
+    ];
+    let mut bad = base.to_vec();
+    bad.push(("frequency_per_week", "0"));
+    let (status, _, html) = form.post(&bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("The limit must be between 1 and 10000."));
+    let (_, unchanged) = app.get(&rest, &jane).await;
+    assert_eq!(
+        unchanged["calendar_event"]["settings"],
+        before["calendar_event"]["settings"]
+    );
+    let mut over = base.to_vec();
+    over[4] = ("window_days", "5000");
+    let (status, _, html) = form.post(&over).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"f-window_days-error\""));
+
+    let (status, _, _) = form.post(&base).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, after) = app.get(&rest, &jane).await;
+    let s = &after["calendar_event"]["settings"];
+    assert_eq!(s["range_days"], 14);
+    assert_eq!(s["buffer_time_after"], "15");
+    assert_eq!(s["booking_frequency"]["enabled"], true);
+    assert_eq!(
+        s["booking_frequency"]["limits"],
+        serde_json::json!([{"unit": "per_day", "value": 2}])
+    );
+    assert_eq!(s["lock_timezone"]["timezone"], "Asia/Tokyo");
+    let (_, html) = desk.page(&form.url).await;
+    assert!(html.contains("value=\"14\""));
+}
+
+#[tokio::test]
+async fn a_group_events_seats_are_set_in_the_details_tab() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, _, _) = jane_event(&app).await;
+    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri"]
+        .iter()
+        .map(|d| serde_json::json!({"day": d, "from": "09:00", "to": "17:00"}))
+        .collect();
+    let (status, made) = app
+        .post(
+            &format!("/calendars/{calendar}/events"),
+            &jane,
+            serde_json::json!({"title": "Workshop", "duration": 60, "status": "active",
+                "event_type": "group", "max_book_per_slot": 3, "is_display_spots": true,
+                "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let event = made["slot"]["id"].as_i64().unwrap_or_default();
+    let desk = Desk::open(&app, "jane").await;
+    let editor = format!("/admin/calendars/{calendar}/events/{event}");
+    let form = TabForm::open(&desk, &editor, "details").await;
+    let (_, html) = desk.page(&form.url).await;
+    assert!(html.contains("Seats per time"));
+    let details = |seats: &'static str| {
+        [
+            ("title", "Workshop"),
+            ("duration", "60"),
+            ("status", "active"),
+            ("description", ""),
+            ("seats", seats),
+        ]
+    };
+    let (status, _, html) = form.post(&details("0")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"f-max_book_per_slot-error\""));
+    let (status, _, _) = form.post(&details("8")).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, rest) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(rest["calendar_event"]["max_book_per_slot"], 8);
+}

@@ -3,7 +3,6 @@
 //! offers exactly its hours, and a schedule in use is not deleted.
 
 use reqwest::StatusCode;
-use serde_json::json;
 
 use crate::desk::Desk;
 use crate::support::TestApp;
@@ -79,15 +78,31 @@ async fn a_schedule_made_in_the_forms_drives_an_events_slots_and_is_kept_while_u
     let (status, location_saved, _) = desk.post(&location, &good).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert!(location_saved.ends_with("?saved=1"));
-    let (status, body) = app
+    // The event's Availability tab: "Hours" set to the schedule, "Use".
+    let editor = format!("/admin/calendars/{calendar}/events/{event}?tab=availability");
+    let (status, html) = desk.page(&editor).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Schedule: Monday mornings (Europe/Berlin)"));
+    let schedule = id.to_string();
+    let (status, _, _) = desk
         .post(
-            &format!("/calendars/{calendar}/events/{event}/availability"),
-            &jane,
-            json!({"schedule_type": "weekly_schedules", "availability_type": "existing_schedule",
-                   "availability_id": id}),
+            &editor,
+            &[
+                ("csrf", &token),
+                ("tab", "availability"),
+                ("op", "use_schedule"),
+                ("schedule", &schedule),
+            ],
         )
         .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, rest) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(
+        rest["calendar_event"]["availability_type"],
+        "existing_schedule"
+    );
     let first = app.first_offered_slot(event).await;
     let start = chrono::NaiveDateTime::parse_from_str(&first, "%Y-%m-%d %H:%M:%S")
         .expect("a time")
@@ -141,6 +156,24 @@ async fn a_schedule_made_in_the_forms_drives_an_events_slots_and_is_kept_while_u
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, html) = desk.page(&location).await;
     assert!(html.contains("Monday mornings</h1>"));
+
+    // Back on its own hours (the ones shown, saved as its own), the event frees the schedule.
+    let (status, _, _) = desk
+        .post(
+            &editor,
+            &[
+                ("csrf", &token),
+                ("tab", "availability"),
+                ("op", "use_schedule"),
+                ("schedule", "own"),
+                ("tue_start", "08:00"),
+                ("tue_end", "09:00"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, html) = desk.page(&location).await;
+    assert!(html.contains("No event uses this schedule."));
 
     // A schedule no event uses, and not the default, is deleted.
     let (status, made, _) = desk

@@ -350,3 +350,125 @@ async fn the_editor_explains_each_time_of_a_date_with_the_engines_reasons() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(html.contains("The date must be in YYYY-MM-DD format"));
 }
+
+#[tokio::test]
+async fn the_calendar_page_saves_its_settings_clones_and_deletes_after_asking() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (calendar, event) =
+        crate::support::daily_event(&app, &jane, "UTC", 30, ("09:00", "12:00")).await;
+    let desk = Desk::open(&app, "jane").await;
+    let page = format!("/admin/calendars/{calendar}");
+    let token = desk.token(&page).await;
+    let (_, rest) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    let slug = rest["calendar"]["slug"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+
+    // A bad photo address is the sharing route's message; nothing is saved.
+    let editing = format!("{page}?edit=settings");
+    let (status, html) = desk.page(&editing).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Calendar settings"));
+    let (status, _, html) = desk
+        .post(
+            &editing,
+            &[
+                ("csrf", &token),
+                ("action", "settings"),
+                ("title", "Renamed"),
+                ("author_timezone", "Europe/Berlin"),
+                ("photo_url", "javascript:alert(1)"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("id=\"f-photo_url-error\""),
+        "{}",
+        alert_text(&html)
+    );
+    let (_, unchanged) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    assert_eq!(unchanged["calendar"]["title"], rest["calendar"]["title"]);
+
+    // Renamed, moved to Berlin, landing page off: the public landing page is gone.
+    let (status, location, _) = desk
+        .post(
+            &editing,
+            &[
+                ("csrf", &token),
+                ("action", "settings"),
+                ("title", "Renamed"),
+                ("author_timezone", "Europe/Berlin"),
+                ("description", "<em>Hello</em>"),
+                ("show_type", "all"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(location.contains("done=settings"));
+    let (_, saved) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    assert_eq!(saved["calendar"]["title"], "Renamed");
+    assert_eq!(saved["calendar"]["author_timezone"], "Europe/Berlin");
+    let landing = app
+        .client
+        .get(format!("{}/{slug}", app.base))
+        .send()
+        .await
+        .expect("landing");
+    assert_eq!(landing.status(), StatusCode::NOT_FOUND);
+
+    // "Clone" opens the copy's editor.
+    let clone = format!("clone:{event}");
+    let (status, location, _) = desk
+        .post(&page, &[("csrf", &token), ("action", &clone)])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (status, html) = desk.page(&location).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("(clone)</h1>"), "{location}");
+
+    // "Delete" asks first; the question's button deletes.
+    let (status, html) = desk.page(&format!("{page}?confirm=event:{event}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("role=\"alertdialog\""));
+    assert!(html.contains("Its bookings stay in the bookings list."));
+    let delete = format!("delete_event:{event}");
+    let (status, location, _) = desk
+        .post(&page, &[("csrf", &token), ("action", &delete)])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(location.ends_with("done=deleted"));
+    let (status, _) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Another host can neither see the question nor delete the calendar.
+    app.host("bob").await;
+    let bob = Desk::open(&app, "bob").await;
+    let (status, _) = bob.page(&format!("{page}?confirm=calendar")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let bob_token = bob.token("/admin/calendars").await;
+    let (status, _, _) = bob
+        .post(
+            &page,
+            &[("csrf", &bob_token), ("action", "delete_calendar")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, html) = desk.page(&format!("{page}?confirm=calendar")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Delete Renamed with its 1 event and all their bookings?"));
+    let (status, location, _) = desk
+        .post(&page, &[("csrf", &token), ("action", "delete_calendar")])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/admin/calendars");
+    let (status, _) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

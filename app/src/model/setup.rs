@@ -34,6 +34,13 @@ pub struct CalendarPage {
     pub description_html: String,
     pub landing_url: String,
     pub events: Vec<EventCard>,
+    /// The settings form's values: the zone's IANA id, the host's photo, the landing page.
+    pub zone_id: String,
+    pub photo_url: String,
+    pub landing_enabled: bool,
+    /// `true`: every active event is on the landing page; else only `shown_events`.
+    pub show_all: bool,
+    pub shown_events: Vec<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -84,6 +91,14 @@ pub struct EventEditor {
     pub zone: String,
     pub hours: WeekDraft,
     pub limits: Limits,
+    /// `single`, `group`, `round_robin`, `collective`.
+    pub event_type: String,
+    /// Attendees per time (group events).
+    pub seats: i64,
+    /// The reusable schedules the event may follow: (id, "title (zone)").
+    pub schedules: Vec<(i64, String)>,
+    /// The schedule the event follows, when not its own hours.
+    pub schedule_id: Option<i64>,
 }
 
 /// "Why is this time not offered?" for one date: each start time of the event's grid within
@@ -148,6 +163,66 @@ pub struct Limits {
     pub buffer_after: String,
     /// "Slot interval": minutes between start times; empty = the duration.
     pub slot_interval: String,
+    /// "Booking window": how many days ahead can be booked.
+    pub window_days: String,
+    /// Bookings per day, week and month.
+    pub frequency: PeriodCaps,
+    /// Booked minutes per day, week and month.
+    pub booked_time: PeriodCaps,
+    /// The booking page shows times in `lock_zone` only.
+    pub lock_zone_enabled: bool,
+    pub lock_zone: String,
+}
+
+/// Caps per period as the form shows them; an empty one is no cap.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PeriodCaps {
+    pub enabled: bool,
+    pub per_day: String,
+    pub per_week: String,
+    pub per_month: String,
+}
+
+impl PeriodCaps {
+    /// From stored limits (`per_day`, `per_week`, `per_month`).
+    pub fn from_limits(enabled: bool, limits: &[(String, i64)]) -> PeriodCaps {
+        let of = |unit: &str| {
+            limits
+                .iter()
+                .find(|(u, _)| u == unit)
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default()
+        };
+        PeriodCaps {
+            enabled,
+            per_day: of("per_day"),
+            per_week: of("per_week"),
+            per_month: of("per_month"),
+        }
+    }
+
+    /// The form's `{prefix}_enabled`, `{prefix}_per_day`, ... as the limits route's
+    /// `{enabled, limits: [{unit, value}]}` (empty caps left out; a non-number is sent as
+    /// typed, so the route names it).
+    pub fn request_from_form(
+        form: &crate::model::public::FormState,
+        prefix: &str,
+    ) -> serde_json::Value {
+        let limits: Vec<serde_json::Value> = ["per_day", "per_week", "per_month"]
+            .iter()
+            .filter_map(|unit| {
+                let text = form.value(&format!("{prefix}_{unit}"));
+                let text = text.trim();
+                (!text.is_empty()).then(|| {
+                    let value = text
+                        .parse::<i64>()
+                        .map_or_else(|_| serde_json::json!(text), serde_json::Value::from);
+                    serde_json::json!({"unit": unit, "value": value})
+                })
+            })
+            .collect();
+        serde_json::json!({"enabled": form.value(&format!("{prefix}_enabled")) == "on", "limits": limits})
+    }
 }
 
 /// The weekly hours and date overrides as the availability form shows them: times `HH:MM`,

@@ -211,8 +211,20 @@ fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) 
 }
 
 /// `schedule_conditions`, `buffer_time_before/after`, `slot_interval`, `booking_frequency`,
-/// `booking_duration`, `lock_timezone`.
+/// `booking_duration`, `lock_timezone`, and (an extension) `range_days`.
 pub fn apply_limits(f: &Fields, settings: &mut EventSettings, errors: &mut FieldErrors) {
+    // The booking window, accepted here too so that a limits form saves in one request.
+    if let Some(range_days) = f.int("range_days", errors) {
+        if !(1..=3650).contains(&range_days) {
+            errors.add(
+                f.name("range_days"),
+                "between",
+                "The range days must be between 1 and 3650.",
+            );
+        }
+        settings.range_days = range_days;
+        settings.range_type = "range_days".into();
+    }
     if let Some(value) = f.map.and_then(|m| m.get("schedule_conditions"))
         && let Some(q) = parse_notice(value, &f.name("schedule_conditions"), errors)
     {

@@ -14,7 +14,7 @@ use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
     CalendarCard, CalendarPage, CalendarsPage, DayExplained, EventCard, EventEditor,
-    FIRST_EVENT_TITLE, Limits, WEEKDAYS, WeekDraft, grid_starts, reason_words,
+    FIRST_EVENT_TITLE, Limits, PeriodCaps, WEEKDAYS, WeekDraft, grid_starts, reason_words,
 };
 use crate::store::{calendars, events};
 
@@ -62,7 +62,13 @@ pub async fn calendar(
     let evs = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
     let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
     let landing = format!("{}/{}", ctx.public_url, cal.slug);
+    let settings = super::present::calendar_settings(&cal);
     Ok(CalendarPage {
+        zone_id: cal.author_timezone.clone(),
+        photo_url: settings.profile_photo_url.clone(),
+        landing_enabled: settings.sharing.is_enabled(),
+        show_all: settings.sharing.show_type != "selected",
+        shown_events: settings.sharing.enabled_slots.clone(),
         id: cal.id,
         title: cal.title.clone(),
         slug: cal.slug.clone(),
@@ -208,6 +214,90 @@ fn failed(form: &FormState, error: ServiceError) -> FormState {
     state
 }
 
+/// A button of the calendar page (`action=`): "Create event" (none), "settings", "clone:{id}",
+/// "delete_event:{id}" or "delete_calendar". Answers where to go next, or the form with the
+/// refusal.
+pub async fn calendar_action(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    form: &FormState,
+) -> Result<String, FormState> {
+    let page = format!("/admin/calendars/{calendar_id}");
+    let editor = |event: i64| format!("{page}/events/{event}?tab=details");
+    let action = form.value("action");
+    let (verb, event) = action.split_once(':').unwrap_or((action.as_str(), ""));
+    let event = event.parse::<i64>();
+    let plain = |e: ServiceError| refused_as(form, e, str::to_string);
+    match (verb, event) {
+        ("", _) => create_event(ctx, caller, calendar_id, form)
+            .await
+            .map(editor),
+        ("settings", _) => save_calendar(ctx, caller, calendar_id, form)
+            .await
+            .map(|()| format!("{page}?edit=settings&done=settings#calendar-settings")),
+        ("clone", Ok(event)) => {
+            super::event_admin::clone(ctx, caller, calendar_id, event, &json!({}))
+                .await
+                .map(|made| editor(made["slot"]["id"].as_i64().unwrap_or_default()))
+                .map_err(plain)
+        }
+        ("delete_event", Ok(event)) => super::event_admin::delete(ctx, caller, calendar_id, event)
+            .await
+            .map(|()| format!("{page}?done=deleted"))
+            .map_err(plain),
+        ("delete_calendar", _) => super::calendars::delete(ctx, caller, calendar_id)
+            .await
+            .map(|()| "/admin/calendars".to_string())
+            .map_err(plain),
+        _ => Err(plain(ServiceError::NotFound)),
+    }
+}
+
+/// The calendar page's settings form: title, zone, description and photo of the host
+/// profile, and the landing page's switch and events, through the service of
+/// `POST /calendars/{id}/sharing-settings`.
+pub async fn save_calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let shown: Vec<Value> = form
+        .values
+        .get("shown_events")
+        .into_iter()
+        .flatten()
+        .map(|e| number_or_text(e.clone()))
+        .collect();
+    let body = json!({
+        "calendar_data": {
+            "title": form.value("title"),
+            "timezone": form.value("author_timezone"),
+            "description": form.value("description"),
+            "calendar_avatar": form.value("photo_url"),
+        },
+        "landing_page_settings": {
+            "enabled": form.value("landing_enabled") == "on",
+            "show_type": if form.value("show_type") == "selected" { "selected" } else { "all" },
+            "enabled_slots": shown,
+        },
+    });
+    super::sharing::save(ctx, caller, id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                match field.rsplit('.').next().unwrap_or(field) {
+                    "timezone" => "author_timezone".to_string(),
+                    "calendar_avatar" => "photo_url".to_string(),
+                    "enabled_slots" => "shown_events".to_string(),
+                    other => other.to_string(),
+                }
+            })
+        })
+}
+
 /// `/admin/calendars/{id}/events/{event_id}`: the event and its hours as the forms show them
 /// (404 for an event the caller may not manage).
 pub async fn editor(
@@ -239,7 +329,22 @@ pub async fn editor(
             settings.date_overrides.clone(),
         ),
     };
+    let owners: Vec<i64> = std::iter::once(ev.user_id)
+        .chain(settings.team_members.iter().copied())
+        .collect();
+    let schedules = crate::store::schedules::list_for_users(conn.ex(), &owners)
+        .await?
+        .iter()
+        .map(|row| (row.id, format!("{} ({})", row.title, row.timezone)))
+        .collect();
+    let schedule_id = (ev.availability_type == "existing_schedule")
+        .then_some(ev.availability_id)
+        .flatten();
     Ok(EventEditor {
+        event_type: ev.event_type.clone(),
+        seats: ev.max_book_per_slot,
+        schedules,
+        schedule_id,
         calendar_id: cal.id,
         calendar_title: cal.title.clone(),
         event_id: ev.id,
@@ -261,8 +366,23 @@ pub async fn editor(
             buffer_before: settings.buffer_time_before.clone(),
             buffer_after: settings.buffer_time_after.clone(),
             slot_interval: settings.slot_interval.clone(),
+            window_days: settings.range_days.to_string(),
+            frequency: caps(&settings.booking_frequency),
+            booked_time: caps(&settings.booking_duration),
+            lock_zone_enabled: settings.lock_timezone.enabled,
+            lock_zone: settings.lock_timezone.timezone.clone(),
         },
     })
+}
+
+/// Stored period limits as the form's caps.
+fn caps(limits: &crate::model::event::Limits) -> PeriodCaps {
+    let pairs: Vec<(String, i64)> = limits
+        .limits
+        .iter()
+        .map(|l| (l.unit.clone(), l.value))
+        .collect();
+    PeriodCaps::from_limits(limits.enabled, &pairs)
 }
 
 /// The stored hours as the form's rows.
@@ -293,8 +413,8 @@ pub(crate) fn draft_of(week: &WeeklySchedule, overrides: &DateOverrides) -> Week
     }
 }
 
-/// The editor's "Details" tab: title, duration, description, status, through the service of
-/// `POST …/details` (group events keep their seats).
+/// The editor's "Details" tab: title, duration, description, status and a group event's seats,
+/// through the service of `POST …/details`.
 pub async fn save_details(
     ctx: &Ctx,
     caller: &Caller,
@@ -314,7 +434,12 @@ pub async fn save_details(
         "duration": number_or_text(form.value("duration")),
         "status": form.value("status"),
         "description": form.value("description"),
-        "max_book_per_slot": current.max_book_per_slot,
+        // Seats are a group event's; the others keep theirs.
+        "max_book_per_slot": if current.event_type == "group" {
+            number_or_text(form.value("seats"))
+        } else {
+            Value::from(current.max_book_per_slot)
+        },
         "is_display_spots": current.is_display_spots,
     });
     super::event_admin::update_details(ctx, caller, calendar_id, event_id, &body)
@@ -340,6 +465,32 @@ pub async fn save_hours(
         .map_err(|e| refused_as(form, e, row_of))
 }
 
+/// "Use": the event follows reusable schedule `schedule` (an id), or `own` hours: the ones the
+/// form shows, saved as the event's own.
+pub async fn choose_schedule(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+    draft: &WeekDraft,
+) -> Result<(), FormState> {
+    let body = match form.value("schedule").parse::<i64>() {
+        Ok(id) => json!({"schedule_type": "weekly_schedules",
+                         "availability_type": "existing_schedule", "availability_id": id}),
+        Err(_) => draft.to_request(),
+    };
+    super::event_admin::update_availability(ctx, caller, calendar_id, event_id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| match field {
+                "availability_id" => "schedule".to_string(),
+                other => row_of(other),
+            })
+        })
+}
+
 /// `weekly_schedules.mon.slots.0.start` -> `mon.0`; `weekly_schedules.mon` -> `mon`;
 /// `date_overrides.1.0.start` -> `override.1`.
 pub(crate) fn row_of(field: &str) -> String {
@@ -352,8 +503,9 @@ pub(crate) fn row_of(field: &str) -> String {
     }
 }
 
-/// The editor's "Limits" tab: minimum notice, buffers and slot interval (minutes), through the
-/// service of `POST …/limits`.
+/// The editor's "Limits" tab: minimum notice, buffers and slot interval (minutes), the booking
+/// window (days), caps per period and the locked zone, through the service of `POST …/limits`
+/// (one transaction).
 pub async fn save_limits(
     ctx: &Ctx,
     caller: &Caller,
@@ -369,6 +521,11 @@ pub async fn save_limits(
         "buffer_time_before": form.value("buffer_before").trim(),
         "buffer_time_after": form.value("buffer_after").trim(),
         "slot_interval": form.value("slot_interval").trim(),
+        "range_days": number_or_text(form.value("window_days")),
+        "booking_frequency": PeriodCaps::request_from_form(form, "frequency"),
+        "booking_duration": PeriodCaps::request_from_form(form, "booked_time"),
+        "lock_timezone": {"enabled": form.value("lock_zone_enabled") == "on",
+                          "timezone": form.value("lock_zone")},
     }});
     super::event_admin::update_limits(ctx, caller, calendar_id, event_id, &body)
         .await
@@ -380,6 +537,10 @@ pub async fn save_limits(
                     "schedule_conditions" => "notice".to_string(),
                     "buffer_time_before" => "buffer_before".to_string(),
                     "buffer_time_after" => "buffer_after".to_string(),
+                    "range_days" => "window_days".to_string(),
+                    "booking_frequency" => "frequency".to_string(),
+                    "booking_duration" => "booked_time".to_string(),
+                    "lock_timezone" => "lock_zone".to_string(),
                     other => other.to_string(),
                 }
             })

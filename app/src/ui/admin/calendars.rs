@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::forms::{Field, Refusal, ZoneField};
-use super::style::{CARD, FIELD, PRIMARY};
+use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 
 use super::overview::CopyButton;
 use crate::model::errors::PageError;
@@ -53,10 +53,16 @@ pub async fn list_page(csrf: String) -> AnyView {
 }
 
 /// `/admin/calendars/{id}`.
-pub async fn calendar_page(id: i64, csrf: String) -> AnyView {
+pub async fn calendar_page(
+    id: i64,
+    confirm: Option<String>,
+    done: Option<String>,
+    editing: bool,
+    csrf: String,
+) -> AnyView {
     let form = use_context::<FormState>().unwrap_or_default();
     match load_calendar(id).await {
-        Ok(page) => view! { <Calendar page form csrf /> }.into_any(),
+        Ok(page) => view! { <Calendar page form confirm done editing csrf /> }.into_any(),
         Err(e) => view! {
             <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
             <h1 class="mt-2 text-xl font-semibold" id="section-title">"Calendar"</h1>
@@ -119,20 +125,86 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
 }
 
 #[component]
-fn Calendar(page: CalendarPage, form: FormState, csrf: String) -> impl IntoView {
+fn Calendar(
+    page: CalendarPage,
+    form: FormState,
+    confirm: Option<String>,
+    done: Option<String>,
+    editing: bool,
+    csrf: String,
+) -> impl IntoView {
+    let id = page.id;
+    let base = format!("/admin/calendars/{id}");
+    // Each form's refusal shows beside that form only.
+    let posted = form.value("action");
+    let refused_for = |action: &str| {
+        if posted == action {
+            form.clone()
+        } else {
+            FormState::default()
+        }
+    };
+    let (new_event_form, settings_form) = (refused_for(""), refused_for("settings"));
+    let other_refusal = (!matches!(posted.as_str(), "" | "settings")).then(|| form.clone());
+    let done_text = done.and_then(|d| match d.as_str() {
+        "settings" => Some("Saved."),
+        "deleted" => Some("Event deleted."),
+        _ => None,
+    });
+    let asking = confirm.and_then(|c| {
+        if c == "calendar" {
+            Some((
+                "delete_calendar".to_string(),
+                format!(
+                    "Delete {} with its {} and all their bookings? This cannot be undone.",
+                    page.title,
+                    match page.events.len() {
+                        1 => "1 event".to_string(),
+                        n => format!("{n} events"),
+                    }
+                ),
+                "Delete calendar",
+            ))
+        } else {
+            let event_id: i64 = c.strip_prefix("event:")?.parse().ok()?;
+            let event = page.events.iter().find(|e| e.id == event_id)?;
+            Some((
+                format!("delete_event:{event_id}"),
+                format!(
+                    "Delete {}? Its bookings stay in the bookings list. This cannot be undone.",
+                    event.title
+                ),
+                "Delete event",
+            ))
+        }
+    });
     let CalendarPage {
-        id,
         title,
         slug,
         zone,
         description_html,
         landing_url,
         events,
-    } = page;
+        ..
+    } = page.clone();
     view! {
         <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
         <h1 class="mt-2 text-xl font-semibold" id="section-title">{title}</h1>
         <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{format!("/{slug} \u{00b7} {zone}")}</p>
+        {done_text.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
+        {other_refusal.map(|form| view! { <Refusal form /> })}
+        {asking.map(|(action, question, button)| view! {
+            <form method="post" action=base.clone() role="alertdialog" aria-labelledby="confirm-question"
+                class="mt-4 rounded-xl border-2 border-red-300 bg-red-50 p-4 dark:border-red-800 dark:bg-red-950">
+                <input type="hidden" name="csrf" value=csrf.clone() />
+                <input type="hidden" name="action" value=action />
+                <p id="confirm-question" class="font-medium">{question}</p>
+                <div class="mt-3 flex flex-wrap items-center gap-3">
+                    <button type="submit" class="inline-flex min-h-10 items-center rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">{button}</button>
+                    <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Keep it"</a>
+                </div>
+            </form>
+        })}
         {(!description_html.is_empty()).then(|| view! {
             // Sanitized when it was saved (ammonia).
             <div class="prose mt-3 max-w-none text-sm" inner_html=description_html></div>
@@ -148,6 +220,7 @@ fn Calendar(page: CalendarPage, form: FormState, csrf: String) -> impl IntoView 
                         </div>
                         <CopyButton text=landing_url />
                     </div>
+                    <p class="mt-3 text-sm"><a href=format!("{base}?edit=settings#calendar-settings") class="text-sky-800 underline dark:text-sky-300">"Edit the calendar and its landing page"</a></p>
                 </section>
                 <section class=CARD aria-labelledby="events-heading">
                     <h2 id="events-heading" class="text-lg font-semibold">"Events"</h2>
@@ -156,29 +229,115 @@ fn Calendar(page: CalendarPage, form: FormState, csrf: String) -> impl IntoView 
                     } else {
                         view! {
                             <ul class="mt-3 space-y-5" id="event-list">
-                                {events.into_iter().map(|e| view! { <EventItem event=e /> }).collect_view()}
+                                {events.into_iter().map(|e| view! { <EventItem event=e base=base.clone() csrf=csrf.clone() /> }).collect_view()}
                             </ul>
                         }.into_any()
                     }}
                 </section>
             </div>
-            <section class=CARD aria-labelledby="new-event-heading">
-                <h2 id="new-event-heading" class="text-lg font-semibold">"New event"</h2>
-                <Refusal form=form.clone() />
-                <form method="post" action=format!("/admin/calendars/{id}") class="mt-3 space-y-3" id="new-event">
-                    <input type="hidden" name="csrf" value=csrf />
-                    <Field form=form.clone() name="title" label="Title" required=true />
-                    <Field form=form.clone() name="duration" label="Duration" kind="number" value="30".to_string() required=true />
-                    <p class="text-xs text-slate-600 dark:text-slate-300">"Duration in minutes. The event is bookable right away, on your default hours."</p>
-                    <button type="submit" class=PRIMARY>"Create event"</button>
-                </form>
-            </section>
+            {if editing {
+                view! { <CalendarSettings page=page.clone() form=settings_form csrf=csrf.clone() /> }.into_any()
+            } else {
+                view! {
+                    <section class=CARD aria-labelledby="new-event-heading">
+                        <h2 id="new-event-heading" class="text-lg font-semibold">"New event"</h2>
+                        <Refusal form=new_event_form.clone() />
+                        <form method="post" action=base.clone() class="mt-3 space-y-3" id="new-event">
+                            <input type="hidden" name="csrf" value=csrf.clone() />
+                            <Field form=new_event_form.clone() name="title" label="Title" required=true />
+                            <Field form=new_event_form name="duration" label="Duration" kind="number" value="30".to_string() required=true />
+                            <p class="text-xs text-slate-600 dark:text-slate-300">"Duration in minutes. The event is bookable right away, on your default hours."</p>
+                            <button type="submit" class=PRIMARY>"Create event"</button>
+                        </form>
+                    </section>
+                }.into_any()
+            }}
         </div>
     }
 }
 
+/// The calendar's settings: the host profile the landing page shows, which events it lists,
+/// and "Delete calendar" (which asks first).
 #[component]
-fn EventItem(event: EventCard) -> impl IntoView {
+fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let value = |name: &str, stored: &str| {
+        if posted {
+            form.value(name)
+        } else {
+            stored.to_string()
+        }
+    };
+    let landing_enabled = if posted {
+        form.value("landing_enabled") == "on"
+    } else {
+        page.landing_enabled
+    };
+    let show_selected = if posted {
+        form.value("show_type") == "selected"
+    } else {
+        !page.show_all
+    };
+    let shown = |event: i64| {
+        if posted {
+            form.has("shown_events", &event.to_string())
+        } else {
+            page.shown_events.contains(&event)
+        }
+    };
+    let description = value("description", &page.description_html);
+    let description_error = form.errors.get("description").cloned();
+    let base = format!("/admin/calendars/{}", page.id);
+    view! {
+        <section class=CARD aria-labelledby="calendar-settings-heading" id="calendar-settings">
+            <h2 id="calendar-settings-heading" class="text-lg font-semibold">"Calendar settings"</h2>
+            <Refusal form=form.clone() />
+            <form method="post" action=format!("{base}?edit=settings#calendar-settings") class="mt-3 space-y-4">
+                <input type="hidden" name="csrf" value=csrf />
+                <input type="hidden" name="action" value="settings" />
+                <Field form=form.clone() name="title" label="Title" value=page.title.clone() required=true />
+                <ZoneField form=form.clone() name="author_timezone" chosen=page.zone_id.clone() />
+                <div>
+                    <label for="f-calendar-description" class="block text-sm font-medium">"Description"</label>
+                    <textarea id="f-calendar-description" name="description" rows="3" class=FIELD
+                        aria-invalid=description_error.as_ref().map(|_| "true")
+                        aria-describedby=description_error.as_ref().map(|_| "f-calendar-description-error")>
+                        {crate::ui::textarea_text(&description)}
+                    </textarea>
+                    {description_error.map(|e| view! { <p id="f-calendar-description-error" class=ERROR>{e}</p> })}
+                </div>
+                <Field form=form.clone() name="photo_url" label="Photo URL" kind="url" value=page.photo_url.clone() />
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="landing_enabled" checked=landing_enabled class="size-5" />"Show the landing page"
+                </label>
+                <fieldset>
+                    <legend class="text-sm font-medium">"Events on the landing page"</legend>
+                    <label class="mt-1 flex min-h-8 items-center gap-2 text-sm">
+                        <input type="radio" name="show_type" value="all" checked=!show_selected class="size-5" />"Every active event"
+                    </label>
+                    <label class="flex min-h-8 items-center gap-2 text-sm">
+                        <input type="radio" name="show_type" value="selected" checked=show_selected class="size-5" />"Only the events ticked below"
+                    </label>
+                    <div class="ml-7 mt-1 grid gap-1">
+                        {page.events.iter().map(|e| view! {
+                            <label class="flex min-h-8 items-center gap-2 text-sm">
+                                <input type="checkbox" name="shown_events" value=e.id.to_string() checked=shown(e.id) class="size-5" />{e.title.clone()}
+                            </label>
+                        }).collect_view()}
+                    </div>
+                </fieldset>
+                <div class="flex flex-wrap items-center gap-3">
+                    <button type="submit" class=PRIMARY>"Save"</button>
+                    <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Done"</a>
+                    <a href=format!("{base}?confirm=calendar") class="text-sm text-red-800 underline dark:text-red-300">"Delete calendar"</a>
+                </div>
+            </form>
+        </section>
+    }
+}
+
+#[component]
+fn EventItem(event: EventCard, base: String, csrf: String) -> impl IntoView {
     let EventCard {
         id,
         title,
@@ -192,7 +351,7 @@ fn EventItem(event: EventCard) -> impl IntoView {
     view! {
         <li id=format!("event-{id}")>
             <p class="font-medium">
-                <a href=editor class="text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{title.clone()}</a>
+                <a href=editor id=format!("event-{id}-title") class="text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{title.clone()}</a>
                 <span class="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">
                     {format!("{duration} min")}{(status != "active").then_some(" \u{00b7} draft")}
                 </span>
@@ -205,6 +364,11 @@ fn EventItem(event: EventCard) -> impl IntoView {
                 </div>
                 <CopyButton text=embed />
             </div>
+            <form method="post" action=base.clone() class="mt-2 flex flex-wrap items-center gap-3">
+                <input type="hidden" name="csrf" value=csrf />
+                <button type="submit" name="action" value=format!("clone:{id}") aria-describedby=format!("event-{id}-title") class=BUTTON>"Clone"</button>
+                <a href=format!("{base}?confirm=event:{id}") aria-describedby=format!("event-{id}-title") class="inline-flex min-h-10 items-center text-sm text-red-800 underline dark:text-red-300">"Delete"</a>
+            </form>
         </li>
     }
 }

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use super::forms::Refusal;
+use super::forms::{Refusal, ZoneField};
 use super::hours::HoursForm;
 use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use crate::model::errors::PageError;
@@ -15,7 +15,7 @@ use crate::model::event_tabs::{
     type_name,
 };
 use crate::model::public::FormState;
-use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, WeekDraft};
+use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, PeriodCaps, WeekDraft};
 
 #[server(prefix = "/_app", endpoint = "admin/event")]
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
@@ -234,7 +234,11 @@ fn Editor(
                 "Hours in {}, the calendar's time zone. A day without a window is not bookable.",
                 editor.zone
             );
-            let head = view! { <input type="hidden" name="tab" value="availability" /> }.into_any();
+            let head = view! {
+                <input type="hidden" name="tab" value="availability" />
+                <ScheduleChoice editor=editor.clone() form=form.clone() />
+            }
+            .into_any();
             view! { <HoursForm hours note form=form_ action csrf head /> }.into_any()
         }
         ("limits", _) => {
@@ -321,6 +325,17 @@ fn DetailsForm(
                 </textarea>
                 {error("description").map(|e| view! { <p id="f-description-error" class=ERROR>{e}</p> })}
             </div>
+            {(editor.event_type == "group").then(|| {
+                let seats = value("seats", editor.seats.to_string());
+                view! {
+                    <div>
+                        <label for="f-seats" class="block text-sm font-medium">"Seats per time"</label>
+                        <input id="f-seats" name="seats" type="number" min="1" value=seats class=FIELD
+                            aria-invalid=error("max_book_per_slot").map(|_| "true") aria-describedby=described("max_book_per_slot") />
+                        {error("max_book_per_slot").map(|e| view! { <p id="f-max_book_per_slot-error" class=ERROR>{e}</p> })}
+                    </div>
+                }
+            })}
             <div>
                 <label for="f-status" class="block text-sm font-medium">"Status"</label>
                 <select id="f-status" name="status" class=FIELD>
@@ -330,6 +345,47 @@ fn DetailsForm(
             </div>
             <button type="submit" class=PRIMARY>"Save"</button>
         </form>
+    }
+}
+
+/// Which hours the event follows: its own (the weekly editor below) or a reusable schedule.
+/// "Use" saves the choice; with "Its own hours" the hours below become the event's own.
+#[component]
+fn ScheduleChoice(editor: EventEditor, form: FormState) -> impl IntoView {
+    let chosen = editor
+        .schedule_id
+        .map_or_else(|| "own".to_string(), |id| id.to_string());
+    let error = form.errors.get("schedule").cloned();
+    let following = editor.schedule_id.and_then(|id| {
+        editor
+            .schedules
+            .iter()
+            .find(|(s, _)| *s == id)
+            .map(|(_, title)| title.clone())
+    });
+    view! {
+        <div class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <div class="flex flex-wrap items-end gap-2">
+                <div class="min-w-56 flex-1">
+                    <label for="f-schedule" class="block text-sm font-medium">"Hours"</label>
+                    <select id="f-schedule" name="schedule" class=FIELD aria-describedby="f-schedule-hint"
+                        aria-invalid=error.as_ref().map(|_| "true")>
+                        <option value="own" selected=chosen == "own">"Its own hours (below)"</option>
+                        {editor.schedules.into_iter().map(|(id, title)| view! {
+                            <option value=id.to_string() selected=chosen == id.to_string()>{format!("Schedule: {title}")}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+                <button type="submit" name="op" value="use_schedule" class=BUTTON>"Use"</button>
+            </div>
+            <p id="f-schedule-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                {match following {
+                    Some(title) => format!("Follows the schedule {title}; the hours below are its hours. Saving them makes them the event's own."),
+                    None => "The event has its own hours. Reusable schedules are made under Availability.".to_string(),
+                }}
+            </p>
+            {error.map(|e| view! { <p class=ERROR>{e}</p> })}
+        </div>
     }
 }
 
@@ -366,7 +422,7 @@ fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> 
         <form method="post" action=action class="max-w-xl space-y-4" id="limits-form">
             <input type="hidden" name="csrf" value=csrf />
             <input type="hidden" name="tab" value="limits" />
-            <p class="text-sm text-slate-600 dark:text-slate-300">"All in minutes."</p>
+            <p class="text-sm text-slate-600 dark:text-slate-300">"Times in minutes, the booking window in days."</p>
             {fields.into_iter().map(|(name, label, stored, hint)| {
                 let id = format!("f-{name}");
                 let (hint_id, error_id) = (format!("{id}-hint"), format!("{id}-error"));
@@ -386,8 +442,71 @@ fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> 
                     </div>
                 }
             }).collect_view()}
+            <div>
+                <label for="f-window_days" class="block text-sm font-medium">"Booking window (days)"</label>
+                <input id="f-window_days" name="window_days" type="number" min="1" max="3650" class=FIELD
+                    value=if posted { form.value("window_days") } else { limits.window_days.clone() }
+                    aria-invalid=form.errors.get("window_days").map(|_| "true")
+                    aria-describedby=if form.errors.contains_key("window_days") { "f-window_days-hint f-window_days-error" } else { "f-window_days-hint" } />
+                <p id="f-window_days-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"How many days ahead can be booked."</p>
+                {form.errors.get("window_days").cloned().map(|e| view! { <p id="f-window_days-error" class=ERROR>{e}</p> })}
+            </div>
+            <Caps form=form.clone() prefix="frequency" legend="Bookings per period" switch="Limit the number of bookings" stored=limits.frequency.clone() />
+            <Caps form=form.clone() prefix="booked_time" legend="Booked time per period (minutes)" switch="Limit the booked time" stored=limits.booked_time.clone() />
+            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-semibold">"Time zone of the booking page"</legend>
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="lock_zone_enabled" class="size-5"
+                        checked=if posted { form.value("lock_zone_enabled") == "on" } else { limits.lock_zone_enabled } />
+                    "Show times in one zone only (attendees cannot change it)"
+                </label>
+                <ZoneField form=form.clone() name="lock_zone" label="Locked time zone" chosen=if limits.lock_zone.is_empty() { "UTC".to_string() } else { limits.lock_zone.clone() } />
+            </fieldset>
             <button type="submit" class=PRIMARY>"Save"</button>
         </form>
+    }
+}
+
+/// A cap per day, week and month with its switch; an empty box is no cap.
+#[component]
+fn Caps(
+    form: FormState,
+    prefix: &'static str,
+    legend: &'static str,
+    switch: &'static str,
+    stored: PeriodCaps,
+) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let error = form.errors.get(prefix).cloned();
+    let enabled = if posted {
+        form.value(&format!("{prefix}_enabled")) == "on"
+    } else {
+        stored.enabled
+    };
+    view! {
+        <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <legend class="px-1 text-sm font-semibold">{legend}</legend>
+            <label class="flex min-h-10 items-center gap-2 text-sm">
+                <input type="checkbox" name=format!("{prefix}_enabled") checked=enabled class="size-5" />{switch}
+            </label>
+            <div class="flex flex-wrap gap-3">
+                {[("per_day", "Per day", stored.per_day.clone()), ("per_week", "Per week", stored.per_week.clone()), ("per_month", "Per month", stored.per_month.clone())]
+                    .into_iter()
+                    .map(|(unit, label, value)| {
+                        let name = format!("{prefix}_{unit}");
+                        let shown = if posted { form.value(&name) } else { value };
+                        view! {
+                            <div class="w-28">
+                                <label for=format!("f-{name}") class="block text-xs font-medium">{label}</label>
+                                <input id=format!("f-{name}") name=name type="number" min="1" value=shown class=FIELD
+                                    aria-invalid=error.as_ref().map(|_| "true") />
+                            </div>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            {error.clone().map(|e| view! { <p class=ERROR>{e}</p> })}
+        </fieldset>
     }
 }
 

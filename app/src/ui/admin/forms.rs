@@ -43,9 +43,14 @@ pub fn Refusal(form: FormState) -> impl IntoView {
     })
 }
 
-/// A "Time zone" select of every IANA zone, with its message when refused.
+/// A select of every IANA zone ("Time zone" unless labelled otherwise), with its message when refused.
 #[component]
-pub fn ZoneField(form: FormState, name: &'static str, chosen: String) -> impl IntoView {
+pub fn ZoneField(
+    form: FormState,
+    name: &'static str,
+    chosen: String,
+    #[prop(default = "Time zone")] label: &'static str,
+) -> impl IntoView {
     let id = format!("f-{name}");
     let error_id = format!("{id}-error");
     let error = form.errors.get(name).cloned();
@@ -56,7 +61,7 @@ pub fn ZoneField(form: FormState, name: &'static str, chosen: String) -> impl In
     };
     view! {
         <div>
-            <label for=id.clone() class="block text-sm font-medium">"Time zone"</label>
+            <label for=id.clone() class="block text-sm font-medium">{label}</label>
             <select id=id name=name class=FIELD
                 aria-invalid=error.as_ref().map(|_| "true")
                 aria-describedby=error.as_ref().map(|_| error_id.clone())

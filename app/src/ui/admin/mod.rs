@@ -48,7 +48,15 @@ enum Section {
     Bookings(crate::model::dashboard::BookingsQuery),
     /// `/admin/calendars` and `/admin/calendars/{id}`.
     Calendars,
-    Calendar(i64),
+    /// `/admin/calendars/{id}`: `confirm=calendar|event:{id}` asks before a deletion,
+    /// `done=` names what was just saved.
+    Calendar {
+        id: i64,
+        confirm: Option<String>,
+        done: Option<String>,
+        /// `edit=settings`: the calendar's settings form in place of "New event".
+        editing: bool,
+    },
     /// `/admin/calendars/{id}/events/{event_id}?tab=&saved=1`.
     EventEditor {
         calendar_id: i64,
@@ -123,7 +131,16 @@ impl Section {
                 }
             }
             ("calendars", id) => match id.parse::<i64>() {
-                Ok(id) if id > 0 => Section::Calendar(id),
+                Ok(id) if id > 0 => {
+                    let query = use_query_map();
+                    let query = query.read_untracked();
+                    Section::Calendar {
+                        id,
+                        confirm: query.get("confirm"),
+                        done: query.get("done"),
+                        editing: query.get("edit").is_some_and(|v| v == "settings"),
+                    }
+                }
                 _ => Section::NotFound,
             },
             ("settings", "") => Section::Settings {
@@ -160,7 +177,9 @@ impl Section {
             Section::Reports { .. } => "reports",
             Section::Schedules | Section::Schedule { .. } => "availability",
             Section::Settings { .. } => "settings",
-            Section::Calendars | Section::Calendar(_) | Section::EventEditor { .. } => "calendars",
+            Section::Calendars | Section::Calendar { .. } | Section::EventEditor { .. } => {
+                "calendars"
+            }
             Section::NotFound => "-",
         }
     }
@@ -175,7 +194,7 @@ impl Section {
             Section::Settings { .. } => "Settings",
             Section::Schedule { .. } => "Schedule",
             Section::Calendars => "Calendars",
-            Section::Calendar(_) => "Calendar",
+            Section::Calendar { .. } => "Calendar",
             Section::EventEditor { .. } => "Event",
             Section::NotFound => "Page not found",
         }
@@ -189,7 +208,12 @@ impl Section {
             Section::Booking { id, date, done } => booking_detail::page(id, date, done, csrf).await,
             Section::Reports { from, to } => reports::page(from, to).await,
             Section::Calendars => calendars::list_page(csrf).await,
-            Section::Calendar(id) => calendars::calendar_page(id, csrf).await,
+            Section::Calendar {
+                id,
+                confirm,
+                done,
+                editing,
+            } => calendars::calendar_page(id, confirm, done, editing, csrf).await,
             Section::EventEditor {
                 calendar_id,
                 event_id,
