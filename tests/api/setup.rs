@@ -429,6 +429,25 @@ async fn the_calendar_page_saves_its_settings_clones_and_deletes_after_asking() 
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("(clone)</h1>"), "{location}");
 
+    // "Move up" puts the copy first, on the page and on the landing page.
+    let copy: i64 = location
+        .split('?')
+        .next()
+        .and_then(|p| p.rsplit('/').next())
+        .and_then(|id| id.parse().ok())
+        .expect("the copy's id");
+    let up = format!("up:{copy}");
+    let (status, _, _) = desk.post(&page, &[("csrf", &token), ("action", &up)]).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, html) = desk.page(&page).await;
+    let at = |id: i64| html.find(&format!("id=\"event-{id}\"")).expect("listed");
+    assert!(at(copy) < at(event), "the copy is listed first");
+    let (_, rest) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    assert_eq!(
+        rest["calendar"]["event_order"],
+        serde_json::json!([copy, event])
+    );
+
     // "Delete" asks first; the question's button deletes.
     let (status, html) = desk.page(&format!("{page}?confirm=event:{event}")).await;
     assert_eq!(status, StatusCode::OK);

@@ -58,6 +58,32 @@ pub struct EventCard {
     pub editor: String,
 }
 
+/// A calendar's events in their landing-page order: those `order` names, in its order, then
+/// the rest as given (newest last).
+pub fn in_event_order(ids: &[i64], order: Option<&[i64]>) -> Vec<i64> {
+    let order = order.unwrap_or_default();
+    let mut listed: Vec<i64> = order
+        .iter()
+        .copied()
+        .filter(|id| ids.contains(id))
+        .collect();
+    listed.dedup();
+    listed.extend(ids.iter().copied().filter(|id| !order.contains(id)));
+    listed
+}
+
+/// `ids` with `id` moved one place up (or down); unchanged at the edge or when absent.
+pub fn moved_in_order(mut ids: Vec<i64>, id: i64, up: bool) -> Vec<i64> {
+    if let Some(at) = ids.iter().position(|x| *x == id) {
+        match (up, at) {
+            (true, at) if at > 0 => ids.swap(at - 1, at),
+            (false, at) if at + 1 < ids.len() => ids.swap(at, at + 1),
+            _ => {}
+        }
+    }
+    ids
+}
+
 /// The title a calendar's first event gets (the REST route makes a calendar with its first
 /// event; the form asks for the calendar only).
 pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
@@ -391,6 +417,16 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         FormState::from_pairs(&owned)
+    }
+
+    #[test]
+    fn events_keep_the_stored_order_and_move_one_place_at_a_time() {
+        let ids = [1, 2, 3, 4];
+        assert_eq!(in_event_order(&ids, Some(&[3, 9, 1])), vec![3, 1, 2, 4]);
+        assert_eq!(in_event_order(&ids, None), vec![1, 2, 3, 4]);
+        assert_eq!(moved_in_order(vec![3, 1, 2], 1, true), vec![1, 3, 2]);
+        assert_eq!(moved_in_order(vec![3, 1, 2], 2, false), vec![3, 1, 2]);
+        assert_eq!(moved_in_order(vec![3, 1, 2], 7, true), vec![3, 1, 2]);
     }
 
     #[test]

@@ -14,7 +14,8 @@ use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
     CalendarCard, CalendarPage, CalendarsPage, DayExplained, EventCard, EventEditor,
-    FIRST_EVENT_TITLE, Limits, PeriodCaps, WEEKDAYS, WeekDraft, grid_starts, reason_words,
+    FIRST_EVENT_TITLE, Limits, PeriodCaps, WEEKDAYS, WeekDraft, grid_starts, in_event_order,
+    moved_in_order, reason_words,
 };
 use crate::store::{calendars, events};
 
@@ -59,7 +60,15 @@ pub async fn calendar(
 ) -> ServiceResult<CalendarPage> {
     let mut conn = ctx.store.conn().await?;
     let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
-    let evs = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
+    let mut evs = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
+    let ids: Vec<i64> = evs.iter().map(|e| e.id).collect();
+    let order = in_event_order(
+        &ids,
+        super::present::calendar_settings(&cal)
+            .event_order
+            .as_deref(),
+    );
+    evs.sort_by_key(|e| order.iter().position(|id| *id == e.id));
     let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
     let landing = format!("{}/{}", ctx.public_url, cal.slug);
     let settings = super::present::calendar_settings(&cal);
@@ -215,7 +224,7 @@ fn failed(form: &FormState, error: ServiceError) -> FormState {
 }
 
 /// A button of the calendar page (`action=`): "Create event" (none), "settings", "clone:{id}",
-/// "delete_event:{id}" or "delete_calendar". Answers where to go next, or the form with the
+/// "up:{id}", "down:{id}", "delete_event:{id}" or "delete_calendar". Answers where to go next, or the form with the
 /// refusal.
 pub async fn calendar_action(
     ctx: &Ctx,
@@ -246,12 +255,46 @@ pub async fn calendar_action(
             .await
             .map(|()| format!("{page}?done=deleted"))
             .map_err(plain),
+        (direction @ ("up" | "down"), Ok(event)) => {
+            move_event(ctx, caller, calendar_id, event, direction == "up")
+                .await
+                .map(|()| format!("{page}#event-{event}"))
+                .map_err(plain)
+        }
         ("delete_calendar", _) => super::calendars::delete(ctx, caller, calendar_id)
             .await
             .map(|()| "/admin/calendars".to_string())
             .map_err(plain),
         _ => Err(plain(ServiceError::NotFound)),
     }
+}
+
+/// "Move up"/"Move down": the event's place on the landing page (the calendar's
+/// `event_order`, stored whole so every event has a place).
+async fn move_event(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    up: bool,
+) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
+    let ids: Vec<i64> = events::list_for_calendars(tx.ex(), &[cal.id])
+        .await?
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    if !ids.contains(&event_id) {
+        return Err(ServiceError::NotFound);
+    }
+    let mut settings = super::present::calendar_settings(&cal);
+    let order = in_event_order(&ids, settings.event_order.as_deref());
+    settings.event_order = Some(moved_in_order(order, event_id, up));
+    cal.settings = serde_json::to_string(&settings).map_err(crate::store::StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The calendar page's settings form: title, zone, description and photo of the host

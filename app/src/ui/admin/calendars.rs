@@ -187,6 +187,7 @@ fn Calendar(
         events,
         ..
     } = page.clone();
+    let count = events.len();
     view! {
         <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
         <h1 class="mt-2 text-xl font-semibold" id="section-title">{title}</h1>
@@ -224,12 +225,15 @@ fn Calendar(
                 </section>
                 <section class=CARD aria-labelledby="events-heading">
                     <h2 id="events-heading" class="text-lg font-semibold">"Events"</h2>
+                    <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"In the order the landing page lists them."</p>
                     {if events.is_empty() {
                         view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"No event yet."</p> }.into_any()
                     } else {
                         view! {
                             <ul class="mt-3 space-y-5" id="event-list">
-                                {events.into_iter().map(|e| view! { <EventItem event=e base=base.clone() csrf=csrf.clone() /> }).collect_view()}
+                                {events.into_iter().enumerate().map(|(i, e)| view! {
+                                    <EventItem event=e base=base.clone() csrf=csrf.clone() first=i == 0 last=i + 1 == count />
+                                }).collect_view()}
                             </ul>
                         }.into_any()
                     }}
@@ -337,7 +341,14 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
 }
 
 #[component]
-fn EventItem(event: EventCard, base: String, csrf: String) -> impl IntoView {
+fn EventItem(
+    event: EventCard,
+    base: String,
+    csrf: String,
+    /// First or last in the landing page's order (that move is disabled).
+    first: bool,
+    last: bool,
+) -> impl IntoView {
     let EventCard {
         id,
         title,
@@ -366,6 +377,8 @@ fn EventItem(event: EventCard, base: String, csrf: String) -> impl IntoView {
             </div>
             <form method="post" action=base.clone() class="mt-2 flex flex-wrap items-center gap-3">
                 <input type="hidden" name="csrf" value=csrf />
+                <button type="submit" name="action" value=format!("up:{id}") disabled=first aria-describedby=format!("event-{id}-title") class=BUTTON>"Move up"</button>
+                <button type="submit" name="action" value=format!("down:{id}") disabled=last aria-describedby=format!("event-{id}-title") class=BUTTON>"Move down"</button>
                 <button type="submit" name="action" value=format!("clone:{id}") aria-describedby=format!("event-{id}-title") class=BUTTON>"Clone"</button>
                 <a href=format!("{base}?confirm=event:{id}") aria-describedby=format!("event-{id}-title") class="inline-flex min-h-10 items-center text-sm text-red-800 underline dark:text-red-300">"Delete"</a>
             </form>
