@@ -176,6 +176,15 @@ test("the calendar page clones an event and deletes one only after asking", asyn
   await expect(page.locator(`#event-${event.id}`)).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+  // The link builder: a pre-chosen date, the link, and the embedded page live in a frame.
+  await page.getByRole("link", { name: "Build a link and preview the embed" }).click();
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Pre-chosen date").fill(day);
+  await page.getByRole("button", { name: "Build link" }).click();
+  await expect(page.getByLabel("Link to share")).toHaveValue(new RegExp(`\\?date=${day}$`));
+  const preview = page.frameLocator("iframe[title='Preview of the embedded booking page']");
+  await expect(preview.getByRole("heading", { level: 1 })).toBeVisible();
+  await checkAxe(page, "calendar page, link builder");
   // The calendar's settings open in place of "New event" and save as they are.
   await page.getByRole("link", { name: "Edit the calendar and its landing page" }).click();
   await expect(page.getByRole("heading", { name: "Calendar settings" })).toBeVisible();

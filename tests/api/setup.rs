@@ -491,3 +491,47 @@ async fn the_calendar_page_saves_its_settings_clones_and_deletes_after_asking() 
     let (status, _) = app.get(&format!("/calendars/{calendar}"), &jane).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_link_builder_pre_chooses_date_and_length_and_previews_the_embed() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (calendar, event) =
+        crate::support::daily_event(&app, &jane, "UTC", 30, ("09:00", "12:00")).await;
+    let (_, rest) = app.get(&format!("/calendars/{calendar}"), &jane).await;
+    let slug = rest["calendar"]["slug"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let event_slug = rest["calendar"]["slots"][0]["slug"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let desk = Desk::open(&app, "jane").await;
+    let (status, html) = desk
+        .page(&format!(
+            "/admin/calendars/{calendar}?share=1&event={event}&date=2026-12-14&length=45"
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let path = format!("/{slug}/{event_slug}?date=2026-12-14&amp;duration=45");
+    assert!(
+        html.contains(&format!("value=\"{}{path}\"", app.base)),
+        "the link"
+    );
+    assert!(
+        html.contains(&format!("data-slotbook=&quot;{path}&quot;")),
+        "the embed code"
+    );
+    assert!(
+        html.contains(&format!("src=\"{path}&amp;embed=1\"")),
+        "the preview"
+    );
+    // A malformed choice is left out rather than passed on.
+    let (_, html) = desk
+        .page(&format!(
+            "/admin/calendars/{calendar}?share=1&event={event}&date=soon&length=x"
+        ))
+        .await;
+    assert!(html.contains(&format!("value=\"{}/{slug}/{event_slug}\"", app.base)));
+}

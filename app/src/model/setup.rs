@@ -84,6 +84,26 @@ pub fn moved_in_order(mut ids: Vec<i64>, id: i64, up: bool) -> Vec<i64> {
     ids
 }
 
+/// The link builder's answer: the booking page `url` with a pre-chosen `date` (`YYYY-MM-DD`)
+/// and `duration` (minutes), each left out when empty or malformed.
+pub fn share_link(url: &str, date: &str, duration: &str) -> String {
+    let mut query = Vec::new();
+    let date = date.trim();
+    if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_ok() {
+        query.push(format!("date={date}"));
+    }
+    if let Ok(minutes) = duration.trim().parse::<u32>()
+        && minutes > 0
+    {
+        query.push(format!("duration={minutes}"));
+    }
+    if query.is_empty() {
+        url.to_string()
+    } else {
+        format!("{url}?{}", query.join("&"))
+    }
+}
+
 /// The title a calendar's first event gets (the REST route makes a calendar with its first
 /// event; the form asks for the calendar only).
 pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
@@ -417,6 +437,17 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         FormState::from_pairs(&owned)
+    }
+
+    #[test]
+    fn a_shared_link_carries_only_well_formed_choices() {
+        let url = "https://book.example/jane/intro";
+        assert_eq!(share_link(url, "", ""), url);
+        assert_eq!(
+            share_link(url, "2026-12-14", "45"),
+            "https://book.example/jane/intro?date=2026-12-14&duration=45"
+        );
+        assert_eq!(share_link(url, "14/12/2026", "x&y=1"), url);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use super::overview::CopyButton;
 use crate::model::errors::PageError;
 use crate::model::public::FormState;
-use crate::model::setup::{CalendarPage, CalendarsPage, EventCard};
+use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, share_link};
 
 #[server(prefix = "/_app", endpoint = "admin/calendars")]
 pub async fn load_calendars() -> Result<CalendarsPage, PageError> {
@@ -58,11 +58,12 @@ pub async fn calendar_page(
     confirm: Option<String>,
     done: Option<String>,
     editing: bool,
+    share: Option<ShareQuery>,
     csrf: String,
 ) -> AnyView {
     let form = use_context::<FormState>().unwrap_or_default();
     match load_calendar(id).await {
-        Ok(page) => view! { <Calendar page form confirm done editing csrf /> }.into_any(),
+        Ok(page) => view! { <Calendar page form confirm done editing share csrf /> }.into_any(),
         Err(e) => view! {
             <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
             <h1 class="mt-2 text-xl font-semibold" id="section-title">"Calendar"</h1>
@@ -131,6 +132,7 @@ fn Calendar(
     confirm: Option<String>,
     done: Option<String>,
     editing: bool,
+    share: Option<ShareQuery>,
     csrf: String,
 ) -> impl IntoView {
     let id = page.id;
@@ -221,7 +223,10 @@ fn Calendar(
                         </div>
                         <CopyButton text=landing_url />
                     </div>
-                    <p class="mt-3 text-sm"><a href=format!("{base}?edit=settings#calendar-settings") class="text-sky-800 underline dark:text-sky-300">"Edit the calendar and its landing page"</a></p>
+                    <p class="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                        <a href=format!("{base}?edit=settings#calendar-settings") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Edit the calendar and its landing page"</a>
+                        <a href=format!("{base}?share=1#share") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Build a link and preview the embed"</a>
+                    </p>
                 </section>
                 <section class=CARD aria-labelledby="events-heading">
                     <h2 id="events-heading" class="text-lg font-semibold">"Events"</h2>
@@ -239,7 +244,9 @@ fn Calendar(
                     }}
                 </section>
             </div>
-            {if editing {
+            {if let Some(query) = share {
+                view! { <ShareBuilder page=page.clone() query /> }.into_any()
+            } else if editing {
                 view! { <CalendarSettings page=page.clone() form=settings_form csrf=csrf.clone() /> }.into_any()
             } else {
                 view! {
@@ -257,6 +264,98 @@ fn Calendar(
                 }.into_any()
             }}
         </div>
+    }
+}
+
+/// The link builder's choices (`share=1&event=&date=&length=`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShareQuery {
+    pub event: Option<i64>,
+    pub date: String,
+    pub length: String,
+}
+
+/// "Share": an event with a pre-chosen date and length gives a link and an embed code (each
+/// with "Copy"), and a live preview of the embedded booking page. A plain GET form.
+#[component]
+fn ShareBuilder(page: CalendarPage, query: ShareQuery) -> impl IntoView {
+    let base = format!("/admin/calendars/{}", page.id);
+    let chosen = query
+        .event
+        .and_then(|id| page.events.iter().find(|e| e.id == id))
+        .or(page.events.first())
+        .cloned();
+    // The site's address: the landing page's without the calendar's slug.
+    let site = page
+        .landing_url
+        .strip_suffix(&format!("/{}", page.slug))
+        .unwrap_or(&page.landing_url)
+        .to_string();
+    let built = chosen.as_ref().map(|event| {
+        let link = share_link(&event.url, &query.date, &query.length);
+        let path = link.strip_prefix(&site).unwrap_or(&link).to_string();
+        let embed =
+            format!("<script src=\"{site}/embed.js\" data-slotbook=\"{path}\" async></script>");
+        let preview = format!(
+            "{path}{}embed=1",
+            if path.contains('?') { "&" } else { "?" }
+        );
+        (link, embed, preview)
+    });
+    view! {
+        <section class=CARD aria-labelledby="share-heading" id="share">
+            <h2 id="share-heading" class="text-lg font-semibold">"Share an event"</h2>
+            {if page.events.is_empty() {
+                view! { <p class="mt-2 text-sm">"Make an event first."</p> }.into_any()
+            } else {
+                view! {
+                    <form method="get" action=format!("{base}#share") class="mt-3 space-y-3">
+                        <input type="hidden" name="share" value="1" />
+                        <div>
+                            <label for="share-event" class="block text-sm font-medium">"Event"</label>
+                            <select id="share-event" name="event" class=FIELD>
+                                {page.events.iter().map(|e| view! {
+                                    <option value=e.id.to_string() selected=chosen.as_ref().is_some_and(|c| c.id == e.id)>{e.title.clone()}</option>
+                                }).collect_view()}
+                            </select>
+                        </div>
+                        <div>
+                            <label for="share-date" class="block text-sm font-medium">"Pre-chosen date"</label>
+                            <input id="share-date" name="date" type="date" value=query.date.clone() class=FIELD />
+                        </div>
+                        <div>
+                            <label for="share-length" class="block text-sm font-medium">"Pre-chosen length (minutes)"</label>
+                            <input id="share-length" name="length" type="number" min="5" value=query.length.clone() class=FIELD />
+                        </div>
+                        <div class="flex flex-wrap items-center gap-3">
+                            <button type="submit" class=PRIMARY>"Build link"</button>
+                            <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Done"</a>
+                        </div>
+                    </form>
+                }.into_any()
+            }}
+            {built.map(|(link, embed, preview)| view! {
+                <div class="mt-4 space-y-3">
+                    <div class="flex flex-wrap items-end gap-2">
+                        <div class="min-w-0 flex-1">
+                            <label for="share-link" class="block text-sm font-medium">"Link to share"</label>
+                            <input id="share-link" readonly value=link.clone() class=FIELD />
+                        </div>
+                        <CopyButton text=link />
+                    </div>
+                    <div class="flex flex-wrap items-end gap-2">
+                        <div class="min-w-0 flex-1">
+                            <label for="share-embed" class="block text-sm font-medium">"Embed code for this link"</label>
+                            <input id="share-embed" readonly value=embed.clone() class=format!("{FIELD} font-mono text-xs") />
+                        </div>
+                        <CopyButton text=embed />
+                    </div>
+                    <p class="text-sm font-medium">"Preview"</p>
+                    <iframe src=preview title="Preview of the embedded booking page"
+                        class="h-[36rem] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"></iframe>
+                </div>
+            })}
+        </section>
     }
 }
 

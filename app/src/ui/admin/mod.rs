@@ -56,6 +56,8 @@ enum Section {
         done: Option<String>,
         /// `edit=settings`: the calendar's settings form in place of "New event".
         editing: bool,
+        /// `share=1`: the link builder and preview in place of "New event".
+        share: Option<calendars::ShareQuery>,
     },
     /// `/admin/calendars/{id}/events/{event_id}?tab=&saved=1`.
     EventEditor {
@@ -139,6 +141,13 @@ impl Section {
                         confirm: query.get("confirm"),
                         done: query.get("done"),
                         editing: query.get("edit").is_some_and(|v| v == "settings"),
+                        share: (query.get("share").as_deref() == Some("1")).then(|| {
+                            calendars::ShareQuery {
+                                event: query.get("event").and_then(|e| e.parse().ok()),
+                                date: query.get("date").unwrap_or_default(),
+                                length: query.get("length").unwrap_or_default(),
+                            }
+                        }),
                     }
                 }
                 _ => Section::NotFound,
@@ -213,7 +222,8 @@ impl Section {
                 confirm,
                 done,
                 editing,
-            } => calendars::calendar_page(id, confirm, done, editing, csrf).await,
+                share,
+            } => calendars::calendar_page(id, confirm, done, editing, share, csrf).await,
             Section::EventEditor {
                 calendar_id,
                 event_id,
