@@ -43,13 +43,16 @@ export async function api(method: string, path: string, body?: unknown) {
 
 let calendar: { id: number; path: string } | null = null;
 let counter = 0;
+// Each test file loads this module afresh; the tag keeps titles apart across files, since all
+// of them add events to the administrator's one calendar.
+const tag = Math.random().toString(36).slice(2, 6);
 /** An event open 09:00-17:00 (Berlin) every day, no notice, 60 days ahead, in the
  *  administrator's calendar (made on first use: a user has one calendar of its own). */
 export async function makeEvent(settings: Record<string, unknown> = {}): Promise<Event> {
   counter += 1;
   const week = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => ({ day, from: "09:00", to: "17:00" }));
   const event = {
-    title: `Intro call ${counter}`, duration: 30, status: "active", event_type: "single", availability_type: "custom",
+    title: `Intro call ${counter} ${tag}`, duration: 30, status: "active", event_type: "single", availability_type: "custom",
     settings: { schedule_type: "weekly_schedules", weekly_schedules: week, range_days: 60,
                 schedule_conditions: { value: 0, unit: "minutes" }, ...settings },
   };

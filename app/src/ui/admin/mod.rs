@@ -15,6 +15,7 @@ pub mod calendars;
 pub mod event_editor;
 mod forms;
 mod hours;
+mod in_place;
 pub mod overview;
 pub mod reports;
 pub mod settings;
@@ -209,6 +210,18 @@ impl Section {
         }
     }
 
+    /// Pages whose forms save without a reload once the page runs in a browser (those with no
+    /// island inside their content, which a swapped-in page would leave dead).
+    fn saves_in_place(&self) -> bool {
+        matches!(
+            self,
+            Section::EventEditor { .. }
+                | Section::Schedules
+                | Section::Schedule { .. }
+                | Section::Settings { .. }
+        )
+    }
+
     /// Loads the section's data and builds its content.
     async fn content(self, csrf: String) -> AnyView {
         match self {
@@ -311,11 +324,13 @@ pub fn AdminShell() -> impl IntoView {
                     match current_user().await {
                         Ok(Some(me)) => {
                             let (segment, title) = (section.segment(), section.title());
+                            let saves_in_place = section.saves_in_place();
                             let content = section.content(me.csrf_token).await;
                             view! {
                                 <Title text=format!("{title} · slotbook") />
                                 <AdminFrame section=segment.to_string() user_name=me.name>
-                                    {content}
+                                    {saves_in_place.then(|| view! { <in_place::SavesInPlace /> })}
+                                    <div id=saves_in_place.then_some("in-place")>{content}</div>
                                 </AdminFrame>
                             }
                             .into_any()
