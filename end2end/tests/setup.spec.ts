@@ -23,7 +23,10 @@ test("a host makes a calendar and an event from nothing, sets Monday 10:00-12:00
   await expect(page.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Title")).toHaveValue("Host Studio");
   await checkAxe(page, "new calendar, refused");
+  await expect(page.locator("#admin-shell")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Slug").fill("host-studio");
+  // While typing, the page says whether the slug is free (the check-slug route's answer).
+  await expect(page.locator("#slug-status")).toHaveText("The provided slug is available");
   await page.getByLabel("Time zone").selectOption("Europe/Berlin");
   await page.getByLabel("Description").fill("Roofs and gutters.");
   await page.getByRole("button", { name: "Create calendar" }).click();

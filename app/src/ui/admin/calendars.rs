@@ -38,6 +38,87 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
         })
 }
 
+/// "Is this slug free?" for the New calendar form, as `POST /calendars/check-slug` answers:
+/// the route's message either way.
+#[server(prefix = "/_app", endpoint = "admin/check-slug")]
+pub async fn check_slug(slug: String) -> Result<String, PageError> {
+    super::signed_in_caller().await?;
+    let ctx = super::service_ctx()?;
+    crate::service::calendars::check_slug_available(&ctx, &serde_json::json!({"slug": slug}))
+        .await
+        .map(|answer| answer["message"].as_str().unwrap_or_default().to_string())
+        .map_err(|e| PageError::new(422, e.to_string()))
+}
+
+/// Says under the Slug field, while it is typed, whether the slug is free (an island; without
+/// JavaScript the form's answer says it).
+#[cfg_attr(feature = "dashboard", island)]
+#[cfg_attr(not(feature = "dashboard"), component)]
+pub fn SlugCheck() -> impl IntoView {
+    let (answer, set_answer) = signal(None::<Result<String, String>>);
+    Effect::new(move |_| {
+        #[cfg(feature = "hydrate")]
+        slug_input::watch(set_answer);
+        #[cfg(not(feature = "hydrate"))]
+        let _ = set_answer;
+    });
+    view! {
+        <p id="slug-status" aria-live="polite"
+            class=move || match answer.get() {
+                Some(Err(_)) => "mt-1 text-sm font-medium text-red-800 dark:text-red-300",
+                _ => "mt-1 text-sm text-emerald-800 dark:text-emerald-300",
+            }>
+            {move || match answer.get() {
+                Some(Ok(text) | Err(text)) => text,
+                None => String::new(),
+            }}
+        </p>
+    }
+}
+
+#[cfg(feature = "hydrate")]
+mod slug_input {
+    use leptos::prelude::*;
+    use leptos::wasm_bindgen::{JsCast, closure::Closure};
+
+    /// Asks the server 300 ms after the last keystroke; a later keystroke wins.
+    pub fn watch(set_answer: WriteSignal<Option<Result<String, String>>>) {
+        let Some(input) = document()
+            .get_element_by_id("f-slug")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let typed = StoredValue::new(0_u32);
+        let field = input.clone();
+        let on_input = Closure::<dyn Fn()>::new(move || {
+            let slug = field.value().trim().to_string();
+            typed.update_value(|n| *n += 1);
+            let this = typed.get_value();
+            if slug.is_empty() {
+                set_answer.set(None);
+                return;
+            }
+            set_timeout(
+                move || {
+                    if typed.get_value() != this {
+                        return;
+                    }
+                    leptos::task::spawn_local(async move {
+                        let answer = super::check_slug(slug).await.map_err(|e| e.message);
+                        if typed.get_value() == this {
+                            set_answer.set(Some(answer));
+                        }
+                    });
+                },
+                std::time::Duration::from_millis(300),
+            );
+        });
+        let _ = input.add_event_listener_with_callback("input", on_input.as_ref().unchecked_ref());
+        on_input.forget();
+    }
+}
+
 /// `/admin/calendars`.
 pub async fn list_page(csrf: String) -> AnyView {
     let form = use_context::<FormState>().unwrap_or_default();
@@ -106,7 +187,10 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
                 <form method="post" action="/admin/calendars" class="mt-3 space-y-3" id="new-calendar">
                     <input type="hidden" name="csrf" value=csrf />
                     <Field form=form.clone() name="title" label="Title" required=true />
-                    <Field form=form.clone() name="slug" label="Slug" />
+                    <div>
+                        <Field form=form.clone() name="slug" label="Slug" />
+                        <SlugCheck />
+                    </div>
                     <ZoneField form=form.clone() name="author_timezone" chosen=zone />
                     <div>
                         <label for="f-description" class="block text-sm font-medium">"Description"</label>
