@@ -432,3 +432,51 @@ async fn a_group_events_seats_are_set_in_the_details_tab() {
         .await;
     assert_eq!(rest["calendar_event"]["max_book_per_slot"], 8);
 }
+
+#[tokio::test]
+async fn the_details_tab_saves_colour_and_location_with_the_routes_rules() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "details").await;
+    let details = |kind: &'static str, description: &'static str| {
+        [
+            ("title", "Site visit"),
+            ("duration", "30"),
+            ("status", "active"),
+            ("description", ""),
+            ("color_schema", "#aa3300"),
+            ("location_type", kind),
+            ("location_title", "Workshop"),
+            ("location_description", description),
+            ("location_phone", ""),
+            ("location_link", ""),
+        ]
+    };
+    let (status, _, html) = form.post(&details("in_person_organizer", "")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Event location description field is required"));
+    assert!(html.contains("id=\"f-location_description-error\""));
+    let (status, _, _) = form
+        .post(&details("in_person_organizer", "12 Mill Lane"))
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, rest) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    let ev = &rest["calendar_event"];
+    assert_eq!(ev["color_schema"], "#aa3300");
+    assert_eq!(ev["location_settings"][0]["type"], "in_person_organizer");
+    assert_eq!(ev["location_settings"][0]["description"], "12 Mill Lane");
+    let (_, html) = desk.page(&form.url).await;
+    assert!(html.contains("value=\"12 Mill Lane\""));
+    // "None" removes it.
+    form.post(&details("", "")).await;
+    let (_, rest) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(
+        rest["calendar_event"]["location_settings"],
+        serde_json::json!([])
+    );
+}

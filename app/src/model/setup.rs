@@ -137,6 +137,10 @@ pub struct EventEditor {
     pub zone: String,
     pub hours: WeekDraft,
     pub limits: Limits,
+    /// `#0099ff`.
+    pub color: String,
+    /// The event's first location, as the form shows it.
+    pub location: LocationDraft,
     /// `single`, `group`, `round_robin`, `collective`.
     pub event_type: String,
     /// Attendees per time (group events).
@@ -145,6 +149,41 @@ pub struct EventEditor {
     pub schedules: Vec<(i64, String)>,
     /// The schedule the event follows, when not its own hours.
     pub schedule_id: Option<i64>,
+}
+
+/// Where the meeting happens (the REST `location_settings` entry): `kind` is empty (none) or
+/// one of `LOCATION_TYPES`; each kind uses some of the texts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LocationDraft {
+    pub kind: String,
+    /// A place's name, or a custom location's title.
+    pub title: String,
+    /// An address or how to get there (HTML allowed, sanitized).
+    pub description: String,
+    pub phone: String,
+    pub link: String,
+}
+
+/// The location kinds the editor offers: (REST type, what the option says).
+pub const LOCATION_CHOICES: [(&str, &str); 7] = [
+    ("", "None"),
+    ("in_person_organizer", "In person, at your address"),
+    ("in_person_guest", "In person, where the attendee says"),
+    ("phone_organizer", "Phone: the attendee calls you"),
+    ("phone_guest", "Phone: you call the attendee"),
+    ("online_meeting", "Online meeting"),
+    ("custom", "Something else"),
+];
+
+impl LocationDraft {
+    /// The REST `location_settings` list: this one location, or none.
+    pub fn to_request(&self) -> serde_json::Value {
+        if self.kind.is_empty() {
+            return serde_json::json!([]);
+        }
+        serde_json::json!([{"type": self.kind, "title": self.title, "description": self.description,
+                            "host_phone_number": self.phone, "meeting_link": self.link}])
+    }
 }
 
 /// "Why is this time not offered?" for one date: each start time of the event's grid within

@@ -14,8 +14,8 @@ use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
     CalendarCard, CalendarPage, CalendarsPage, DayExplained, EventCard, EventEditor,
-    FIRST_EVENT_TITLE, Limits, PeriodCaps, WEEKDAYS, WeekDraft, grid_starts, in_event_order,
-    moved_in_order, reason_words,
+    FIRST_EVENT_TITLE, Limits, LocationDraft, PeriodCaps, WEEKDAYS, WeekDraft, grid_starts,
+    in_event_order, moved_in_order, reason_words,
 };
 use crate::store::{calendars, events};
 
@@ -383,7 +383,18 @@ pub async fn editor(
     let schedule_id = (ev.availability_type == "existing_schedule")
         .then_some(ev.availability_id)
         .flatten();
+    let stored_location: Value = serde_json::from_str(&ev.location_settings).unwrap_or_default();
+    let first = &stored_location[0];
+    let text = |key: &str| first[key].as_str().unwrap_or_default().to_string();
     Ok(EventEditor {
+        color: ev.color_schema.clone(),
+        location: LocationDraft {
+            kind: text("type"),
+            title: text("title"),
+            description: text("description"),
+            phone: text("host_phone_number"),
+            link: text("meeting_link"),
+        },
         event_type: ev.event_type.clone(),
         seats: ev.max_book_per_slot,
         schedules,
@@ -456,8 +467,8 @@ pub(crate) fn draft_of(week: &WeeklySchedule, overrides: &DateOverrides) -> Week
     }
 }
 
-/// The editor's "Details" tab: title, duration, description, status and a group event's seats,
-/// through the service of `POST …/details`.
+/// The editor's "Details" tab: title, duration, description, colour, location, status and a
+/// group event's seats, through the service of `POST …/details`.
 pub async fn save_details(
     ctx: &Ctx,
     caller: &Caller,
@@ -477,6 +488,14 @@ pub async fn save_details(
         "duration": number_or_text(form.value("duration")),
         "status": form.value("status"),
         "description": form.value("description"),
+        "location_settings": LocationDraft {
+            kind: form.value("location_type"),
+            title: form.value("location_title"),
+            description: form.value("location_description"),
+            phone: form.value("location_phone"),
+            link: form.value("location_link"),
+        }
+        .to_request(),
         // Seats are a group event's; the others keep theirs.
         "max_book_per_slot": if current.event_type == "group" {
             number_or_text(form.value("seats"))
@@ -485,10 +504,25 @@ pub async fn save_details(
         },
         "is_display_spots": current.is_display_spots,
     });
+    let mut body = body;
+    // A form without the colour (an older page) keeps the stored one.
+    if form.values.contains_key("color_schema") {
+        body["color_schema"] = json!(form.value("color_schema"));
+    }
     super::event_admin::update_details(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
-        .map_err(|e| refused(form, e, ""))
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                match field.split('.').collect::<Vec<_>>()[..] {
+                    ["location_settings", _, "type"] => "location_type".to_string(),
+                    ["location_settings", _, "host_phone_number"] => "location_phone".to_string(),
+                    ["location_settings", _, "meeting_link"] => "location_link".to_string(),
+                    ["location_settings", _, key] => format!("location_{key}"),
+                    _ => field.to_string(),
+                }
+            })
+        })
 }
 
 /// The editor's "Availability" tab: the event's own weekly hours and date overrides, through

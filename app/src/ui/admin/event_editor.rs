@@ -15,7 +15,10 @@ use crate::model::event_tabs::{
     type_name,
 };
 use crate::model::public::FormState;
-use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, Limits, PeriodCaps, WeekDraft};
+use crate::model::setup::{
+    DayExplained, EDITOR_TABS, EventEditor, LOCATION_CHOICES, Limits, LocationDraft, PeriodCaps,
+    WeekDraft,
+};
 
 #[server(prefix = "/_app", endpoint = "admin/event")]
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
@@ -325,6 +328,14 @@ fn DetailsForm(
                 </textarea>
                 {error("description").map(|e| view! { <p id="f-description-error" class=ERROR>{e}</p> })}
             </div>
+            <div>
+                <label for="f-color_schema" class="block text-sm font-medium">"Colour"</label>
+                <input id="f-color_schema" name="color_schema" type="color" value=value("color_schema", editor.color.clone())
+                    class="mt-1 block h-10 w-20 rounded-md border border-slate-400 bg-white p-1 dark:border-slate-600 dark:bg-slate-950"
+                    aria-invalid=error("color_schema").map(|_| "true") aria-describedby=described("color_schema") />
+                {error("color_schema").map(|e| view! { <p id="f-color_schema-error" class=ERROR>{e}</p> })}
+            </div>
+            <LocationFields location=editor.location.clone() form=form.clone() />
             {(editor.event_type == "group").then(|| {
                 let seats = value("seats", editor.seats.to_string());
                 view! {
@@ -345,6 +356,80 @@ fn DetailsForm(
             </div>
             <button type="submit" class=PRIMARY>"Save"</button>
         </form>
+    }
+}
+
+/// Where the meeting happens: a kind, and the texts that kind uses (all shown, so the form
+/// needs no script; each says which kinds use it).
+#[component]
+fn LocationFields(location: LocationDraft, form: FormState) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let value = |name: &str, stored: &str| {
+        if posted {
+            form.value(name)
+        } else {
+            stored.to_string()
+        }
+    };
+    let kind = value("location_type", &location.kind);
+    let texts = [
+        (
+            "location_title",
+            "Place or title",
+            "In person at your address, and something else.",
+            location.title.clone(),
+        ),
+        (
+            "location_description",
+            "Address or details",
+            "In person at your address (required), and something else.",
+            location.description.clone(),
+        ),
+        (
+            "location_phone",
+            "Your phone number",
+            "When the attendee calls you.",
+            location.phone.clone(),
+        ),
+        (
+            "location_link",
+            "Meeting link",
+            "For an online meeting; empty: sent later.",
+            location.link.clone(),
+        ),
+    ];
+    view! {
+        <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <legend class="px-1 text-sm font-semibold">"Location"</legend>
+            <div>
+                <label for="f-location_type" class="block text-sm font-medium">"Where"</label>
+                <select id="f-location_type" name="location_type" class=FIELD
+                    aria-invalid=form.errors.get("location_type").map(|_| "true")>
+                    {LOCATION_CHOICES.iter().map(|(value, label)| view! {
+                        <option value=*value selected=kind == *value>{*label}</option>
+                    }).collect_view()}
+                </select>
+                {form.errors.get("location_type").cloned().map(|e| view! { <p class=ERROR>{e}</p> })}
+            </div>
+            {texts.into_iter().map(|(name, label, hint, stored)| {
+                let id = format!("f-{name}");
+                let (hint_id, error_id) = (format!("{id}-hint"), format!("{id}-error"));
+                let error = form.errors.get(name).cloned();
+                let described = match &error {
+                    Some(_) => format!("{hint_id} {error_id}"),
+                    None => hint_id.clone(),
+                };
+                view! {
+                    <div class="mt-3">
+                        <label for=id.clone() class="block text-sm font-medium">{label}</label>
+                        <input id=id name=name value=value(name, &stored) class=FIELD
+                            aria-invalid=error.as_ref().map(|_| "true") aria-describedby=described />
+                        <p id=hint_id class="mt-1 text-xs text-slate-600 dark:text-slate-300">{hint}</p>
+                        {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
+                    </div>
+                }
+            }).collect_view()}
+        </fieldset>
     }
 }
 
