@@ -175,3 +175,75 @@ async fn a_host_sees_its_profile_only_and_cannot_post_the_site_settings() {
     let (_, general) = app.get("/settings/general", &admin).await;
     assert_eq!(general["theme"], "system-default");
 }
+
+#[tokio::test]
+async fn a_host_edits_its_profile_and_changes_its_password() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let desk = Desk::open(&app, "jane").await;
+    let token = desk.token("/admin/settings").await;
+    let (status, _, html) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "profile"),
+                ("name", "Jane Roe"),
+                ("email", "not-an-address"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"profile-email-error\""));
+    let (status, location, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "profile"),
+                ("name", "Jane Roe"),
+                ("email", "jane.roe@example.org"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/admin/settings?saved=profile#profile");
+    let (_, html) = desk.page("/admin/settings").await;
+    assert!(html.contains("value=\"Jane Roe\"") && html.contains("value=\"jane.roe@example.org\""));
+    assert!(
+        html.contains(">Jane Roe</span>"),
+        "the header names the user anew"
+    );
+
+    // The password: the current one is checked, and the new one is never written back.
+    let (status, _, html) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "password"),
+                ("current_password", "wrong-password"),
+                ("new_password", "a-new-secret-1"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("The current password is not correct."));
+    assert!(!html.contains("a-new-secret-1"));
+    let (status, _, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "password"),
+                ("current_password", "jane-password"),
+                ("new_password", "a-new-secret-1"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, old) = dashboard_login(&app, "jane", "jane-password").await;
+    assert!(old.is_none(), "the old password no longer signs in");
+    let (_, new) = dashboard_login(&app, "jane", "a-new-secret-1").await;
+    assert!(new.is_some());
+}

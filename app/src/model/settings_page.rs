@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
-/// "Profile" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 7] = [
+/// "Profile" and "Password" need the `manage_options` capability.
+pub const SECTIONS: [(&str, &str); 8] = [
     ("profile", "Profile"),
+    ("password", "Password"),
     ("general", "General"),
     ("email", "Email"),
     ("payments", "Payments"),

@@ -10,10 +10,12 @@ use super::setup_pages::refused_as;
 use super::users::{CreateUser, create_user, is_valid_email};
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
+use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::model::public::FormState;
 use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
 use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, SiteSettings};
-use crate::store::users;
+use crate::service::auth::{hash_password, verify_password};
+use crate::store::{StoreError, users};
 
 /// Team members listed at most.
 const TEAM_SHOWN: i64 = 500;
@@ -154,6 +156,14 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             done(settings::save_global_modules(ctx, caller, &json!({"settings": switches})).await)
                 .map_err(|e| refused_as(form, e, str::to_string))
         }
+        "profile" => save_profile(ctx, caller, form)
+            .await
+            .map(|()| Saved::Done)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        "password" => change_password(ctx, caller, form)
+            .await
+            .map(|()| Saved::Done)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "team" => add_user(ctx, caller, form)
             .await
             .map(Saved::Shown)
@@ -163,6 +173,69 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             ..form.clone()
         }),
     }
+}
+
+/// "Profile": the user's own name and email, with the rules of `user add`.
+async fn save_profile(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let name = form.value("name").trim().to_string();
+    let email = form.value("email").trim().to_string();
+    let mut errors = FieldErrors::new();
+    if name.is_empty() {
+        errors.add("name", "required", "The name field is required.");
+    } else if name.chars().count() > MAX_TITLE_CHARS {
+        errors.add("name", "max", "The name is too long");
+    }
+    // The name becomes an email sender's display name: one line, no control characters.
+    crate::domain::text::check_text("name", &name, true, &mut errors);
+    if !is_valid_email(&email) {
+        errors.add("email", "email", "Please provide a valid email address");
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let (first, last) = name.split_once(' ').unwrap_or((&name, ""));
+    let mut tx = ctx.store.begin().await?;
+    match users::update_profile(tx.ex(), caller.id(), first.trim(), last.trim(), &email).await {
+        Err(StoreError::UniqueViolation) => {
+            return Err(ServiceError::field(
+                "email",
+                "unique",
+                "A user with this login or email already exists",
+            ));
+        }
+        other => other?,
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// "Change password": the current one, then a new one of at least 8 characters.
+async fn change_password(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let (current, new) = (form.value("current_password"), form.value("new_password"));
+    if !verify_password(&current, &caller.user.password_hash) {
+        return Err(ServiceError::field(
+            "current_password",
+            "incorrect",
+            "The current password is not correct.",
+        ));
+    }
+    if new.chars().count() < 8 {
+        return Err(ServiceError::field(
+            "new_password",
+            "min",
+            "The password must be at least 8 characters",
+        ));
+    }
+    let hash = hash_password(&new);
+    if hash.is_empty() {
+        return Err(ServiceError::field(
+            "new_password",
+            "hash",
+            "The password could not be stored. Try another one.",
+        ));
+    }
+    let mut tx = ctx.store.begin().await?;
+    users::set_password_hash(tx.ex(), caller.id(), &hash).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// "Add user": Login, Name, Email and Role; the password is generated and shown once.

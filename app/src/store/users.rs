@@ -102,3 +102,26 @@ pub async fn find_many(ex: Ex<'_>, ids: &[i64]) -> StoreResult<Vec<UserRow>> {
     let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM users WHERE id IN ({list})"));
     Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).fetch_all(&mut *c).await)?)
 }
+
+/// A user's own name and address (the display name follows the name).
+pub async fn update_profile(
+    ex: Ex<'_>,
+    id: i64,
+    first_name: &str,
+    last_name: &str,
+    email: &str,
+) -> StoreResult<()> {
+    let display = format!("{first_name} {last_name}").trim().to_string();
+    on!(ex, c => sqlx::query(
+        "UPDATE users SET first_name = $2, last_name = $3, display_name = $4, email = $5, updated_at = $6 WHERE id = $1")
+        .bind(id).bind(first_name).bind(last_name).bind(&display).bind(email).bind(now_epoch())
+        .execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+pub async fn set_password_hash(ex: Ex<'_>, id: i64, hash: &str) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(hash).bind(now_epoch())
+        .execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}

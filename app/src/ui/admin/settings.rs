@@ -57,10 +57,11 @@ fn Settings(
     let shown: Vec<(&str, &str)> = SECTIONS
         .iter()
         .copied()
-        .filter(|(key, _)| *key == "profile" || page.site.is_some())
+        .filter(|(key, _)| matches!(*key, "profile" | "password") || page.site.is_some())
         .collect();
     // A user without the site's sections still learns why a post was refused.
-    let refused_here = page.site.is_none().then(|| form.clone());
+    let own_section = matches!(form.value("section").as_str(), "profile" | "password");
+    let refused_here = (page.site.is_none() && !own_section).then(|| form.clone());
     // Messages belong to the section whose form was posted.
     let posted = form.value("section");
     let for_section = move |key: &str| {
@@ -74,6 +75,15 @@ fn Settings(
         (refused, notice, saved)
     };
     let profile = page.profile;
+    let profile_state = for_section("profile");
+    // Passwords are never written back into a page.
+    let mut password_state = for_section("password");
+    password_state.0.values.clear();
+    let role = if profile.role == "administrator" {
+        "Administrator"
+    } else {
+        "Host"
+    };
     view! {
         {refused_here.map(|form| view! { <Refusal form /> })}
         {(shown.len() > 1).then(|| view! {
@@ -85,15 +95,15 @@ fn Settings(
                 </ul>
             </nav>
         })}
-        <section id="profile" class=format!("mt-4 {CARD}") aria-labelledby="profile-heading">
-            <h2 id="profile-heading" class="text-lg font-semibold">"Profile"</h2>
-            <dl class="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-                <dt class="font-medium">"Name"</dt><dd>{profile.name}</dd>
-                <dt class="font-medium">"Login"</dt><dd>{profile.login}</dd>
-                <dt class="font-medium">"Email"</dt><dd>{profile.email}</dd>
-                <dt class="font-medium">"Role"</dt><dd>{if profile.role == "administrator" { "Administrator" } else { "Host" }}</dd>
-            </dl>
-        </section>
+        <Section key="profile" title="Profile" state=profile_state.clone() csrf=csrf.clone()>
+            <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Signed in as {} ({role}).", profile.login)}</p>
+            <Text state=profile_state.clone() section="profile" name="name" label="Name" stored=profile.name.clone() />
+            <Text state=profile_state.clone() section="profile" name="email" label="Email" kind="email" stored=profile.email.clone() />
+        </Section>
+        <Section key="password" title="Password" state=password_state.clone() csrf=csrf.clone()>
+            <Text state=password_state.clone() section="password" name="current_password" label="Current password" kind="password" stored=String::new() />
+            <Text state=password_state.clone() section="password" name="new_password" label="New password" kind="password" stored=String::new() />
+        </Section>
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
     }
 }
