@@ -28,7 +28,11 @@ pub async fn post_settings(State(state): State<AppState>, request: Request) -> R
     };
     let section = form.value("section");
     match outcome {
-        Ok(Saved::Done) => see_other(&format!("/admin/settings?saved={section}#{section}")),
+        Ok(Saved::Done) => {
+            // A role is changed in the Team section's list.
+            let anchor = if section == "role" { "team" } else { &section };
+            see_other(&format!("/admin/settings?saved={section}#{anchor}"))
+        }
         Ok(Saved::Shown(text)) => {
             let notice = SettingsNotice { section, text };
             render_with(

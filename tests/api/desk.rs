@@ -22,6 +22,11 @@ impl<'a> Desk<'a> {
         }
     }
 
+    /// A session of its own (a cookie from `dashboard_login`).
+    pub(crate) fn open_with(app: &'a TestApp, cookie: String) -> Desk<'a> {
+        Desk { app, cookie }
+    }
+
     pub(crate) async fn page(&self, path: &str) -> (StatusCode, String) {
         let answer = self
             .app

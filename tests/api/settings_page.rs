@@ -131,6 +131,43 @@ async fn an_administrator_saves_each_section_and_rest_shows_it() {
     assert_eq!(password.len(), 24);
     let (_, cookie) = dashboard_login(&app, "newhost", &password).await;
     assert!(cookie.is_some(), "the new user signs in");
+    // Access: another user's role changes; one's own does not.
+    let (_, html) = desk.page("/admin/settings").await;
+    let marker = "name=\"user_id\" value=\"";
+    let ids: Vec<String> = html
+        .match_indices(marker)
+        .map(|(at, _)| {
+            html[at + marker.len()..]
+                .split('"')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    let new_id = ids.last().cloned().unwrap_or_default();
+    let (status, location, _) = post(vec![
+        ("section", "role".into()),
+        ("user_id", new_id),
+        ("role", "administrator".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/admin/settings?saved=role#team");
+    let newhost = Desk::open_with(&app, cookie.clone().unwrap_or_default());
+    let (_, html) = newhost.page("/admin/settings").await;
+    assert!(
+        html.contains(">Team</h2>"),
+        "the new administrator sees the site settings"
+    );
+    let (status, _, html) = post(vec![
+        ("section", "role".into()),
+        ("user_id", admin.id.to_string()),
+        ("role", "host".into()),
+    ])
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("You cannot change your own role."));
+
     let (status, _, html) = post(vec![
         ("section", "team".into()),
         ("login", "newhost".into()),

@@ -66,6 +66,7 @@ pub struct ModuleLine {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Member {
+    pub id: i64,
     pub name: String,
     pub login: String,
     pub email: String,

@@ -71,6 +71,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
             team: team
                 .iter()
                 .map(|u| Member {
+                    id: u.id,
                     name: u.full_name(),
                     login: u.login.clone(),
                     email: u.email.clone(),
@@ -164,6 +165,10 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .await
             .map(|()| Saved::Done)
             .map_err(|e| refused_as(form, e, str::to_string)),
+        "role" => change_role(ctx, caller, form)
+            .await
+            .map(|()| Saved::Done)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "team" => add_user(ctx, caller, form)
             .await
             .map(Saved::Shown)
@@ -234,6 +239,37 @@ async fn change_password(ctx: &Ctx, caller: &Caller, form: &FormState) -> Servic
     }
     let mut tx = ctx.store.begin().await?;
     users::set_password_hash(tx.ex(), caller.id(), &hash).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A team member's access (`administrator` or `host`). Nobody changes their own, so an
+/// administrator cannot lock themselves (or the last administrator) out.
+async fn change_role(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    if !caller.can(Capability::ListUsers) {
+        return Err(ServiceError::forbidden());
+    }
+    let Ok(id) = form.value("user_id").parse::<i64>() else {
+        return Err(ServiceError::NotFound);
+    };
+    if id == caller.id() {
+        return Err(ServiceError::field(
+            "role",
+            "own",
+            "You cannot change your own role.",
+        ));
+    }
+    let Some(role) = crate::domain::access::Role::parse(&form.value("role")) else {
+        return Err(ServiceError::field(
+            "role",
+            "in",
+            "The role must be administrator or host",
+        ));
+    };
+    let mut tx = ctx.store.begin().await?;
+    if !users::set_role(tx.ex(), id, role.as_str()).await? {
+        return Err(ServiceError::NotFound);
+    }
     tx.commit().await?;
     Ok(())
 }

@@ -125,3 +125,10 @@ pub async fn set_password_hash(ex: Ex<'_>, id: i64, hash: &str) -> StoreResult<(
         .execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
+
+pub async fn set_role(ex: Ex<'_>, id: i64, role: &str) -> StoreResult<bool> {
+    let changed = on!(ex, c => sqlx::query("UPDATE users SET role = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(role).bind(now_epoch())
+        .execute(&mut *c).await.map(|r| r.rows_affected()))?;
+    Ok(changed > 0)
+}

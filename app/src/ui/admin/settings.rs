@@ -122,7 +122,19 @@ fn SiteSections(
     let payments = for_section("payments");
     let theme = for_section("theme");
     let modules = for_section("modules");
-    let team = for_section("team");
+    let team = match for_section("role") {
+        (refused, _, true) => (refused, None, true),
+        // The refusal's message only: the Add user form keeps its own (empty) values.
+        (refused, _, _) if refused.message.is_some() => (
+            FormState {
+                message: refused.message,
+                ..FormState::default()
+            },
+            None,
+            false,
+        ),
+        _ => for_section("team"),
+    };
     let test_email = for_section("test_email");
     let to_error = test_email.0.errors.get("to").cloned();
     view! {
@@ -182,6 +194,7 @@ fn SiteSections(
         </Section>
         <section id="team" class=format!("mt-6 {CARD}") aria-labelledby="team-heading">
             <h2 id="team-heading" class="text-lg font-semibold">"Team"</h2>
+            {team.2.then(|| view! { <p role="status" class=SAVED>"Saved."</p> })}
             {team.1.clone().map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
             <Refusal form=team.0.clone() />
             <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label="Users">
@@ -189,15 +202,30 @@ fn SiteSections(
                     <caption class="sr-only">"Users"</caption>
                     <thead><tr class="border-b border-slate-200 dark:border-slate-700">
                         <th scope="col" class="py-2 pr-3">"Name"</th><th scope="col" class="py-2 pr-3">"Login"</th>
-                        <th scope="col" class="py-2 pr-3">"Email"</th><th scope="col" class="py-2">"Role"</th>
+                        <th scope="col" class="py-2 pr-3">"Email"</th><th scope="col" class="py-2">"Access"</th>
                     </tr></thead>
                     <tbody>
-                        {site.team.into_iter().map(|m| view! {
-                            <tr class="border-b border-slate-100 dark:border-slate-800">
-                                <td class="py-2 pr-3">{m.name}</td><td class="py-2 pr-3">{m.login}</td>
-                                <td class="py-2 pr-3 break-all">{m.email}</td>
-                                <td class="py-2">{if m.role == "administrator" { "Administrator" } else { "Host" }}</td>
-                            </tr>
+                        {site.team.into_iter().map(|m| {
+                            let select_id = format!("access-{}", m.id);
+                            view! {
+                                <tr class="border-b border-slate-100 dark:border-slate-800">
+                                    <td class="py-2 pr-3">{m.name}</td><td class="py-2 pr-3">{m.login.clone()}</td>
+                                    <td class="py-2 pr-3 break-all">{m.email}</td>
+                                    <td class="py-2">
+                                        <form method="post" action="/admin/settings#team" class="flex flex-wrap items-center gap-2">
+                                            <input type="hidden" name="csrf" value=csrf.clone() />
+                                            <input type="hidden" name="section" value="role" />
+                                            <input type="hidden" name="user_id" value=m.id.to_string() />
+                                            <label for=select_id.clone() class="sr-only">{format!("Access for {}", m.login)}</label>
+                                            <select id=select_id name="role" class="min-h-10 rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-950">
+                                                <option value="host" selected=m.role != "administrator">"Host"</option>
+                                                <option value="administrator" selected=m.role == "administrator">"Administrator"</option>
+                                            </select>
+                                            <button type="submit" class=BUTTON>"Change"</button>
+                                        </form>
+                                    </td>
+                                </tr>
+                            }
                         }).collect_view()}
                     </tbody>
                 </table>
