@@ -3,7 +3,7 @@ import { chromium } from "@playwright/test";
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3222";
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 for (const width of [360, 1280]) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: process.env.JS !== "0" });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: process.env.JS !== "0", colorScheme: process.env.DARK ? "dark" : "light" });
   const page = await context.newPage();
   await page.goto(base + "/login");
   await page.fill("input[name=login]", process.env.LOGIN ?? "admin");

@@ -535,3 +535,87 @@ async fn the_link_builder_pre_chooses_date_and_length_and_previews_the_embed() {
         .await;
     assert!(html.contains(&format!("value=\"{}/{slug}/{event_slug}\"", app.base)));
 }
+
+#[tokio::test]
+async fn a_team_event_is_made_with_hosts_who_accepted_the_invitation() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let bob = app.host("bob").await;
+    app.calendar_for(&jane, "UTC").await;
+    let desk = Desk::open(&app, "jane").await;
+    let token = desk.token("/admin/calendars").await;
+    // Jane's second calendar is a team calendar.
+    let (status, team_page, _) = desk
+        .post(
+            "/admin/calendars",
+            &[
+                ("csrf", &token),
+                ("title", "Support team"),
+                ("author_timezone", "UTC"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, html) = desk.page(&team_page).await;
+    assert!(html.contains("Kind of event") && html.contains(">Hosts</legend>"));
+    assert!(
+        !html.contains("Bob Tester"),
+        "bob has not accepted: not offered"
+    );
+
+    // Posted anyway, bob is refused with the route's reason beside "Hosts".
+    let bob_id = bob.id.to_string();
+    let jane_id = jane.id.to_string();
+    let new_event = |kind: &'static str| {
+        vec![
+            ("csrf", token.clone()),
+            ("title", "Triage".to_string()),
+            ("duration", "30".to_string()),
+            ("event_type", kind.to_string()),
+            ("hosts", jane_id.clone()),
+            ("hosts", bob_id.clone()),
+        ]
+    };
+    let fields = new_event("round_robin");
+    let borrowed: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (status, _, html) = desk.post(&team_page, &borrowed).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("has not accepted an invitation to your team"),
+        "{}",
+        alert_text(&html)
+    );
+
+    let (_, sent) = app
+        .post(
+            "/team-invitations",
+            &jane,
+            serde_json::json!({"email": "bob@example.com"}),
+        )
+        .await;
+    let id = sent["invitation"]["id"].as_i64().unwrap_or_default();
+    app.post(
+        &format!("/team-invitations/{id}/accept"),
+        &bob,
+        serde_json::json!({}),
+    )
+    .await;
+    let (_, html) = desk.page(&team_page).await;
+    assert!(html.contains("Bob Tester"), "bob accepted: offered");
+    let (status, location, _) = desk.post(&team_page, &borrowed).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
+    let calendar = team_page.trim_start_matches("/admin/calendars/");
+    let event = location
+        .split('?')
+        .next()
+        .and_then(|p| p.rsplit('/').next())
+        .unwrap_or_default();
+    let (_, made) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(made["calendar_event"]["event_type"], "round_robin");
+    assert_eq!(
+        made["calendar_event"]["settings"]["team_members"],
+        serde_json::json!([jane.id, bob.id])
+    );
+}

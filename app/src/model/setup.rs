@@ -34,6 +34,10 @@ pub struct CalendarPage {
     pub description_html: String,
     pub landing_url: String,
     pub events: Vec<EventCard>,
+    /// A team calendar: "New event" asks for its kind and hosts.
+    pub team: bool,
+    /// Users who may host a team event here: (id, name); the caller first.
+    pub host_choices: Vec<(i64, String)>,
     /// The settings form's values: the zone's IANA id, the host's photo, the landing page.
     pub zone_id: String,
     pub photo_url: String,
@@ -103,6 +107,16 @@ pub fn share_link(url: &str, date: &str, duration: &str) -> String {
         format!("{url}?{}", query.join("&"))
     }
 }
+
+/// The kinds of event "New event" offers on a team calendar: (REST `event_type`, label).
+pub const TEAM_EVENT_KINDS: [(&str, &str); 3] = [
+    (
+        "round_robin",
+        "Round robin: one of the hosts, whoever is free",
+    ),
+    ("collective", "Collective: all hosts together"),
+    ("single", "One host"),
+];
 
 /// The title a calendar's first event gets (the REST route makes a calendar with its first
 /// event; the form asks for the calendar only).

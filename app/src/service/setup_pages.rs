@@ -72,7 +72,15 @@ pub async fn calendar(
     let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
     let landing = format!("{}/{}", ctx.public_url, cal.slug);
     let settings = super::present::calendar_settings(&cal);
+    let team = cal.calendar_type != "simple";
+    let host_choices = if team {
+        host_choices(ctx, caller, cal.user_id).await?
+    } else {
+        Vec::new()
+    };
     Ok(CalendarPage {
+        team,
+        host_choices,
         zone_id: cal.author_timezone.clone(),
         photo_url: settings.profile_photo_url.clone(),
         landing_enabled: settings.sharing.is_enabled(),
@@ -100,6 +108,31 @@ pub async fn calendar(
             .collect(),
         landing_url: landing,
     })
+}
+
+/// Who may host a team event of `owner`'s calendar: with `invite_team_members` any user;
+/// otherwise the caller, the owner and those who accepted the owner's invitation (the rule
+/// `POST …/events` applies).
+async fn host_choices(ctx: &Ctx, caller: &Caller, owner: i64) -> ServiceResult<Vec<(i64, String)>> {
+    use crate::store::{team_invitations, users};
+    let mut conn = ctx.store.conn().await?;
+    let people = if caller.can(Capability::InviteTeamMembers) {
+        users::search(conn.ex(), "", CALENDARS_SHOWN).await?
+    } else {
+        let mut ids = vec![caller.id(), owner];
+        ids.extend(
+            team_invitations::list_for(conn.ex(), owner)
+                .await?
+                .iter()
+                .filter(|i| i.inviter_id == owner && i.status == "accepted")
+                .map(|i| i.invitee_id),
+        );
+        users::find_many(conn.ex(), &ids).await?
+    };
+    let mut choices: Vec<(i64, String)> = people.iter().map(|u| (u.id, u.full_name())).collect();
+    choices.sort_by_key(|(id, _)| *id != caller.id());
+    choices.dedup_by_key(|(id, _)| *id);
+    Ok(choices)
 }
 
 /// "New calendar": Title, Slug, Time zone, Description. The user's first calendar is its own
@@ -152,18 +185,30 @@ pub async fn create_event(
     calendar_id: i64,
     form: &FormState,
 ) -> Result<i64, FormState> {
+    // On a team calendar the form names the kind and the hosts; else the user hosts alone.
+    let kind = match form.value("event_type") {
+        k if k.is_empty() => "single".to_string(),
+        k => k,
+    };
+    let hosts: Vec<Value> = match form.values.get("hosts") {
+        Some(ids) if !ids.is_empty() => ids.iter().map(|id| number_or_text(id.clone())).collect(),
+        _ => vec![json!(caller.id())],
+    };
     let body = json!({
         "title": form.value("title"),
         "duration": number_or_text(form.value("duration")),
         "status": "active",
-        "event_type": "single",
-        // The host's default hours; on a team calendar the user is the member.
+        "event_type": kind,
+        // The host's default hours.
         "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
-                     "team_members": [caller.id()]},
+                     "team_members": hosts},
     });
     match super::event_admin::create(ctx, caller, calendar_id, &body).await {
         Ok(made) => Ok(made["slot"]["id"].as_i64().unwrap_or_default()),
-        Err(e) => Err(refused(form, e, "")),
+        Err(e) => Err(refused_as(form, e, |field| match field {
+            "settings.team_members" => "hosts".to_string(),
+            other => other.to_string(),
+        })),
     }
 }
 

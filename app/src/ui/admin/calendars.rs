@@ -11,7 +11,7 @@ use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use super::overview::CopyButton;
 use crate::model::errors::PageError;
 use crate::model::public::FormState;
-use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, share_link};
+use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, TEAM_EVENT_KINDS, share_link};
 
 #[server(prefix = "/_app", endpoint = "admin/calendars")]
 pub async fn load_calendars() -> Result<CalendarsPage, PageError> {
@@ -340,7 +340,8 @@ fn Calendar(
                         <form method="post" action=base.clone() class="mt-3 space-y-3" id="new-event">
                             <input type="hidden" name="csrf" value=csrf.clone() />
                             <Field form=new_event_form.clone() name="title" label="Title" required=true />
-                            <Field form=new_event_form name="duration" label="Duration" kind="number" value="30".to_string() required=true />
+                            <Field form=new_event_form.clone() name="duration" label="Duration" kind="number" value="30".to_string() required=true />
+                            {page.team.then(|| view! { <TeamHosts page=page.clone() form=new_event_form.clone() /> })}
                             <p class="text-xs text-slate-600 dark:text-slate-300">"Duration in minutes. The event is bookable right away, on your default hours."</p>
                             <button type="submit" class=PRIMARY>"Create event"</button>
                         </form>
@@ -348,6 +349,49 @@ fn Calendar(
                 }.into_any()
             }}
         </div>
+    }
+}
+
+/// On a team calendar, "New event" also asks for the kind of event and its hosts (those who
+/// may host: anyone for an administrator, else the team's owner and who accepted its
+/// invitation).
+#[component]
+fn TeamHosts(page: CalendarPage, form: FormState) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let kind = if posted {
+        form.value("event_type")
+    } else {
+        "round_robin".to_string()
+    };
+    let me = page.host_choices.first().map(|(id, _)| *id);
+    let error = form.errors.get("hosts").cloned();
+    let chosen = move |id: i64| {
+        if posted {
+            form.has("hosts", &id.to_string())
+        } else {
+            Some(id) == me
+        }
+    };
+    view! {
+        <div>
+            <label for="f-event_type" class="block text-sm font-medium">"Kind of event"</label>
+            <select id="f-event_type" name="event_type" class=FIELD>
+                {TEAM_EVENT_KINDS.iter().map(|(value, label)| view! {
+                    <option value=*value selected=kind == *value>{*label}</option>
+                }).collect_view()}
+            </select>
+        </div>
+        <fieldset>
+            <legend class="text-sm font-medium">"Hosts"</legend>
+            <div class="mt-1 grid gap-1">
+                {page.host_choices.iter().map(|(id, name)| view! {
+                    <label class="flex min-h-8 items-center gap-2 text-sm">
+                        <input type="checkbox" name="hosts" value=id.to_string() checked=chosen(*id) class="size-5" />{name.clone()}
+                    </label>
+                }).collect_view()}
+            </div>
+            {error.map(|e| view! { <p class=ERROR>{e}</p> })}
+        </fieldset>
     }
 }
 
