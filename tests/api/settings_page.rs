@@ -284,3 +284,73 @@ async fn a_host_edits_its_profile_and_changes_its_password() {
     let (_, new) = dashboard_login(&app, "jane", "a-new-secret-1").await;
     assert!(new.is_some());
 }
+
+#[tokio::test]
+async fn the_brand_colour_is_saved_checked_and_made_readable_on_the_public_pages() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let made = app.calendar_for(&admin, "UTC").await;
+    let slug = made["calendar"]["slug"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let (status, answer) = app
+        .post(
+            "/settings/theme",
+            &admin,
+            serde_json::json!({"theme": "light", "brand_color": "#12"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(
+        answer
+            .to_string()
+            .contains("The brand colour must be a hex colour such as #0369a1.")
+    );
+    // Through the settings page: a yellow too light for white text.
+    let desk = Desk::open(&app, "admin").await;
+    let token = desk.token("/admin/settings").await;
+    let (status, _, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "theme"),
+                ("theme", "light"),
+                ("use_brand", "on"),
+                ("brand_color", "#ffd400"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, general) = app.get("/settings/general", &admin).await;
+    assert_eq!(general["brand_color"], "#ffd400");
+    let landing = app
+        .client
+        .get(format!("{}/{slug}", app.base))
+        .send()
+        .await
+        .expect("landing")
+        .text()
+        .await
+        .expect("body");
+    let (main, _) = app::domain::brand::accent("#ffd400").expect("an accent");
+    assert_ne!(main, "#ffd400", "darkened");
+    assert!(
+        landing.contains(&format!("--color-sky-700:{main};")),
+        "the accent is applied"
+    );
+    // Unticked: back to the built-in accent.
+    desk.post(
+        "/admin/settings",
+        &[
+            ("csrf", &token),
+            ("section", "theme"),
+            ("theme", "light"),
+            ("brand_color", "#ffd400"),
+        ],
+    )
+    .await;
+    let (_, general) = app.get("/settings/general", &admin).await;
+    assert_eq!(general["brand_color"], "");
+}

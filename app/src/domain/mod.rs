@@ -1,6 +1,7 @@
 //! Pure logic: no I/O and no clock (`now` is always a parameter). Compiles for wasm too.
 
 pub mod access;
+pub mod brand;
 pub mod chart;
 pub mod dates;
 pub mod slots;

@@ -61,6 +61,9 @@ pub fn theme_class(theme: &str) -> &'static str {
 pub struct LandingPage {
     /// The `theme` setting (see [`theme_class`]).
     pub theme: String,
+    /// The site's brand colour as the page's inline style (`domain::brand::accent_style`);
+    /// empty for the default.
+    pub accent: String,
     pub title: String,
     /// Sanitised on write; rendered as HTML.
     pub description_html: String,
@@ -84,6 +87,9 @@ pub struct EventSummary {
     pub brand_color: String,
     /// The `theme` setting (see [`theme_class`]).
     pub theme: String,
+    /// The site's brand colour as the page's inline style (`domain::brand::accent_style`);
+    /// empty for the default.
+    pub accent: String,
     pub calendar_title: String,
     pub calendar_href: String,
     pub host_name: String,
@@ -249,6 +255,9 @@ impl FormState {
 pub struct ManagePage {
     /// The `theme` setting (see [`theme_class`]).
     pub theme: String,
+    /// The site's brand colour as the page's inline style (`domain::brand::accent_style`);
+    /// empty for the default.
+    pub accent: String,
     /// "Booking confirmed", "Booking request sent", "Booking cancelled", ...
     pub heading: String,
     pub status: String,

@@ -25,6 +25,9 @@ pub struct GeneralSettings {
     pub time_format: String,
     #[serde(deserialize_with = "text")]
     pub theme: String,
+    /// `#rrggbb` for the public pages' accent; empty: the built-in one.
+    #[serde(deserialize_with = "text")]
+    pub brand_color: String,
 }
 
 impl Default for GeneralSettings {
@@ -35,6 +38,7 @@ impl Default for GeneralSettings {
             administration: Administration::default(),
             time_format: "12".into(),
             theme: "system-default".into(),
+            brand_color: String::new(),
         }
     }
 }

@@ -52,6 +52,8 @@ pub struct SiteSettings {
     pub currency_position: String,
     /// `system-default`, `light` or `dark`.
     pub theme: String,
+    /// `#rrggbb`, or empty for the built-in accent.
+    pub brand_color: String,
     pub modules: Vec<ModuleLine>,
     pub team: Vec<Member>,
 }

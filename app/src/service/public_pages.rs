@@ -66,6 +66,7 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
     let general: crate::model::settings::GeneralSettings =
         super::settings::load(conn.ex(), "general").await?;
     Ok(LandingPage {
+        accent: crate::domain::brand::accent_style(&general.brand_color),
         theme: general.theme,
         title: cal.title.clone(),
         description_html: cal.description.clone(),
@@ -620,6 +621,7 @@ fn summary(loaded: &LoadedEvent) -> EventSummary {
             "#0099ff".into()
         },
         theme: loaded.general.theme.clone(),
+        accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
         calendar_title: row.cal_title.clone(),
         calendar_href: format!("/{}", row.cal_slug),
         host_name,
@@ -863,6 +865,7 @@ async fn manage_view(
     );
     Ok(ManagePage {
         theme: loaded.general.theme.clone(),
+        accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
         heading: heading.into(),
         status: booking.status.clone(),
         event_title: title,

@@ -119,6 +119,7 @@ pub async fn general(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
         "time_format": stored.time_format,
         "payments": to_value(&stored.payments),
         "theme": stored.theme,
+        "brand_color": stored.brand_color,
         "emailingFields": emailing_fields(),
         "all_countries": countries,
         "all_currencies": currencies(),
@@ -416,14 +417,34 @@ pub async fn save_payment(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceRe
     Ok(json!({"message": SAVED}))
 }
 
-/// `POST /settings/theme`: `theme` (required).
+/// `POST /settings/theme`: `theme` (required), and `brand_color` (`#rrggbb`, or empty for the
+/// built-in accent; an extension).
 pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
-    let theme = Fields::new(Some(body), "").one_of("theme", &THEMES, &mut errors);
+    let f = Fields::new(Some(body), "");
+    let theme = f.one_of("theme", &THEMES, &mut errors);
+    // An extension of the reference's body: the public pages' accent, `#rrggbb` or empty.
+    let brand = f
+        .str("brand_color", &mut errors)
+        .map(|c| c.trim().to_lowercase());
+    if brand
+        .as_deref()
+        .is_some_and(|c| !c.is_empty() && crate::domain::brand::parse_hex(c).is_none())
+    {
+        errors.add(
+            "brand_color",
+            "color",
+            "The brand colour must be a hex colour such as #0369a1.",
+        );
+    }
     let theme = required(theme, &mut errors, "theme")?;
+    errors.into_result().map_err(ServiceError::invalid)?;
     update(ctx, GENERAL, |general: &mut GeneralSettings| {
         general.theme = theme;
+        if let Some(brand) = brand {
+            general.brand_color = brand;
+        }
         Ok(())
     })
     .await?;

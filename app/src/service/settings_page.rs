@@ -59,6 +59,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
             number_format: p.number_format.clone(),
             currency_position: p.currency_position.clone(),
             theme: general.theme.clone(),
+            brand_color: general.brand_color.clone(),
             modules: MODULE_CATALOGUE
                 .iter()
                 .map(|(key, _, title, description)| ModuleLine {
@@ -80,6 +81,15 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                 .collect(),
         }),
     })
+}
+
+/// The Theme section's colour: empty (the built-in accent) unless "Use my brand colour" is on.
+fn brand_of(form: &FormState) -> String {
+    if form.value("use_brand") == "on" {
+        form.value("brand_color")
+    } else {
+        String::new()
+    }
 }
 
 /// What a saved section answers: nothing, or a message to show once (a new user's password).
@@ -147,7 +157,14 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .await,
         )
         .map_err(|e| refused_as(form, e, strip("payments."))),
-        "theme" => done(settings::save_theme(ctx, caller, &json!({"theme": form.value("theme")})).await)
+        "theme" => done(
+            settings::save_theme(
+                ctx,
+                caller,
+                &json!({"theme": form.value("theme"), "brand_color": brand_of(form)}),
+            )
+            .await,
+        )
             .map_err(|e| refused_as(form, e, str::to_string)),
         "modules" => {
             let switches: serde_json::Map<String, Value> = MODULE_CATALOGUE

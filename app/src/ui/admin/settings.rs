@@ -177,8 +177,18 @@ fn SiteSections(
                 options=vec![("left", "Before: $10"), ("left_space", "Before, spaced: $ 10"), ("right", "After: 10$"), ("right_space", "After, spaced: 10 $")] />
         </Section>
         <Section key="theme" title="Theme" state=theme.clone() csrf=csrf.clone()>
-            <Select state=theme section="theme" name="theme" label="Colour scheme of the public pages" stored=site.theme.clone()
+            <Select state=theme.clone() section="theme" name="theme" label="Colour scheme of the public pages" stored=site.theme.clone()
                 options=vec![("system-default", "As the visitor's system"), ("light", "Light"), ("dark", "Dark")] />
+            <Check state=theme.clone() name="use_brand" label="Use my brand colour for buttons and links" stored=!site.brand_color.is_empty() />
+            <div>
+                <label for="theme-brand_color" class="block text-sm font-medium">"Brand colour"</label>
+                <input id="theme-brand_color" name="brand_color" type="color"
+                    value=shown(&theme, "brand_color", if site.brand_color.is_empty() { "#0369a1".to_string() } else { site.brand_color.clone() })
+                    aria-describedby="theme-brand_color-hint"
+                    class="mt-1 block h-10 w-20 rounded-md border border-slate-400 bg-white p-1 dark:border-slate-600 dark:bg-slate-950" />
+                <p id="theme-brand_color-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"A colour too light for white text is darkened until it reads (WCAG AA)."</p>
+                {theme.0.errors.get("brand_color").cloned().map(|e| view! { <p class=ERROR>{e}</p> })}
+            </div>
         </Section>
         <Section key="modules" title="Modules" state=modules.clone() csrf=csrf.clone()>
             {site.modules.into_iter().map(|m| {

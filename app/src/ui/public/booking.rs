@@ -31,9 +31,10 @@ pub fn BookingRoute() -> impl IntoView {
                     found(load_booking(calendar, event, query).await, |page| {
                             let embed = page.embed;
                             let theme = page.event.theme.clone();
+                            let accent = page.event.accent.clone();
                             view! {
                                 <Title text=page.event.title.clone() />
-                                <Frame embed theme>
+                                <Frame embed theme accent>
                                     <BookingView page />
                                 </Frame>
                             }.into_any()

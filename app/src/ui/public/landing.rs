@@ -27,6 +27,7 @@ pub fn LandingRoute() -> impl IntoView {
 fn Landing(page: LandingPage) -> impl IntoView {
     let LandingPage {
         theme,
+        accent,
         title,
         description_html,
         host_name,
@@ -35,7 +36,7 @@ fn Landing(page: LandingPage) -> impl IntoView {
     } = page;
     view! {
         <Title text=title.clone() />
-        <Frame embed=false theme>
+        <Frame embed=false theme accent>
             <section class="mx-auto max-w-2xl">
                 <div class="flex items-center gap-4">
                     {(!photo_url.is_empty()).then(|| view! {

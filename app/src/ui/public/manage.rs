@@ -39,9 +39,10 @@ pub fn ManageRoute() -> impl IntoView {
                     found(load_manage(hash).await, |page| {
                         let booked = just_booked.then(|| (page.hash.clone(), page.start_time.clone()));
                         let theme = page.theme.clone();
+                        let accent = page.accent.clone();
                         view! {
                             <Title text=page.heading.clone() />
-                            <Frame embed booked theme>
+                            <Frame embed booked theme accent>
                                 <Manage page embed />
                             </Frame>
                         }.into_any()
@@ -107,7 +108,7 @@ pub fn CancelRoute() -> impl IntoView {
                 Suspend::new(async move {
                     found(load_cancel(hash).await, |page| view! {
                             <Title text=text::CANCEL_HEADING />
-                            <Frame embed theme=page.booking.theme.clone()><Cancel page embed /></Frame>
+                            <Frame embed theme=page.booking.theme.clone() accent=page.booking.accent.clone()><Cancel page embed /></Frame>
                         }.into_any())
                 })
             }}
@@ -172,7 +173,7 @@ pub fn RescheduleRoute() -> impl IntoView {
                 Suspend::new(async move {
                     found(load_reschedule(hash, query).await, |ReschedulePage { booking, view: view_page, refused }| view! {
                             <Title text=text::RESCHEDULE_HEADING />
-                            <Frame embed theme=booking.theme.clone()>
+                            <Frame embed theme=booking.theme.clone() accent=booking.accent.clone()>
                                 <Reschedule booking view_page refused />
                             </Frame>
                         }.into_any())

@@ -126,6 +126,9 @@ fn Frame(
     /// The `theme` setting: `light`, `dark`, or empty for the visitor's preference.
     #[prop(into, default = String::new())]
     theme: String,
+    /// The brand colour's inline style (see `domain::brand::accent_style`), or empty.
+    #[prop(into, default = String::new())]
+    accent: String,
     children: Children,
 ) -> impl IntoView {
     #[cfg(feature = "ssr")]
@@ -135,7 +138,8 @@ fn Frame(
     let (booked_hash, booked_start) = booked.unzip();
     view! {
         {embed.then(|| view! { <islands::EmbedBridge booked_hash booked_start /> })}
-        <div class=format!("min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 {}", crate::model::public::theme_class(&theme))>
+        <div class=format!("min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 {}", crate::model::public::theme_class(&theme))
+            style=(!accent.is_empty()).then_some(accent)>
             {(!embed).then(|| view! {
                 <header class="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
                     <div class="mx-auto flex max-w-5xl items-center px-4 py-3">
