@@ -283,9 +283,13 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
     use crate::store::StoreError;
     let error = match error {
         E::NotFound | E::Store(StoreError::NotFound) => PageError::not_found(),
-        E::Validation { .. } | E::Unprocessable { .. } => PageError::new(422, error.to_string()),
+        E::Validation { .. } => PageError::new(422, error.to_string()),
+        E::Unprocessable { code, .. } => PageError::with_code(422, code, error.to_string()),
         E::Forbidden(message) => PageError::new(403, message),
-        E::Conflict { .. } | E::SlotUnavailable { .. } => PageError::new(409, error.to_string()),
+        E::Conflict { code, .. } => PageError::with_code(409, code, error.to_string()),
+        E::SlotUnavailable { .. } => {
+            PageError::with_code(409, "slot_unavailable", error.to_string())
+        }
         E::Store(StoreError::Busy | StoreError::Unavailable(_)) => {
             PageError::new(503, "The database is busy; try again in a moment.")
         }
