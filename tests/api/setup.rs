@@ -614,6 +614,11 @@ async fn a_team_event_is_made_with_hosts_who_accepted_the_invitation() {
         .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
         .await;
     assert_eq!(made["calendar_event"]["event_type"], "round_robin");
+    let (_, html) = desk.page(&location).await;
+    assert!(
+        html.contains("Jane Tester, Bob Tester"),
+        "the editor names the hosts"
+    );
     assert_eq!(
         made["calendar_event"]["settings"]["team_members"],
         serde_json::json!([jane.id, bob.id])

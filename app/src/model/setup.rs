@@ -157,6 +157,8 @@ pub struct EventEditor {
     pub location: LocationDraft,
     /// `single`, `group`, `round_robin`, `collective`.
     pub event_type: String,
+    /// The hosts of a team event, by name (empty for a user's own calendar).
+    pub hosts: Vec<String>,
     /// Attendees per time (group events).
     pub seats: i64,
     /// The reusable schedules the event may follow: (id, "title (zone)").

@@ -431,7 +431,17 @@ pub async fn editor(
     let stored_location: Value = serde_json::from_str(&ev.location_settings).unwrap_or_default();
     let first = &stored_location[0];
     let text = |key: &str| first[key].as_str().unwrap_or_default().to_string();
+    let hosts = if cal.calendar_type == "simple" {
+        Vec::new()
+    } else {
+        crate::store::users::find_many(conn.ex(), &settings.team_members)
+            .await?
+            .iter()
+            .map(crate::store::users::UserRow::full_name)
+            .collect()
+    };
     Ok(EventEditor {
+        hosts,
         color: ev.color_schema.clone(),
         location: LocationDraft {
             kind: text("type"),

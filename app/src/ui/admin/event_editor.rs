@@ -336,6 +336,9 @@ fn DetailsForm(
                 {error("color_schema").map(|e| view! { <p id="f-color_schema-error" class=ERROR>{e}</p> })}
             </div>
             <LocationFields location=editor.location.clone() form=form.clone() />
+            {(!editor.hosts.is_empty()).then(|| view! {
+                <p class="text-sm"><span class="font-medium">"Hosts: "</span>{editor.hosts.join(", ")}</p>
+            })}
             {(editor.event_type == "group").then(|| {
                 let seats = value("seats", editor.seats.to_string());
                 view! {
