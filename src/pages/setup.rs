@@ -130,6 +130,14 @@ pub async fn post_editor(
         }
         _ => {}
     }
+    if form.value("op") == "hosts" {
+        return match setup_pages::save_hosts(&state.ctx, &caller, calendar_id, event_id, &form)
+            .await
+        {
+            Ok(()) => back("details"),
+            Err(refused) => again(&state, &parts, refused).await,
+        };
+    }
     if tab == "limits" {
         return match setup_pages::save_limits(&state.ctx, &caller, calendar_id, event_id, &form)
             .await

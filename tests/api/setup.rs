@@ -614,13 +614,41 @@ async fn a_team_event_is_made_with_hosts_who_accepted_the_invitation() {
         .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
         .await;
     assert_eq!(made["calendar_event"]["event_type"], "round_robin");
-    let (_, html) = desk.page(&location).await;
-    assert!(
-        html.contains("Jane Tester, Bob Tester"),
-        "the editor names the hosts"
-    );
     assert_eq!(
         made["calendar_event"]["settings"]["team_members"],
         serde_json::json!([jane.id, bob.id])
+    );
+
+    // "Update hosts" on the Details tab: at least one, and bob can be taken off.
+    let (_, html) = desk.page(&location).await;
+    assert!(html.contains("Update hosts") && html.contains("Bob Tester"));
+    let editor = location.split('?').next().unwrap_or_default().to_string();
+    let details = format!("{editor}?tab=details");
+    let (status, _, html) = desk
+        .post(
+            &details,
+            &[("csrf", &token), ("tab", "details"), ("op", "hosts")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Choose at least one host."));
+    let (status, _, _) = desk
+        .post(
+            &details,
+            &[
+                ("csrf", &token),
+                ("tab", "details"),
+                ("op", "hosts"),
+                ("hosts", &jane_id),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, made) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(
+        made["calendar_event"]["settings"]["team_members"],
+        serde_json::json!([jane.id])
     );
 }

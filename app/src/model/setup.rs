@@ -157,8 +157,10 @@ pub struct EventEditor {
     pub location: LocationDraft,
     /// `single`, `group`, `round_robin`, `collective`.
     pub event_type: String,
-    /// The hosts of a team event, by name (empty for a user's own calendar).
-    pub hosts: Vec<String>,
+    /// The hosts of a team event (empty for a user's own calendar).
+    pub hosts: Vec<i64>,
+    /// Who may host it: (id, name).
+    pub host_choices: Vec<(i64, String)>,
     /// Attendees per time (group events).
     pub seats: i64,
     /// The reusable schedules the event may follow: (id, "title (zone)").

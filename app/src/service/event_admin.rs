@@ -91,6 +91,40 @@ async fn add_to_order(ex: Ex<'_>, cal: &mut CalendarRow, event_id: i64) -> Servi
     Ok(())
 }
 
+/// A team event's hosts (the dashboard's "Hosts"; no REST route changes them): each must exist
+/// and have accepted the team owner's invitation (as `POST …/events` checks), at least one.
+/// Bookings keep the host they were made with.
+pub async fn set_team_hosts(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    hosts: &[i64],
+) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let (cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    if cal.calendar_type == "simple" {
+        return Err(ServiceError::field(
+            "hosts",
+            "team",
+            "Only a team calendar's events have hosts to choose.",
+        ));
+    }
+    if hosts.is_empty() {
+        return Err(ServiceError::field(
+            "hosts",
+            "required",
+            "Choose at least one host.",
+        ));
+    }
+    check_members(tx.ex(), hosts, "hosts").await?;
+    super::team_invitations::check_consent(tx.ex(), caller, cal.user_id, hosts, "hosts").await?;
+    let mut settings = event_settings(&ev);
+    settings.team_members = hosts.to_vec();
+    events::set_hosts(tx.ex(), ev.id, hosts).await?;
+    save(ctx, tx, &mut ev, &settings).await
+}
+
 /// `POST /calendars/{id}/events`.
 pub async fn create(
     ctx: &Ctx,

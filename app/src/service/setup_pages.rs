@@ -431,17 +431,21 @@ pub async fn editor(
     let stored_location: Value = serde_json::from_str(&ev.location_settings).unwrap_or_default();
     let first = &stored_location[0];
     let text = |key: &str| first[key].as_str().unwrap_or_default().to_string();
-    let hosts = if cal.calendar_type == "simple" {
-        Vec::new()
+    let (hosts, host_choices) = if cal.calendar_type == "simple" {
+        (Vec::new(), Vec::new())
     } else {
-        crate::store::users::find_many(conn.ex(), &settings.team_members)
-            .await?
-            .iter()
-            .map(crate::store::users::UserRow::full_name)
-            .collect()
+        let mut choices = host_choices(ctx, caller, cal.user_id).await?;
+        // Current hosts stay listed even if they could not be chosen anew.
+        for user in crate::store::users::find_many(conn.ex(), &settings.team_members).await? {
+            if !choices.iter().any(|(id, _)| *id == user.id) {
+                choices.push((user.id, user.full_name()));
+            }
+        }
+        (settings.team_members.clone(), choices)
     };
     Ok(EventEditor {
         hosts,
+        host_choices,
         color: ev.color_schema.clone(),
         location: LocationDraft {
             kind: text("type"),
@@ -621,6 +625,26 @@ pub async fn choose_schedule(
                 other => row_of(other),
             })
         })
+}
+
+/// "Update hosts" on a team event's Details tab.
+pub async fn save_hosts(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let hosts: Vec<i64> = form
+        .values
+        .get("hosts")
+        .into_iter()
+        .flatten()
+        .filter_map(|id| id.parse().ok())
+        .collect();
+    super::event_admin::set_team_hosts(ctx, caller, calendar_id, event_id, &hosts)
+        .await
+        .map_err(|e| refused_as(form, e, str::to_string))
 }
 
 /// `weekly_schedules.mon.slots.0.start` -> `mon.0`; `weekly_schedules.mon` -> `mon`;

@@ -296,6 +296,13 @@ fn DetailsForm(
     action: String,
     csrf: String,
 ) -> impl IntoView {
+    // A refused "Save hosts" belongs to the hosts form, anything else to the details.
+    let (form, hosts_form) = if form.value("op") == "hosts" {
+        (FormState::default(), form)
+    } else {
+        (form, FormState::default())
+    };
+    let (hosts_action, hosts_csrf) = (action.clone(), csrf.clone());
     let posted = !form.values.is_empty();
     let value = |name: &str, stored: String| if posted { form.value(name) } else { stored };
     let title = value("title", editor.title.clone());
@@ -336,9 +343,7 @@ fn DetailsForm(
                 {error("color_schema").map(|e| view! { <p id="f-color_schema-error" class=ERROR>{e}</p> })}
             </div>
             <LocationFields location=editor.location.clone() form=form.clone() />
-            {(!editor.hosts.is_empty()).then(|| view! {
-                <p class="text-sm"><span class="font-medium">"Hosts: "</span>{editor.hosts.join(", ")}</p>
-            })}
+
             {(editor.event_type == "group").then(|| {
                 let seats = value("seats", editor.seats.to_string());
                 view! {
@@ -358,6 +363,41 @@ fn DetailsForm(
                 </select>
             </div>
             <button type="submit" class=PRIMARY>"Save"</button>
+        </form>
+        {(!editor.host_choices.is_empty()).then(|| view! {
+            <HostsForm editor=editor.clone() form=hosts_form.clone() action=hosts_action.clone() csrf=hosts_csrf.clone() />
+        })}
+    }
+}
+
+/// A team event's "Hosts", saved on their own ("Update hosts"; not "Save", which is the tab's).
+#[component]
+fn HostsForm(editor: EventEditor, form: FormState, action: String, csrf: String) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let error = form.errors.get("hosts").cloned();
+    let chosen = move |id: i64| {
+        if posted {
+            form.has("hosts", &id.to_string())
+        } else {
+            editor.hosts.contains(&id)
+        }
+    };
+    view! {
+        <form method="post" action=action class="mt-6 max-w-xl" id="hosts-form">
+            <input type="hidden" name="csrf" value=csrf />
+            <input type="hidden" name="tab" value="details" />
+            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-semibold">"Hosts"</legend>
+                <div class="grid gap-1">
+                    {editor.host_choices.iter().map(|(id, name)| view! {
+                        <label class="flex min-h-8 items-center gap-2 text-sm">
+                            <input type="checkbox" name="hosts" value=id.to_string() checked=chosen(*id) class="size-5" />{name.clone()}
+                        </label>
+                    }).collect_view()}
+                </div>
+                {error.map(|e| view! { <p class=ERROR>{e}</p> })}
+                <button type="submit" name="op" value="hosts" class=format!("mt-3 {BUTTON}")>"Update hosts"</button>
+            </fieldset>
         </form>
     }
 }
