@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { api, checkAxe, makeEvent, signInAs, type Event } from "./support";
+import { api, checkAxe, makeEvent, signInAs, tabTo, type Event } from "./support";
 
 // The bookings desk: list, detail, status changes, bulk changes, filters and CSV, as a host
 // uses them in the browser, with JavaScript off and on.
@@ -193,14 +193,6 @@ test("the reports show the REST numbers for the chosen range, a chart and its ta
 });
 
 /** Presses Tab until `target` has the focus (at most `limit` times); fails otherwise. */
-async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 60) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("not reachable by Tab");
-}
-
 test("the desk works by keyboard alone, with a visible focus", async ({ page }) => {
   const event = await confirmationEvent();
   await book(event, "Keys Person", dayAhead(10), "09:00");

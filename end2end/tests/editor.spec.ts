@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { checkAxe, makeEvent, signInAs } from "./support";
+import { checkAxe, makeEvent, signInAs, tabTo } from "./support";
 
 // The event editor's later tabs, as a host uses them: a required custom field shows on the
 // booking form, a date override takes a day off the booking page, a webhook's test delivery
@@ -220,4 +220,27 @@ test("with JavaScript an editor tab saves without a reload and says when changes
   await expect(page.getByLabel("Slot interval")).toHaveAttribute("aria-invalid", "true");
   expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(1);
   await context.close();
+});
+
+test("a booking field is added and moved by keyboard alone, with a visible focus", async ({ page }) => {
+  const event = await makeEvent();
+  await signInAs(page, login, password);
+  await page.goto(`/admin/calendars/${event.calendarId}/events/${event.id}?tab=booking-fields`);
+  await expect(page.locator("#admin-shell")).toHaveAttribute("data-hydrated", "true");
+  const add = page.getByRole("group", { name: "Add field" });
+  await tabTo(page, add.getByLabel("Label"));
+  await page.keyboard.type("Company size");
+  await tabTo(page, add.getByLabel("Required"));
+  await page.keyboard.press("Space");
+  const button = add.getByRole("button", { name: "Add field" });
+  await tabTo(page, button);
+  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  const rows = page.locator("#fields-list li");
+  await expect(rows.last()).toContainText("Company size");
+  await expect(rows.last()).toContainText("Required");
+  await tabTo(page, rows.last().getByRole("button", { name: "Move up" }));
+  await page.keyboard.press("Enter");
+  await expect(rows.last()).not.toContainText("Company size");
 });

@@ -81,3 +81,12 @@ export async function signInAs(page: Page, who: string, secret: string) {
   await page.click("button[type=submit]");
   await expect(page).toHaveURL(/\/admin$/);
 }
+
+/** Presses Tab until `target` has the focus (fails after `limit` presses). */
+export async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("not reachable by Tab");
+}
