@@ -243,6 +243,16 @@ impl FormState {
             .unwrap_or_default()
     }
 
+    /// Every value of `name` that reads as a whole number (checked ids such as `hosts=`).
+    pub fn numbers(&self, name: &str) -> Vec<i64> {
+        self.values
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.trim().parse().ok())
+            .collect()
+    }
+
     pub fn has(&self, name: &str, value: &str) -> bool {
         self.values
             .get(name)

@@ -60,16 +60,7 @@ pub fn apply_schedule(
             Err(e) => errors.merge_prefixed(&f.name("date_overrides"), e),
         }
     }
-    if let Some(range_days) = f.int("range_days", errors) {
-        if !(1..=3650).contains(&range_days) {
-            errors.add(
-                f.name("range_days"),
-                "between",
-                "The range days must be between 1 and 3650.",
-            );
-        }
-        settings.range_days = range_days;
-    }
+    apply_range_days(f, settings, errors);
     if let Some(range_type) = f.one_of("range_type", &["range_days", "date_range", ""], errors)
         && !range_type.is_empty()
     {
@@ -210,19 +201,27 @@ fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) 
     Some(Limits { enabled, limits })
 }
 
+/// `range_days` (1 to 3650) when given; answers whether it was.
+fn apply_range_days(f: &Fields, settings: &mut EventSettings, errors: &mut FieldErrors) -> bool {
+    let Some(range_days) = f.int("range_days", errors) else {
+        return false;
+    };
+    if !(1..=3650).contains(&range_days) {
+        errors.add(
+            f.name("range_days"),
+            "between",
+            "The range days must be between 1 and 3650.",
+        );
+    }
+    settings.range_days = range_days;
+    true
+}
+
 /// `schedule_conditions`, `buffer_time_before/after`, `slot_interval`, `booking_frequency`,
 /// `booking_duration`, `lock_timezone`, and (an extension) `range_days`.
 pub fn apply_limits(f: &Fields, settings: &mut EventSettings, errors: &mut FieldErrors) {
     // The booking window, accepted here too so that a limits form saves in one request.
-    if let Some(range_days) = f.int("range_days", errors) {
-        if !(1..=3650).contains(&range_days) {
-            errors.add(
-                f.name("range_days"),
-                "between",
-                "The range days must be between 1 and 3650.",
-            );
-        }
-        settings.range_days = range_days;
+    if apply_range_days(f, settings, errors) {
         settings.range_type = "range_days".into();
     }
     if let Some(value) = f.map.and_then(|m| m.get("schedule_conditions"))

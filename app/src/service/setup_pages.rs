@@ -635,13 +635,7 @@ pub async fn save_hosts(
     event_id: i64,
     form: &FormState,
 ) -> Result<(), FormState> {
-    let hosts: Vec<i64> = form
-        .values
-        .get("hosts")
-        .into_iter()
-        .flatten()
-        .filter_map(|id| id.parse().ok())
-        .collect();
+    let hosts: Vec<i64> = form.numbers("hosts");
     super::event_admin::set_team_hosts(ctx, caller, calendar_id, event_id, &hosts)
         .await
         .map_err(|e| refused_as(form, e, str::to_string))

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::forms::{Field, Refusal, ZoneField};
+use super::forms::{Field, HostChecklist, Refusal, ZoneField};
 use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 
 use super::overview::CopyButton;
@@ -365,12 +365,10 @@ fn TeamHosts(page: CalendarPage, form: FormState) -> impl IntoView {
     };
     let me = page.host_choices.first().map(|(id, _)| *id);
     let error = form.errors.get("hosts").cloned();
-    let chosen = move |id: i64| {
-        if posted {
-            form.has("hosts", &id.to_string())
-        } else {
-            Some(id) == me
-        }
+    let chosen: Vec<i64> = if posted {
+        form.numbers("hosts")
+    } else {
+        me.into_iter().collect()
     };
     view! {
         <div>
@@ -381,17 +379,7 @@ fn TeamHosts(page: CalendarPage, form: FormState) -> impl IntoView {
                 }).collect_view()}
             </select>
         </div>
-        <fieldset>
-            <legend class="text-sm font-medium">"Hosts"</legend>
-            <div class="mt-1 grid gap-1">
-                {page.host_choices.iter().map(|(id, name)| view! {
-                    <label class="flex min-h-8 items-center gap-2 text-sm">
-                        <input type="checkbox" name="hosts" value=id.to_string() checked=chosen(*id) class="size-5" />{name.clone()}
-                    </label>
-                }).collect_view()}
-            </div>
-            {error.map(|e| view! { <p class=ERROR>{e}</p> })}
-        </fieldset>
+        <HostChecklist choices=page.host_choices.clone() chosen error />
     }
 }
 

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use super::forms::{Refusal, ZoneField};
+use super::forms::{HostChecklist, Refusal, ZoneField};
 use super::hours::HoursForm;
 use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use crate::model::errors::PageError;
@@ -373,31 +373,18 @@ fn DetailsForm(
 /// A team event's "Hosts", saved on their own ("Update hosts"; not "Save", which is the tab's).
 #[component]
 fn HostsForm(editor: EventEditor, form: FormState, action: String, csrf: String) -> impl IntoView {
-    let posted = !form.values.is_empty();
     let error = form.errors.get("hosts").cloned();
-    let chosen = move |id: i64| {
-        if posted {
-            form.has("hosts", &id.to_string())
-        } else {
-            editor.hosts.contains(&id)
-        }
+    let chosen: Vec<i64> = if form.values.is_empty() {
+        editor.hosts.clone()
+    } else {
+        form.numbers("hosts")
     };
     view! {
-        <form method="post" action=action class="mt-6 max-w-xl" id="hosts-form">
+        <form method="post" action=action class="mt-6 max-w-xl rounded-lg border border-slate-200 p-3 dark:border-slate-700" id="hosts-form">
             <input type="hidden" name="csrf" value=csrf />
             <input type="hidden" name="tab" value="details" />
-            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <legend class="px-1 text-sm font-semibold">"Hosts"</legend>
-                <div class="grid gap-1">
-                    {editor.host_choices.iter().map(|(id, name)| view! {
-                        <label class="flex min-h-8 items-center gap-2 text-sm">
-                            <input type="checkbox" name="hosts" value=id.to_string() checked=chosen(*id) class="size-5" />{name.clone()}
-                        </label>
-                    }).collect_view()}
-                </div>
-                {error.map(|e| view! { <p class=ERROR>{e}</p> })}
-                <button type="submit" name="op" value="hosts" class=format!("mt-3 {BUTTON}")>"Update hosts"</button>
-            </fieldset>
+            <HostChecklist choices=editor.host_choices.clone() chosen error />
+            <button type="submit" name="op" value="hosts" class=format!("mt-3 {BUTTON}")>"Update hosts"</button>
         </form>
     }
 }

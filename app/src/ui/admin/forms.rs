@@ -71,3 +71,25 @@ pub fn ZoneField(
         </div>
     }
 }
+
+/// "Hosts": a checkbox per user who may host (`hosts=` ids), with the refusal under it.
+#[component]
+pub fn HostChecklist(
+    choices: Vec<(i64, String)>,
+    chosen: Vec<i64>,
+    error: Option<String>,
+) -> impl IntoView {
+    view! {
+        <fieldset>
+            <legend class="text-sm font-medium">"Hosts"</legend>
+            <div class="mt-1 grid gap-1">
+                {choices.into_iter().map(|(id, name)| view! {
+                    <label class="flex min-h-8 items-center gap-2 text-sm">
+                        <input type="checkbox" name="hosts" value=id.to_string() checked=chosen.contains(&id) class="size-5" />{name}
+                    </label>
+                }).collect_view()}
+            </div>
+            {error.map(|e| view! { <p class=ERROR>{e}</p> })}
+        </fieldset>
+    }
+}
