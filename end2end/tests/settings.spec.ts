@@ -23,6 +23,10 @@ test("a reusable schedule is made, edited with the weekly editor, and refused de
   const monday = page.getByRole("group", { name: "Monday" });
   await monday.getByLabel("Start").fill("18:00");
   await monday.getByLabel("End").fill("21:00");
+  // "Copy to weekdays" gives Monday's window to Tuesday to Friday (not saved yet).
+  await monday.getByRole("button", { name: "Copy to weekdays" }).click();
+  await expect(page.getByRole("group", { name: "Friday" }).getByLabel("Start")).toHaveValue("18:00");
+  await expect(page.getByRole("group", { name: "Saturday" })).toContainText("Unavailable");
   await page.getByRole("group", { name: "Tuesday" }).getByRole("button", { name: "Add window" }).click();
   // The added window and the typed Monday survive the round trip, unsaved.
   await expect(page.getByRole("group", { name: "Monday" }).getByLabel("Start")).toHaveValue("18:00");
@@ -42,7 +46,7 @@ test("a reusable schedule is made, edited with the weekly editor, and refused de
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alert")).toContainText("The default schedule cannot be deleted");
   await page.goto("/admin/availability");
-  await expect(page.locator("li").filter({ hasText: name })).toContainText("Mon 18:00-21:00");
+  await expect(page.locator("li").filter({ hasText: name })).toContainText("Mon 18:00-21:00 · Tue 18:00-21:00");
   await context.close();
 });
 

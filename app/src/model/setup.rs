@@ -357,15 +357,18 @@ pub enum HoursOp {
     RemoveWindow(String, usize),
     AddOverride,
     RemoveOverride(usize),
+    /// "Copy to weekdays": this day's windows on Monday to Friday.
+    CopyToWeekdays(String),
 }
 
 impl HoursOp {
-    /// `op=save`, `add:mon`, `remove:mon:1`, `add_override`, `remove_override:0`.
+    /// `op=save`, `add:mon`, `remove:mon:1`, `copy:mon`, `add_override`, `remove_override:0`.
     pub fn parse(text: &str) -> Option<HoursOp> {
         let mut parts = text.split(':');
         let op = match (parts.next()?, parts.next(), parts.next()) {
             ("save", None, None) => HoursOp::Save,
             ("add", Some(day), None) => HoursOp::AddWindow(day.to_string()),
+            ("copy", Some(day), None) => HoursOp::CopyToWeekdays(day.to_string()),
             ("remove", Some(day), Some(i)) => {
                 HoursOp::RemoveWindow(day.to_string(), i.parse().ok()?)
             }
@@ -373,7 +376,9 @@ impl HoursOp {
             ("remove_override", Some(i), None) => HoursOp::RemoveOverride(i.parse().ok()?),
             _ => return None,
         };
-        if let HoursOp::AddWindow(day) | HoursOp::RemoveWindow(day, _) = &op
+        if let HoursOp::AddWindow(day)
+        | HoursOp::RemoveWindow(day, _)
+        | HoursOp::CopyToWeekdays(day) = &op
             && !WEEKDAYS.iter().any(|(key, _)| key == day)
         {
             return None;
@@ -432,6 +437,19 @@ impl WeekDraft {
                     && *i < windows.len()
                 {
                     windows.remove(*i);
+                }
+            }
+            HoursOp::CopyToWeekdays(day) => {
+                let windows = self
+                    .days
+                    .iter()
+                    .find(|(k, _)| k == day)
+                    .map(|(_, w)| w.clone())
+                    .unwrap_or_default();
+                for (key, target) in &mut self.days {
+                    if ["mon", "tue", "wed", "thu", "fri"].contains(&key.as_str()) {
+                        *target = windows.clone();
+                    }
                 }
             }
             HoursOp::AddOverride => {
@@ -575,6 +593,10 @@ mod tests {
             body["date_overrides"][0],
             serde_json::json!({"date": "2026-12-24", "slots": []})
         );
+        draft.apply(&HoursOp::parse("copy:mon").expect("op"));
+        assert_eq!(draft.days[4].1, vec![("13:00".into(), "15:00".into())]);
+        assert!(draft.days[5].1.is_empty(), "Saturday is not a weekday");
+        assert_eq!(HoursOp::parse("copy:xyz"), None);
         assert_eq!(HoursOp::parse("add:xyz"), None);
         assert_eq!(HoursOp::parse("remove:mon:x"), None);
         assert_eq!(

@@ -53,7 +53,10 @@ pub fn HoursForm(
                             }
                         }).collect_view()}
                         {day_error}
-                        <button type="submit" name="op" value=format!("add:{day}") class=format!("mt-2 {BUTTON}")>"Add window"</button>
+                        <div class="mt-2 flex flex-wrap gap-2">
+                            <button type="submit" name="op" value=format!("add:{day}") class=BUTTON>"Add window"</button>
+                            <button type="submit" name="op" value=format!("copy:{day}") class=BUTTON>"Copy to weekdays"</button>
+                        </div>
                     </fieldset>
                 }
             }).collect_view()}
