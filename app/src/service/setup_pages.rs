@@ -74,7 +74,8 @@ pub async fn calendar(
     let settings = super::present::calendar_settings(&cal);
     let team = cal.calendar_type != "simple";
     let host_choices = if team {
-        host_choices(ctx, caller, cal.user_id).await?
+        // On the connection already held: a second one per request could starve the pool.
+        host_choices(conn.ex(), caller, cal.user_id).await?
     } else {
         Vec::new()
     };
@@ -113,21 +114,24 @@ pub async fn calendar(
 /// Who may host a team event of `owner`'s calendar: with `invite_team_members` any user;
 /// otherwise the caller, the owner and those who accepted the owner's invitation (the rule
 /// `POST …/events` applies).
-async fn host_choices(ctx: &Ctx, caller: &Caller, owner: i64) -> ServiceResult<Vec<(i64, String)>> {
-    use crate::store::{team_invitations, users};
-    let mut conn = ctx.store.conn().await?;
+async fn host_choices(
+    mut ex: crate::store::Ex<'_>,
+    caller: &Caller,
+    owner: i64,
+) -> ServiceResult<Vec<(i64, String)>> {
+    use crate::store::{reborrow, team_invitations, users};
     let people = if caller.can(Capability::InviteTeamMembers) {
-        users::search(conn.ex(), "", CALENDARS_SHOWN).await?
+        users::search(ex, "", CALENDARS_SHOWN).await?
     } else {
         let mut ids = vec![caller.id(), owner];
         ids.extend(
-            team_invitations::list_for(conn.ex(), owner)
+            team_invitations::list_for(reborrow(&mut ex), owner)
                 .await?
                 .iter()
                 .filter(|i| i.inviter_id == owner && i.status == "accepted")
                 .map(|i| i.invitee_id),
         );
-        users::find_many(conn.ex(), &ids).await?
+        users::find_many(ex, &ids).await?
     };
     let mut choices: Vec<(i64, String)> = people.iter().map(|u| (u.id, u.full_name())).collect();
     choices.sort_by_key(|(id, _)| *id != caller.id());
@@ -434,7 +438,7 @@ pub async fn editor(
     let (hosts, host_choices) = if cal.calendar_type == "simple" {
         (Vec::new(), Vec::new())
     } else {
-        let mut choices = host_choices(ctx, caller, cal.user_id).await?;
+        let mut choices = host_choices(conn.ex(), caller, cal.user_id).await?;
         // Current hosts stay listed even if they could not be chosen anew.
         for user in crate::store::users::find_many(conn.ex(), &settings.team_members).await? {
             if !choices.iter().any(|(id, _)| *id == user.id) {

@@ -317,9 +317,13 @@ impl Store {
             .pragma("cache_size", "-1024");
         // No ping before each use: an embedded database file does not drop connections, and
         // the ping is a round trip to the connection's worker thread on every acquire.
+        // Four connections by default: SQLite writes one at a time anyway, four readers keep
+        // two cores busy, and each connection's caches live in this process, so more of them
+        // only make memory grow longer (BENCHMARKS.md, "Soak": flat at 69 MB with four,
+        // still growing at 93 MB with sixteen, at the same throughput).
         let pool_options = SqlitePoolOptions::new()
             .test_before_acquire(false)
-            .max_connections(max_connections.unwrap_or(16).max(1))
+            .max_connections(max_connections.unwrap_or(4).max(1))
             .acquire_timeout(Duration::from_secs(10));
         // Two processes opening a new file together race to switch it to WAL, and SQLite
         // answers the loser "busy" at once, without its busy handler: try again shortly.
