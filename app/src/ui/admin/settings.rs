@@ -98,7 +98,7 @@ fn Settings(
         <Section key="profile" title="Profile" state=profile_state.clone() csrf=csrf.clone()>
             <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Signed in as {} ({role}).", profile.login)}</p>
             <Text state=profile_state.clone() section="profile" name="name" label="Name" stored=profile.name.clone() />
-            <Text state=profile_state.clone() section="profile" name="email" label="Email" kind="email" stored=profile.email.clone() />
+            <Text state=profile_state.clone() section="profile" name="email" label="Email address" kind="email" stored=profile.email.clone() />
         </Section>
         <Section key="password" title="Password" state=password_state.clone() csrf=csrf.clone()>
             <Text state=password_state.clone() section="password" name="current_password" label="Current password" kind="password" stored=String::new() />
