@@ -4,16 +4,15 @@
 
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
 use app::service::ServiceError;
 use app::service::availability_pages;
 
-use super::desk::checked_caller;
-use super::setup::{again, again_with_hours, create_with, expired};
-use super::{form_pairs, render_with, see_other};
+use super::setup::{Posted, again, again_with_hours, create_with, expired, read_post};
+use super::{render_with, see_other};
 use crate::AppState;
 
 /// `POST /admin/availability`: "New schedule"; 303 to its editor.
@@ -34,15 +33,18 @@ pub async fn post_schedule_change(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let (parts, body) = request.into_parts();
-    let Some(pairs) = form_pairs(body).await else {
-        return StatusCode::BAD_REQUEST.into_response();
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
     };
-    let form = FormState::from_pairs(&pairs);
     let Ok(id) = id.parse::<i64>() else {
         return again(&state, &parts, FormState::default()).await;
     };
-    let Some(caller) = checked_caller(&state, &parts.headers, &pairs).await else {
+    let Some(caller) = caller else {
         return again(&state, &parts, expired(&form)).await;
     };
     let refusal = |error: ServiceError| FormState {

@@ -5,24 +5,25 @@
 
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
-use app::model::public::FormState;
 use app::service::settings_page::{self, Saved};
 use app::ui::admin::settings::SettingsNotice;
 
-use super::desk::checked_caller;
-use super::setup::{again, expired};
-use super::{form_pairs, render_with, see_other};
+use super::setup::{Posted, again, expired, read_post};
+use super::{render_with, see_other};
 use crate::AppState;
 
 pub async fn post_settings(State(state): State<AppState>, request: Request) -> Response {
-    let (parts, body) = request.into_parts();
-    let Some(pairs) = form_pairs(body).await else {
-        return StatusCode::BAD_REQUEST.into_response();
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
     };
-    let form = FormState::from_pairs(&pairs);
-    let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
+    let outcome = match caller {
         Some(caller) => settings_page::save(&state.ctx, &caller, &form).await,
         None => Err(expired(&form)),
     };

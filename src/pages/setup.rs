@@ -18,6 +18,28 @@ use super::desk::{EXPIRED, checked_caller};
 use super::{form_pairs, render_with, see_other};
 use crate::AppState;
 
+/// A dashboard form post as read: the request's parts, the fields, and the caller when the
+/// session's CSRF token and a same-site `Origin` check out.
+pub(super) struct Posted {
+    pub parts: axum::http::request::Parts,
+    pub form: FormState,
+    pub caller: Option<Caller>,
+}
+
+/// Reads a form post (400 for a body that is not a form).
+pub(super) async fn read_post(state: &AppState, request: Request) -> Result<Posted, Response> {
+    let (parts, body) = request.into_parts();
+    let Some(pairs) = form_pairs(body).await else {
+        return Err(StatusCode::BAD_REQUEST.into_response());
+    };
+    let caller = checked_caller(state, &parts.headers, &pairs).await;
+    Ok(Posted {
+        form: FormState::from_pairs(&pairs),
+        parts,
+        caller,
+    })
+}
+
 /// `POST /admin/calendars`: 303 to the new calendar's page.
 pub async fn post_calendar(State(state): State<AppState>, request: Request) -> Response {
     create_with(
@@ -37,12 +59,15 @@ pub(super) async fn create_with(
     make: impl AsyncFnOnce(&Ctx, &Caller, &FormState) -> Result<i64, FormState>,
     location: impl Fn(i64) -> String,
 ) -> Response {
-    let (parts, body) = request.into_parts();
-    let Some(pairs) = form_pairs(body).await else {
-        return StatusCode::BAD_REQUEST.into_response();
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
     };
-    let form = FormState::from_pairs(&pairs);
-    let outcome = match checked_caller(state, &parts.headers, &pairs).await {
+    let outcome = match caller {
         Some(caller) => make(&state.ctx, &caller, &form).await,
         None => Err(expired(&form)),
     };
@@ -59,15 +84,18 @@ pub async fn post_event(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let (parts, body) = request.into_parts();
-    let Some(pairs) = form_pairs(body).await else {
-        return StatusCode::BAD_REQUEST.into_response();
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
     };
-    let form = FormState::from_pairs(&pairs);
     let Ok(calendar_id) = id.parse::<i64>() else {
         return again(&state, &parts, FormState::default()).await;
     };
-    let outcome = match checked_caller(&state, &parts.headers, &pairs).await {
+    let outcome = match caller {
         Some(caller) => setup_pages::calendar_action(&state.ctx, &caller, calendar_id, &form).await,
         None => Err(expired(&form)),
     };
@@ -85,15 +113,18 @@ pub async fn post_editor(
     Path((id, event)): Path<(String, String)>,
     request: Request,
 ) -> Response {
-    let (parts, body) = request.into_parts();
-    let Some(pairs) = form_pairs(body).await else {
-        return StatusCode::BAD_REQUEST.into_response();
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
     };
-    let form = FormState::from_pairs(&pairs);
     let (Ok(calendar_id), Ok(event_id)) = (id.parse::<i64>(), event.parse::<i64>()) else {
         return again(&state, &parts, FormState::default()).await;
     };
-    let Some(caller) = checked_caller(&state, &parts.headers, &pairs).await else {
+    let Some(caller) = caller else {
         return again(&state, &parts, expired(&form)).await;
     };
     let back = |tab: &str| {

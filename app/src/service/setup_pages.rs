@@ -703,19 +703,13 @@ pub async fn save_limits(
 
 /// "Why is this time not offered?": each start of the event's grid on `date` (the weekly hours'
 /// grid and the date override's), judged by the engine as `GET …/explain` judges one time.
+/// `editor` comes from [`editor`], which checked the caller's access.
 pub async fn explain_day(
     ctx: &Ctx,
-    caller: &Caller,
     editor: &EventEditor,
     date: chrono::NaiveDate,
     now: i64,
 ) -> ServiceResult<DayExplained> {
-    // Access as for the editor itself (the caller may manage the event).
-    {
-        let mut conn = ctx.store.conn().await?;
-        super::event_admin::load_event(conn.ex(), caller, editor.calendar_id, editor.event_id)
-            .await?;
-    }
     let zone = parse_zone(&editor.zone).unwrap_or(chrono_tz::UTC);
     let interval = editor
         .limits
@@ -745,40 +739,33 @@ pub async fn explain_day(
     starts.extend(grid_starts(&overridden, editor.duration, interval));
     starts.sort();
     starts.dedup();
-    let mut times = Vec::new();
-    for start in starts {
-        let Ok(time) = chrono::NaiveTime::parse_from_str(&start, "%H:%M") else {
-            continue;
-        };
-        let verdict = super::slots::explain(
-            &ctx.store,
-            editor.event_id,
-            date.and_time(time),
-            zone,
-            None,
-            now,
-        )
-        .await?;
-        let words = if verdict["offered"] == true {
-            "Offered".to_string()
-        } else {
-            let reasons: Vec<&str> = verdict["reasons"]
-                .as_array()
-                .map(|codes| {
-                    codes
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .map(reason_words)
-                        .collect()
-                })
-                .unwrap_or_default();
-            if reasons.is_empty() {
+    let starts: Vec<(String, chrono::NaiveDateTime)> = starts
+        .into_iter()
+        .filter_map(|start| {
+            let time = chrono::NaiveTime::parse_from_str(&start, "%H:%M").ok()?;
+            Some((start, date.and_time(time)))
+        })
+        .collect();
+    let locals: Vec<chrono::NaiveDateTime> = starts.iter().map(|(_, local)| *local).collect();
+    let verdicts =
+        super::slots::explain_times(&ctx.store, editor.event_id, &locals, zone, now).await?;
+    let times = starts
+        .into_iter()
+        .zip(verdicts)
+        .map(|((start, _), (offered, codes))| {
+            let words = if offered {
+                "Offered".to_string()
+            } else if codes.is_empty() {
                 "Not offered".to_string()
             } else {
-                reasons.join(", ")
-            }
-        };
-        times.push((start, words));
-    }
+                codes
+                    .iter()
+                    .map(|c| reason_words(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            (start, words)
+        })
+        .collect();
     Ok(DayExplained { date: day, times })
 }

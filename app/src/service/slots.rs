@@ -510,6 +510,54 @@ pub fn parse_local_datetime(text: &str) -> Option<NaiveDateTime> {
         .map(|d| d.and_time(NaiveTime::MIN))
 }
 
+/// Many times of one event judged at once, as [`explain`] judges each: the event, its hours and
+/// the hosts' bookings are read once for the span of `locals`, then the engine answers per
+/// time. Each answer is (offered, the reasons' codes); an inactive event offers nothing.
+pub async fn explain_times(
+    store: &Store,
+    event_id: i64,
+    locals: &[NaiveDateTime],
+    zone: Tz,
+    now: i64,
+) -> ServiceResult<Vec<(bool, Vec<String>)>> {
+    let starts: Vec<Option<i64>> = locals.iter().map(|l| exact_instant(zone, *l)).collect();
+    let (Some(first), Some(last)) = (
+        starts.iter().flatten().min().copied(),
+        starts.iter().flatten().max().copied(),
+    ) else {
+        return Ok(locals
+            .iter()
+            .map(|_| (false, vec!["outside_hours".to_string()]))
+            .collect());
+    };
+    let mut conn = store.conn().await?;
+    let loaded = load_event(conn.ex(), event_id).await?;
+    let rules = loaded.rules(loaded.duration(None));
+    let rows = schedule_rows(conn.ex(), &loaded).await?;
+    let end = last + i64::from(rules.duration_minutes) * 60;
+    let hosts = busy_inputs(conn.ex(), &loaded, &rows, None, first, end, None).await?;
+    drop(conn);
+    let engine = Engine::new(&rules, &hosts, now);
+    let active = loaded.event().status == "active";
+    Ok(starts
+        .iter()
+        .map(|start| match start {
+            // A wall-clock time that does not exist that day (daylight saving gap).
+            None => (false, vec!["outside_hours".to_string()]),
+            Some(start) => {
+                let verdict = engine.evaluate(*start);
+                let codes = verdict
+                    .reasons
+                    .iter()
+                    .filter_map(|r| serde_json::to_value(r).ok())
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect();
+                (verdict.offered && active, codes)
+            }
+        })
+        .collect())
+}
+
 /// The engine's verdict on one local time, with the rules it applied (for hosts).
 pub async fn explain(
     store: &Store,

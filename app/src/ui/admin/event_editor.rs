@@ -52,7 +52,7 @@ pub async fn load_day_explained(
         .await
         .map_err(super::page_error)?;
     let now = chrono::Utc::now().timestamp();
-    crate::service::setup_pages::explain_day(&ctx, &caller, &editor, day, now)
+    crate::service::setup_pages::explain_day(&ctx, &editor, day, now)
         .await
         .map_err(super::page_error)
 }
