@@ -53,6 +53,8 @@ pub struct Application {
     limits: server::ServerLimits,
     pub store: Store,
     pub addr: SocketAddr,
+    /// The workers' clock (tests move it forward to make reminders due).
+    pub clock: app::service::Clock,
 }
 
 impl Application {
@@ -88,6 +90,7 @@ impl Application {
             config.smtp_timeout,
         )?;
         let ctx = state.ctx.clone();
+        let clock = ctx.clock.clone();
         Ok(Application {
             listener,
             router: router(state, &config),
@@ -106,6 +109,7 @@ impl Application {
             },
             store,
             addr,
+            clock,
         })
     }
 

@@ -1,6 +1,6 @@
 //! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
 
-use app::service::{booking_fields, event_admin, slots};
+use app::service::{booking_fields, email_notifications, event_admin, slots};
 use axum::Json;
 use axum::extract::State;
 use serde_json::{Value, json};
@@ -24,6 +24,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(clone_event))
         .routes(routes!(get_booking_fields, save_booking_fields))
         .routes(routes!(get_payment_settings))
+        .routes(routes!(get_email_notifications, save_email_notifications))
+        .routes(routes!(clone_email_notifications))
 }
 
 type EventPath = ApiPath<(i64, i64)>;
@@ -271,5 +273,54 @@ pub async fn get_payment_settings(
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
         event_admin::payment_settings(&state.ctx, &caller, id, event_id).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/email-notifications", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{notifications: {key: {title, enabled, email: {subject, body, additional_recipients, times?}, is_host}}, smart_codes}` with every key: booking_conf_attendee, booking_conf_host, reminder_to_attendee, reminder_to_host, cancelled_by_attendee, cancelled_by_host, rescheduled_by_attendee, rescheduled_by_host, booking_request_host, booking_request_attendee, declined_by_host", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_email_notifications(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        email_notifications::get(&state.ctx, &caller, id, event_id).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{notifications: {key: {title?, enabled?, email?: {subject?, body?, additional_recipients?, times?: [{unit: minutes|hours|days, value}]}}}}`: the keys given replace the stored ones; bodies are sanitised HTML with smart codes"),
+    responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_email_notifications(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        email_notifications::save(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications/clone", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{from_event_id}`: an event the caller manages"),
+    responses((status = 200, description = "`{message: 'The Notification has been cloned successfully', notifications}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn clone_email_notifications(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        email_notifications::clone_from(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }

@@ -22,6 +22,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_schedule_activities))
         .routes(routes!(get_schedule_meta_info))
         .routes(routes!(send_confirmation_email))
+        .routes(routes!(list_deliveries))
+        .routes(routes!(retry_delivery))
         .routes(routes!(list_group_attendees))
         .routes(routes!(list_own_bookings))
 }
@@ -167,6 +169,37 @@ pub async fn get_schedule_meta_info(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(schedules::meta_info(&state.ctx, &caller, id).await?))
+}
+
+#[utoipa::path(get, path = "/schedules/{id}/deliveries", tag = "schedules",
+    params(("id" = i64, Path)),
+    description = "Extension: the booking's emails, reminders and webhooks with their state.",
+    responses((status = 200, description = "`{deliveries: [{id, kind: email|webhook, name, to, reminder, status: queued|sending|sent|failed, attempts, last_error, due_at, updated_at}]}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn list_deliveries(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(schedules::deliveries(&state.ctx, &caller, id).await?))
+}
+
+#[utoipa::path(post, path = "/schedules/{id}/deliveries/{delivery_id}/retry", tag = "schedules",
+    params(("id" = i64, Path), ("delivery_id" = i64, Path)),
+    description = "Extension: sends a failed delivery again (due now, retried for three more days).",
+    responses((status = 200, description = "`{message: 'Delivery has been queued again'}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope),
+              (status = 409, description = "`invalid_transition`: the delivery has not failed", body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn retry_delivery(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, delivery_id)): ApiPath<(i64, i64)>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        schedules::retry_delivery(&state.ctx, &caller, id, delivery_id).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/schedules/{id}/send-confirmation-email", tag = "schedules",

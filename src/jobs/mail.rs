@@ -78,10 +78,18 @@ fn build(email: &Email) -> anyhow::Result<Message> {
         Some(header_text(&email.from_name)),
         email.from_email.parse()?,
     );
+    let name = Some(header_text(&email.to_name)).filter(|n| !n.trim().is_empty());
     let mut builder = Message::builder()
         .from(from)
-        .to(email.to.parse()?)
+        .to(Mailbox::new(name, email.to.parse()?))
         .subject(header_text(&email.subject));
+    for copy in &email.bcc {
+        builder = builder.bcc(copy.parse()?);
+    }
+    if !email.bcc.is_empty() {
+        // SMTP takes the copies from the envelope either way; a written `.eml` names them.
+        builder = builder.keep_bcc();
+    }
     if let Some(reply_to) = &email.reply_to {
         builder = builder.reply_to(reply_to.parse()?);
     }

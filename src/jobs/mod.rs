@@ -13,17 +13,21 @@ use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
 
 use app::service::Ctx;
+use app::service::email_notifications::{self, EMAIL_KIND};
 use app::service::integrations::DELIVERY_KIND;
 use app::service::notifications::{EmailFacts, render};
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, Lane, OutboxRow};
-use app::store::{events, users};
+use app::store::users;
 use serde_json::Value;
 
 use mail::Mailer;
 
-/// Attempts before an item is given up.
-const MAX_ATTEMPTS: i64 = 8;
+/// Email retries: the first after 30 s, each wait doubled up to half an hour, for three days
+/// (an SMTP outage of a weekend loses nothing).
+const EMAIL_FIRST_RETRY_SECONDS: i64 = 30;
+const EMAIL_RETRY_CAP_SECONDS: i64 = 1800;
+const EMAIL_RETRY_FOR_SECONDS: i64 = 3 * 86_400;
 /// Emails in flight at once: one SMTP server (or folder) is one target, and each email ends in
 /// a write transaction, so more would only take database time from bookings.
 const EMAIL_CONCURRENCY: usize = 2;
@@ -205,7 +209,7 @@ async fn claim(
     lease: i64,
 ) -> anyhow::Result<Vec<OutboxRow>> {
     let mut tx = ctx.store.begin().await?;
-    let items = outbox::claim(&mut tx, lane, i64::try_from(limit)?, lease).await?;
+    let items = outbox::claim(&mut tx, lane, i64::try_from(limit)?, lease, ctx.clock.now()).await?;
     tx.commit().await?;
     Ok(items)
 }
@@ -231,64 +235,80 @@ async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One booking email (or reminder): rendered from the event's notification at the moment it
+/// goes out, logged on the booking. A reminder is dropped when the booking is no longer
+/// scheduled or has moved; a failure is retried with back-off (capped at half an hour) for
+/// three days, then logged as failed on the booking, where the host can send it again.
 async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
     let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
     if item.kind == app::service::settings_page::TEST_EMAIL {
         return deliver_test_email(ctx, mailer, item, &payload).await;
     }
+    let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
     let booking_id = payload
         .get("booking_id")
         .and_then(Value::as_i64)
         .unwrap_or(0);
-    let template = payload
-        .get("template")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let to = payload
-        .get("to")
-        .and_then(Value::as_str)
-        .unwrap_or("attendee");
     let mut conn = ctx.store.conn().await?;
+    let key = email_notifications::key_of(text("template"), text("to"));
     let booking = bookings::find(conn.ex(), booking_id).await?;
-    let (Some(booking), "email") = (booking, item.kind.as_str()) else {
-        // The booking is gone (deleted) or the kind is unknown: nothing left to do.
+    let (Some(key), Some(booking), EMAIL_KIND) = (key, booking, item.kind.as_str()) else {
+        // The booking is gone (deleted) or the item is not one this worker knows.
+        outbox::complete(conn.ex(), item.id).await?;
+        return Ok(());
+    };
+    let reminder = item.purpose.as_deref() == Some("reminder");
+    let planned_start = payload.get("start_time").and_then(Value::as_i64);
+    if reminder && (booking.status != "scheduled" || planned_start != Some(booking.start_time)) {
+        outbox::complete(conn.ex(), item.id).await?;
+        return Ok(());
+    }
+    let loaded = app::service::slots::load_event(conn.ex(), booking.event_id).await?;
+    let notifications = email_notifications::load(conn.ex(), booking.event_id).await?;
+    let Some(notification) = notifications
+        .get(key)
+        .filter(|n| n.enabled || !reminder)
+        .cloned()
+    else {
+        // A reminder switched off after it was planned.
         outbox::complete(conn.ex(), item.id).await?;
         return Ok(());
     };
     let host = users::find(conn.ex(), booking.host_user_id).await?;
-    let event = events::find(conn.ex(), booking.event_id).await?;
-    let general: app::model::settings::GeneralSettings =
-        app::service::settings::load(conn.ex(), app::model::settings::GENERAL).await?;
+    let meta = bookings::meta_of(conn.ex(), booking.id).await?;
     drop(conn);
     let facts = EmailFacts {
         booking: &booking,
         host: host.as_ref(),
-        event_title: event
-            .as_ref()
-            .map(|e| e.title.as_str())
-            .unwrap_or("your meeting"),
+        event: &loaded,
+        meta: &meta,
         public_url: &ctx.public_url,
-        emailing: &general.emailing,
     };
-    let Some(email) = render(template, to, &facts) else {
+    let Some(email) = render(key, &notification, &facts) else {
         let mut conn = ctx.store.conn().await?;
         outbox::complete(conn.ex(), item.id).await?;
         return Ok(());
     };
     let result = mailer.send(&email).await;
+    let who = if notification.is_host {
+        "host"
+    } else {
+        "guest"
+    };
     let mut tx = ctx.store.begin().await?;
     match result {
         Ok(()) => {
             outbox::complete(tx.ex(), item.id).await?;
-            let description = format!("{template} email sent to the {to} ({})", email.to);
+            let title = format!("{} sent to {who}", email_title(key));
+            let description = format!("{title} ({})", email.to);
             bookings::add_activity(
                 tx.ex(),
                 &NewActivity {
                     booking_id,
                     created_by: None,
                     status: "closed",
-                    kind: "info",
-                    title: "Email sent",
+                    kind: "activity",
+                    title: &title,
                     description: &description,
                 },
             )
@@ -296,10 +316,14 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
         }
         Err(error) => {
             tracing::warn!(outbox_id = item.id, booking_id, %error, "email delivery failed");
-            if item.attempts >= MAX_ATTEMPTS {
+            let now = ctx.clock.now();
+            let wait = (EMAIL_FIRST_RETRY_SECONDS << (item.attempts - 1).clamp(0, 16))
+                .min(EMAIL_RETRY_CAP_SECONDS);
+            if now + wait - item.created_at > EMAIL_RETRY_FOR_SECONDS {
                 outbox::retry_or_fail(tx.ex(), item.id, &error, None).await?;
+                let title = format!("{} sending failed to {who}", email_title(key));
                 let description = format!(
-                    "{template} email to the {to} failed after {} attempts: {error}",
+                    "{title} after {} attempts: {error}. It can be sent again from the booking's deliveries.",
                     item.attempts
                 );
                 bookings::add_activity(
@@ -307,28 +331,33 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
                     &NewActivity {
                         booking_id,
                         created_by: None,
-                        status: "closed",
+                        status: "open",
                         kind: "error",
-                        title: "Email failed",
+                        title: &title,
                         description: &description,
                     },
                 )
                 .await?;
             } else {
-                // Exponential back-off: 30 s, 1 min, 2 min, … capped at an hour.
-                let wait = (30_i64 << (item.attempts - 1).clamp(0, 7)).min(3600);
-                outbox::retry_or_fail(
-                    tx.ex(),
-                    item.id,
-                    &error,
-                    Some(chrono::Utc::now().timestamp() + wait),
-                )
-                .await?;
+                outbox::retry_or_fail(tx.ex(), item.id, &error, Some(now + wait)).await?;
             }
         }
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// The reference plugin's words for an email in the activity log.
+fn email_title(key: &str) -> &'static str {
+    match key {
+        "booking_conf_attendee" | "booking_conf_host" => "Booking scheduled email",
+        "booking_request_attendee" | "booking_request_host" => "Booking request email",
+        "reminder_to_attendee" | "reminder_to_host" => "Booking reminder email",
+        "cancelled_by_attendee" | "cancelled_by_host" => "Booking Cancellation email",
+        "declined_by_host" => "Booking Rejection email",
+        "rescheduled_by_attendee" | "rescheduled_by_host" => "Rescheduled booking email",
+        _ => "Email",
+    }
 }
 
 #[cfg(test)]

@@ -63,8 +63,11 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
     } else {
         bookings::find(conn.ex(), field(&payload, "booking_id")).await?
     };
-    let Some(feed) = feed.filter(|_| is_test || booking.is_some()) else {
-        // The feed or the booking was deleted meanwhile: nothing left to send.
+    // Deliveries queued by this version carry their body, rendered when they were queued; older
+    // ones are rendered now from the booking.
+    let rendered = payload.get("body").cloned();
+    let Some(feed) = feed.filter(|_| is_test || booking.is_some() || rendered.is_some()) else {
+        // The feed was deleted meanwhile (or an old item's booking): nothing left to send.
         outbox::complete(conn.ex(), item.id).await?;
         return Ok(());
     };
@@ -79,9 +82,10 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
         None => None,
     };
     drop(conn);
-    let body = match &booking {
-        Some(b) => delivery_body(&settings, trigger, b, event.as_ref(), host.as_ref()),
-        None => test_body(&settings, event.as_ref()),
+    let body = match (rendered, &booking) {
+        (Some(body), _) => body,
+        (None, Some(b)) => delivery_body(&settings, trigger, b, event.as_ref(), host.as_ref()),
+        (None, None) => test_body(&settings, event.as_ref()),
     };
     let result = send(&settings, message_id, &body, jobs).await;
 
@@ -109,7 +113,7 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
         tx.ex(),
         &integrations::NewDelivery {
             integration_id: feed.id,
-            booking_id: booking.as_ref().map(|b| b.id),
+            booking_id: item.booking_id.or(booking.as_ref().map(|b| b.id)),
             trigger_name: trigger,
             http_status: status_of(&result),
             succeeded,
@@ -138,7 +142,7 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
             outbox::retry_or_fail(tx.ex(), item.id, &format!("{error:#}"), None).await?;
         }
         Err(error) => {
-            let now = chrono::Utc::now().timestamp();
+            let now = ctx.clock.now();
             // 30 s, 1 min, 2 min, … then hourly, for a day from the trigger.
             let wait = (30_i64 << (item.attempts - 1).clamp(0, 7)).min(3600);
             let again = (now + wait - item.created_at < RETRY_FOR_SECONDS).then_some(now + wait);

@@ -14,6 +14,7 @@ mod faults;
 mod hardening;
 mod hosts;
 mod integrations;
+mod notifications;
 mod pages;
 mod reports;
 mod schedules;

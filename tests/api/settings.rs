@@ -89,7 +89,7 @@ async fn saving_general_settings_sanitizes_merges_and_reaches_the_emails() {
                 d.filter_map(|e| e.ok())
                     .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
                     .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                    .find(|m| m.contains("To: maya@example.org"))
+                    .find(|m| m.contains("<maya@example.org>"))
                     .unwrap_or_default()
             })
             .unwrap_or_default();

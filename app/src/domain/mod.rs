@@ -6,6 +6,7 @@ pub mod chart;
 pub mod dates;
 pub mod slots;
 pub mod slug;
+pub mod smart_codes;
 pub mod text;
 pub mod transitions;
 pub mod validation;

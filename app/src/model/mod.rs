@@ -7,6 +7,7 @@ pub mod desk;
 pub mod errors;
 pub mod event;
 pub mod event_tabs;
+pub mod notifications;
 pub mod page;
 pub mod public;
 pub mod settings;

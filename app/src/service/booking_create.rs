@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::booking_fields::effective_fields;
 use super::booking_view::{BookingContext, attendee_view, booking_json, utc_text};
+use super::email_notifications::{self, Change};
 use super::input::Fields;
 use super::integrations;
 use super::slots::{
@@ -451,6 +452,7 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         integrations::WEBHOOK,
     )
     .await?;
+    let notifications = email_notifications::load(conn.ex(), req.event_id).await?;
     drop(conn);
     let fields = effective_fields(loaded.event(), stored);
     let attendee = validate(req.body, &loaded, &fields)?;
@@ -578,25 +580,18 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
             utc_text(start)
         ),
     };
-    let template = if status == "pending" {
-        "approval_request"
+    let change = if status == "pending" {
+        Change::Requested
     } else {
-        "booking_confirmation"
+        Change::Booked
     };
-    let token = bookings::BOOKING_ID_TOKEN;
-    let mut outbox: Vec<(&str, String)> = ["attendee", "host"]
-        .iter()
-        .map(|to| {
-            let email = format!(r#"{{"template":"{template}","booking_id":{token},"to":"{to}"}}"#);
-            ("email", email)
-        })
-        .collect();
-    if status == "scheduled" {
-        // Webhooks subscribed to confirmed bookings (a pending one fires when confirmed).
-        for delivery in integrations::deliveries(&webhooks, token, "after_booking_scheduled") {
-            outbox.push((integrations::DELIVERY_KIND, delivery));
-        }
-    }
+    let outbox = email_notifications::plan(
+        &notifications,
+        change,
+        bookings::BOOKING_ID_TOKEN,
+        start,
+        ctx.clock.now(),
+    );
     let (id, person_user_id) =
         bookings::insert_new(tx.ex(), &booking, &extras, &activity, &outbox).await?;
     let group_id = group_id.unwrap_or(id);
@@ -681,6 +676,19 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         updated_at: now,
     };
     let host = members.iter().find(|u| u.id == host_id);
+    if status == "scheduled" {
+        // Webhooks subscribed to confirmed bookings (a pending one fires when confirmed),
+        // each with the booking as it is now.
+        for item in integrations::delivery_items(
+            &webhooks,
+            &row,
+            Some(loaded.event()),
+            host,
+            "after_booking_scheduled",
+        ) {
+            crate::store::outbox::enqueue(tx.ex(), &item).await?;
+        }
+    }
     let view = BookingContext {
         event_title: &loaded.event().title,
         event_slug: &loaded.event().slug,

@@ -2,6 +2,7 @@
 //! moves the booking only to a time the engine offers (the booking itself not counting as busy),
 //! checked inside the same host-serialised transaction as a create.
 
+use super::email_notifications::{self, Change as EmailChange};
 use serde_json::{Value, json};
 
 use super::booking_create::SLOT_TAKEN;
@@ -253,11 +254,14 @@ pub async fn cancel(
         },
     )
     .await?;
-    bookings::enqueue_emails(
+    let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    email_notifications::queue(
         tx.ex(),
+        booking.event_id,
         booking.id,
-        "booking_cancelled",
-        &["attendee", "host"],
+        booking.start_time,
+        EmailChange::Cancelled { by_host },
+        ctx.clock.now(),
     )
     .await?;
     super::integrations::enqueue_webhooks(
@@ -436,11 +440,15 @@ pub async fn reschedule(
         },
     )
     .await?;
-    bookings::enqueue_emails(
+    email_notifications::queue(
         tx.ex(),
+        booking.event_id,
         booking.id,
-        "booking_rescheduled",
-        &["attendee", "host"],
+        start,
+        EmailChange::Rescheduled {
+            by_host: by == "host",
+        },
+        ctx.clock.now(),
     )
     .await?;
     super::integrations::enqueue_webhooks(

@@ -176,23 +176,6 @@ pub async fn create(
     )
 }
 
-fn smart_codes() -> Value {
-    json!([
-        {"title": "Attendee", "shortcodes": {
-            "{{guest.full_name}}": "Guest Name", "{{guest.first_name}}": "Guest First Name",
-            "{{guest.last_name}}": "Guest Last Name", "{{guest.email}}": "Guest Email",
-            "{{guest.note}}": "Guest Note", "{{guest.timezone}}": "Guest Timezone"}},
-        {"title": "Booking", "shortcodes": {
-            "{{booking.event_name}}": "Event Name", "{{booking.description}}": "Event Description",
-            "{{booking.full_start_end_guest_timezone}}": "Full Start and End (attendee zone)",
-            "{{booking.start_date_time}}": "Start Date and Time", "{{booking.cancel_reason}}": "Cancellation Reason",
-            "{{booking.reschedule_url}}": "Reschedule URL", "{{booking.cancelation_url}}": "Cancellation URL",
-            "{{booking.location_details_html}}": "Location Details"}},
-        {"title": "Host", "shortcodes": {
-            "{{host.name}}": "Host Name", "{{host.email}}": "Host Email", "{{host.timezone}}": "Host Timezone"}}
-    ])
-}
-
 fn settings_menu(cal: &CalendarRow, ev: &EventRow) -> Value {
     let base = format!("/admin/calendars/{}/events/{}", cal.id, ev.id);
     let item = |key: &str, title: &str| json!({"key": key, "title": title, "route": format!("{base}/{key}")});
@@ -231,7 +214,7 @@ pub async fn get(
             super::calendars::get(ctx, caller, calendar_id).await?["calendar"].clone();
     }
     if with.contains(&"smart_codes") {
-        body["smart_codes"] = smart_codes();
+        body["smart_codes"] = super::email_notifications::smart_codes();
     }
     if with.contains(&"settings_menu") {
         body["settings_menu"] = settings_menu(&cal, &ev);
@@ -821,6 +804,8 @@ pub async fn clone(
     };
     events::set_hosts(tx.ex(), copy.id, &hosts).await?;
     crate::store::booking_fields::copy(tx.ex(), ev.id, copy.id).await?;
+    // Notifications, payment settings and the other per-event documents come along.
+    events::copy_meta(tx.ex(), ev.id, copy.id).await?;
     add_to_order(tx.ex(), &mut dest, copy.id).await?;
     let copy = events::find(tx.ex(), copy.id)
         .await?

@@ -13,6 +13,7 @@ use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::events::EventRow;
 use crate::store::integrations::{self, IntegrationRow};
+use crate::store::outbox::{self, NewItem};
 use crate::store::users::UserRow;
 use crate::store::{Ex, StoreError};
 
@@ -438,34 +439,50 @@ fn pairs(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<KeyV
 /// Outbox kind of one webhook delivery.
 pub const DELIVERY_KIND: &str = "webhook";
 
-/// The outbox payloads of `trigger` for a booking: one delivery per enabled feed of its event
-/// that subscribes to it. `booking_id` may be [`bookings::BOOKING_ID_TOKEN`] (a booking being
-/// inserted). The id stays the same across retries, so receivers can drop duplicates.
-pub fn deliveries(feeds: &[IntegrationRow], booking_id: &str, trigger: &str) -> Vec<String> {
+/// The outbox items of `trigger` for a booking: one delivery per enabled feed of its event that
+/// subscribes to it, each carrying the body rendered now, so that it reports the booking as it
+/// was at this moment, however late it goes out (and even when the booking is deleted before).
+/// Deliveries to one feed about one booking go out in order. The message id stays the same
+/// across retries, so receivers can drop duplicates.
+pub fn delivery_items(
+    feeds: &[IntegrationRow],
+    booking: &BookingRow,
+    event: Option<&EventRow>,
+    host: Option<&UserRow>,
+    trigger: &str,
+) -> Vec<NewItem<'static>> {
     feeds
         .iter()
         .filter(|feed| feed.enabled && feed.integration_key == WEBHOOK)
-        .filter(|feed| {
-            WebhookSettings::parse(feed)
-                .event_triggers
-                .iter()
-                .any(|t| t == trigger)
-        })
-        .map(|feed| {
+        .filter_map(|feed| {
+            let settings = WebhookSettings::parse(feed);
+            if !settings.event_triggers.iter().any(|t| t == trigger) {
+                return None;
+            }
             let message_id: String = rand::random::<[u8; 12]>()
                 .iter()
                 .map(|b| format!("{b:02x}"))
                 .collect();
-            format!(
-                r#"{{"event_id":{},"integration_id":{},"booking_id":{booking_id},"trigger":"{trigger}","message_id":"msg_{message_id}"}}"#,
-                feed.event_id, feed.id
-            )
+            let payload = json!({
+                "event_id": feed.event_id, "integration_id": feed.id, "booking_id": booking.id,
+                "trigger": trigger, "message_id": format!("msg_{message_id}"),
+                "body": delivery_body(&settings, trigger, booking, event, host),
+            });
+            Some(NewItem {
+                kind: DELIVERY_KIND,
+                payload: payload.to_string(),
+                booking_id: Some(booking.id),
+                sequence_key: Some(format!("webhook:{}:{}", booking.id, feed.id)),
+                purpose: None,
+                due_at: None,
+            })
         })
         .collect()
 }
 
 /// Queues the deliveries of `trigger` for stored bookings, given as (booking id, event id), in
-/// the caller's transaction. Each event's feeds are read once.
+/// the caller's transaction. Each event's feeds are read once; a booking is read only when a
+/// feed wants it.
 pub async fn enqueue_webhooks(
     mut ex: Ex<'_>,
     booked: &[(i64, i64)],
@@ -486,8 +503,25 @@ pub async fn enqueue_webhooks(
             .get(event_id)
             .map(Vec::as_slice)
             .unwrap_or_default();
-        for payload in deliveries(feeds, &booking_id.to_string(), trigger) {
-            bookings::enqueue(crate::store::reborrow(&mut ex), DELIVERY_KIND, &payload).await?;
+        let wanted = feeds.iter().any(|f| {
+            f.enabled
+                && WebhookSettings::parse(f)
+                    .event_triggers
+                    .iter()
+                    .any(|t| t == trigger)
+        });
+        if !wanted {
+            continue;
+        }
+        let Some(booking) = bookings::find(crate::store::reborrow(&mut ex), *booking_id).await?
+        else {
+            continue;
+        };
+        let event = crate::store::events::find(crate::store::reborrow(&mut ex), *event_id).await?;
+        let host = crate::store::users::find(crate::store::reborrow(&mut ex), booking.host_user_id)
+            .await?;
+        for item in delivery_items(feeds, &booking, event.as_ref(), host.as_ref(), trigger) {
+            outbox::enqueue(crate::store::reborrow(&mut ex), &item).await?;
         }
     }
     Ok(())

@@ -10,6 +10,7 @@ pub mod booking_self;
 pub mod booking_view;
 pub mod calendars;
 pub mod dashboard;
+pub mod email_notifications;
 pub mod event_admin;
 pub mod event_settings;
 pub mod event_tabs;
@@ -49,6 +50,28 @@ pub struct Ctx {
     pub slot_cache: slots::SlotCache,
     /// Outgoing requests may go to loopback and private addresses (`SLOTBOOK_ALLOW_PRIVATE_TARGETS`).
     pub allow_private_targets: bool,
+    /// When outbox items (reminders above all) are due.
+    pub clock: Clock,
+}
+
+/// The time the outbox workers go by: the system clock, which tests may move forward to make
+/// reminders and retries due without waiting for them.
+#[derive(Debug, Clone, Default)]
+pub struct Clock {
+    ahead: std::sync::Arc<std::sync::atomic::AtomicI64>,
+}
+
+impl Clock {
+    /// Epoch seconds.
+    pub fn now(&self) -> i64 {
+        chrono::Utc::now().timestamp() + self.ahead.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Moves this clock (and every copy of it) `seconds` forward.
+    pub fn advance(&self, seconds: i64) {
+        self.ahead
+            .fetch_add(seconds, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Ctx {
@@ -58,6 +81,7 @@ impl Ctx {
             public_url: public_url.trim_end_matches('/').to_string(),
             slot_cache: slots::SlotCache::default(),
             allow_private_targets: false,
+            clock: Clock::default(),
         }
     }
 }

@@ -1,9 +1,15 @@
-//! Emails about bookings: which template, to whom, with what text, from the global emailing
-//! settings (from, reply-to, footer, ICS attachment).
+//! Emails about bookings: an event's notification (subject and body with smart codes) filled
+//! in for one recipient, in the recipient's own zone, with an HTML and a plain-text part, and the
+//! global emailing settings (from, reply-to, footer, ICS attachment).
 
 use chrono::DateTime;
+use chrono_tz::Tz;
 
 use super::sanitize::clean_html;
+use super::slots::LoadedEvent;
+use crate::domain::dates::clock_label;
+use crate::domain::smart_codes::{self, Output, escape_html};
+use crate::model::notifications::{Audience, Notification, kind};
 use crate::model::settings::EmailSettings;
 use crate::store::bookings::BookingRow;
 use crate::store::users::UserRow;
@@ -15,44 +21,15 @@ pub struct Email {
     pub from_email: String,
     pub reply_to: Option<String>,
     pub to: String,
+    /// The recipient's name, when known.
+    pub to_name: String,
+    /// Blind copies (a notification's additional recipients).
+    pub bcc: Vec<String>,
     pub subject: String,
     pub html: String,
     pub text: String,
     /// `text/calendar` attachment of the meeting.
     pub ics: Option<String>,
-}
-
-/// What the worker knows about the booking an email is about.
-pub struct EmailFacts<'a> {
-    pub booking: &'a BookingRow,
-    pub host: Option<&'a UserRow>,
-    pub event_title: &'a str,
-    pub public_url: &'a str,
-    /// Sender, reply-to, footer and attachment choices.
-    pub emailing: &'a EmailSettings,
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-fn when(b: &BookingRow, zone_name: &str) -> String {
-    let zone = crate::domain::zone::parse_zone(zone_name).unwrap_or(chrono_tz::UTC);
-    let start = DateTime::from_timestamp(b.start_time, 0)
-        .unwrap_or_default()
-        .with_timezone(&zone);
-    let end = DateTime::from_timestamp(b.end_time, 0)
-        .unwrap_or_default()
-        .with_timezone(&zone);
-    format!(
-        "{} - {} ({})",
-        start.format("%A, %B %-d, %Y %H:%M"),
-        end.format("%H:%M"),
-        zone.name()
-    )
 }
 
 /// The iCalendar UID of a booking: stable for the booking, and not its hash (the hash is the
@@ -98,110 +75,289 @@ pub fn ics(
     Calendar::new().push(event.done()).done().to_string()
 }
 
-/// Renders `template` for `to` (`attendee` or `host`); `None` when there is nobody to write to.
-pub fn render(template: &str, to: &str, facts: &EmailFacts<'_>) -> Option<Email> {
+/// What rendering an email about a booking needs.
+pub struct EmailFacts<'a> {
+    pub booking: &'a BookingRow,
+    pub host: Option<&'a UserRow>,
+    pub event: &'a LoadedEvent,
+    /// The booking's stored documents (reasons, the previous time, custom answers).
+    pub meta: &'a [(String, String)],
+    pub public_url: &'a str,
+}
+
+impl EmailFacts<'_> {
+    fn attendee_zone(&self) -> Tz {
+        crate::domain::zone::parse_zone(&self.booking.person_time_zone).unwrap_or(chrono_tz::UTC)
+    }
+
+    fn h12(&self) -> bool {
+        self.event.general.time_format != "24"
+    }
+
+    fn meta(&self, key: &str) -> Option<String> {
+        let raw = &self.meta.iter().rev().find(|(k, _)| k == key)?.1;
+        // Stored as JSON; a bare string is read as it is.
+        Some(match serde_json::from_str::<serde_json::Value>(raw) {
+            Ok(serde_json::Value::String(s)) => s,
+            Ok(serde_json::Value::Null) => String::new(),
+            Ok(other) => other.to_string(),
+            Err(_) => raw.clone(),
+        })
+    }
+
+    fn custom_answer(&self, field: &str) -> Option<String> {
+        let answers: serde_json::Value =
+            serde_json::from_str(&self.meta("custom_fields_data").unwrap_or_default()).ok()?;
+        Some(match answers.get(field)? {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                .collect::<Vec<_>>()
+                .join(", "),
+            serde_json::Value::Null => String::new(),
+            other => other.to_string(),
+        })
+    }
+
+    /// "Tuesday, December 15, 2026 9:00am - 9:30am (Europe/Berlin)".
+    fn span(&self, start: i64, end: i64, zone: Tz) -> String {
+        let start = DateTime::from_timestamp(start, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone);
+        let end = DateTime::from_timestamp(end, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone);
+        format!(
+            "{} {} - {} ({})",
+            start.format("%A, %B %-d, %Y"),
+            clock_label(start.time(), self.h12()),
+            clock_label(end.time(), self.h12()),
+            zone.name()
+        )
+    }
+
+    /// "Tuesday, December 15, 2026 9:00am (Europe/Berlin)".
+    fn moment(&self, at: i64, zone: Tz) -> String {
+        let at = DateTime::from_timestamp(at, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone);
+        format!(
+            "{} {} ({})",
+            at.format("%A, %B %-d, %Y"),
+            clock_label(at.time(), self.h12()),
+            zone.name()
+        )
+    }
+
+    fn date_in(&self, at: i64, zone: Tz) -> String {
+        DateTime::from_timestamp(at, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone)
+            .format("%Y-%m-%d")
+            .to_string()
+    }
+
+    fn location(&self) -> String {
+        super::public_pages::location_of_booking(self.event, self.booking).unwrap_or_default()
+    }
+
+    /// What the smart code `code` stands for; `None` for a code this service does not know.
+    pub fn code(&self, code: &str) -> Option<String> {
+        let b = self.booking;
+        let host_zone = self.event.host_zone;
+        let guest_zone = self.attendee_zone();
+        let url = |path: String| format!("{}{path}", self.public_url);
+        let previous = || {
+            self.meta("previous_meeting_time")
+                .and_then(|t| chrono::NaiveDateTime::parse_from_str(&t, "%Y-%m-%d %H:%M:%S").ok())
+                .map(|t| t.and_utc().timestamp())
+        };
+        let full_name = format!("{} {}", b.first_name, b.last_name)
+            .trim()
+            .to_string();
+        let host_name = self.host.map(UserRow::full_name).unwrap_or_default();
+        let event = self.event.event();
+        if let Some(field) = code.strip_prefix("booking.custom.") {
+            let (field, as_date) = match field.split_once(".format.") {
+                Some((field, _)) => (field, true),
+                None => (field, false),
+            };
+            let answer = self.custom_answer(field)?;
+            return Some(if as_date {
+                answer.chars().take(10).collect()
+            } else {
+                answer
+            });
+        }
+        let value = match code {
+            "guest.first_name" => b.first_name.clone(),
+            "guest.last_name" => b.last_name.clone(),
+            "guest.full_name" => full_name,
+            "guest.email" => b.email.clone(),
+            "guest.note" => b.message.clone(),
+            "guest.timezone" => b.person_time_zone.clone(),
+            "guest.phone" | "booking.phone" => b.phone.clone(),
+            "booking.id" => b.id.to_string(),
+            "booking.status" => b.status.clone(),
+            "booking.booking_hash" => b.hash.clone(),
+            "booking.event_name" | "event.title" => event.title.clone(),
+            "booking.booking_title" => {
+                format!("{} between {host_name} and {}", event.title, b.first_name)
+            }
+            "booking.description" => smart_codes::html_to_text(&event.description)
+                .trim()
+                .to_string(),
+            "booking.full_start_end_guest_timezone"
+            | "booking.full_start_and_end_guest_timezone" => {
+                self.span(b.start_time, b.end_time, guest_zone)
+            }
+            "booking.full_start_end_host_timezone" | "booking.full_start_and_end_host_timezone" => {
+                self.span(b.start_time, b.end_time, host_zone)
+            }
+            "booking.start_date_time" => DateTime::from_timestamp(b.start_time, 0)
+                .unwrap_or_default()
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string(),
+            "booking.start_date_time_for_attendee" => self.moment(b.start_time, guest_zone),
+            "booking.start_date_time_for_host" => self.moment(b.start_time, host_zone),
+            "booking.start_date_time_for_attendee.format.Y-m-d" => {
+                self.date_in(b.start_time, guest_zone)
+            }
+            "booking.start_date_time_for_host.format.Y-m-d" => {
+                self.date_in(b.start_time, host_zone)
+            }
+            "booking.location_details_text" | "booking.location_details_html" => self.location(),
+            "booking.cancel_reason" => self.meta("cancel_reason").unwrap_or_default(),
+            "booking.reject_reason" => self.meta("reject_reason").unwrap_or_default(),
+            "booking.reschedule_reason" => self.meta("reschedule_reason").unwrap_or_default(),
+            "booking.previous_meeting_time" => {
+                self.meta("previous_meeting_time").unwrap_or_default()
+            }
+            "booking.previous_meeting_time_guest_timezone"
+            | "booking.previous_meeting_date_time_guest_timezone" => previous()
+                .map(|t| self.moment(t, guest_zone))
+                .unwrap_or_default(),
+            "booking.previous_meeting_date_time_host_timezone" => previous()
+                .map(|t| self.moment(t, host_zone))
+                .unwrap_or_default(),
+            "booking.source_url" => b.source_url.clone(),
+            "booking.cancelation_url" | "booking.cancel_url" => {
+                url(format!("/booking/{}/cancel", b.hash))
+            }
+            "booking.reschedule_url" => url(format!("/booking/{}/reschedule", b.hash)),
+            "booking.manage_url" => url(format!("/booking/{}", b.hash)),
+            "booking.admin_booking_url"
+            | "booking.booking_confirm_url"
+            | "booking.booking_reject_url" => url(format!("/admin/bookings/{}", b.id)),
+            "add_to_ics_calendar_url" => url(format!("/booking/{}/ics", b.hash)),
+            "add_to_g_calendar_url" | "add_to_ol_calendar_url" | "add_to_ms_calendar_url" => {
+                let location = self.location();
+                let (google, outlook) = super::public_pages::calendar_links(
+                    b,
+                    &event.title,
+                    Some(location.as_str()),
+                    self.public_url,
+                );
+                if code == "add_to_g_calendar_url" {
+                    google
+                } else {
+                    outlook
+                }
+            }
+            "host.name" => host_name,
+            "host.email" => self.host.map(|h| h.email.clone()).unwrap_or_default(),
+            "host.timezone" => host_zone.name().to_string(),
+            "event.id" => event.id.to_string(),
+            "event.calendar_id" | "calendar.id" => event.calendar_id.to_string(),
+            "calendar.title" => self.event.row.cal_title.clone(),
+            _ => return None,
+        };
+        Some(value)
+    }
+}
+
+/// The email of notification `key` about a booking, or `None` when there is nobody to write to.
+pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) -> Option<Email> {
+    let audience = kind(key)?.audience;
     let b = facts.booking;
-    let emailing = facts.emailing;
-    let host_name = facts
-        .host
-        .map(UserRow::full_name)
-        .unwrap_or_else(|| "your host".into());
-    let attendee_name = format!("{} {}", b.first_name, b.last_name)
-        .trim()
-        .to_string();
-    let (recipient, zone, other) = match to {
-        "host" => (
-            facts.host.map(|h| h.email.clone())?,
-            "UTC".to_string(),
-            attendee_name.clone(),
-        ),
-        _ => (
+    let emailing = &facts.event.general.emailing;
+    let (to, to_name) = match audience {
+        Audience::Host => {
+            let host = facts.host?;
+            (host.email.clone(), host.full_name())
+        }
+        Audience::Attendee => (
             b.email.clone(),
-            b.person_time_zone.clone(),
-            host_name.clone(),
+            format!("{} {}", b.first_name, b.last_name)
+                .trim()
+                .to_string(),
         ),
     };
-    if recipient.is_empty() {
+    if to.trim().is_empty() {
         return None;
     }
-    let event = facts.event_title;
-    let (subject, lead) = match (template, to) {
-        ("booking_confirmation", "host") => (
-            format!("New booking: {event} with {other}"),
-            format!("{other} booked {event} with you."),
-        ),
-        ("booking_confirmation", _) => (
-            format!("Confirmed: {event} with {other}"),
-            format!("Your {event} with {other} is confirmed."),
-        ),
-        ("approval_request", "host") => (
-            format!("Approval needed: {event} with {other}"),
-            format!("{other} asked to book {event}. Please confirm or decline it."),
-        ),
-        ("approval_request", _) => (
-            format!("Request received: {event} with {other}"),
-            format!("Your request for {event} with {other} awaits the host's confirmation."),
-        ),
-        ("booking_cancelled", _) => (
-            format!("Cancelled: {event} with {other}"),
-            format!("The {event} with {other} has been cancelled."),
-        ),
-        ("booking_rejected", _) => (
-            format!("Declined: {event} with {other}"),
-            format!("The request for {event} with {other} was declined."),
-        ),
-        ("booking_rescheduled", _) => (
-            format!("Rescheduled: {event} with {other}"),
-            format!("The {event} with {other} has a new time."),
-        ),
-        _ => (
-            format!("{event} with {other}"),
-            format!("An update about {event} with {other}."),
-        ),
-    };
-    let when = when(b, &zone);
-    let manage =
-        if to == "attendee" && !matches!(template, "booking_cancelled" | "booking_rejected") {
-            format!("{}/booking/{}", facts.public_url, b.hash)
-        } else {
-            String::new()
-        };
-    // Sanitized when saved; cleaned again for documents written before that rule.
+    let lookup = |code: &str| facts.code(code);
+    let subject = smart_codes::fill(&notification.email.subject, Output::Text, lookup)
+        .replace(['\r', '\n'], " ");
+    // Sanitised when saved; cleaned again for documents written before that rule.
+    let body = clean_html(&smart_codes::fill(
+        &notification.email.body,
+        Output::Html,
+        lookup,
+    ));
     let footer = clean_html(emailing.email_footer.trim());
-    let mut html = format!(
-        "<p>{}</p><p><strong>{}</strong><br>{}</p>",
-        escape(&lead),
-        escape(event),
-        escape(&when)
-    );
-    let mut text = format!("{lead}\n\n{event}\n{when}\n");
-    if !manage.is_empty() {
-        html.push_str(&format!(
-            "<p><a href=\"{0}\">Reschedule or cancel</a></p>",
-            escape(&manage)
-        ));
-        text.push_str(&format!("\nReschedule or cancel: {manage}\n"));
-    }
+    let mut html = body;
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
     }
-    let (from_name, from_email) = sender(emailing, Some(host_name.clone()));
-    let reply_to = if emailing.use_host_email_on_reply == "yes" {
+    let text = smart_codes::html_to_text(&html);
+    let host_name = facts.host.map(UserRow::full_name);
+    let (from_name, from_email) = sender(
+        emailing,
+        host_name.filter(|_| audience == Audience::Attendee),
+    );
+    let reply_to = if emailing.use_host_email_on_reply == "yes" && audience == Audience::Attendee {
         facts.host.map(|h| h.email.clone())
     } else {
         Some(emailing.reply_to_email.trim().to_string()).filter(|e| !e.is_empty())
     };
-    let with_ics =
-        template == "booking_confirmation" && emailing.attach_ics_on_confirmation == "yes";
+    let bcc = notification
+        .email
+        .additional_recipients
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(str::to_string)
+        .collect();
+    let with_ics = emailing.attach_ics_on_confirmation == "yes"
+        && matches!(
+            key,
+            "booking_conf_attendee"
+                | "booking_conf_host"
+                | "rescheduled_by_host"
+                | "rescheduled_by_attendee"
+        );
+    let location = facts.location();
     Some(Email {
         from_name,
         from_email,
         reply_to,
-        to: recipient,
+        to,
+        to_name,
+        bcc,
         subject,
         html,
         text,
-        ics: with_ics.then(|| ics(b, event, facts.host, None, facts.public_url)),
+        ics: with_ics.then(|| {
+            ics(
+                b,
+                &facts.event.event().title,
+                facts.host,
+                Some(location.as_str()),
+                facts.public_url,
+            )
+        }),
     })
 }
 
@@ -228,7 +384,7 @@ pub fn test_email(emailing: &EmailSettings, to: &str) -> Email {
     let (from_name, from_email) = sender(emailing, None);
     let footer = clean_html(emailing.email_footer.trim());
     let lead = "This is a test email from slotbook: booking emails will look like this.";
-    let mut html = format!("<p>{}</p>", escape(lead));
+    let mut html = format!("<p>{}</p>", escape_html(lead));
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
     }
@@ -237,105 +393,11 @@ pub fn test_email(emailing: &EmailSettings, to: &str) -> Email {
         from_email,
         reply_to: Some(emailing.reply_to_email.trim().to_string()).filter(|e| !e.is_empty()),
         to: to.to_string(),
+        to_name: String::new(),
+        bcc: Vec::new(),
         subject: "slotbook test email".into(),
         html,
         text: format!("{lead}\n"),
         ics: None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn booking() -> BookingRow {
-        BookingRow {
-            id: 1,
-            hash: "ab".repeat(16),
-            calendar_id: 1,
-            event_id: 1,
-            group_id: Some(1),
-            parent_id: None,
-            host_user_id: 2,
-            person_user_id: None,
-            person_time_zone: "Europe/Berlin".into(),
-            start_time: 1_800_000_000,
-            end_time: 1_800_001_800,
-            slot_minutes: 30,
-            first_name: "Maya".into(),
-            last_name: "Singh".into(),
-            email: "maya@example.org".into(),
-            message: String::new(),
-            internal_note: String::new(),
-            phone: String::new(),
-            location_details: "{}".into(),
-            cancelled_by: None,
-            status: "scheduled".into(),
-            source: "web".into(),
-            event_type: "single".into(),
-            payment_status: None,
-            payment_method: None,
-            source_url: String::new(),
-            created_at: 0,
-            updated_at: 0,
-        }
-    }
-
-    #[test]
-    fn confirmation_uses_the_settings_and_attaches_an_ics_when_asked() {
-        let b = booking();
-        let emailing = EmailSettings {
-            from_name: "Acme".into(),
-            from_email: "hello@acme.test".into(),
-            reply_to_email: "desk@acme.test".into(),
-            attach_ics_on_confirmation: "yes".into(),
-            email_footer: "<b>Acme</b><script>x()</script>".into(),
-            ..EmailSettings::default()
-        };
-        let facts = EmailFacts {
-            booking: &b,
-            host: None,
-            event_title: "Intro <call>",
-            public_url: "http://x",
-            emailing: &emailing,
-        };
-        let email = render("booking_confirmation", "attendee", &facts).expect("an email");
-        assert_eq!(
-            (email.from_name.as_str(), email.from_email.as_str()),
-            ("Acme", "hello@acme.test")
-        );
-        assert_eq!(email.reply_to.as_deref(), Some("desk@acme.test"));
-        assert_eq!(email.to, "maya@example.org");
-        assert!(email.subject.starts_with("Confirmed: Intro <call>"));
-        assert!(
-            email.html.contains("Intro &lt;call&gt;")
-                && email.html.contains("<b>Acme</b>")
-                && !email.html.contains("script")
-        );
-        assert!(email.html.contains(&format!("http://x/booking/{}", b.hash)));
-        let ics = email.ics.expect("ics");
-        assert!(
-            ics.contains("BEGIN:VEVENT")
-                && ics.contains(&format!("UID:{}", ics_uid(&b)))
-                && !ics.contains(&format!("UID:{}", b.hash))
-        );
-    }
-
-    #[test]
-    fn no_host_means_no_host_email_and_no_ics_without_the_setting() {
-        let b = booking();
-        let emailing = EmailSettings::default();
-        let facts = EmailFacts {
-            booking: &b,
-            host: None,
-            event_title: "Intro",
-            public_url: "http://x",
-            emailing: &emailing,
-        };
-        assert!(render("booking_confirmation", "host", &facts).is_none());
-        assert!(
-            render("booking_cancelled", "attendee", &facts)
-                .is_some_and(|e| e.ics.is_none() && !e.html.contains("Reschedule"))
-        );
     }
 }

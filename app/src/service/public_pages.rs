@@ -825,44 +825,8 @@ async fn manage_view(
     let host_name = host.as_ref().map(|h| h.full_name()).unwrap_or_default();
     let location = location_of_booking(loaded, booking);
     let hash = booking.hash.clone();
-    let utc = |t: i64| {
-        DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .format("%Y%m%dT%H%M%SZ")
-            .to_string()
-    };
-    let iso = |t: i64| {
-        DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .format("%Y-%m-%dT%H:%M:%SZ")
-            .to_string()
-    };
-    let details = format!("{}/booking/{hash}", ctx.public_url);
-    let google_href = external_link(
-        "https://calendar.google.com/calendar/render",
-        &[
-            ("action", "TEMPLATE".into()),
-            ("text", title.clone()),
-            (
-                "dates",
-                format!("{}/{}", utc(booking.start_time), utc(booking.end_time)),
-            ),
-            ("details", details.clone()),
-            ("location", location.clone().unwrap_or_default()),
-        ],
-    );
-    let outlook_href = external_link(
-        "https://outlook.live.com/calendar/0/deeplink/compose",
-        &[
-            ("path", "/calendar/action/compose".into()),
-            ("rru", "addevent".into()),
-            ("subject", title.clone()),
-            ("startdt", iso(booking.start_time)),
-            ("enddt", iso(booking.end_time)),
-            ("body", details),
-            ("location", location.clone().unwrap_or_default()),
-        ],
-    );
+    let (google_href, outlook_href) =
+        calendar_links(booking, &title, location.as_deref(), &ctx.public_url);
     Ok(ManagePage {
         theme: loaded.general.theme.clone(),
         accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
@@ -889,6 +853,55 @@ async fn manage_view(
         start_time: super::booking_view::utc_text(booking.start_time),
         hash,
     })
+}
+
+/// "Add to Google Calendar" and "Add to Outlook" addresses of a booking.
+pub(crate) fn calendar_links(
+    booking: &BookingRow,
+    title: &str,
+    location: Option<&str>,
+    public_url: &str,
+) -> (String, String) {
+    let utc = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y%m%dT%H%M%SZ")
+            .to_string()
+    };
+    let iso = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y-%m-%dT%H:%M:%SZ")
+            .to_string()
+    };
+    let details = format!("{public_url}/booking/{}", booking.hash);
+    let location = location.unwrap_or_default().to_string();
+    let google = external_link(
+        "https://calendar.google.com/calendar/render",
+        &[
+            ("action", "TEMPLATE".into()),
+            ("text", title.to_string()),
+            (
+                "dates",
+                format!("{}/{}", utc(booking.start_time), utc(booking.end_time)),
+            ),
+            ("details", details.clone()),
+            ("location", location.clone()),
+        ],
+    );
+    let outlook = external_link(
+        "https://outlook.live.com/calendar/0/deeplink/compose",
+        &[
+            ("path", "/calendar/action/compose".into()),
+            ("rru", "addevent".into()),
+            ("subject", title.to_string()),
+            ("startdt", iso(booking.start_time)),
+            ("enddt", iso(booking.end_time)),
+            ("body", details),
+            ("location", location),
+        ],
+    );
+    (google, outlook)
 }
 
 fn external_link(base: &str, params: &[(&str, String)]) -> String {

@@ -2,6 +2,7 @@
 //! transitions, deletion, activity log, confirmation emails, group attendees; and the caller's
 //! own bookings as an attendee.
 
+use super::email_notifications::{self, Change as EmailChange};
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
@@ -318,14 +319,24 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
         if refund {
             bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
         }
-        let template = match value.as_str() {
-            "cancelled" => Some("booking_cancelled"),
-            "rejected" => Some("booking_rejected"),
-            "scheduled" => Some("booking_confirmation"),
+        let change = match value.as_str() {
+            "cancelled" => Some(EmailChange::Cancelled { by_host: true }),
+            "rejected" => Some(EmailChange::Rejected),
+            "scheduled" => Some(EmailChange::Confirmed),
             _ => None,
         };
-        if let Some(template) = template {
-            bookings::enqueue_emails(tx.ex(), b.id, template, &["attendee"]).await?;
+        if let Some(change) = change {
+            for target in &targets {
+                email_notifications::queue(
+                    tx.ex(),
+                    b.event_id,
+                    *target,
+                    b.start_time,
+                    change,
+                    ctx.clock.now(),
+                )
+                .await?;
+            }
         }
         if let Some(trigger) = super::integrations::trigger_for_status(&value) {
             super::integrations::enqueue_webhooks(tx.ex(), &[(b.id, b.event_id)], trigger).await?;
@@ -419,13 +430,13 @@ pub async fn send_confirmation(
 ) -> ServiceResult<Value> {
     let mut tx = ctx.store.begin().await?;
     let row = load(tx.ex(), caller, id).await?;
-    let template = if row.booking.status == "pending" {
-        "approval_request"
-    } else {
-        "booking_confirmation"
+    let key = match (row.booking.status.as_str(), to == "host") {
+        ("pending", true) => "booking_request_host",
+        ("pending", false) => "booking_request_attendee",
+        (_, true) => "booking_conf_host",
+        (_, false) => "booking_conf_attendee",
     };
-    let recipient = if to == "host" { "host" } else { "attendee" };
-    bookings::enqueue_emails(tx.ex(), id, template, &[recipient]).await?;
+    email_notifications::resend(tx.ex(), id, key).await?;
     bookings::add_activity(
         tx.ex(),
         &NewActivity {
@@ -435,7 +446,8 @@ pub async fn send_confirmation(
             kind: "info",
             title: "Confirmation email queued",
             description: &format!(
-                "Sent again to the {recipient} by {}",
+                "Sent again to the {} by {}",
+                if to == "host" { "host" } else { "attendee" },
                 caller.user.full_name()
             ),
         },
@@ -579,4 +591,90 @@ async fn recheck_for_confirmation(
             reasons: blocking,
         })
     }
+}
+
+/// `GET /schedules/{id}/deliveries` (an extension): every email, reminder and webhook of the
+/// booking with its state, so a host sees what failed and why.
+pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    load(conn.ex(), caller, id).await?;
+    let rows = crate::store::outbox::for_booking(conn.ex(), id).await?;
+    let rfc3339 = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .to_rfc3339()
+    };
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let payload: Value = serde_json::from_str(&r.payload).unwrap_or(Value::Null);
+            let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
+            let name = match r.kind.as_str() {
+                "email" => {
+                    email_notifications::key_of(text("template"), text("to")).unwrap_or("email")
+                }
+                _ => text("trigger"),
+            };
+            json!({
+                "id": r.id,
+                "kind": r.kind,
+                "name": name,
+                "to": payload.get("to").cloned().unwrap_or(Value::Null),
+                "reminder": r.purpose.as_deref() == Some("reminder"),
+                "status": match r.status.as_str() {
+                    "done" => "sent",
+                    "working" => "sending",
+                    "failed" => "failed",
+                    _ => "queued",
+                },
+                "attempts": r.attempts,
+                "last_error": r.last_error,
+                "due_at": rfc3339(r.run_after),
+                "updated_at": rfc3339(r.updated_at),
+            })
+        })
+        .collect();
+    Ok(json!({"deliveries": list}))
+}
+
+/// `POST /schedules/{id}/deliveries/{delivery_id}/retry` (an extension): queues a failed
+/// delivery again, due now, with a fresh three days of retries.
+pub async fn retry_delivery(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    delivery_id: i64,
+) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    load(tx.ex(), caller, id).await?;
+    let known = crate::store::outbox::for_booking(tx.ex(), id)
+        .await?
+        .iter()
+        .any(|r| r.id == delivery_id);
+    if !known {
+        return Err(ServiceError::NotFound);
+    }
+    if !crate::store::outbox::retry_failed(tx.ex(), id, delivery_id, ctx.clock.now()).await? {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: "Only a failed delivery can be sent again.".into(),
+        });
+    }
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: id,
+            created_by: Some(caller.id()),
+            status: "closed",
+            kind: "info",
+            title: "Delivery queued again",
+            description: &format!(
+                "Delivery {delivery_id} queued again by {}",
+                caller.user.full_name()
+            ),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(json!({"message": "Delivery has been queued again"}))
 }

@@ -145,27 +145,17 @@ pub async fn add_activity(ex: Ex<'_>, a: &NewActivity<'_>) -> StoreResult<()> {
     Ok(())
 }
 
-/// Queues a side effect (email, webhook, …) in the caller's transaction.
+/// Queues an item about no booking (a test email or delivery), due now.
 pub async fn enqueue(ex: Ex<'_>, kind: &str, payload: &str) -> StoreResult<()> {
-    let now = now_epoch();
-    on!(ex, c => sqlx::query(
-        "INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at) VALUES ($1, $2, 'pending', 0, $3, $3, $3)")
-        .bind(kind).bind(payload).bind(now).execute(&mut *c).await.map(|_| ()))?;
-    Ok(())
-}
-
-/// Queues the email `template` about a booking to each recipient (`attendee`, `host`).
-pub async fn enqueue_emails(
-    mut ex: Ex<'_>,
-    booking_id: i64,
-    template: &str,
-    recipients: &[&str],
-) -> StoreResult<()> {
-    for to in recipients {
-        let payload = serde_json::json!({"template": template, "booking_id": booking_id, "to": to});
-        enqueue(reborrow(&mut ex), "email", &payload.to_string()).await?;
-    }
-    Ok(())
+    super::outbox::enqueue(
+        ex,
+        &super::outbox::NewItem {
+            kind,
+            payload: payload.to_string(),
+            ..Default::default()
+        },
+    )
+    .await
 }
 
 /// How long an idempotency key is remembered.
@@ -472,11 +462,15 @@ pub async fn insert_new(
     b: &NewBooking<'_>,
     x: &BookingExtras<'_>,
     activity: &NewActivity<'_>,
-    outbox: &[(&str, String)],
+    outbox: &[super::outbox::NewItem<'_>],
 ) -> StoreResult<(i64, Option<i64>)> {
-    let (kinds, payloads): (Vec<&str>, Vec<&str>) =
-        outbox.iter().map(|(k, p)| (*k, p.as_str())).unzip();
     let now = now_epoch();
+    let kinds: Vec<&str> = outbox.iter().map(|i| i.kind).collect();
+    let payloads: Vec<&str> = outbox.iter().map(|i| i.payload.as_str()).collect();
+    let sequence_keys: Vec<Option<&str>> =
+        outbox.iter().map(|i| i.sequence_key.as_deref()).collect();
+    let purposes: Vec<Option<&str>> = outbox.iter().map(|i| i.purpose).collect();
+    let dues: Vec<i64> = outbox.iter().map(|i| i.due_at.unwrap_or(now)).collect();
     let mut hosts = vec![b.host_user_id];
     hosts.extend(
         x.other_hosts
@@ -505,9 +499,9 @@ pub async fn insert_new(
                 INSERT INTO activities (booking_id, created_by, status, type, title, description, created_at, updated_at)
                 SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins),
              queued AS (
-                INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at)
-                SELECT q.k, replace(q.p, $28, ins.id::text), 'pending', 0, $21, $21, $21
-                FROM ins, unnest($29::text[], $30::text[]) AS q(k, p))
+                INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at, booking_id, sequence_key, purpose)
+                SELECT q.k, replace(q.p, $28, ins.id::text), 'pending', 0, q.due, $21, $21, ins.id, replace(q.s, $28, ins.id::text), q.u
+                FROM ins, unnest($29::text[], $30::text[], $31::text[], $32::text[], $33::bigint[]) AS q(k, p, s, u, due))
              SELECT id, person_user_id FROM ins",
         )
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
@@ -516,7 +510,7 @@ pub async fn insert_new(
         .bind(b.source).bind(b.event_type).bind(x.phone).bind(location).bind(x.source_url)
         .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
         .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
-        .bind(BOOKING_ID_TOKEN).bind(&kinds).bind(&payloads)
+        .bind(BOOKING_ID_TOKEN).bind(&kinds).bind(&payloads).bind(&sequence_keys).bind(&purposes).bind(&dues)
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);
@@ -540,11 +534,21 @@ pub async fn insert_new(
         },
     )
     .await?;
-    for (kind, payload) in kinds.iter().zip(&payloads) {
-        enqueue(
+    let id_text = id.to_string();
+    for item in outbox {
+        super::outbox::enqueue(
             reborrow(&mut ex),
-            kind,
-            &payload.replace(BOOKING_ID_TOKEN, &id.to_string()),
+            &super::outbox::NewItem {
+                kind: item.kind,
+                payload: item.payload.replace(BOOKING_ID_TOKEN, &id_text),
+                booking_id: Some(id),
+                sequence_key: item
+                    .sequence_key
+                    .as_ref()
+                    .map(|k| k.replace(BOOKING_ID_TOKEN, &id_text)),
+                purpose: item.purpose,
+                due_at: Some(item.due_at.unwrap_or(now)),
+            },
         )
         .await?;
     }

@@ -182,6 +182,26 @@ pub async fn meta(ex: Ex<'_>, event_id: i64, key: &str) -> StoreResult<Option<St
     )
 }
 
+/// Stores an event's document under `key`, replacing the one there.
+pub async fn put_meta(ex: Ex<'_>, event_id: i64, key: &str, value: &str) -> StoreResult<()> {
+    let now = super::now_epoch();
+    on!(ex, c => sqlx::query(
+        "INSERT INTO event_meta (event_id, meta_key, value, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (event_id, meta_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+        .bind(event_id).bind(key).bind(value).bind(now).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Copies every document of one event to another (a clone), replacing what it has.
+pub async fn copy_meta(ex: Ex<'_>, from_event: i64, to_event: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "INSERT INTO event_meta (event_id, meta_key, value, created_at, updated_at)
+         SELECT $2, meta_key, value, $3, $3 FROM event_meta WHERE event_id = $1
+         ON CONFLICT (event_id, meta_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+        .bind(from_event).bind(to_event).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
 /// The id of the event a booking page address names: `/{calendar_slug}/{event_slug}`.
 pub async fn find_id_by_slugs(
     ex: Ex<'_>,

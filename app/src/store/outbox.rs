@@ -11,6 +11,78 @@ pub struct OutboxRow {
     pub payload: String,
     pub attempts: i64,
     pub created_at: i64,
+    /// The booking the item is about, if any.
+    pub booking_id: Option<i64>,
+    /// `reminder` for a reminder, else none.
+    pub purpose: Option<String>,
+}
+
+/// An item to queue.
+#[derive(Debug, Clone, Default)]
+pub struct NewItem<'a> {
+    pub kind: &'a str,
+    pub payload: String,
+    pub booking_id: Option<i64>,
+    /// Items with the same key are delivered one after another, in the order they were queued.
+    pub sequence_key: Option<String>,
+    pub purpose: Option<&'a str>,
+    /// When it is due (epoch seconds); `None` = now.
+    pub due_at: Option<i64>,
+}
+
+/// What [`claim`] answers for each item.
+const CLAIMED: &str = "id, kind, payload, attempts, created_at, booking_id, purpose";
+
+/// Queues one item in the caller's transaction.
+pub async fn enqueue(ex: Ex<'_>, item: &NewItem<'_>) -> StoreResult<()> {
+    let now = now_epoch();
+    on!(ex, c => sqlx::query(
+        "INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at, booking_id, sequence_key, purpose)
+         VALUES ($1, $2, 'pending', 0, $3, $4, $4, $5, $6, $7)")
+        .bind(item.kind).bind(&item.payload).bind(item.due_at.unwrap_or(now)).bind(now)
+        .bind(item.booking_id).bind(&item.sequence_key).bind(item.purpose)
+        .execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Drops a booking's reminders that have not gone out (the booking was cancelled, rejected or
+/// moved). Answers how many.
+pub async fn drop_reminders(ex: Ex<'_>, booking_id: i64) -> StoreResult<u64> {
+    Ok(on!(ex, c => sqlx::query(
+        "DELETE FROM outbox WHERE booking_id = $1 AND purpose = 'reminder' AND status = 'pending'")
+        .bind(booking_id).execute(&mut *c).await.map(|r| r.rows_affected()))?)
+}
+
+/// One delivery about a booking, as a host sees it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DeliveryRow {
+    pub id: i64,
+    pub kind: String,
+    pub payload: String,
+    pub status: String,
+    pub attempts: i64,
+    pub run_after: i64,
+    pub last_error: Option<String>,
+    pub purpose: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A booking's deliveries (emails, SMS, webhooks, reminders), oldest first.
+pub async fn for_booking(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<DeliveryRow>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, DeliveryRow>(
+        "SELECT id, kind, payload, status, attempts, run_after, last_error, purpose, created_at, updated_at
+         FROM outbox WHERE booking_id = $1 ORDER BY id")
+        .bind(booking_id).fetch_all(&mut *c).await)?)
+}
+
+/// Puts a failed delivery of a booking back in the queue, due now, with fresh attempts.
+/// Answers whether there was such an item.
+pub async fn retry_failed(ex: Ex<'_>, booking_id: i64, id: i64, now: i64) -> StoreResult<bool> {
+    Ok(on!(ex, c => sqlx::query(
+        "UPDATE outbox SET status = 'pending', attempts = 0, run_after = $3, created_at = $3, locked_until = NULL, updated_at = $3
+         WHERE id = $1 AND booking_id = $2 AND status = 'failed'")
+        .bind(id).bind(booking_id).bind(now).execute(&mut *c).await.map(|r| r.rows_affected() == 1))?)
 }
 
 /// Which items a worker claims: those of one kind, or all the others. Each kind of target has
@@ -21,28 +93,33 @@ pub enum Lane<'a> {
     AllBut(&'a str),
 }
 
-/// Claims up to `limit` due items of `lane` for `lease` seconds. PostgreSQL skips rows other
-/// workers hold (`FOR UPDATE SKIP LOCKED`); SQLite's write transaction serialises claimers.
+/// Claims up to `limit` items of `lane` due at `now` for `lease` seconds. An item waits while
+/// an earlier one with its `sequence_key` is still pending or in delivery, so such items go out
+/// in order. PostgreSQL skips rows other workers hold (`FOR UPDATE SKIP LOCKED`); SQLite's
+/// write transaction serialises claimers.
 pub async fn claim(
     tx: &mut Tx,
     lane: Lane<'_>,
     limit: i64,
     lease: i64,
+    now: i64,
 ) -> StoreResult<Vec<OutboxRow>> {
-    let now = now_epoch();
     let (kind, op) = match lane {
         Lane::Only(kind) => (kind, "="),
         Lane::AllBut(kind) => (kind, "<>"),
     };
     let due = format!(
-        "kind {op} $4 AND ((status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1))"
+        "kind {op} $4 AND ((status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1))
+         AND (sequence_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox earlier
+              WHERE earlier.sequence_key = outbox.sequence_key AND earlier.id < outbox.id
+              AND earlier.status IN ('pending', 'working')))"
     );
     let rows = match tx.ex() {
         Ex::Postgres(c) => {
             let sql = sqlx::AssertSqlSafe(format!(
                 "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
                  WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, kind, payload, attempts, created_at"
+                 RETURNING {CLAIMED}"
             ));
             sqlx::query_as::<_, OutboxRow>(sql)
                 .bind(now)
@@ -56,7 +133,7 @@ pub async fn claim(
             let sql = sqlx::AssertSqlSafe(format!(
                 "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
                  WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3)
-                 RETURNING id, kind, payload, attempts, created_at"
+                 RETURNING {CLAIMED}"
             ));
             sqlx::query_as::<_, OutboxRow>(sql)
                 .bind(now)

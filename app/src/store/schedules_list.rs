@@ -243,10 +243,15 @@ pub async fn group_ids(ex: Ex<'_>, group_id: i64) -> StoreResult<Vec<i64>> {
     )
 }
 
-/// Deletes rows (their hosts, meta and activities cascade).
-pub async fn delete(ex: Ex<'_>, ids: &[i64]) -> StoreResult<()> {
+/// Deletes rows (their hosts, meta and activities cascade) and their unsent reminders; other
+/// queued deliveries (webhooks reporting the deletion's cause) still go out.
+pub async fn delete(mut ex: Ex<'_>, ids: &[i64]) -> StoreResult<()> {
     let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let sql = sqlx::AssertSqlSafe(format!("DELETE FROM bookings WHERE id IN ({list})"));
+    on!(&mut ex, c => sqlx::query(sql).execute(&mut **c).await.map(|_| ()))?;
+    let sql = sqlx::AssertSqlSafe(format!(
+        "DELETE FROM outbox WHERE purpose = 'reminder' AND status = 'pending' AND booking_id IN ({list})"
+    ));
     on!(ex, c => sqlx::query(sql).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }

@@ -1,0 +1,904 @@
+//! Per-event email notifications, reminders on the workers' clock, delivery in order and
+//! retries through SMTP outages.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+use crate::emails::wait_for_mails;
+use crate::support::{Creds, TestApp, assert_envelope, assert_invalid_field};
+
+/// A calendar in `zone` with a 30-minute event bookable 08:00-18:00 every day, no notice.
+async fn event_in(app: &TestApp, host: &Creds, zone: &str) -> (i64, i64) {
+    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        .iter()
+        .map(|d| json!({"day": d, "from": "08:00", "to": "18:00"}))
+        .collect();
+    let (status, made) = app.post("/calendars", host, json!({"calendar": {"author_timezone": zone, "slot": {
+        "title": "Intro call", "duration": 30, "event_type": "single", "availability_type": "custom",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 60,
+            "schedule_conditions": {"value": 0, "unit": "minutes"}}}}})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    (
+        made["calendar"]["id"].as_i64().unwrap_or_default(),
+        made["slot"]["id"].as_i64().unwrap_or_default(),
+    )
+}
+
+fn base(cal: i64, event: i64) -> String {
+    format!("/calendars/{cal}/events/{event}/email-notifications")
+}
+
+/// Books `days` ahead at `time` (UTC) for an attendee in `zone`.
+async fn book_at(app: &TestApp, event: i64, days: i64, time: &str, zone: &str) -> Value {
+    let when = chrono::NaiveDateTime::parse_from_str(
+        &format!(
+            "{} {time}:00",
+            chrono::Utc::now().date_naive() + chrono::Duration::days(days)
+        ),
+        "%Y-%m-%d %H:%M:%S",
+    )
+    .expect("time")
+    .and_utc();
+    let local = when
+        .with_timezone(&zone.parse::<chrono_tz::Tz>().expect("zone"))
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string();
+    let (status, booked) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/create/{event}"),
+            None,
+            Some(json!({"name": "Ann Lee & Co", "email": "ann@example.org", "timezone": zone, "event_time": local})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    booked["booking"].clone()
+}
+
+/// "YYYY-MM-DD HH:MM:00", `days` from today (UTC).
+fn day_at(days: i64, time: &str) -> String {
+    format!(
+        "{} {time}:00",
+        chrono::Utc::now().date_naive() + chrono::Duration::days(days)
+    )
+}
+
+/// The attendee's own `action` (`cancel` or `reschedule`) on booking `hash`; must succeed.
+async fn by_attendee(app: &TestApp, hash: &Value, action: &str, body: Value) {
+    let hash = hash.as_str().unwrap_or_default();
+    let (status, answer) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/{hash}/{action}"),
+            None,
+            Some(body),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+/// A written email with its quoted-printable parts decoded (soft line breaks joined, `=XX`
+/// bytes restored), so tests can search its text.
+fn decoded(mail: &str) -> String {
+    let joined = mail.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'=', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Mails whose text contains `needle`, waiting up to 30 s for `count` of them.
+async fn mails_with(app: &TestApp, needle: &str, count: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    for _ in 0..300 {
+        found = wait_for_mails(app, 0)
+            .await
+            .iter()
+            .map(|m| decoded(m))
+            .filter(|m| m.contains(needle))
+            .collect();
+        if found.len() >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    found
+}
+
+/// Waits until no email item is left to deliver now (pending and due, or being sent).
+async fn settle(app: &TestApp) {
+    for _ in 0..300 {
+        let mut conn = app.store.conn().await.expect("conn");
+        let working = app::store::outbox::count_with_status(conn.ex(), "email", "working")
+            .await
+            .expect("count");
+        let state = app::store::outbox::retry_state(conn.ex(), "email")
+            .await
+            .expect("state");
+        drop(conn);
+        let fresh = state
+            .iter()
+            .filter(|(s, attempts, _)| s == "pending" && *attempts == 0)
+            .count();
+        let reminders = reminder_dues(app).await.len();
+        if working == 0 && fresh <= reminders {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Due times of the reminders waiting in the outbox.
+async fn reminder_dues(app: &TestApp) -> Vec<i64> {
+    let mut conn = app.store.conn().await.expect("conn");
+    let sql = "SELECT run_after FROM outbox WHERE purpose = 'reminder' AND status = 'pending' ORDER BY run_after";
+    match conn.ex() {
+        app::store::Ex::Sqlite(c) => sqlx::query_scalar(sql).fetch_all(&mut *c).await,
+        app::store::Ex::Postgres(c) => sqlx::query_scalar(sql).fetch_all(&mut *c).await,
+    }
+    .expect("dues")
+}
+
+#[tokio::test]
+async fn notifications_are_listed_saved_validated_and_private() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    let (status, listed) = app.get(&base(cal, event), &host).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let keys: Vec<&String> = listed["notifications"]
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    assert_eq!(keys.len(), 11, "{keys:?}");
+    let conf = &listed["notifications"]["booking_conf_attendee"];
+    assert_eq!(conf["enabled"], true);
+    assert_eq!(
+        conf["email"]["subject"],
+        "Booking Confirmation between {{host.name}} & {{guest.full_name}}"
+    );
+    assert_eq!(
+        listed["notifications"]["reminder_to_attendee"]["enabled"],
+        false
+    );
+    assert_eq!(
+        listed["notifications"]["reminder_to_attendee"]["email"]["times"],
+        json!([{"unit": "minutes", "value": 15}])
+    );
+    assert_eq!(
+        listed["notifications"]["booking_conf_host"]["is_host"],
+        true
+    );
+    assert!(listed["smart_codes"].is_array());
+
+    let (status, saved) = app
+        .post(
+            &base(cal, event),
+            &host,
+            json!({"notifications": {"reminder_to_attendee": {"enabled": true, "email": {
+                "subject": "See you soon", "body": "<p>Soon</p><script>alert(1)</script>",
+                "times": [{"unit": "hours", "value": 2}]}}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["message"], "Notifications has been saved");
+    let (_, listed) = app.get(&base(cal, event), &host).await;
+    let reminder = &listed["notifications"]["reminder_to_attendee"];
+    assert_eq!(reminder["enabled"], true);
+    assert_eq!(reminder["email"]["body"], "<p>Soon</p>");
+    assert_eq!(
+        reminder["email"]["times"],
+        json!([{"unit": "hours", "value": 2}])
+    );
+
+    // Invalid input is refused whole: nothing of it is stored.
+    let (status, refused) = app
+        .post(
+            &base(cal, event),
+            &host,
+            json!({"notifications": {
+                "booking_conf_host": {"email": {"additional_recipients": "boss@example.com, nope"}},
+                "reminder_to_attendee": {"email": {"subject": "Changed", "times": [{"unit": "weeks", "value": 1}]}}}}),
+        )
+        .await;
+    assert_invalid_field(
+        status,
+        &refused,
+        "notifications.reminder_to_attendee.email.times",
+    );
+    assert!(
+        refused["errors"]
+            .get("notifications.booking_conf_host.email.additional_recipients")
+            .is_some(),
+        "{refused}"
+    );
+    let (_, listed) = app.get(&base(cal, event), &host).await;
+    assert_eq!(
+        listed["notifications"]["reminder_to_attendee"]["email"]["subject"],
+        "See you soon"
+    );
+    let (status, missing) = app.post(&base(cal, event), &host, json!({})).await;
+    assert_invalid_field(status, &missing, "notifications");
+
+    // Another host sees nothing of it, and cannot clone from it.
+    let other = app.host("omar").await;
+    let (status, body) = app.get(&base(cal, event), &other).await;
+    assert_envelope(status, &body, 404, "not_found");
+    let (other_cal, other_event) = event_in(&app, &other, "UTC").await;
+    let (status, body) = app
+        .post(
+            &format!("{}/clone", base(other_cal, other_event)),
+            &other,
+            json!({"from_event_id": event}),
+        )
+        .await;
+    assert_envelope(status, &body, 404, "not_found");
+}
+
+#[tokio::test]
+async fn clone_copies_notifications_between_events_and_with_the_event() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, first) = event_in(&app, &host, "UTC").await;
+    let (status, made) = app
+        .post(
+            &format!("/calendars/{cal}/clone-event/{first}"),
+            &host,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (second_cal, second) = (cal, made["slot"]["id"].as_i64().unwrap_or_default());
+    app.post(
+        &base(cal, first),
+        &host,
+        json!({"notifications": {"booking_conf_attendee": {"email": {"subject": "Yes, {{guest.first_name}}"}}}}),
+    )
+    .await;
+    let (status, cloned) = app
+        .post(
+            &format!("{}/clone", base(second_cal, second)),
+            &host,
+            json!({"from_event_id": first}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{cloned}");
+    assert_eq!(
+        cloned["message"],
+        "The Notification has been cloned successfully"
+    );
+    let (_, listed) = app.get(&base(second_cal, second), &host).await;
+    assert_eq!(
+        listed["notifications"]["booking_conf_attendee"]["email"]["subject"],
+        "Yes, {{guest.first_name}}"
+    );
+    let (status, copy) = app
+        .post(
+            &format!("/calendars/{cal}/clone-event/{first}"),
+            &host,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{copy}");
+    let copy_id = copy["slot"]["id"].as_i64().unwrap_or_default();
+    let (_, listed) = app.get(&base(cal, copy_id), &host).await;
+    assert_eq!(
+        listed["notifications"]["booking_conf_attendee"]["email"]["subject"],
+        "Yes, {{guest.first_name}}"
+    );
+}
+
+#[tokio::test]
+async fn each_change_sends_its_enabled_notifications_with_smart_codes_filled() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "Europe/Berlin").await;
+    let (status, saved) = app
+        .post(
+            &base(cal, event),
+            &host,
+            json!({"notifications": {
+                "booking_conf_attendee": {"email": {
+                    "subject": "Hi {{guest.first_name}}, {{guest.nickname}} at {{booking.start_date_time_for_attendee}}",
+                    "body": "<p>Dear {{guest.full_name}}: {{booking.full_start_end_guest_timezone}} with {{host.name}}.</p><p><a href=\"##booking.cancelation_url##\">Cancel</a></p>"}},
+                "booking_conf_host": {"enabled": false},
+                "cancelled_by_host": {"email": {"additional_recipients": "desk@example.com"}}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    // 09:00 UTC is 18:00 in Tokyo (no DST there).
+    let booking = book_at(&app, event, 10, "09:00", "Asia/Tokyo").await;
+    let hash = booking["hash"].as_str().unwrap_or_default().to_string();
+    let confirmations = mails_with(&app, "Subject: Hi Ann", 1).await;
+    assert_eq!(confirmations.len(), 1);
+    let mail = &confirmations[0];
+    assert!(
+        mail.contains("{{guest.nickname}}"),
+        "unknown codes stay: {mail}"
+    );
+    assert!(
+        mail.contains("6:00pm - 6:30pm (Asia/Tokyo)"),
+        "the attendee's zone: {mail}"
+    );
+    assert!(
+        mail.contains("text/plain") && mail.contains("text/html"),
+        "both parts: {mail}"
+    );
+    assert!(
+        mail.contains("Dear Ann Lee &amp; Co:"),
+        "the name is escaped in HTML: {mail}"
+    );
+    assert!(
+        mail.contains(&format!("/booking/{hash}/cancel")),
+        "the cancel link: {mail}"
+    );
+    settle(&app).await;
+    assert!(
+        mails_with(&app, "New Booking", 0).await.is_empty(),
+        "booking_conf_host was switched off"
+    );
+
+    // The host cancels: the attendee hears of it (with the blind copy), the host does not.
+    let id = booking["id"].as_i64().unwrap_or_default();
+    let (status, body) = app
+        .send(
+            Method::PUT,
+            &format!("/schedules/{id}"),
+            Some(&host),
+            Some(json!({"column": "status", "value": "cancelled", "cancel_reason": "Ill today"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let cancelled = mails_with(
+        &app,
+        "Subject: Your booking was cancelled with Jane Tester",
+        1,
+    )
+    .await;
+    assert_eq!(cancelled.len(), 1);
+    assert!(cancelled[0].contains("Ill today"), "{}", cancelled[0]);
+    assert!(
+        cancelled[0].contains("desk@example.com"),
+        "additional recipients get a copy: {}",
+        cancelled[0]
+    );
+
+    // An attendee's own cancel and reschedule go to the host.
+    let second = book_at(&app, event, 11, "10:00", "UTC").await;
+    let later = day_at(11, "11:00");
+    by_attendee(
+        &app,
+        &second["hash"],
+        "reschedule",
+        json!({"event_time": later, "timezone": "UTC", "rescheduling_reason": "Clash"}),
+    )
+    .await;
+    let moved = mails_with(&app, "Subject: A booking was rescheduled with Ann", 1).await;
+    assert_eq!(moved.len(), 1);
+    assert!(moved[0].contains("jane@example.com"), "{}", moved[0]);
+    by_attendee(
+        &app,
+        &second["hash"],
+        "cancel",
+        json!({"cancellation_reason": "Found another time"}),
+    )
+    .await;
+    let gone = mails_with(&app, "Subject: A booking was cancelled with Ann", 1).await;
+    assert_eq!(gone.len(), 1);
+    assert!(gone[0].contains("Found another time"), "{}", gone[0]);
+
+    // Each sent email is on the booking's activity log in the reference's words.
+    let (_, log) = app.get(&format!("/schedules/{id}/activities"), &host).await;
+    let titles: Vec<&str> = log["activities"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|x| x["title"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(
+        titles.contains(&"Booking scheduled email sent to guest")
+            && titles.contains(&"Booking Cancellation email sent to guest"),
+        "{titles:?}"
+    );
+}
+
+#[tokio::test]
+async fn reminders_go_out_on_time_move_with_the_booking_and_stop_on_cancel() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    app.post(
+        &base(cal, event),
+        &host,
+        json!({"notifications": {
+            "reminder_to_attendee": {"enabled": true, "email": {"times": [{"unit": "hours", "value": 1}, {"unit": "days", "value": 1}]}},
+            "reminder_to_host": {"enabled": true, "email": {"times": [{"unit": "minutes", "value": 30}]}}}}),
+    )
+    .await;
+    let booking = book_at(&app, event, 3, "10:00", "UTC").await;
+    let start = chrono::NaiveDateTime::parse_from_str(
+        booking["start_time"].as_str().unwrap_or_default(),
+        "%Y-%m-%d %H:%M:%S",
+    )
+    .expect("start")
+    .and_utc()
+    .timestamp();
+    assert_eq!(
+        reminder_dues(&app).await,
+        [start - 86_400, start - 3600, start - 1800]
+    );
+    settle(&app).await;
+    assert!(mails_with(&app, "Meeting Reminder", 0).await.is_empty());
+
+    // The attendee's reschedule moves every reminder to the new time.
+    let later = day_at(4, "12:00");
+    by_attendee(
+        &app,
+        &booking["hash"],
+        "reschedule",
+        json!({"event_time": later, "timezone": "UTC", "rescheduling_reason": "Clash"}),
+    )
+    .await;
+    let new_start = chrono::NaiveDateTime::parse_from_str(&later, "%Y-%m-%d %H:%M:%S")
+        .expect("later")
+        .and_utc()
+        .timestamp();
+    assert_eq!(
+        reminder_dues(&app).await,
+        [new_start - 86_400, new_start - 3600, new_start - 1800]
+    );
+
+    // A day before: the attendee's first reminder, in the attendee's words.
+    let now = chrono::Utc::now().timestamp();
+    app.clock.advance(new_start - 86_400 - now + 5);
+    let first = mails_with(&app, "Subject: Meeting Reminder with Jane Tester", 1).await;
+    assert_eq!(first.len(), 1, "exactly one reminder is due");
+    assert!(first[0].contains("ann@example.org"));
+    // Half an hour before, the hour's and the host's have gone too.
+    app.clock.advance(86_400 - 1800);
+    let all = mails_with(&app, "Subject: Meeting Reminder with", 3).await;
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(
+        all.iter()
+            .any(|m| m.contains("To: Jane Tester") || m.contains("jane@example.com"))
+    );
+    assert!(reminder_dues(&app).await.is_empty());
+    let id = booking["id"].as_i64().unwrap_or_default();
+    let (_, log) = app.get(&format!("/schedules/{id}/activities"), &host).await;
+    let reminders = log["activities"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|x| {
+                    x["title"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with("Booking reminder email sent"))
+                })
+                .count()
+        })
+        .unwrap_or_default();
+    assert_eq!(reminders, 3, "an activity entry per reminder");
+
+    // A cancelled booking's reminders are dropped.
+    let other = book_at(&app, event, 6, "09:00", "UTC").await;
+    assert_eq!(reminder_dues(&app).await.len(), 3);
+    by_attendee(
+        &app,
+        &other["hash"],
+        "cancel",
+        json!({"cancellation_reason": "No"}),
+    )
+    .await;
+    assert!(reminder_dues(&app).await.is_empty());
+}
+
+/// A webhook receiver on loopback that answers 500 to its first `failures` requests.
+#[derive(Clone)]
+struct FlakyReceiver {
+    url: String,
+    bodies: Arc<Mutex<Vec<Value>>>,
+}
+
+impl FlakyReceiver {
+    async fn start(failures: usize) -> FlakyReceiver {
+        let bodies: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let seen = Arc::new(AtomicUsize::new(0));
+        let log = bodies.clone();
+        let router = axum::Router::new().fallback(move |body: String| {
+            let (log, seen) = (log.clone(), seen.clone());
+            async move {
+                let n = seen.fetch_add(1, Ordering::SeqCst);
+                if n < failures {
+                    return axum::http::StatusCode::INTERNAL_SERVER_ERROR;
+                }
+                if let Ok(mut all) = log.lock() {
+                    all.push(serde_json::from_str(&body).unwrap_or(Value::Null));
+                }
+                axum::http::StatusCode::OK
+            }
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let url = format!("http://{}/hook", listener.local_addr().expect("addr"));
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        FlakyReceiver { url, bodies }
+    }
+
+    async fn wait_for(&self, count: usize) -> Vec<Value> {
+        for _ in 0..300 {
+            let now = self.bodies.lock().map(|b| b.clone()).unwrap_or_default();
+            if now.len() >= count {
+                return now;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        self.bodies.lock().map(|b| b.clone()).unwrap_or_default()
+    }
+}
+
+async fn webhook_to(app: &TestApp, host: &Creds, cal: i64, event: i64, url: &str) {
+    let (status, body) = app
+        .post(
+            &format!("/calendars/{cal}/events/{event}/integrations/0"),
+            host,
+            json!({"integration_name": "webhook", "integration": {
+                "name": "CRM", "enabled": true, "request_url": url, "request_method": "POST",
+                "request_format": "JSON", "request_body": "all_data",
+                "event_triggers": ["after_booking_scheduled", "booking_schedule_cancelled"]}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// Waits until the outbox has tried the booking's first webhook `attempts` times.
+async fn webhook_attempts(app: &TestApp, attempts: i64) {
+    for _ in 0..300 {
+        let mut conn = app.store.conn().await.expect("conn");
+        let state = app::store::outbox::retry_state(conn.ex(), "webhook")
+            .await
+            .expect("state");
+        if state
+            .first()
+            .is_some_and(|(s, a, _)| s == "pending" && *a >= attempts)
+        {
+            return;
+        }
+        drop(conn);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn webhooks_of_a_booking_arrive_in_order_with_the_payload_of_their_moment() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    let receiver = FlakyReceiver::start(1).await;
+    webhook_to(&app, &host, cal, event, &receiver.url).await;
+    let booking = book_at(&app, event, 5, "10:00", "UTC").await;
+    // The "scheduled" delivery fails once and waits for its retry; the cancel comes meanwhile.
+    webhook_attempts(&app, 1).await;
+    by_attendee(
+        &app,
+        &booking["hash"],
+        "cancel",
+        json!({"cancellation_reason": "Changed plans"}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        receiver.wait_for(0).await.is_empty(),
+        "the cancel waits behind the scheduled delivery"
+    );
+    app.clock.advance(60);
+    let got = receiver.wait_for(2).await;
+    let seen: Vec<(&str, &str)> = got
+        .iter()
+        .map(|b| {
+            (
+                b["trigger"].as_str().unwrap_or_default(),
+                b["booking"]["status"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("after_booking_scheduled", "scheduled"),
+            ("booking_schedule_cancelled", "cancelled")
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_deleted_bookings_queued_webhooks_still_go_out() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    let receiver = FlakyReceiver::start(1).await;
+    webhook_to(&app, &host, cal, event, &receiver.url).await;
+    let booking = book_at(&app, event, 5, "10:00", "UTC").await;
+    webhook_attempts(&app, 1).await;
+    let (status, body) = app
+        .delete(&format!("/schedules/{}", booking["id"]), &host)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.clock.advance(60);
+    let got = receiver.wait_for(1).await;
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0]["booking"]["id"], booking["id"]);
+    assert_eq!(got[0]["booking"]["email"], "ann@example.org");
+}
+
+/// A small SMTP server on loopback: accepts mail while `open`, answers 421 to every
+/// connection while closed, and can keep its first connection silent forever.
+struct FakeSmtp {
+    url: String,
+    open: Arc<AtomicBool>,
+    accepted: Arc<Mutex<Vec<String>>>,
+}
+
+impl FakeSmtp {
+    async fn start(open: bool, silent_first: bool) -> FakeSmtp {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let url = format!("smtp://{}", listener.local_addr().expect("addr"));
+        let open = Arc::new(AtomicBool::new(open));
+        let accepted: Arc<Mutex<Vec<String>>> = Arc::default();
+        let (gate, log) = (open.clone(), accepted.clone());
+        tokio::spawn(async move {
+            let mut first = silent_first;
+            let mut held = Vec::new();
+            while let Ok((socket, _)) = listener.accept().await {
+                if first {
+                    // Accepted and never answered: the client waits for its greeting.
+                    first = false;
+                    held.push(socket);
+                    continue;
+                }
+                let (gate, log) = (gate.clone(), log.clone());
+                tokio::spawn(async move { serve_smtp(socket, gate, log).await });
+            }
+        });
+        FakeSmtp {
+            url,
+            open,
+            accepted,
+        }
+    }
+
+    fn accepted(&self) -> Vec<String> {
+        self.accepted.lock().map(|a| a.clone()).unwrap_or_default()
+    }
+}
+
+async fn serve_smtp(
+    socket: tokio::net::TcpStream,
+    open: Arc<AtomicBool>,
+    accepted: Arc<Mutex<Vec<String>>>,
+) -> std::io::Result<()> {
+    let (read, mut write) = socket.into_split();
+    if !open.load(Ordering::SeqCst) {
+        write.write_all(b"421 fake.test closed for now\r\n").await?;
+        return Ok(());
+    }
+    write.write_all(b"220 fake.test ESMTP\r\n").await?;
+    let mut lines = BufReader::new(read).lines();
+    while let Some(line) = lines.next_line().await? {
+        let verb = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        match verb.as_str() {
+            "EHLO" | "HELO" => write.write_all(b"250 fake.test\r\n").await?,
+            "DATA" => {
+                write.write_all(b"354 go ahead\r\n").await?;
+                let mut message = String::new();
+                while let Some(data) = lines.next_line().await? {
+                    if data == "." {
+                        break;
+                    }
+                    message.push_str(&data);
+                    message.push('\n');
+                }
+                if let Ok(mut all) = accepted.lock() {
+                    all.push(message);
+                }
+                write.write_all(b"250 queued\r\n").await?;
+            }
+            "QUIT" => {
+                write.write_all(b"221 bye\r\n").await?;
+                return Ok(());
+            }
+            _ => write.write_all(b"250 ok\r\n").await?,
+        }
+    }
+    Ok(())
+}
+
+/// (status, attempts) of every email item.
+async fn email_states(app: &TestApp) -> Vec<(String, i64)> {
+    let mut conn = app.store.conn().await.expect("conn");
+    app::store::outbox::retry_state(conn.ex(), "email")
+        .await
+        .expect("state")
+        .into_iter()
+        .map(|(s, a, _)| (s, a))
+        .collect()
+}
+
+async fn until_attempts(app: &TestApp, at_least: i64) {
+    for _ in 0..300 {
+        let states = email_states(app).await;
+        if !states.is_empty() && states.iter().all(|(s, a)| s != "working" && *a >= at_least) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_two_hour_smtp_outage_loses_no_email() {
+    let smtp = FakeSmtp::start(false, false).await;
+    let url = smtp.url.clone();
+    let app = TestApp::spawn_with(|c| c.smtp_url = Some(url)).await;
+    let host = app.host("jane").await;
+    let (_, event) = event_in(&app, &host, "UTC").await;
+    book_at(&app, event, 9, "10:00", "UTC").await;
+    until_attempts(&app, 1).await;
+    // Two hours of refusals, the clock moved a retry's wait at a time.
+    for attempts in 2..=5 {
+        app.clock.advance(30 * 60);
+        until_attempts(&app, attempts).await;
+    }
+    let states = email_states(&app).await;
+    assert!(
+        states.iter().all(|(s, a)| s == "pending" && *a >= 5),
+        "still being retried: {states:?}"
+    );
+    smtp.open.store(true, Ordering::SeqCst);
+    app.clock.advance(31 * 60);
+    for _ in 0..300 {
+        if smtp.accepted().len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        smtp.accepted().len(),
+        2,
+        "both emails arrive after the outage"
+    );
+}
+
+#[tokio::test]
+async fn an_email_given_up_after_three_days_shows_on_the_booking_and_can_be_sent_again() {
+    let smtp = FakeSmtp::start(false, false).await;
+    let url = smtp.url.clone();
+    let app = TestApp::spawn_with(|c| c.smtp_url = Some(url)).await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    app.post(
+        &base(cal, event),
+        &host,
+        json!({"notifications": {"booking_conf_host": {"enabled": false}}}),
+    )
+    .await;
+    let booking = book_at(&app, event, 9, "10:00", "UTC").await;
+    let id = booking["id"].as_i64().unwrap_or_default();
+    until_attempts(&app, 1).await;
+    app.clock.advance(3 * 86_400);
+    let mut failed = Vec::new();
+    for _ in 0..300 {
+        let (_, listed) = app.get(&format!("/schedules/{id}/deliveries"), &host).await;
+        failed = listed["deliveries"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|d| d["status"] == "failed")
+            .collect();
+        if !failed.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(failed[0]["name"], "booking_conf_attendee");
+    assert!(
+        failed[0]["last_error"]
+            .as_str()
+            .is_some_and(|e| !e.is_empty())
+    );
+    let (_, log) = app.get(&format!("/schedules/{id}/activities"), &host).await;
+    assert!(
+        log["activities"].as_array().is_some_and(|a| a
+            .iter()
+            .any(|x| x["title"] == "Booking scheduled email sending failed to guest")),
+        "{log}"
+    );
+    // Another host cannot see or retry it; the host can, once.
+    let other = app.host("omar").await;
+    let (status, body) = app
+        .get(&format!("/schedules/{id}/deliveries"), &other)
+        .await;
+    assert_envelope(status, &body, 404, "not_found");
+    smtp.open.store(true, Ordering::SeqCst);
+    let retry = format!("/schedules/{id}/deliveries/{}/retry", failed[0]["id"]);
+    let (status, body) = app.post(&retry, &other, json!({})).await;
+    assert_envelope(status, &body, 404, "not_found");
+    let (status, body) = app.post(&retry, &host, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["message"], "Delivery has been queued again");
+    for _ in 0..300 {
+        if !smtp.accepted().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(smtp.accepted().len(), 1);
+    let (status, body) = app.post(&retry, &host, json!({})).await;
+    assert_envelope(status, &body, 409, "invalid_transition");
+}
+
+#[tokio::test]
+async fn an_smtp_server_that_never_answers_does_not_hold_up_other_reminders() {
+    let smtp = FakeSmtp::start(true, true).await;
+    let url = smtp.url.clone();
+    let app = TestApp::spawn_with(|c| {
+        c.smtp_url = Some(url);
+        c.smtp_timeout = Duration::from_secs(600);
+    })
+    .await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    let mut off = serde_json::Map::new();
+    for key in [
+        "booking_conf_attendee",
+        "booking_conf_host",
+        "cancelled_by_attendee",
+    ] {
+        off.insert(key.into(), json!({"enabled": false}));
+    }
+    off.insert(
+        "reminder_to_attendee".into(),
+        json!({"enabled": true, "email": {"times": [{"unit": "hours", "value": 1}]}}),
+    );
+    app.post(&base(cal, event), &host, json!({"notifications": off}))
+        .await;
+    book_at(&app, event, 2, "10:00", "UTC").await;
+    book_at(&app, event, 2, "11:00", "UTC").await;
+    app.clock.advance(2 * 86_400);
+    // One reminder sits on the silent connection (for up to ten minutes); the other goes out.
+    for _ in 0..300 {
+        if !smtp.accepted().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let accepted = smtp.accepted();
+    assert_eq!(accepted.len(), 1, "{accepted:?}");
+    assert!(accepted[0].contains("Meeting Reminder"));
+}
