@@ -29,6 +29,12 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// Where emails go as `.eml` files when no SMTP server is set (`SLOTBOOK_MAIL_DIR`).
     pub mail_dir: String,
+    /// SMS gateway: a JSON `POST {to, body}` to this URL (`SLOTBOOK_SMS_URL`).
+    pub sms_url: Option<String>,
+    /// Bearer token for the SMS gateway (`SLOTBOOK_SMS_TOKEN`); never logged.
+    pub sms_token: Option<String>,
+    /// Where text messages go as `.sms` files when no gateway is set (`SLOTBOOK_SMS_DIR`).
+    pub sms_dir: String,
     /// How often idle workers look for due outbox items, in milliseconds (`SLOTBOOK_JOB_POLL_MS`).
     pub job_poll_ms: u64,
     /// Seconds a worker holds a claimed outbox item before another may retry it
@@ -69,6 +75,9 @@ impl Default for Config {
             rate_limit_read: 1200,
             smtp_url: None,
             mail_dir: "data/mail".into(),
+            sms_url: None,
+            sms_token: None,
+            sms_dir: "data/sms".into(),
             job_poll_ms: 1000,
             outbox_lease_seconds: 120,
             allow_private_targets: false,
@@ -129,6 +138,9 @@ impl Config {
             rate_limit_read: env_number("SLOTBOOK_RATE_LIMIT_READ", d.rate_limit_read)?,
             smtp_url: env("SLOTBOOK_SMTP_URL"),
             mail_dir: env("SLOTBOOK_MAIL_DIR").unwrap_or(d.mail_dir),
+            sms_url: env("SLOTBOOK_SMS_URL"),
+            sms_token: env("SLOTBOOK_SMS_TOKEN"),
+            sms_dir: env("SLOTBOOK_SMS_DIR").unwrap_or(d.sms_dir),
             job_poll_ms: env_number("SLOTBOOK_JOB_POLL_MS", d.job_poll_ms)?,
             outbox_lease_seconds: env_number(
                 "SLOTBOOK_OUTBOX_LEASE_SECONDS",
@@ -170,6 +182,9 @@ impl std::fmt::Debug for Config {
             .field("rate_limit_read", &self.rate_limit_read)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_dir", &self.mail_dir)
+            .field("sms_url", &self.sms_url.as_deref().map(redact_url))
+            .field("sms_token", &self.sms_token.as_ref().map(|_| "***"))
+            .field("sms_dir", &self.sms_dir)
             .field("job_poll_ms", &self.job_poll_ms)
             .field("outbox_lease_seconds", &self.outbox_lease_seconds)
             .field("allow_private_targets", &self.allow_private_targets)

@@ -49,6 +49,7 @@ pub struct Application {
     router: Router,
     ctx: Ctx,
     mailer: jobs::mail::Mailer,
+    sms: jobs::sms::SmsSender,
     jobs: jobs::JobSettings,
     limits: server::ServerLimits,
     pub store: Store,
@@ -89,6 +90,12 @@ impl Application {
             &config.mail_dir,
             config.smtp_timeout,
         )?;
+        let sms = jobs::sms::SmsSender::new(
+            config.sms_url.as_deref(),
+            config.sms_token.as_deref(),
+            &config.sms_dir,
+            config.webhook_timeout,
+        )?;
         let ctx = state.ctx.clone();
         let clock = ctx.clock.clone();
         Ok(Application {
@@ -96,6 +103,7 @@ impl Application {
             router: router(state, &config),
             ctx,
             mailer,
+            sms,
             jobs: jobs::JobSettings {
                 poll: std::time::Duration::from_millis(config.job_poll_ms.max(50)),
                 lease: config.outbox_lease_seconds.max(1),
@@ -118,7 +126,12 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        jobs::spawn(self.ctx.clone(), self.mailer.clone(), self.jobs);
+        jobs::spawn(
+            self.ctx.clone(),
+            self.mailer.clone(),
+            self.sms.clone(),
+            self.jobs,
+        );
         let result = server::serve(self.listener, self.router, self.limits, shutdown).await;
         self.store.close().await;
         result

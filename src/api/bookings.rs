@@ -178,7 +178,7 @@ fn start_param(query: &QueryParams) -> Result<Option<chrono::NaiveDateTime>, Api
            ("timezone" = Option<String>, Query, description = "IANA zone of the answer (default UTC)"),
            ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events"),
            ("host_id" = Option<i64>, Query, description = "Team events: only this member")),
-    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`", body = Object),
+    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = Object),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope),
               (status = 429, body = super::doc::ErrorEnvelope)))]
 pub async fn get_slots(
@@ -196,9 +196,11 @@ pub async fn get_slots(
         host_id: query.opt_int("host_id")?,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
-    Ok(Json(
-        json!({"available_slots": answer.by_date, "timezone": zone.name(), "max_lookup_date": answer.max_lookup_date}),
-    ))
+    let mut body = json!({"available_slots": answer.by_date, "timezone": zone.name(), "max_lookup_date": answer.max_lookup_date});
+    if answer.loaded.event().event_type == "group" {
+        body["remaining_seats"] = json!(answer.remaining_seats);
+    }
+    Ok(Json(body))
 }
 
 /// The calendar of a public event, rebuilt from the event query's columns.
@@ -267,7 +269,7 @@ fn event_for_booking(ctx: &Ctx, answer: &slots::SlotAnswer, zone: chrono_tz::Tz)
     description = "Public. The event as the booking page shows it, with the same slots as `/bookings/slots/{event_id}`.",
     params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD` in `timezone`"),
            ("timezone" = Option<String>, Query), ("duration" = Option<i64>, Query), ("host_id" = Option<i64>, Query)),
-    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`", body = Object),
+    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = Object),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn get_booking_event(
     State(state): State<AppState>,
@@ -284,9 +286,13 @@ pub async fn get_booking_event(
         host_id: query.opt_int("host_id")?,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
-    Ok(Json(json!({
+    let mut body = json!({
         "calendar_event": event_for_booking(&state.ctx, &answer, zone),
         "available_slots": answer.by_date,
         "timezone": zone.name(),
-    })))
+    });
+    if answer.loaded.event().event_type == "group" {
+        body["remaining_seats"] = json!(answer.remaining_seats);
+    }
+    Ok(Json(body))
 }

@@ -1,6 +1,6 @@
 //! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
 
-use app::service::{booking_fields, email_notifications, event_admin, slots};
+use app::service::{booking_fields, email_notifications, event_admin, slots, sms_notifications};
 use axum::Json;
 use axum::extract::State;
 use serde_json::{Value, json};
@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_payment_settings))
         .routes(routes!(get_email_notifications, save_email_notifications))
         .routes(routes!(clone_email_notifications))
+        .routes(routes!(get_sms_notifications, save_sms_notifications))
 }
 
 type EventPath = ApiPath<(i64, i64)>;
@@ -322,5 +323,37 @@ pub async fn clone_email_notifications(
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
         email_notifications::clone_from(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/sms-notifications", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{notifications: {key: {title, enabled, sms: {send_to: 'phone', number, body, times?}, is_host}}, smart_codes}`, the keys of email-notifications; all off by default", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn get_sms_notifications(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        sms_notifications::get(&state.ctx, &caller, id, event_id).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/sms-notifications", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{notifications: {key: {title?, enabled?, sms?: {send_to?: 'phone', number?, body?, times?}}}}`; host-side messages need `number` in international form; the attendee's number is the form's SMS-number phone field"),
+    responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_sms_notifications(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        sms_notifications::save(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }

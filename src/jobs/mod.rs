@@ -4,6 +4,7 @@
 //! answers costs one delivery slot for that long and nothing more.
 
 pub mod mail;
+pub mod sms;
 pub mod webhook;
 
 use std::sync::Arc;
@@ -13,24 +14,29 @@ use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
 
 use app::service::Ctx;
-use app::service::email_notifications::{self, EMAIL_KIND};
+use app::service::email_notifications;
 use app::service::integrations::DELIVERY_KIND;
 use app::service::notifications::{EmailFacts, render};
+use app::service::notify::{self, EMAIL_KIND};
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, Lane, OutboxRow};
 use app::store::users;
 use serde_json::Value;
 
+use app::domain::smart_codes::{self, Output};
 use mail::Mailer;
+use sms::SmsSender;
 
-/// Email retries: the first after 30 s, each wait doubled up to half an hour, for three days
-/// (an SMTP outage of a weekend loses nothing).
-const EMAIL_FIRST_RETRY_SECONDS: i64 = 30;
-const EMAIL_RETRY_CAP_SECONDS: i64 = 1800;
-const EMAIL_RETRY_FOR_SECONDS: i64 = 3 * 86_400;
+/// Email and SMS retries: the first after 30 s, each wait doubled up to half an hour, for
+/// three days (an outage of a weekend loses nothing).
+const RETRY_FIRST_SECONDS: i64 = 30;
+const RETRY_CAP_SECONDS: i64 = 1800;
+const RETRY_FOR_SECONDS: i64 = 3 * 86_400;
 /// Emails in flight at once: one SMTP server (or folder) is one target, and each email ends in
 /// a write transaction, so more would only take database time from bookings.
 const EMAIL_CONCURRENCY: usize = 2;
+/// Text messages in flight at once (one gateway, like one SMTP server).
+const SMS_CONCURRENCY: usize = 2;
 /// Webhook requests in flight at once, over all receivers: a hung receiver holds one slot
 /// until its time-out, and the others go on.
 const WEBHOOK_CONCURRENCY: usize = 16;
@@ -50,9 +56,10 @@ pub struct JobSettings {
     pub sqlite_checkpoint: Duration,
 }
 
-/// Starts the workers on the current runtime: one outbox worker for webhooks, one for
-/// everything else (email), the auto-completion pass, and on SQLite the log checkpoint.
-pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
+/// Starts the workers on the current runtime: one outbox worker for webhooks, one for text
+/// messages, one for everything else (email), the auto-completion pass, and on SQLite the log
+/// checkpoint.
+pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
     if !settings.sqlite_checkpoint.is_zero() && !ctx.store.is_postgres() {
         let store = ctx.store.clone();
         tokio::spawn(async move {
@@ -81,7 +88,20 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, settings: JobSettings) {
     ));
     tokio::spawn(outbox_worker(
         ctx.clone(),
-        Lane::AllBut(DELIVERY_KIND),
+        Lane::Only(notify::SMS_KIND),
+        SMS_CONCURRENCY,
+        settings,
+        {
+            let ctx = ctx.clone();
+            move |item| {
+                let (ctx, sender) = (ctx.clone(), sms.clone());
+                async move { deliver_sms(&ctx, &sender, &item).await }
+            }
+        },
+    ));
+    tokio::spawn(outbox_worker(
+        ctx.clone(),
+        Lane::AllBut(&[DELIVERY_KIND, notify::SMS_KIND]),
         EMAIL_CONCURRENCY,
         settings,
         {
@@ -235,72 +255,108 @@ async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// One booking email (or reminder): rendered from the event's notification at the moment it
-/// goes out, logged on the booking. A reminder is dropped when the booking is no longer
-/// scheduled or has moved; a failure is retried with back-off (capped at half an hour) for
-/// three days, then logged as failed on the booking, where the host can send it again.
-async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
-    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
-    if item.kind == app::service::settings_page::TEST_EMAIL {
-        return deliver_test_email(ctx, mailer, item, &payload).await;
+/// A booking message about to go out: what rendering it needs, loaded once.
+struct Prepared {
+    key: &'static str,
+    booking: bookings::BookingRow,
+    loaded: app::service::slots::LoadedEvent,
+    host: Option<users::UserRow>,
+    meta: Vec<(String, String)>,
+    reminder: bool,
+}
+
+impl Prepared {
+    fn facts<'a>(&'a self, ctx: &'a Ctx) -> EmailFacts<'a> {
+        EmailFacts {
+            booking: &self.booking,
+            host: self.host.as_ref(),
+            event: &self.loaded,
+            meta: &self.meta,
+            public_url: &ctx.public_url,
+        }
     }
+}
+
+/// Loads what a booking message (email or SMS) needs, or completes the item and answers
+/// `None` when there is nothing to send: the booking is gone, or a reminder's booking is no
+/// longer scheduled or has moved since it was planned.
+async fn prepare(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<Option<Prepared>> {
+    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
     let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
     let booking_id = payload
         .get("booking_id")
         .and_then(Value::as_i64)
         .unwrap_or(0);
     let mut conn = ctx.store.conn().await?;
-    let key = email_notifications::key_of(text("template"), text("to"));
+    let key = notify::key_of(text("template"), text("to"));
     let booking = bookings::find(conn.ex(), booking_id).await?;
-    let (Some(key), Some(booking), EMAIL_KIND) = (key, booking, item.kind.as_str()) else {
-        // The booking is gone (deleted) or the item is not one this worker knows.
+    let (Some(key), Some(booking)) = (key, booking) else {
         outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
+        return Ok(None);
     };
-    let reminder = item.purpose.as_deref() == Some("reminder");
+    let reminder = item.purpose.as_deref() == Some(notify::REMINDER);
     let planned_start = payload.get("start_time").and_then(Value::as_i64);
     if reminder && (booking.status != "scheduled" || planned_start != Some(booking.start_time)) {
         outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
+        return Ok(None);
     }
     let loaded = app::service::slots::load_event(conn.ex(), booking.event_id).await?;
-    let notifications = email_notifications::load(conn.ex(), booking.event_id).await?;
-    let Some(notification) = notifications
-        .get(key)
-        .filter(|n| n.enabled || !reminder)
-        .cloned()
-    else {
-        // A reminder switched off after it was planned.
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
-    };
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let meta = bookings::meta_of(conn.ex(), booking.id).await?;
-    drop(conn);
-    let facts = EmailFacts {
-        booking: &booking,
-        host: host.as_ref(),
-        event: &loaded,
-        meta: &meta,
-        public_url: &ctx.public_url,
-    };
-    let Some(email) = render(key, &notification, &facts) else {
-        let mut conn = ctx.store.conn().await?;
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
-    };
-    let result = mailer.send(&email).await;
-    let who = if notification.is_host {
-        "host"
-    } else {
-        "guest"
-    };
+    Ok(Some(Prepared {
+        key,
+        booking,
+        loaded,
+        host,
+        meta,
+        reminder,
+    }))
+}
+
+/// Marks an item done without sending (switched off meanwhile, nobody to send to), with an
+/// optional note on the booking.
+async fn skip(
+    ctx: &Ctx,
+    item: &OutboxRow,
+    booking_id: i64,
+    note: Option<&str>,
+) -> anyhow::Result<()> {
+    let mut tx = ctx.store.begin().await?;
+    outbox::complete(tx.ex(), item.id).await?;
+    if let Some(note) = note {
+        bookings::add_activity(
+            tx.ex(),
+            &NewActivity {
+                booking_id,
+                created_by: None,
+                status: "closed",
+                kind: "info",
+                title: note,
+                description: note,
+            },
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Records the outcome of sending a booking message: done with an activity entry, or another
+/// try after a back-off capped at half an hour, for three days from when it was queued; then
+/// failed, with an open activity entry (the host can send it again from the booking).
+async fn record(
+    ctx: &Ctx,
+    item: &OutboxRow,
+    booking_id: i64,
+    result: Result<(), String>,
+    sent: (&str, &str),
+    failed: &str,
+) -> anyhow::Result<()> {
     let mut tx = ctx.store.begin().await?;
     match result {
         Ok(()) => {
             outbox::complete(tx.ex(), item.id).await?;
-            let title = format!("{} sent to {who}", email_title(key));
-            let description = format!("{title} ({})", email.to);
+            let (title, description) = sent;
             bookings::add_activity(
                 tx.ex(),
                 &NewActivity {
@@ -308,22 +364,21 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
                     created_by: None,
                     status: "closed",
                     kind: "activity",
-                    title: &title,
-                    description: &description,
+                    title,
+                    description,
                 },
             )
             .await?;
         }
         Err(error) => {
-            tracing::warn!(outbox_id = item.id, booking_id, %error, "email delivery failed");
+            tracing::warn!(outbox_id = item.id, kind = item.kind, booking_id, %error, "delivery failed");
             let now = ctx.clock.now();
-            let wait = (EMAIL_FIRST_RETRY_SECONDS << (item.attempts - 1).clamp(0, 16))
-                .min(EMAIL_RETRY_CAP_SECONDS);
-            if now + wait - item.created_at > EMAIL_RETRY_FOR_SECONDS {
+            let wait =
+                (RETRY_FIRST_SECONDS << (item.attempts - 1).clamp(0, 16)).min(RETRY_CAP_SECONDS);
+            if now + wait - item.created_at > RETRY_FOR_SECONDS {
                 outbox::retry_or_fail(tx.ex(), item.id, &error, None).await?;
-                let title = format!("{} sending failed to {who}", email_title(key));
                 let description = format!(
-                    "{title} after {} attempts: {error}. It can be sent again from the booking's deliveries.",
+                    "{failed} after {} attempts: {error}. It can be sent again from the booking's deliveries.",
                     item.attempts
                 );
                 bookings::add_activity(
@@ -333,7 +388,7 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
                         created_by: None,
                         status: "open",
                         kind: "error",
-                        title: &title,
+                        title: failed,
                         description: &description,
                     },
                 )
@@ -347,7 +402,104 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
     Ok(())
 }
 
-/// The reference plugin's words for an email in the activity log.
+/// One booking email (or reminder), rendered from the event's notification when it goes out.
+async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
+    if item.kind == app::service::settings_page::TEST_EMAIL {
+        let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
+        return deliver_test_email(ctx, mailer, item, &payload).await;
+    }
+    if item.kind != EMAIL_KIND {
+        let mut conn = ctx.store.conn().await?;
+        outbox::complete(conn.ex(), item.id).await?;
+        return Ok(());
+    }
+    let Some(p) = prepare(ctx, item).await? else {
+        return Ok(());
+    };
+    let booking_id = p.booking.id;
+    let notifications = {
+        let mut conn = ctx.store.conn().await?;
+        email_notifications::load(conn.ex(), p.booking.event_id).await?
+    };
+    // A reminder switched off after it was planned is not sent.
+    let Some(notification) = notifications
+        .get(p.key)
+        .filter(|n| n.enabled || !p.reminder)
+    else {
+        return skip(ctx, item, booking_id, None).await;
+    };
+    let Some(email) = render(p.key, notification, &p.facts(ctx)) else {
+        return skip(ctx, item, booking_id, None).await;
+    };
+    let result = mailer.send(&email).await;
+    let who = if notification.is_host {
+        "host"
+    } else {
+        "guest"
+    };
+    let title = format!("{} sent to {who}", email_title(p.key));
+    let description = format!("{title} ({})", email.to);
+    let failed = format!("{} sending failed to {who}", email_title(p.key));
+    record(
+        ctx,
+        item,
+        booking_id,
+        result,
+        (&title, &description),
+        &failed,
+    )
+    .await
+}
+
+/// One booking text message (or reminder) through the SMS sender. The attendee's number is
+/// the answer to the form's SMS-number phone field; a number that is not a valid
+/// international one is skipped with a note on the booking.
+async fn deliver_sms(ctx: &Ctx, sender: &SmsSender, item: &OutboxRow) -> anyhow::Result<()> {
+    let Some(p) = prepare(ctx, item).await? else {
+        return Ok(());
+    };
+    let booking_id = p.booking.id;
+    let (notifications, fields) = {
+        let mut conn = ctx.store.conn().await?;
+        let sms = app::service::sms_notifications::load(conn.ex(), p.booking.event_id).await?;
+        let stored = app::store::booking_fields::list(conn.ex(), p.booking.event_id).await?;
+        (
+            sms,
+            app::service::booking_fields::effective_fields(p.loaded.event(), stored),
+        )
+    };
+    let Some(n) = notifications
+        .get(p.key)
+        .filter(|n| n.enabled || !p.reminder)
+    else {
+        return skip(ctx, item, booking_id, None).await;
+    };
+    let number = if n.is_host {
+        n.sms.number.clone()
+    } else {
+        app::service::sms_notifications::attendee_number(&fields, &p.booking, &p.meta)
+    };
+    let who = if n.is_host { "host" } else { "attendee" };
+    let Some(to) = app::service::sms_notifications::e164(&number) else {
+        let note = format!("SMS not sent to {who}: no valid international phone number");
+        return skip(ctx, item, booking_id, Some(&note)).await;
+    };
+    let facts = p.facts(ctx);
+    let body = smart_codes::fill(&n.sms.body, Output::Text, |code| facts.code(code));
+    let result = sender.send(&to, &body).await;
+    let description = format!("{} SMS has been sent to {who} ({to})", sms_label(p.key));
+    record(
+        ctx,
+        item,
+        booking_id,
+        result,
+        ("SMS Sent Successfully", &description),
+        &format!("SMS sending failed to {who}"),
+    )
+    .await
+}
+
+/// The reference plugin's words for a message in the activity log.
 fn email_title(key: &str) -> &'static str {
     match key {
         "booking_conf_attendee" | "booking_conf_host" => "Booking scheduled email",
@@ -357,6 +509,17 @@ fn email_title(key: &str) -> &'static str {
         "declined_by_host" => "Booking Rejection email",
         "rescheduled_by_attendee" | "rescheduled_by_host" => "Rescheduled booking email",
         _ => "Email",
+    }
+}
+
+fn sms_label(key: &str) -> &'static str {
+    match key {
+        "booking_conf_attendee" | "booking_conf_host" => "Booking Confirmation",
+        "booking_request_attendee" | "booking_request_host" => "Booking Request",
+        "reminder_to_attendee" | "reminder_to_host" => "Reminder",
+        "cancelled_by_attendee" | "cancelled_by_host" => "Cancellation",
+        "declined_by_host" => "Rejection",
+        _ => "Rescheduling",
     }
 }
 

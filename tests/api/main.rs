@@ -24,4 +24,5 @@ mod settings_page;
 mod setup;
 mod sharing;
 mod slots;
+mod sms;
 mod support;

@@ -308,6 +308,16 @@ async fn group_slots_stay_offered_until_every_seat_is_taken() {
         .map(|x| x.timestamp())
         .unwrap_or_default();
     let key = day.format("%Y-%m-%d").to_string();
+    let (_, body) = public(
+        &app,
+        &format!("/bookings/slots/{event}?start_date={month}&timezone=Europe/Berlin"),
+    )
+    .await;
+    assert_eq!(
+        body["remaining_seats"][&key],
+        json!({"09:00": 2}),
+        "the extension field counts free seats: {body}"
+    );
     for seat in 0..2 {
         let mut tx = app.store.begin().await.expect("tx");
         app::store::bookings::insert(
@@ -343,6 +353,7 @@ async fn group_slots_stay_offered_until_every_seat_is_taken() {
                 json!(["09:00"]),
                 "one seat left"
             );
+            assert_eq!(body["remaining_seats"][&key], json!({"09:00": 1}));
         } else {
             assert!(body["available_slots"].get(&key).is_none(), "full: {body}");
         }

@@ -239,3 +239,92 @@ pub fn defaults() -> Notifications {
         .map(|k| (k.key.to_string(), default_notification(k)))
         .collect()
 }
+
+/// The text message of one SMS notification.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmsTemplate {
+    /// `phone` (an SMS; the only channel the gateway carries).
+    pub send_to: String,
+    /// Host-side messages: the number they go to, in international form (`+4930…`).
+    #[serde(default)]
+    pub number: String,
+    /// Plain text with smart codes.
+    pub body: String,
+    /// Reminders only: when they go out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<Vec<ReminderTime>>,
+}
+
+/// One SMS notification as stored and answered (`…/sms-notifications`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmsNotification {
+    pub title: String,
+    pub enabled: bool,
+    pub sms: SmsTemplate,
+    pub is_host: bool,
+}
+
+/// All of an event's SMS notifications, by key (every key present).
+pub type SmsNotifications = BTreeMap<String, SmsNotification>;
+
+/// The default text of an SMS notification: one short line with the essentials.
+pub fn default_sms_body(key: &str) -> &'static str {
+    match key {
+        "booking_conf_attendee" => {
+            "Confirmed: {{booking.event_name}} with {{host.name}}, {{booking.start_date_time_for_attendee}}. Change or cancel: ##booking.manage_url##"
+        }
+        "booking_conf_host" => {
+            "New booking: {{guest.full_name}}, {{booking.event_name}}, {{booking.start_date_time_for_host}}"
+        }
+        "reminder_to_attendee" => {
+            "Reminder: {{booking.event_name}} with {{host.name}}, {{booking.start_date_time_for_attendee}}"
+        }
+        "reminder_to_host" => {
+            "Reminder: {{booking.event_name}} with {{guest.full_name}}, {{booking.start_date_time_for_host}}"
+        }
+        "cancelled_by_attendee" => {
+            "{{guest.full_name}} cancelled {{booking.event_name}} of {{booking.start_date_time_for_host}}"
+        }
+        "cancelled_by_host" => {
+            "{{host.name}} cancelled your {{booking.event_name}} of {{booking.start_date_time_for_attendee}}"
+        }
+        "rescheduled_by_attendee" => {
+            "{{guest.full_name}} moved {{booking.event_name}} to {{booking.start_date_time_for_host}}"
+        }
+        "rescheduled_by_host" => {
+            "{{host.name}} moved your {{booking.event_name}} to {{booking.start_date_time_for_attendee}}"
+        }
+        "booking_request_host" => {
+            "{{guest.full_name}} asks to book {{booking.event_name}} on {{booking.start_date_time_for_host}}"
+        }
+        "booking_request_attendee" => {
+            "Request sent: {{booking.event_name}} with {{host.name}}, {{booking.start_date_time_for_attendee}}. You will hear back."
+        }
+        "declined_by_host" => {
+            "{{host.name}} declined your request for {{booking.event_name}} on {{booking.start_date_time_for_attendee}}"
+        }
+        _ => "",
+    }
+}
+
+/// Every SMS key with its default: all off (texts cost money, so a host opts in).
+pub fn sms_defaults() -> SmsNotifications {
+    KINDS
+        .iter()
+        .map(|k| {
+            let email = default_notification(k);
+            let n = SmsNotification {
+                title: k.title.replace("Email", "SMS").replace("email", "SMS"),
+                enabled: false,
+                sms: SmsTemplate {
+                    send_to: "phone".into(),
+                    number: String::new(),
+                    body: default_sms_body(k.key).into(),
+                    times: email.email.times,
+                },
+                is_host: email.is_host,
+            };
+            (k.key.to_string(), n)
+        })
+        .collect()
+}

@@ -8,9 +8,9 @@ use serde_json::{Map, Value, json};
 
 use super::booking_fields::effective_fields;
 use super::booking_view::{BookingContext, attendee_view, booking_json, utc_text};
-use super::email_notifications::{self, Change};
 use super::input::Fields;
 use super::integrations;
+use super::notify::{self, Change};
 use super::slots::{
     LoadedEvent, NOT_ACCEPTING, busy_inputs_at, load_event, parse_local_datetime, schedule_rows,
 };
@@ -90,6 +90,35 @@ fn option_values(field: &FieldRow) -> Vec<String> {
                 .or_else(|| o.get("value").and_then(Value::as_str).map(str::to_string))
         })
         .collect()
+}
+
+/// When the event texts attendees, the number they give must be a valid international one
+/// (or left empty, when the field is optional: then no texts go out).
+fn check_sms_number(fields: &[FieldRow], attendee: &Attendee) -> ServiceResult<()> {
+    let Some(field) = super::sms_notifications::sms_field(fields) else {
+        return Ok(());
+    };
+    let (key, value) = if field.system_defined {
+        ("phone_number".to_string(), attendee.phone.clone())
+    } else {
+        (
+            format!("custom_fields.{}", field.name),
+            attendee
+                .custom
+                .get(&field.name)
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+        )
+    };
+    if value.trim().is_empty() || super::sms_notifications::e164(&value).is_some() {
+        return Ok(());
+    }
+    Err(ServiceError::field(
+        &key,
+        "phone",
+        "Please provide a valid phone number with its country code, such as +49 30 1234567.",
+    ))
 }
 
 /// Checks one custom answer against its field's type.
@@ -452,10 +481,13 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         integrations::WEBHOOK,
     )
     .await?;
-    let notifications = email_notifications::load(conn.ex(), req.event_id).await?;
+    let notifications = notify::load(conn.ex(), req.event_id).await?;
     drop(conn);
     let fields = effective_fields(loaded.event(), stored);
     let attendee = validate(req.body, &loaded, &fields)?;
+    if notifications.texts_attendee() {
+        check_sms_number(&fields, &attendee)?;
+    }
 
     // Host-only choices: status, source=admin and host_user_id need a host of this event.
     let is_host = req.caller.is_some_and(|c| loaded.is_managed_by(c));
@@ -585,7 +617,7 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     } else {
         Change::Booked
     };
-    let outbox = email_notifications::plan(
+    let outbox = notify::plan(
         &notifications,
         change,
         bookings::BOOKING_ID_TOKEN,

@@ -2,7 +2,7 @@
 //! moves the booking only to a time the engine offers (the booking itself not counting as busy),
 //! checked inside the same host-serialised transaction as a create.
 
-use super::email_notifications::{self, Change as EmailChange};
+use super::notify::{self, Change as EmailChange};
 use serde_json::{Value, json};
 
 use super::booking_create::SLOT_TAKEN;
@@ -255,7 +255,7 @@ pub async fn cancel(
     )
     .await?;
     let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
-    email_notifications::queue(
+    notify::queue(
         tx.ex(),
         booking.event_id,
         booking.id,
@@ -440,7 +440,7 @@ pub async fn reschedule(
         },
     )
     .await?;
-    email_notifications::queue(
+    notify::queue(
         tx.ex(),
         booking.event_id,
         booking.id,

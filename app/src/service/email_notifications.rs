@@ -1,6 +1,5 @@
-//! `…/events/{event_id}/email-notifications`: an event's email texts, and which of them a
-//! booking's change queues. Emails go through the outbox in the transaction of the change;
-//! reminders are outbox items due before the meeting, dropped on cancel and moved on reschedule.
+//! `…/events/{event_id}/email-notifications`: an event's email texts (which of them a
+//! booking's change sends is [`super::notify`]'s business).
 
 use serde_json::{Value, json};
 
@@ -10,17 +9,12 @@ use super::users::is_valid_email as is_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::FieldErrors;
 use crate::model::notifications::{
-    Audience, KINDS, Notification, Notifications, ReminderTime, defaults, kind,
+    Audience, Notification, Notifications, ReminderTime, defaults, kind,
 };
-use crate::store::outbox::{self, NewItem};
-use crate::store::{Ex, events, reborrow};
+use crate::store::{Ex, events};
 
 /// Where an event keeps its notifications (`event_meta`).
 pub const META_KEY: &str = "email_notifications";
-/// Outbox kind of a booking email.
-pub const EMAIL_KIND: &str = "email";
-/// A reminder is not queued when it would go out sooner than this after booking.
-const REMINDER_MIN_LEAD_SECONDS: i64 = 120;
 /// Reminder times per notification, and how far before the meeting one may be.
 const MAX_REMINDER_TIMES: usize = 5;
 const MAX_REMINDER_SECONDS: i64 = 60 * 86_400;
@@ -204,25 +198,10 @@ fn parse_one(
                 }
             }
         }
-        if let Some(times) = email.get("times") {
-            match serde_json::from_value::<Vec<ReminderTime>>(times.clone()) {
-                Ok(list)
-                    if kind(key).is_some_and(|k| k.reminder)
-                        && !list.is_empty()
-                        && list.len() <= MAX_REMINDER_TIMES
-                        && list
-                            .iter()
-                            .all(|t| t.value > 0 && t.seconds() <= MAX_REMINDER_SECONDS) =>
-                {
-                    n.email.times = Some(list);
-                }
-                Ok(_) if !kind(key).is_some_and(|k| k.reminder) => {}
-                _ => errors.add(
-                    field("email.times"),
-                    "times",
-                    "Reminder times must be 1 to 5 items of {unit: minutes|hours|days, value} with a positive value, at most 60 days.",
-                ),
-            }
+        if let Some(times) = email.get("times")
+            && let Some(list) = parse_times(key, times, &field("email.times"), errors)
+        {
+            n.email.times = Some(list);
         }
     } else if object.contains_key("email") {
         errors.add(
@@ -242,7 +221,38 @@ fn parse_one(
     Some(n)
 }
 
-fn truthy(v: &Value) -> Option<bool> {
+/// Reminder times of notification `key` (ignored, `None`, for a key that is no reminder).
+pub(crate) fn parse_times(
+    key: &str,
+    value: &Value,
+    field: &str,
+    errors: &mut FieldErrors,
+) -> Option<Vec<ReminderTime>> {
+    if !kind(key).is_some_and(|k| k.reminder) {
+        return None;
+    }
+    match serde_json::from_value::<Vec<ReminderTime>>(value.clone()) {
+        Ok(list)
+            if !list.is_empty()
+                && list.len() <= MAX_REMINDER_TIMES
+                && list
+                    .iter()
+                    .all(|t| t.value > 0 && t.seconds() <= MAX_REMINDER_SECONDS) =>
+        {
+            Some(list)
+        }
+        _ => {
+            errors.add(
+                field,
+                "times",
+                "Reminder times must be 1 to 5 items of {unit: minutes|hours|days, value} with a positive value, at most 60 days.",
+            );
+            None
+        }
+    }
+}
+
+pub(crate) fn truthy(v: &Value) -> Option<bool> {
     match v {
         Value::Bool(b) => Some(*b),
         Value::String(s) if matches!(s.as_str(), "true" | "yes" | "1") => Some(true),
@@ -287,257 +297,10 @@ pub async fn clone_from(
     Ok(json!({"message": "The Notification has been cloned successfully", "notifications": copied}))
 }
 
-/// What happened to a booking, as far as its emails go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Change {
-    /// Booked and scheduled at once.
-    Booked,
-    /// Booked, awaiting the host's confirmation.
-    Requested,
-    /// A pending booking confirmed.
-    Confirmed,
-    Cancelled {
-        by_host: bool,
-    },
-    Rejected,
-    Rescheduled {
-        by_host: bool,
-    },
-}
-
-impl Change {
-    /// The notification keys this change sends.
-    fn keys(self) -> &'static [&'static str] {
-        match self {
-            Change::Booked | Change::Confirmed => &["booking_conf_attendee", "booking_conf_host"],
-            Change::Requested => &["booking_request_attendee", "booking_request_host"],
-            Change::Cancelled { by_host: true } => &["cancelled_by_host"],
-            Change::Cancelled { by_host: false } => &["cancelled_by_attendee"],
-            Change::Rejected => &["declined_by_host"],
-            Change::Rescheduled { by_host: true } => &["rescheduled_by_host"],
-            Change::Rescheduled { by_host: false } => &["rescheduled_by_attendee"],
-        }
-    }
-
-    /// Whether the booking is scheduled afterwards, so reminders apply.
-    fn schedules(self) -> bool {
-        matches!(
-            self,
-            Change::Booked | Change::Confirmed | Change::Rescheduled { .. }
-        )
-    }
-}
-
-/// The outbox items of `change` for one booking. `booking_id` is the id as text (or
-/// [`crate::store::bookings::BOOKING_ID_TOKEN`] for a booking being inserted); `start` its
-/// start; reminders closer than two minutes to `now` are left out.
-pub fn plan(
-    notifications: &Notifications,
-    change: Change,
-    booking_id: &str,
-    start: i64,
-    now: i64,
-) -> Vec<NewItem<'static>> {
-    let mut items = Vec::new();
-    for key in change.keys() {
-        if !notifications.get(*key).is_some_and(|n| n.enabled) {
-            continue;
-        }
-        let Some(kind) = kind(key) else { continue };
-        let to = kind.audience.as_str();
-        items.push(NewItem {
-            kind: EMAIL_KIND,
-            payload: format!(r#"{{"template":"{key}","booking_id":{booking_id},"to":"{to}"}}"#),
-            booking_id: None,
-            sequence_key: Some(format!("email:{booking_id}:{to}")),
-            purpose: None,
-            due_at: None,
-        });
-    }
-    if change.schedules() {
-        for kind in KINDS.iter().filter(|k| k.reminder) {
-            let Some(n) = notifications.get(kind.key).filter(|n| n.enabled) else {
-                continue;
-            };
-            let to = kind.audience.as_str();
-            let mut dues: Vec<i64> = n
-                .email
-                .times
-                .iter()
-                .flatten()
-                .map(|t| start - t.seconds())
-                .filter(|due| *due > now + REMINDER_MIN_LEAD_SECONDS)
-                .collect();
-            dues.sort_unstable();
-            dues.dedup();
-            for due in dues {
-                items.push(NewItem {
-                    kind: EMAIL_KIND,
-                    payload: format!(
-                        r#"{{"template":"{}","booking_id":{booking_id},"to":"{to}","start_time":{start}}}"#,
-                        kind.key
-                    ),
-                    booking_id: None,
-                    sequence_key: None,
-                    purpose: Some("reminder"),
-                    due_at: Some(due),
-                });
-            }
-        }
-    }
-    items
-}
-
-/// Queues the emails of `change` to a stored booking in the caller's transaction: drops its
-/// unsent reminders when it is no longer scheduled or moved, and queues the new ones.
-pub async fn queue(
-    mut ex: Ex<'_>,
-    event_id: i64,
-    booking_id: i64,
-    start: i64,
-    change: Change,
-    now: i64,
-) -> ServiceResult<()> {
-    if !matches!(change, Change::Booked | Change::Requested) {
-        outbox::drop_reminders(reborrow(&mut ex), booking_id).await?;
-    }
-    let notifications = load(reborrow(&mut ex), event_id).await?;
-    for item in plan(&notifications, change, &booking_id.to_string(), start, now) {
-        outbox::enqueue(
-            reborrow(&mut ex),
-            &NewItem {
-                booking_id: Some(booking_id),
-                ..item
-            },
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-/// Queues notification `key` about a booking once more ("Resend" on the booking), whether or
-/// not it is enabled: the host asked for it.
-pub async fn resend(ex: Ex<'_>, booking_id: i64, key: &str) -> ServiceResult<()> {
-    let to = kind(key).map_or("attendee", |k| k.audience.as_str());
-    outbox::enqueue(
-        ex,
-        &NewItem {
-            kind: EMAIL_KIND,
-            payload: json!({"template": key, "booking_id": booking_id, "to": to}).to_string(),
-            booking_id: Some(booking_id),
-            sequence_key: Some(format!("email:{booking_id}:{to}")),
-            purpose: None,
-            due_at: None,
-        },
-    )
-    .await?;
-    Ok(())
-}
-
-/// A notification's key from an outbox payload's `template`, also for items queued by earlier
-/// versions (which named the email, not the notification).
-pub fn key_of(template: &str, to: &str) -> Option<&'static str> {
-    let host = to == "host";
-    let key = match template {
-        "booking_confirmation" if host => "booking_conf_host",
-        "booking_confirmation" => "booking_conf_attendee",
-        "approval_request" if host => "booking_request_host",
-        "approval_request" => "booking_request_attendee",
-        "booking_cancelled" if host => "cancelled_by_attendee",
-        "booking_cancelled" => "cancelled_by_host",
-        "booking_rejected" => "declined_by_host",
-        "booking_rescheduled" if host => "rescheduled_by_attendee",
-        "booking_rescheduled" => "rescheduled_by_host",
-        other => other,
-    };
-    kind(key).map(|k| k.key)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::notifications::{ReminderUnit, default_notification};
-
-    fn with_reminders(times: &[(ReminderUnit, i64)]) -> Notifications {
-        let mut all = defaults();
-        for key in ["reminder_to_attendee", "reminder_to_host"] {
-            let n = all.get_mut(key).expect("key");
-            n.enabled = true;
-            n.email.times = Some(
-                times
-                    .iter()
-                    .map(|(unit, value)| ReminderTime {
-                        unit: *unit,
-                        value: *value,
-                    })
-                    .collect(),
-            );
-        }
-        all
-    }
-
-    #[test]
-    fn a_booking_queues_both_confirmations_and_its_reminders_at_their_times() {
-        let all = with_reminders(&[(ReminderUnit::Hours, 1), (ReminderUnit::Days, 1)]);
-        let start = 1_800_000_000;
-        let items = plan(&all, Change::Booked, "7", start, start - 3 * 86_400);
-        let emails: Vec<&str> = items
-            .iter()
-            .filter(|i| i.purpose.is_none())
-            .map(|i| i.payload.as_str())
-            .collect();
-        assert_eq!(
-            emails,
-            [
-                r#"{"template":"booking_conf_attendee","booking_id":7,"to":"attendee"}"#,
-                r#"{"template":"booking_conf_host","booking_id":7,"to":"host"}"#
-            ]
-        );
-        let mut dues: Vec<i64> = items.iter().filter_map(|i| i.due_at).collect();
-        dues.sort_unstable();
-        assert_eq!(
-            dues,
-            [start - 86_400, start - 86_400, start - 3600, start - 3600]
-        );
-    }
-
-    #[test]
-    fn reminders_already_past_or_too_close_are_skipped() {
-        let all = with_reminders(&[(ReminderUnit::Minutes, 15), (ReminderUnit::Days, 1)]);
-        let start = 1_800_000_000;
-        // Booked 10 hours ahead: the day-before reminder is past, the 15-minute one is not.
-        let items = plan(&all, Change::Booked, "1", start, start - 10 * 3600);
-        let dues: Vec<i64> = items.iter().filter_map(|i| i.due_at).collect();
-        assert_eq!(dues, [start - 900, start - 900]);
-        // Booked 16 minutes ahead: a reminder a minute from now is not worth sending.
-        let items = plan(&all, Change::Booked, "1", start, start - 16 * 60);
-        assert!(items.iter().all(|i| i.due_at.is_none()));
-    }
-
-    #[test]
-    fn disabled_notifications_queue_nothing_and_pending_bookings_get_no_reminders() {
-        let mut all = with_reminders(&[(ReminderUnit::Hours, 1)]);
-        all.get_mut("booking_conf_host").expect("key").enabled = false;
-        let items = plan(&all, Change::Booked, "1", 1_800_000_000, 0);
-        assert!(
-            !items
-                .iter()
-                .any(|i| i.payload.contains("booking_conf_host"))
-        );
-        let items = plan(&all, Change::Requested, "1", 1_800_000_000, 0);
-        assert!(items.iter().all(|i| i.purpose.is_none()) && items.len() == 2);
-        let items = plan(
-            &all,
-            Change::Cancelled { by_host: true },
-            "1",
-            1_800_000_000,
-            0,
-        );
-        assert_eq!(items.len(), 1);
-        assert!(
-            items[0].payload.contains("cancelled_by_host") && items[0].payload.contains("attendee")
-        );
-    }
+    use crate::model::notifications::default_notification;
 
     #[test]
     fn a_posted_notification_is_validated_and_sanitised() {
@@ -569,19 +332,5 @@ mod tests {
             parse_one("reminder_to_attendee", &bad, current.clone(), &mut errors);
             assert!(!errors.is_empty(), "{bad}");
         }
-    }
-
-    #[test]
-    fn earlier_payload_names_map_to_notification_keys() {
-        assert_eq!(
-            key_of("booking_confirmation", "host"),
-            Some("booking_conf_host")
-        );
-        assert_eq!(
-            key_of("booking_cancelled", "attendee"),
-            Some("cancelled_by_host")
-        );
-        assert_eq!(key_of("reminder_to_host", "host"), Some("reminder_to_host"));
-        assert_eq!(key_of("nonsense", "host"), None);
     }
 }

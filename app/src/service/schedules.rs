@@ -2,7 +2,7 @@
 //! transitions, deletion, activity log, confirmation emails, group attendees; and the caller's
 //! own bookings as an attendee.
 
-use super::email_notifications::{self, Change as EmailChange};
+use super::notify::{self, Change as EmailChange};
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
@@ -327,7 +327,7 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
         };
         if let Some(change) = change {
             for target in &targets {
-                email_notifications::queue(
+                notify::queue(
                     tx.ex(),
                     b.event_id,
                     *target,
@@ -436,7 +436,7 @@ pub async fn send_confirmation(
         (_, true) => "booking_conf_host",
         (_, false) => "booking_conf_attendee",
     };
-    email_notifications::resend(tx.ex(), id, key).await?;
+    notify::resend(tx.ex(), id, key).await?;
     bookings::add_activity(
         tx.ex(),
         &NewActivity {
@@ -610,9 +610,7 @@ pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Va
             let payload: Value = serde_json::from_str(&r.payload).unwrap_or(Value::Null);
             let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
             let name = match r.kind.as_str() {
-                "email" => {
-                    email_notifications::key_of(text("template"), text("to")).unwrap_or("email")
-                }
+                "email" => notify::key_of(text("template"), text("to")).unwrap_or("email"),
                 _ => text("trigger"),
             };
             json!({

@@ -342,6 +342,9 @@ pub struct SlotAnswer {
     pub loaded: LoadedEvent,
     pub slots: Vec<Slot>,
     pub by_date: BTreeMap<String, Vec<String>>,
+    /// Group events: the free seats of each offered start, by date and time (an extension
+    /// field of the public answers; empty for other events).
+    pub remaining_seats: BTreeMap<String, BTreeMap<String, u32>>,
     pub max_lookup_date: String,
     pub min_lookup_date: String,
     pub first_bookable: i64,
@@ -462,14 +465,23 @@ pub async fn public_slots(
     let engine = Engine::new(&rules, &hosts, now);
     let slots = engine.slots(from, to);
     let mut by_date: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut remaining_seats: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+    let group = loaded.event().event_type == "group";
     for slot in &slots {
         let local = chrono::DateTime::from_timestamp(slot.start, 0)
             .unwrap_or_default()
             .with_timezone(&req.zone);
-        by_date
-            .entry(local.format("%Y-%m-%d").to_string())
-            .or_default()
-            .push(local.format("%H:%M").to_string());
+        let (date, time) = (
+            local.format("%Y-%m-%d").to_string(),
+            local.format("%H:%M").to_string(),
+        );
+        if group {
+            remaining_seats
+                .entry(date.clone())
+                .or_default()
+                .insert(time.clone(), slot.remaining);
+        }
+        by_date.entry(date).or_default().push(time);
     }
     let (today, _) = local_of(rules.host_zone, now);
     let last = match rules.window {
@@ -486,6 +498,7 @@ pub async fn public_slots(
         loaded: loaded.clone(),
         slots,
         by_date,
+        remaining_seats,
         max_lookup_date: last.format("%Y-%m-%d").to_string(),
         min_lookup_date: first_day.format("%Y-%m-%d").to_string(),
         duration,

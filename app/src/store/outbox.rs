@@ -85,12 +85,12 @@ pub async fn retry_failed(ex: Ex<'_>, booking_id: i64, id: i64, now: i64) -> Sto
         .bind(id).bind(booking_id).bind(now).execute(&mut *c).await.map(|r| r.rows_affected() == 1))?)
 }
 
-/// Which items a worker claims: those of one kind, or all the others. Each kind of target has
-/// its own worker, so a hung SMTP server never holds up a webhook, nor the reverse.
+/// Which items a worker claims: those of one kind, or all but some. Each kind of target has
+/// its own worker, so a hung SMTP server never holds up a webhook or a text, nor the reverse.
 #[derive(Debug, Clone, Copy)]
 pub enum Lane<'a> {
     Only(&'a str),
-    AllBut(&'a str),
+    AllBut(&'a [&'a str]),
 }
 
 /// Claims up to `limit` items of `lane` due at `now` for `lease` seconds. An item waits while
@@ -104,12 +104,16 @@ pub async fn claim(
     lease: i64,
     now: i64,
 ) -> StoreResult<Vec<OutboxRow>> {
-    let (kind, op) = match lane {
-        Lane::Only(kind) => (kind, "="),
-        Lane::AllBut(kind) => (kind, "<>"),
+    let (kinds, op): (&[&str], &str) = match &lane {
+        Lane::Only(kind) => (std::slice::from_ref(kind), "IN"),
+        Lane::AllBut(kinds) => (kinds, "NOT IN"),
     };
+    let placeholders = (0..kinds.len())
+        .map(|i| format!("${}", i + 4))
+        .collect::<Vec<_>>()
+        .join(", ");
     let due = format!(
-        "kind {op} $4 AND ((status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1))
+        "kind {op} ({placeholders}) AND ((status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1))
          AND (sequence_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox earlier
               WHERE earlier.sequence_key = outbox.sequence_key AND earlier.id < outbox.id
               AND earlier.status IN ('pending', 'working')))"
@@ -121,13 +125,14 @@ pub async fn claim(
                  WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
                  RETURNING {CLAIMED}"
             ));
-            sqlx::query_as::<_, OutboxRow>(sql)
+            let mut query = sqlx::query_as::<_, OutboxRow>(sql)
                 .bind(now)
                 .bind(now + lease)
-                .bind(limit)
-                .bind(kind)
-                .fetch_all(&mut *c)
-                .await?
+                .bind(limit);
+            for kind in kinds {
+                query = query.bind(*kind);
+            }
+            query.fetch_all(&mut *c).await?
         }
         Ex::Sqlite(c) => {
             let sql = sqlx::AssertSqlSafe(format!(
@@ -135,13 +140,14 @@ pub async fn claim(
                  WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3)
                  RETURNING {CLAIMED}"
             ));
-            sqlx::query_as::<_, OutboxRow>(sql)
+            let mut query = sqlx::query_as::<_, OutboxRow>(sql)
                 .bind(now)
                 .bind(now + lease)
-                .bind(limit)
-                .bind(kind)
-                .fetch_all(&mut *c)
-                .await?
+                .bind(limit);
+            for kind in kinds {
+                query = query.bind(*kind);
+            }
+            query.fetch_all(&mut *c).await?
         }
     };
     Ok(rows)
