@@ -1,6 +1,8 @@
 //! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
 
-use app::service::{booking_fields, email_notifications, event_admin, slots, sms_notifications};
+use app::service::{
+    booking_fields, email_notifications, event_admin, payments, slots, sms_notifications,
+};
 use axum::Json;
 use axum::extract::State;
 use serde_json::{Value, json};
@@ -23,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_event_advanced_settings))
         .routes(routes!(clone_event))
         .routes(routes!(get_booking_fields, save_booking_fields))
-        .routes(routes!(get_payment_settings))
+        .routes(routes!(get_payment_settings, save_payment_settings))
         .routes(routes!(get_email_notifications, save_email_notifications))
         .routes(routes!(clone_email_notifications))
         .routes(routes!(get_sms_notifications, save_sms_notifications))
@@ -273,7 +275,7 @@ pub async fn get_payment_settings(
     ApiPath((id, event_id)): EventPath,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
-        event_admin::payment_settings(&state.ctx, &caller, id, event_id).await?,
+        payments::get(&state.ctx, &caller, id, event_id).await?,
     ))
 }
 
@@ -355,5 +357,22 @@ pub async fn save_sms_notifications(
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
         sms_notifications::save(&state.ctx, &caller, id, event_id, &body).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = Object, description = "`{settings: {enabled: yes|no, driver: 'native', offline_enabled: yes|no, offline_instructions, items: [{title, value}], multi_payment_enabled: yes|no, multi_payment_items: {\"<minutes>\": {title, value}}}}`: values in currency units (\"19.99\"); card and wallet stay off (no provider)"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`; the event's `type` becomes `paid` or `free`", body = Object),
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "`Please select a payment method`, `Please enable at least one payment method`, or a price's field", body = super::doc::ErrorEnvelope)),
+    security(("basic" = []), ("session" = [])))]
+pub async fn save_payment_settings(
+    State(state): State<AppState>,
+    Authenticated(caller): Authenticated,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        payments::save(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }

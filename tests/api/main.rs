@@ -16,6 +16,7 @@ mod hosts;
 mod integrations;
 mod notifications;
 mod pages;
+mod payments;
 mod reports;
 mod schedules;
 mod schedules_pages;

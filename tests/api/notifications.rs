@@ -293,6 +293,27 @@ async fn clone_copies_notifications_between_events_and_with_the_event() {
         listed["notifications"]["booking_conf_attendee"]["email"]["subject"],
         "Yes, {{guest.first_name}}"
     );
+    // Cloning the event takes its texts, payment settings and webhook feeds along.
+    let events = format!("/calendars/{cal}/events/{first}");
+    for (path, body) in [
+        (
+            format!("{events}/sms-notifications"),
+            json!({"notifications": {"booking_conf_attendee": {"enabled": true, "sms": {"body": "See you"}}}}),
+        ),
+        (
+            format!("{events}/payment-settings"),
+            json!({"settings": {"enabled": "yes", "offline_enabled": "yes", "items": [{"title": "Fee", "value": 30}]}}),
+        ),
+        (
+            format!("{events}/integrations/0"),
+            json!({"integration_name": "webhook", "integration": {"name": "CRM", "enabled": true,
+                "request_url": "https://hooks.example.com/x", "request_method": "POST", "request_format": "JSON",
+                "request_body": "all_data", "event_triggers": ["after_booking_scheduled"]}}),
+        ),
+    ] {
+        let (status, body) = app.post(&path, &host, body).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    }
     let (status, copy) = app
         .post(
             &format!("/calendars/{cal}/clone-event/{first}"),
@@ -307,6 +328,16 @@ async fn clone_copies_notifications_between_events_and_with_the_event() {
         listed["notifications"]["booking_conf_attendee"]["email"]["subject"],
         "Yes, {{guest.first_name}}"
     );
+    let copied = format!("/calendars/{cal}/events/{copy_id}");
+    let (_, sms) = app.get(&format!("{copied}/sms-notifications"), &host).await;
+    assert_eq!(
+        sms["notifications"]["booking_conf_attendee"]["sms"]["body"],
+        "See you"
+    );
+    let (_, payment) = app.get(&format!("{copied}/payment-settings"), &host).await;
+    assert_eq!(payment["settings"]["enabled"], "yes");
+    let (_, feeds) = app.get(&format!("{copied}/integrations"), &host).await;
+    assert_eq!(feeds["feeds"].as_array().map(Vec::len), Some(1), "{feeds}");
 }
 
 #[tokio::test]

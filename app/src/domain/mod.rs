@@ -4,6 +4,7 @@ pub mod access;
 pub mod brand;
 pub mod chart;
 pub mod dates;
+pub mod money;
 pub mod slots;
 pub mod slug;
 pub mod smart_codes;

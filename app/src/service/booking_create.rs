@@ -11,6 +11,7 @@ use super::booking_view::{BookingContext, attendee_view, booking_json, utc_text}
 use super::input::Fields;
 use super::integrations;
 use super::notify::{self, Change};
+use super::payments;
 use super::slots::{
     LoadedEvent, NOT_ACCEPTING, busy_inputs_at, load_event, parse_local_datetime, schedule_rows,
 };
@@ -482,6 +483,7 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     )
     .await?;
     let notifications = notify::load(conn.ex(), req.event_id).await?;
+    let payment = payments::load(conn.ex(), req.event_id).await?;
     drop(conn);
     let fields = effective_fields(loaded.event(), stored);
     let attendee = validate(req.body, &loaded, &fields)?;
@@ -516,6 +518,26 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     };
     let duration = loaded.duration(attendee.duration);
     let end = start + duration * 60;
+    // A paid event: the price of this duration and the method the attendee chose.
+    let charge = match payments::price(&payment, &loaded.general.payments, duration) {
+        None => None,
+        Some(lines) => {
+            let offered = payments::methods(&payment);
+            let asked = req.body.get("payment_method").and_then(Value::as_str);
+            let method = match asked {
+                Some(key) => offered.iter().find(|m| m.key() == key),
+                None => offered.first(),
+            };
+            let Some(method) = method.copied() else {
+                return Err(ServiceError::field(
+                    "payment_method",
+                    "in",
+                    "Please select a payment method",
+                ));
+            };
+            Some((lines, method))
+        }
+    };
     let rules = loaded.rules(duration);
     let mut hosts = loaded.host_ids();
     if let Some(h) = chosen_host
@@ -626,6 +648,16 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     );
     let (id, person_user_id) =
         bookings::insert_new(tx.ex(), &booking, &extras, &activity, &outbox).await?;
+    if let Some((lines, method)) = &charge {
+        payments::create_order(
+            tx.ex(),
+            id,
+            lines,
+            &loaded.general.payments.currency,
+            *method,
+        )
+        .await?;
+    }
     let group_id = group_id.unwrap_or(id);
     if !attendee.custom.is_empty() {
         bookings::add_meta(
@@ -701,8 +733,8 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         status: status.clone(),
         source: source.clone(),
         event_type: loaded.event().event_type.clone(),
-        payment_status: None,
-        payment_method: None,
+        payment_status: charge.as_ref().map(|_| "pending".to_string()),
+        payment_method: charge.as_ref().map(|(_, m)| m.key().to_string()),
         source_url: attendee.source_url.clone(),
         created_at: now,
         updated_at: now,

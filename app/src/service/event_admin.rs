@@ -804,8 +804,9 @@ pub async fn clone(
     };
     events::set_hosts(tx.ex(), copy.id, &hosts).await?;
     crate::store::booking_fields::copy(tx.ex(), ev.id, copy.id).await?;
-    // Notifications, payment settings and the other per-event documents come along.
+    // Notifications, SMS and payment settings and webhook feeds come along.
     events::copy_meta(tx.ex(), ev.id, copy.id).await?;
+    crate::store::integrations::copy_all(tx.ex(), ev.id, copy.id).await?;
     add_to_order(tx.ex(), &mut dest, copy.id).await?;
     let copy = events::find(tx.ex(), copy.id)
         .await?
@@ -815,35 +816,4 @@ pub async fn clone(
     Ok(
         json!({"message": "The Event Type has been cloned successfully", "slot": event_json(ctx, &dest, &copy)}),
     )
-}
-
-/// `GET …/payment-settings`: the event's payment settings and what the service can take.
-pub async fn payment_settings(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-) -> ServiceResult<Value> {
-    let mut conn = ctx.store.conn().await?;
-    let (_cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let stored = crate::store::events::meta(conn.ex(), ev.id, "payment_settings").await?;
-    let settings = stored
-        .and_then(|s| serde_json::from_str::<Value>(&s).ok())
-        .unwrap_or_else(|| {
-            json!({
-                "enabled": "no", "type": "one_time", "multi_payment_enabled": "no",
-                "items": [{"title": format!("Payment for {}", ev.title), "value": 0}],
-                "stripe_descriptor": "", "coupon_enabled": "no",
-            })
-        });
-    let payments = crate::store::settings::get(conn.ex(), "payments")
-        .await?
-        .and_then(|p| serde_json::from_str::<Value>(&p).ok())
-        .unwrap_or(Value::Null);
-    let native = payments.get("is_active").and_then(Value::as_str) == Some("yes");
-    Ok(json!({"settings": settings, "config": {
-        "native_enabled": native, "card_configured": false, "wallet_configured": false, "offline_configured": false,
-        "native_config_link": format!("{}/admin/settings#payments", ctx.public_url),
-        "store_config_link": "", "has_cart": false, "has_store": false, "store_enabled": false,
-    }}))
 }

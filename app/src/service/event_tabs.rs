@@ -425,16 +425,14 @@ pub async fn payment(
     calendar_id: i64,
     event_id: i64,
 ) -> ServiceResult<PaymentTab> {
-    let answer = super::event_admin::payment_settings(ctx, caller, calendar_id, event_id).await?;
+    let answer = super::payments::get(ctx, caller, calendar_id, event_id).await?;
     let mut conn = ctx.store.conn().await?;
-    let payments = crate::store::settings::get(conn.ex(), "payments")
-        .await?
-        .and_then(|p| serde_json::from_str::<Value>(&p).ok())
-        .unwrap_or(Value::Null);
+    let general: crate::model::settings::GeneralSettings =
+        super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
     Ok(PaymentTab {
         event_enabled: answer["settings"]["enabled"] == "yes",
         payments_active: answer["config"]["native_enabled"] == true,
-        currency: payments["currency"].as_str().unwrap_or("USD").to_string(),
+        currency: general.payments.currency,
     })
 }
 

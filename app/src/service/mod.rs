@@ -21,6 +21,7 @@ pub mod integrations;
 pub mod lifecycle;
 pub mod notifications;
 pub mod notify;
+pub mod payments;
 pub mod present;
 pub mod public_pages;
 pub mod reports;

@@ -95,7 +95,14 @@ pub async fn booking(
     let path = format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug);
     // The booking fields are read only when the form is shown (a time is chosen).
     let fields = match q.time {
-        Some(_) => form_fields(ctx, &loaded).await?,
+        Some(_) => {
+            form_fields(
+                ctx,
+                &loaded,
+                loaded.duration(q.duration.as_deref().and_then(|d| d.parse().ok())),
+            )
+            .await?
+        }
         None => Vec::new(),
     };
     let page = PageSpec {
@@ -713,10 +720,17 @@ fn submit_text(loaded: &LoadedEvent) -> String {
 
 /// The form's inputs: the event's enabled, visible booking fields; the location choice when the
 /// event offers several. Keys match what `src/pages.rs` turns into the create body.
-async fn form_fields(ctx: &Ctx, loaded: &LoadedEvent) -> ServiceResult<Vec<FormField>> {
-    let stored = {
+async fn form_fields(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    duration: i64,
+) -> ServiceResult<Vec<FormField>> {
+    let (stored, payment) = {
         let mut conn = ctx.store.conn().await?;
-        booking_fields::list(conn.ex(), loaded.event().id).await?
+        (
+            booking_fields::list(conn.ex(), loaded.event().id).await?,
+            super::payments::load(conn.ex(), loaded.event().id).await?,
+        )
     };
     let locations = event_locations(loaded);
     let mut out = Vec::new();
@@ -768,7 +782,40 @@ async fn form_fields(ctx: &Ctx, loaded: &LoadedEvent) -> ServiceResult<Vec<FormF
             options,
         });
     }
+    if let Some(field) = payment_field(loaded, &payment, duration) {
+        out.push(field);
+    }
     Ok(out)
+}
+
+/// A paid event's "Payment" choice: each method with the price of the chosen duration, and
+/// the offline instructions as help.
+fn payment_field(
+    loaded: &LoadedEvent,
+    payment: &super::payments::EventPayment,
+    duration: i64,
+) -> Option<FormField> {
+    let site = &loaded.general.payments;
+    let lines = super::payments::price(payment, site, duration)?;
+    let total = crate::domain::money::format_amount(
+        lines.iter().map(|(_, v)| v).sum(),
+        &super::payments::money_format(site),
+    );
+    let options = super::payments::methods(payment)
+        .iter()
+        .map(|m| (m.key().to_string(), format!("{} ({total})", m.title())))
+        .collect();
+    Some(FormField {
+        name: "payment_method".into(),
+        label: "Payment".into(),
+        kind: "payment".into(),
+        required: true,
+        placeholder: String::new(),
+        help_text: crate::domain::smart_codes::html_to_text(&payment.offline_instructions)
+            .trim()
+            .to_string(),
+        options,
+    })
 }
 
 /// A reason field (`cancellation_reason`, `rescheduling_reason`) when the event asks for it.
@@ -938,7 +985,12 @@ pub async fn submit_booking(
     let spec = PageSpec {
         path: String::new(),
         zone: None,
-        fields: form_fields(ctx, &loaded).await?,
+        fields: form_fields(
+            ctx,
+            &loaded,
+            loaded.duration(q.duration.as_deref().and_then(|d| d.parse().ok())),
+        )
+        .await?,
         button: String::new(),
     };
     let state = FormState::from_pairs(form);

@@ -167,13 +167,23 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
     Ok(body)
 }
 
-fn extras(activities: &[ActivityRow]) -> Value {
-    json!({
+async fn site_payments(ex: Ex<'_>) -> ServiceResult<crate::model::settings::PaymentSettings> {
+    let general: crate::model::settings::GeneralSettings =
+        super::settings::load(ex, crate::model::settings::GENERAL).await?;
+    Ok(general.payments)
+}
+
+/// The extra parts of `with[]=all_data` and `meta-info`: activities and the payment order.
+async fn extras(mut ex: Ex<'_>, id: i64) -> ServiceResult<Value> {
+    let activities = schedules_list::activities(crate::store::reborrow(&mut ex), id).await?;
+    let site = site_payments(crate::store::reborrow(&mut ex)).await?;
+    let order = super::payments::payment_order(ex, id, &site).await?;
+    Ok(json!({
         "activities": activities.iter().map(activity_json).collect::<Vec<_>>(),
         "sidebar_contents": [],
-        "payment_order": null,
+        "payment_order": order,
         "main_body_contents": [],
-    })
+    }))
 }
 
 /// `GET /schedules/{id}`.
@@ -182,11 +192,11 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64, all_data: bool) -> Service
     let row = load(conn.ex(), caller, id).await?;
     let meta = bookings::meta_of(conn.ex(), id).await?;
     let mut body = json!({"schedule": view(ctx, &row, &meta)});
-    if all_data {
-        let activities = schedules_list::activities(conn.ex(), id).await?;
-        if let (Some(map), Value::Object(more)) = (body.as_object_mut(), extras(&activities)) {
-            map.extend(more);
-        }
+    if all_data
+        && let (Some(map), Value::Object(more)) =
+            (body.as_object_mut(), extras(conn.ex(), id).await?)
+    {
+        map.extend(more);
     }
     Ok(body)
 }
@@ -203,8 +213,7 @@ pub async fn activities(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Va
 pub async fn meta_info(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
     load(conn.ex(), caller, id).await?;
-    let list = schedules_list::activities(conn.ex(), id).await?;
-    Ok(extras(&list))
+    extras(conn.ex(), id).await
 }
 
 const COLUMNS: [&str; 7] = [
@@ -318,6 +327,10 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
         }
         if refund {
             bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
+            let site = site_payments(tx.ex()).await?;
+            for target in &targets {
+                super::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
+            }
         }
         let change = match value.as_str() {
             "cancelled" => Some(EmailChange::Cancelled { by_host: true }),
@@ -369,6 +382,13 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
             _ => "last_name",
         };
         schedules_list::set_column(tx.ex(), &targets, stored, Some(value.trim())).await?;
+        if column == "payment_status" {
+            let site = site_payments(tx.ex()).await?;
+            for target in &targets {
+                super::payments::set_paid(tx.ex(), *target, value == "paid", caller.id(), &site)
+                    .await?;
+            }
+        }
         let shown = if column == "internal_note" {
             "Internal note updated".to_string()
         } else {

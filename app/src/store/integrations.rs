@@ -25,6 +25,16 @@ pub async fn list_for_event(ex: Ex<'_>, event_id: i64) -> StoreResult<Vec<Integr
         .bind(event_id).fetch_all(&mut *c).await)?)
 }
 
+/// Copies every feed of one event to another (a cloned event), settings and signing secret
+/// included: the copies post to the same receivers, which already know the secret.
+pub async fn copy_all(ex: Ex<'_>, from_event: i64, to_event: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "INSERT INTO integrations (event_id, integration_key, title, enabled, settings, created_at, updated_at)
+         SELECT $2, integration_key, title, enabled, settings, $3, $3 FROM integrations WHERE event_id = $1 ORDER BY id")
+        .bind(from_event).bind(to_event).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
 /// One feed of `event_id` (a feed of another event is not found).
 pub async fn find(ex: Ex<'_>, event_id: i64, id: i64) -> StoreResult<Option<IntegrationRow>> {
     let sql = sqlx::AssertSqlSafe(format!(

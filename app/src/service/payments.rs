@@ -1,0 +1,631 @@
+//! Payments: an event's price (`…/payment-settings`), the order a paid booking gets in its
+//! own transaction, marking it paid and refunding it. Money is integer minor units. No card
+//! provider is built in: a provider is a [`PaymentMethod`]; the one that ships is `offline`
+//! (the attendee pays as the instructions say, the host marks the booking paid).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Number, Value, json};
+
+use super::event_admin::load_event;
+use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
+use crate::domain::money::{MoneyFormat, format_amount, parse_amount};
+use crate::domain::validation::FieldErrors;
+use crate::model::settings::PaymentSettings;
+use crate::store::bookings::{self, NewActivity};
+use crate::store::{Ex, events, on, reborrow};
+
+/// Where an event keeps its payment settings (`event_meta`).
+pub const META_KEY: &str = "payment_settings";
+
+/// A price line: a title and its price in currency units, as typed ("100" is 100.00).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PriceItem {
+    pub title: String,
+    #[serde(deserialize_with = "number_or_text")]
+    pub value: Number,
+}
+
+/// A price may come as a JSON number or as its decimal text ("19.99").
+fn number_or_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Number(n) => Ok(n),
+        Value::String(s) => s
+            .trim()
+            .parse::<Number>()
+            .map_err(|_| serde::de::Error::custom("a price must be a number")),
+        _ => Err(serde::de::Error::custom("a price must be a number")),
+    }
+}
+
+/// An event's payment settings (the reference's keys; card and wallet stay off until a
+/// provider is added).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EventPayment {
+    /// `yes` or `no`.
+    pub enabled: String,
+    /// `native`: paid through this service's own methods.
+    pub driver: String,
+    pub offline_enabled: String,
+    pub card_enabled: String,
+    pub wallet_enabled: String,
+    /// Shown to the attendee when paying offline (bank details, "pay at the door", …).
+    pub offline_instructions: String,
+    pub items: Vec<PriceItem>,
+    /// `yes`: the price depends on the chosen duration (`multi_payment_items`).
+    pub multi_payment_enabled: String,
+    pub multi_payment_items: std::collections::BTreeMap<String, PriceItem>,
+}
+
+impl Default for EventPayment {
+    fn default() -> Self {
+        EventPayment {
+            enabled: "no".into(),
+            driver: "native".into(),
+            offline_enabled: "no".into(),
+            card_enabled: "no".into(),
+            wallet_enabled: "no".into(),
+            offline_instructions: String::new(),
+            items: vec![PriceItem {
+                title: "Booking Fee".into(),
+                value: Number::from(100),
+            }],
+            multi_payment_enabled: "no".into(),
+            multi_payment_items: Default::default(),
+        }
+    }
+}
+
+/// How a booking is paid. A provider (cards, wallets) implements this and is listed by
+/// [`methods`]; the booking, its order and the refund bookkeeping stay the same.
+pub trait PaymentMethod: Send + Sync {
+    /// The key stored on bookings and transactions (`offline`).
+    fn key(&self) -> &'static str;
+    /// The attendee-facing name.
+    fn title(&self) -> &'static str;
+    /// `offline` or `online` (a transaction's type).
+    fn transaction_type(&self) -> &'static str;
+    /// Returns money to the attendee; `Ok` once it is done (or, offline, once it is recorded:
+    /// the host pays it back themselves).
+    fn refund(&self, total_minor: i64) -> Result<(), String>;
+}
+
+/// Paying outside the service, as the event's instructions say.
+pub struct Offline;
+
+impl PaymentMethod for Offline {
+    fn key(&self) -> &'static str {
+        "offline"
+    }
+
+    fn title(&self) -> &'static str {
+        "Pay offline"
+    }
+
+    fn transaction_type(&self) -> &'static str {
+        "offline"
+    }
+
+    fn refund(&self, _total_minor: i64) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The methods an event offers.
+pub fn methods(settings: &EventPayment) -> Vec<&'static dyn PaymentMethod> {
+    let mut all: Vec<&'static dyn PaymentMethod> = Vec::new();
+    if settings.offline_enabled == "yes" {
+        all.push(&Offline);
+    }
+    all
+}
+
+fn method_named(key: &str) -> Option<&'static dyn PaymentMethod> {
+    (key == "offline").then_some(&Offline as &'static dyn PaymentMethod)
+}
+
+pub fn money_format(p: &PaymentSettings) -> MoneyFormat<'_> {
+    MoneyFormat {
+        sign: if p.currency_sign.is_empty() {
+            &p.currency
+        } else {
+            &p.currency_sign
+        },
+        position: &p.currency_position,
+        number_format: &p.number_format,
+        decimals: p.decimal_points,
+    }
+}
+
+/// The stored payment settings of an event (defaults when none).
+pub async fn load(ex: Ex<'_>, event_id: i64) -> ServiceResult<EventPayment> {
+    Ok(events::meta(ex, event_id, META_KEY)
+        .await?
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or_default())
+}
+
+/// What a booking of `duration` minutes costs under `settings`: its lines in minor units, or
+/// `None` when the event takes no payment (or payments are off for the whole site).
+pub fn price(
+    settings: &EventPayment,
+    site: &PaymentSettings,
+    duration: i64,
+) -> Option<Vec<(String, i64)>> {
+    if settings.enabled != "yes" || site.is_active != "yes" {
+        return None;
+    }
+    let lines: Vec<&PriceItem> = if settings.multi_payment_enabled == "yes" {
+        settings
+            .multi_payment_items
+            .get(&duration.to_string())
+            .into_iter()
+            .collect()
+    } else {
+        settings.items.iter().collect()
+    };
+    let priced: Vec<(String, i64)> = lines
+        .iter()
+        .filter_map(|i| {
+            parse_amount(&i.value.to_string(), site.decimal_points).map(|v| (i.title.clone(), v))
+        })
+        .collect();
+    (!priced.is_empty() && priced.iter().any(|(_, v)| *v > 0)).then_some(priced)
+}
+
+/// `GET …/payment-settings`: the event's settings and what the site can take.
+pub async fn get(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Value> {
+    let mut conn = ctx.store.conn().await?;
+    let (_cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let settings = load(conn.ex(), ev.id).await?;
+    let general: crate::model::settings::GeneralSettings =
+        super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
+    Ok(json!({"settings": settings, "config": {
+        "native_enabled": general.payments.is_active == "yes", "card_configured": false,
+        "wallet_configured": false, "offline_configured": true,
+        "native_config_link": format!("{}/admin/settings?section=payments", ctx.public_url),
+        "store_config_link": "", "has_cart": false, "has_store": false, "store_enabled": false,
+    }}))
+}
+
+/// `POST …/payment-settings` with `{settings}`: validated whole, then stored; the event's
+/// `type` becomes `paid` or `free`.
+pub async fn save(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<Value> {
+    let given = body
+        .get("settings")
+        .filter(|s| s.is_object())
+        .ok_or_else(|| {
+            ServiceError::field("settings", "required", "The settings field is required.")
+        })?;
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let general: crate::model::settings::GeneralSettings =
+        super::settings::load(tx.ex(), crate::model::settings::GENERAL).await?;
+    let mut settings = load(tx.ex(), ev.id).await?;
+    let mut merged = serde_json::to_value(&settings).unwrap_or_default();
+    if let (Some(target), Some(patch)) = (merged.as_object_mut(), given.as_object()) {
+        for (k, v) in patch {
+            target.insert(k.clone(), v.clone());
+        }
+    }
+    settings = serde_json::from_value(merged).map_err(|e| {
+        ServiceError::field(
+            "settings",
+            "format",
+            &format!("The settings are not in the expected shape: {e}"),
+        )
+    })?;
+    let mut errors = FieldErrors::new();
+    check(&mut settings, general.payments.decimal_points, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    events::put_meta(tx.ex(), ev.id, META_KEY, &json!(settings).to_string()).await?;
+    let kind = if settings.enabled == "yes" {
+        "paid"
+    } else {
+        "free"
+    };
+    on!(tx.ex(), c => sqlx::query("UPDATE events SET type = $2 WHERE id = $1")
+        .bind(ev.id).bind(kind).execute(&mut *c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(json!({"message": "Settings updated successfully"}))
+}
+
+fn check(settings: &mut EventPayment, decimals: u16, errors: &mut FieldErrors) {
+    let yes_no = |v: &str| v == "yes" || v == "no";
+    for (name, value) in [
+        ("enabled", &settings.enabled),
+        ("offline_enabled", &settings.offline_enabled),
+        ("multi_payment_enabled", &settings.multi_payment_enabled),
+    ] {
+        if !yes_no(value) {
+            errors.add(format!("settings.{name}"), "in", "Use yes or no.");
+        }
+    }
+    // No card or wallet provider is configured: those switches stay off.
+    settings.card_enabled = "no".into();
+    settings.wallet_enabled = "no".into();
+    settings.offline_instructions = super::sanitize::clean_html(&settings.offline_instructions);
+    if settings.enabled != "yes" {
+        return;
+    }
+    if settings.driver != "native" {
+        errors.add(
+            "settings.driver",
+            "required",
+            "Please select a payment method",
+        );
+    } else if settings.offline_enabled != "yes" {
+        errors.add(
+            "settings.offline_enabled",
+            "required",
+            "Please enable at least one payment method",
+        );
+    }
+    let lines: Vec<(String, &PriceItem)> = if settings.multi_payment_enabled == "yes" {
+        settings
+            .multi_payment_items
+            .iter()
+            .map(|(d, i)| (format!("settings.multi_payment_items.{d}"), i))
+            .collect()
+    } else {
+        settings
+            .items
+            .iter()
+            .enumerate()
+            .map(|(n, i)| (format!("settings.items.{n}"), i))
+            .collect()
+    };
+    if lines.is_empty() {
+        errors.add("settings.items", "required", "Add at least one price.");
+    }
+    for (field, item) in lines {
+        if item.title.trim().is_empty() {
+            errors.add(
+                format!("{field}.title"),
+                "required",
+                "Each price needs a title.",
+            );
+        }
+        if parse_amount(&item.value.to_string(), decimals).is_none() {
+            errors.add(
+                format!("{field}.value"),
+                "amount",
+                format!("A price is a non-negative amount with at most {decimals} decimal places."),
+            );
+        }
+    }
+}
+
+/// Writes the order of a new paid booking in its transaction: the lines, the total, and a
+/// pending transaction of the chosen method.
+pub async fn create_order(
+    mut ex: Ex<'_>,
+    booking_id: i64,
+    lines: &[(String, i64)],
+    currency: &str,
+    method: &dyn PaymentMethod,
+) -> ServiceResult<()> {
+    let now = crate::store::now_epoch();
+    let total: i64 = lines.iter().map(|(_, v)| v).sum();
+    let number = random_hash()[..12].to_uppercase();
+    let order_id: i64 = on!(&mut ex, c => sqlx::query_scalar(
+        "INSERT INTO orders (booking_id, status, order_number, type, payment_method, payment_mode, currency,
+            subtotal_cents, total_cents, uuid, created_at, updated_at)
+         VALUES ($1, 'pending', $2, 'sale', $3, 'live', $4, $5, $5, $6, $7, $7) RETURNING id")
+        .bind(booking_id).bind(&number).bind(method.key()).bind(currency).bind(total)
+        .bind(random_hash()).bind(now).fetch_one(&mut **c).await)
+    .map_err(crate::store::StoreError::from)?;
+    for (title, price) in lines {
+        on!(&mut ex, c => sqlx::query(
+            "INSERT INTO order_items (order_id, booking_id, item_name, type, quantity, item_price_cents, item_total_cents, created_at, updated_at)
+             VALUES ($1, $2, $3, 'single', 1, $4, $4, $5, $5)")
+            .bind(order_id).bind(booking_id).bind(title).bind(price).bind(now).execute(&mut **c).await.map(|_| ()))
+        .map_err(crate::store::StoreError::from)?;
+    }
+    on!(&mut ex, c => sqlx::query(
+        "INSERT INTO transactions (order_id, transaction_type, status, total_cents, payment_method, uuid, created_at, updated_at)
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $6)")
+        .bind(order_id).bind(method.transaction_type()).bind(total).bind(method.key()).bind(random_hash()).bind(now)
+        .execute(&mut **c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    on!(ex, c => sqlx::query("UPDATE bookings SET payment_status = 'pending', payment_method = $2 WHERE id = $1")
+        .bind(booking_id).bind(method.key()).execute(&mut *c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct OrderRow {
+    id: i64,
+    status: String,
+    order_number: String,
+    payment_method: String,
+    currency: String,
+    subtotal_cents: i64,
+    total_cents: i64,
+    paid_cents: i64,
+    completed_at: Option<i64>,
+    refunded_at: Option<i64>,
+    created_at: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct ItemRow {
+    item_name: String,
+    quantity: i64,
+    item_price_cents: i64,
+    item_total_cents: i64,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct TransactionRow {
+    id: i64,
+    transaction_type: String,
+    status: String,
+    total_cents: i64,
+    payment_method: String,
+    created_at: i64,
+}
+
+async fn order_of(ex: Ex<'_>, booking_id: i64) -> ServiceResult<Option<OrderRow>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, OrderRow>(
+        "SELECT id, status, order_number, payment_method, currency, subtotal_cents, total_cents, paid_cents,
+                completed_at, refunded_at, created_at
+         FROM orders WHERE booking_id = $1 ORDER BY id DESC LIMIT 1")
+        .bind(booking_id).fetch_optional(&mut *c).await)
+    .map_err(crate::store::StoreError::from)?)
+}
+
+/// The booking's order as `payment_order` (`GET /schedules/{id}?with[]=all_data`,
+/// `…/meta-info`): the order, its items, transactions and the formatted total; `null` when
+/// the booking has none. Amounts are minor units (`*_cents`) with formatted texts beside them.
+pub async fn payment_order(
+    mut ex: Ex<'_>,
+    booking_id: i64,
+    site: &PaymentSettings,
+) -> ServiceResult<Value> {
+    let Some(order) = order_of(reborrow(&mut ex), booking_id).await? else {
+        return Ok(Value::Null);
+    };
+    let items = on!(&mut ex, c => sqlx::query_as::<_, ItemRow>(
+        "SELECT item_name, quantity, item_price_cents, item_total_cents FROM order_items WHERE order_id = $1 ORDER BY id")
+        .bind(order.id).fetch_all(&mut **c).await)
+    .map_err(crate::store::StoreError::from)?;
+    let transactions = on!(ex, c => sqlx::query_as::<_, TransactionRow>(
+        "SELECT id, transaction_type, status, total_cents, payment_method, created_at FROM transactions WHERE order_id = $1 ORDER BY id")
+        .bind(order.id).fetch_all(&mut *c).await)
+    .map_err(crate::store::StoreError::from)?;
+    let format = money_format(site);
+    let money = |minor: i64| format_amount(minor, &format);
+    let time = |t: i64| super::present::rfc3339(t);
+    let tx_json = |t: &TransactionRow| {
+        json!({"id": t.id, "transaction_type": t.transaction_type, "status": t.status,
+            "payment_method": t.payment_method, "total_cents": t.total_cents,
+            "total_formatted": money(t.total_cents), "created_at": time(t.created_at)})
+    };
+    Ok(json!({
+        "id": order.id, "status": order.status, "order_number": order.order_number,
+        "payment_method": order.payment_method, "currency": order.currency,
+        "currency_sign": format.sign,
+        "subtotal_cents": order.subtotal_cents, "total_cents": order.total_cents,
+        "total_paid_cents": order.paid_cents, "total_formatted": money(order.total_cents),
+        "completed_at": order.completed_at.map(time), "refunded_at": order.refunded_at.map(time),
+        "created_at": time(order.created_at),
+        "items": items.iter().map(|i| json!({"item_name": i.item_name, "quantity": i.quantity,
+            "item_price_cents": i.item_price_cents, "item_total_cents": i.item_total_cents,
+            "item_total_formatted": money(i.item_total_cents)})).collect::<Vec<_>>(),
+        "transaction": transactions.iter().find(|t| t.transaction_type != "refund").map(tx_json),
+        "refunds": transactions.iter().filter(|t| t.transaction_type == "refund").map(tx_json).collect::<Vec<_>>(),
+    }))
+}
+
+/// The host marked the booking paid (or pending again): its order and transaction follow.
+pub async fn set_paid(
+    mut ex: Ex<'_>,
+    booking_id: i64,
+    paid: bool,
+    by: i64,
+    site: &PaymentSettings,
+) -> ServiceResult<()> {
+    let Some(order) = order_of(reborrow(&mut ex), booking_id).await? else {
+        return Ok(());
+    };
+    if order.status == "refunded" {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: "The payment was refunded; it cannot change any more.".into(),
+        });
+    }
+    let now = crate::store::now_epoch();
+    let (status, paid_cents, completed) = if paid {
+        ("paid", order.total_cents, Some(now))
+    } else {
+        ("pending", 0, None)
+    };
+    on!(&mut ex, c => sqlx::query("UPDATE orders SET status = $2, paid_cents = $3, completed_at = $4, updated_at = $5 WHERE id = $1")
+        .bind(order.id).bind(status).bind(paid_cents).bind(completed).bind(now).execute(&mut **c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    on!(&mut ex, c => sqlx::query("UPDATE transactions SET status = $2, updated_at = $3 WHERE order_id = $1 AND transaction_type <> 'refund'")
+        .bind(order.id).bind(status).bind(now).execute(&mut **c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    if paid {
+        let description = format!(
+            "Transaction marked as paid ({}, {})",
+            format_amount(order.total_cents, &money_format(site)),
+            order.payment_method
+        );
+        bookings::add_activity(
+            ex,
+            &NewActivity {
+                booking_id,
+                created_by: Some(by),
+                status: "closed",
+                kind: "success",
+                title: "Payment Successfully Completed",
+                description: &description,
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Refunds a paid booking's order (cancel or reject with `refund_payment=yes`): a refund
+/// transaction, the order and booking marked refunded. A booking that was not paid has nothing
+/// to refund; answers whether money was refunded.
+pub async fn refund(
+    mut ex: Ex<'_>,
+    booking_id: i64,
+    by: i64,
+    site: &PaymentSettings,
+) -> ServiceResult<bool> {
+    let Some(order) = order_of(reborrow(&mut ex), booking_id).await? else {
+        return Ok(false);
+    };
+    if order.status != "paid" {
+        return Ok(false);
+    }
+    let method = method_named(&order.payment_method).unwrap_or(&Offline);
+    method
+        .refund(order.paid_cents)
+        .map_err(|message| ServiceError::Conflict {
+            code: "refund_failed",
+            message,
+        })?;
+    let now = crate::store::now_epoch();
+    let transaction = random_hash();
+    on!(&mut ex, c => sqlx::query(
+        "INSERT INTO transactions (order_id, transaction_type, status, total_cents, payment_method, uuid, created_at, updated_at)
+         VALUES ($1, 'refund', 'refunded', $2, $3, $4, $5, $5)")
+        .bind(order.id).bind(order.paid_cents).bind(&order.payment_method).bind(&transaction).bind(now)
+        .execute(&mut **c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    on!(&mut ex, c => sqlx::query("UPDATE orders SET status = 'refunded', paid_cents = 0, refunded_at = $2, updated_at = $2 WHERE id = $1")
+        .bind(order.id).bind(now).execute(&mut **c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    on!(&mut ex, c => sqlx::query("UPDATE bookings SET payment_status = 'refunded' WHERE id = $1")
+        .bind(booking_id).execute(&mut **c).await.map(|_| ()))
+    .map_err(crate::store::StoreError::from)?;
+    let description = format!(
+        "Amount {} refunded successfully. Transaction ID: {}",
+        format_amount(order.paid_cents, &money_format(site)),
+        &transaction[..12]
+    );
+    bookings::add_activity(
+        ex,
+        &NewActivity {
+            booking_id,
+            created_by: Some(by),
+            status: "closed",
+            kind: "success",
+            title: "Payment Refunded Successfully",
+            description: &description,
+        },
+    )
+    .await?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> PaymentSettings {
+        PaymentSettings {
+            is_active: "yes".into(),
+            ..PaymentSettings::default()
+        }
+    }
+
+    fn paid(items: Value) -> EventPayment {
+        EventPayment {
+            enabled: "yes".into(),
+            offline_enabled: "yes".into(),
+            items: serde_json::from_value(items).expect("items"),
+            ..EventPayment::default()
+        }
+    }
+
+    #[test]
+    fn prices_are_minor_units_read_from_the_typed_decimals() {
+        let settings =
+            paid(json!([{"title": "Fee", "value": 19.99}, {"title": "Room", "value": "5.50"}]));
+        assert_eq!(
+            price(&settings, &site(), 30),
+            Some(vec![("Fee".into(), 1999), ("Room".into(), 550)])
+        );
+        assert!(
+            serde_json::from_value::<PriceItem>(json!({"title": "x", "value": "ten"})).is_err()
+        );
+    }
+
+    #[test]
+    fn the_price_follows_the_duration_when_it_varies() {
+        let mut settings = paid(json!([{"title": "Fee", "value": 19.99}]));
+        assert_eq!(
+            price(&settings, &site(), 30),
+            Some(vec![("Fee".into(), 1999)])
+        );
+        settings.multi_payment_enabled = "yes".into();
+        settings.multi_payment_items.insert(
+            "60".into(),
+            PriceItem {
+                title: "Hour".into(),
+                value: Number::from(80),
+            },
+        );
+        assert_eq!(
+            price(&settings, &site(), 60),
+            Some(vec![("Hour".into(), 8000)])
+        );
+        assert_eq!(
+            price(&settings, &site(), 30),
+            None,
+            "no price for 30 minutes"
+        );
+        let off = PaymentSettings::default();
+        assert_eq!(
+            price(&settings, &off, 60),
+            None,
+            "payments are off site-wide"
+        );
+    }
+
+    #[test]
+    fn switching_payment_on_needs_a_method_and_valid_prices() {
+        let mut settings = EventPayment {
+            enabled: "yes".into(),
+            ..EventPayment::default()
+        };
+        let mut errors = FieldErrors::new();
+        check(&mut settings, 2, &mut errors);
+        assert_eq!(
+            errors.first_message(),
+            Some("Please enable at least one payment method")
+        );
+        let mut settings = paid(json!([{"title": "", "value": 1.999}]));
+        settings.card_enabled = "yes".into();
+        let mut errors = FieldErrors::new();
+        check(&mut settings, 2, &mut errors);
+        assert!(
+            errors.contains("settings.items.0.title") && errors.contains("settings.items.0.value")
+        );
+        assert_eq!(
+            settings.card_enabled, "no",
+            "no card provider is configured"
+        );
+    }
+}
