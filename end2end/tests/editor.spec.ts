@@ -130,9 +130,25 @@ test("the advanced, notifications and payment tabs: confirmation switches the em
   await page.goto(`${editor}?tab=notifications`);
   await expect(page.getByRole("table")).toContainText("A time is booked");
   await checkAxe(page, "event editor, notifications");
+  // One email's form: a reminder gets its times; a bad one is refused beside the field.
+  await page.getByRole("link", { name: "Edit: Configure Meeting Reminder to Attendee" }).click();
+  await page.getByLabel("Send this email").check();
+  await page.getByLabel("Reminder times").fill("sometime");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByLabel("Reminder times")).toHaveAttribute("aria-invalid", "true");
+  await checkAxe(page, "event editor, notification form, refused");
+  await page.getByLabel("Reminder times").fill("1 hour, 1 day");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await page.goto(`${editor}?tab=notifications`);
+  await expect(page.getByRole("table")).toContainText("Before the meeting (1 hour, 1 day before)");
   await page.getByRole("link", { name: "Payment" }).click();
   await expect(page.getByText("Bookings of this event are free")).toBeVisible();
   await checkAxe(page, "event editor, payment");
+  await page.getByLabel("Take payment for bookings").check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByLabel("Attendees pay offline (you mark bookings paid)")).toHaveAttribute("aria-invalid", "true");
+  await checkAxe(page, "event editor, payment, refused");
   await page.getByRole("link", { name: "Advanced" }).click();
   await checkAxe(page, "event editor, advanced");
   // A bad duration list is refused beside its field, and nothing is saved.

@@ -159,6 +159,28 @@ pub async fn post_editor(
         "webhooks" => {
             return webhook_post(&state, &parts, &caller, (calendar_id, event_id), form).await;
         }
+        "notifications" => {
+            return match event_tabs::save_notification(
+                &state.ctx,
+                &caller,
+                calendar_id,
+                event_id,
+                &form,
+            )
+            .await
+            {
+                Ok(()) => back("notifications"),
+                Err(refused) => again(&state, &parts, refused).await,
+            };
+        }
+        "payment" => {
+            return match event_tabs::save_payment(&state.ctx, &caller, calendar_id, event_id, &form)
+                .await
+            {
+                Ok(()) => back("payment"),
+                Err(refused) => again(&state, &parts, refused).await,
+            };
+        }
         _ => {}
     }
     if form.value("op") == "hosts" {

@@ -480,3 +480,124 @@ async fn the_details_tab_saves_colour_and_location_with_the_routes_rules() {
         serde_json::json!([])
     );
 }
+
+#[tokio::test]
+async fn the_notifications_tab_edits_one_email_through_the_rest_rules() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let rest = format!("/calendars/{calendar}/events/{event}/email-notifications");
+    let desk = Desk::open(&app, "jane").await;
+    let (_, list) = desk.page(&format!("{editor}?tab=notifications")).await;
+    assert!(list.contains("A time is booked") && list.contains("The host declines a request"));
+    let (_, open) = desk
+        .page(&format!(
+            "{editor}?tab=notifications&edit=reminder_to_attendee"
+        ))
+        .await;
+    assert!(
+        open.contains("Reminder times") && open.contains("15 minutes"),
+        "{open}"
+    );
+    let url = format!("{editor}?tab=notifications&edit=reminder_to_attendee");
+    let form = TabForm {
+        desk: &desk,
+        token: desk.token(&url).await,
+        url,
+        name: "notifications",
+    };
+    let (status, _, html) = form
+        .post(&[
+            ("key", "reminder_to_attendee"),
+            ("enabled", "on"),
+            ("subject", "Soon: {{booking.event_name}}"),
+            ("body", "<p>See you</p>"),
+            ("times", "every now and then"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Write the times as"), "{html}");
+    let (_, unchanged) = app.get(&rest, &jane).await;
+    assert_eq!(
+        unchanged["notifications"]["reminder_to_attendee"]["enabled"],
+        false
+    );
+    let (status, location, _) = form
+        .post(&[
+            ("key", "reminder_to_attendee"),
+            ("enabled", "on"),
+            ("subject", "Soon: {{booking.event_name}}"),
+            ("body", "<p>See you</p>"),
+            ("times", "2 hours, 1 day"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(
+        location.ends_with("tab=notifications&saved=1"),
+        "{location}"
+    );
+    let (_, saved) = app.get(&rest, &jane).await;
+    let reminder = &saved["notifications"]["reminder_to_attendee"];
+    assert_eq!(reminder["enabled"], true);
+    assert_eq!(reminder["email"]["subject"], "Soon: {{booking.event_name}}");
+    assert_eq!(
+        reminder["email"]["times"],
+        serde_json::json!([{"unit": "hours", "value": 2}, {"unit": "days", "value": 1}])
+    );
+    // A host email's blind copies are checked like the route's.
+    let (status, _, html) = form
+        .post(&[
+            ("key", "booking_conf_host"),
+            ("enabled", "on"),
+            ("subject", "New"),
+            ("body", "<p>New</p>"),
+            ("copies", "not-an-address"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Additional recipients must be"), "{html}");
+}
+
+#[tokio::test]
+async fn the_payment_tab_sets_the_price_and_the_offline_method() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let rest = format!("/calendars/{calendar}/events/{event}/payment-settings");
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "payment").await;
+    let (status, _, html) = form
+        .post(&[
+            ("take_payment", "on"),
+            ("price_title", "Session"),
+            ("price", "40"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("Please enable at least one payment method"),
+        "{html}"
+    );
+    let (status, _, _) = form
+        .post(&[
+            ("take_payment", "on"),
+            ("offline", "on"),
+            ("price_title", "Session"),
+            ("price", "40.50"),
+            ("instructions", "Pay at the front desk."),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, saved) = app.get(&rest, &jane).await;
+    assert_eq!(saved["settings"]["enabled"], "yes");
+    assert_eq!(saved["settings"]["items"][0]["title"], "Session");
+    assert_eq!(saved["settings"]["items"][0]["value"], 40.5);
+    assert_eq!(
+        saved["settings"]["offline_instructions"],
+        "<p>Pay at the front desk.</p>"
+    );
+    let (_, page) = desk.page(&format!("{editor}?tab=payment")).await;
+    assert!(page.contains("Bookings of this event take payment."));
+    assert!(
+        page.contains(r#"value="40.50""#),
+        "the price in the currency's places"
+    );
+}

@@ -101,6 +101,19 @@ async fn payment_settings_need_a_method_and_valid_prices() {
         .get(&format!("/calendars/{cal}/events/{event}"), &host)
         .await;
     assert_eq!(ev["calendar_event"]["type"], "paid", "{ev}");
+    let (_, fields) = app
+        .get(
+            &format!("/calendars/{cal}/events/{event}/booking-fields"),
+            &host,
+        )
+        .await;
+    let payment = fields["fields"]
+        .as_array()
+        .and_then(|all| all.iter().find(|f| f["name"] == "payment_method"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(payment["type"], "payment", "{fields}");
+    assert_eq!(payment["enabled"], true);
     let other = app.host("omar").await;
     let (status, body) = app
         .post(

@@ -46,6 +46,20 @@ pub fn parse_amount(text: &str, decimals: u16) -> Option<i64> {
     (amount <= 1_000_000_000 * scale).then_some(amount)
 }
 
+/// `minor` units as a plain decimal with the currency's places ("40.50"), as forms show it.
+pub fn plain_amount(minor: i64, decimals: u16) -> String {
+    format_amount(
+        minor,
+        &MoneyFormat {
+            sign: "",
+            position: "left",
+            number_format: "plain",
+            decimals,
+        },
+    )
+    .replace(',', "")
+}
+
 /// `minor` units written as the settings say: "$1,234.56", "1.234,56 €", ….
 pub fn format_amount(minor: i64, format: &MoneyFormat<'_>) -> String {
     let scale = 10_i64.pow(u32::from(format.decimals));
@@ -125,5 +139,7 @@ mod tests {
             decimals: 0,
         };
         assert_eq!(format_amount(5000, &yen), "¥ 5,000");
+        assert_eq!(plain_amount(4050, 2), "40.50");
+        assert_eq!(plain_amount(123_456, 2), "1234.56");
     }
 }

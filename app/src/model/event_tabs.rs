@@ -203,25 +203,91 @@ impl Policy {
     }
 }
 
-/// The "Notifications" tab: each email the lifecycle sends and to whom.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct EmailLine {
-    pub moment: String,
-    pub recipients: String,
-}
-
-/// The "Payment" tab: the event's payment state as `GET …/payment-settings` answers it.
+/// The "Payment" tab: the event's price and how attendees pay, and the site's switch.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PaymentTab {
     pub event_enabled: bool,
     pub payments_active: bool,
     pub currency: String,
+    pub offline_enabled: bool,
+    /// The first price line: its title and amount as typed ("49.50").
+    pub price_title: String,
+    pub price: String,
+    /// Plain text shown to attendees who pay offline.
+    pub instructions: String,
+    /// The price depends on the duration (edited through the REST route only).
+    pub per_duration: bool,
+}
+
+/// One email notification as the "Notifications" tab lists and edits it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct NotificationLine {
+    /// `booking_conf_attendee`, ….
+    pub key: String,
+    pub title: String,
+    /// Goes to the host (else to the attendee).
+    pub to_host: bool,
+    pub enabled: bool,
+    pub subject: String,
+    pub body: String,
+    pub copies: String,
+    /// Reminders: their times as the form writes them ("15 minutes, 1 day").
+    pub times: Option<String>,
+}
+
+/// Reminder times as the form writes them: "15 minutes, 2 hours, 1 day".
+pub fn times_text(times: &[(i64, String)]) -> String {
+    times
+        .iter()
+        .map(|(value, unit)| {
+            let unit = if *value == 1 {
+                unit.trim_end_matches('s').to_string()
+            } else {
+                unit.clone()
+            };
+            format!("{value} {unit}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads "15 minutes, 2 hours, 1 day" back as (value, `minutes|hours|days`); `None` when a
+/// part is not a whole number and one of those units.
+pub fn parse_times_text(text: &str) -> Option<Vec<(i64, String)>> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            let (value, unit) = part.split_once(' ')?;
+            let value: i64 = value.trim().parse().ok()?;
+            let unit = match unit.trim().to_lowercase().trim_end_matches('s') {
+                "minute" | "min" => "minutes",
+                "hour" => "hours",
+                "day" => "days",
+                _ => return None,
+            };
+            Some((value, unit.to_string()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::public::FormState;
+
+    #[test]
+    fn reminder_times_read_back_what_they_write() {
+        let times = vec![(15, "minutes".to_string()), (1, "days".to_string())];
+        assert_eq!(times_text(&times), "15 minutes, 1 day");
+        assert_eq!(parse_times_text("15 minutes, 1 day"), Some(times));
+        assert_eq!(
+            parse_times_text("2 Hours"),
+            Some(vec![(2, "hours".to_string())])
+        );
+        assert_eq!(parse_times_text("soon"), None);
+        assert_eq!(parse_times_text("3 weeks"), None);
+    }
 
     fn line(name: &str, system: bool) -> FieldLine {
         FieldLine {

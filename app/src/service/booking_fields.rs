@@ -113,6 +113,13 @@ pub fn system_fields(ev: &EventRow) -> Vec<FieldRow> {
             config: sms,
             ..system(8, "phone_number", "phone", "Your Phone Number")
         },
+        // A paid event's payment choice; the booking form fills in its methods and price.
+        FieldRow {
+            required: ev.payment_type == "paid",
+            enabled: ev.payment_type == "paid",
+            disable_alter: true,
+            ..system(9, "payment_method", "payment", "Payment Method")
+        },
     ];
     if locations.len() > 1 {
         let options: Vec<Value> = locations

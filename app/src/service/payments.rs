@@ -188,7 +188,7 @@ pub async fn get(
     Ok(json!({"settings": settings, "config": {
         "native_enabled": general.payments.is_active == "yes", "card_configured": false,
         "wallet_configured": false, "offline_configured": true,
-        "native_config_link": format!("{}/admin/settings?section=payments", ctx.public_url),
+        "native_config_link": format!("{}/admin/settings#payments", ctx.public_url),
         "store_config_link": "", "has_cart": false, "has_store": false, "store_enabled": false,
     }}))
 }

@@ -35,7 +35,13 @@ use crate::ui::public::text;
 const SEARCH_MONTHS: i32 = 12;
 
 /// Booking fields the form never shows: they belong to cancel and reschedule.
-const NOT_ON_FORM: [&str; 2] = ["cancellation_reason", "rescheduling_reason"];
+/// Fields the form does not take from the stored list: the reasons belong to cancel and
+/// reschedule, and the payment choice is built with the event's price (`payment_field`).
+const NOT_ON_FORM: [&str; 3] = [
+    "cancellation_reason",
+    "rescheduling_reason",
+    "payment_method",
+];
 
 /// `/{calendar_slug}`: 404 for an unknown slug or a disabled landing page.
 pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {

@@ -11,8 +11,8 @@ use super::hours::HoursForm;
 use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use crate::model::errors::PageError;
 use crate::model::event_tabs::{
-    AdvancedTab, CHOICE_TYPES, EmailLine, FIELD_TYPES, FieldLine, PaymentTab, Policy, WebhooksTab,
-    type_name,
+    AdvancedTab, CHOICE_TYPES, FIELD_TYPES, FieldLine, NotificationLine, PaymentTab, Policy,
+    WebhooksTab, type_name,
 };
 use crate::model::public::FormState;
 use crate::model::setup::{
@@ -97,17 +97,17 @@ pub async fn load_payment(calendar_id: i64, event_id: i64) -> Result<PaymentTab,
         .map_err(super::page_error)
 }
 
-/// The "Notifications" tab: the emails this event's bookings send.
+/// The "Notifications" tab: every email of the event, with its text.
 #[server(prefix = "/_app", endpoint = "admin/event/emails")]
-pub async fn load_emails(calendar_id: i64, event_id: i64) -> Result<Vec<EmailLine>, PageError> {
+pub async fn load_emails(
+    calendar_id: i64,
+    event_id: i64,
+) -> Result<Vec<NotificationLine>, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    let advanced = crate::service::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
+    crate::service::event_tabs::notifications(&ctx, &caller, calendar_id, event_id)
         .await
-        .map_err(super::page_error)?;
-    Ok(crate::service::event_tabs::emails(
-        advanced.requires_confirmation,
-    ))
+        .map_err(super::page_error)
 }
 
 /// The signing secret of a feed just added: shown once, on the page that answers "Add webhook".
@@ -121,7 +121,7 @@ enum TabData {
     Webhooks(WebhooksTab),
     Advanced(AdvancedTab),
     Payment(PaymentTab),
-    Emails(Vec<EmailLine>),
+    Emails(Vec<NotificationLine>),
 }
 
 /// The editor's address query.
@@ -256,8 +256,12 @@ fn Editor(
         (_, TabData::Advanced(options)) => {
             view! { <AdvancedForm options form=form_ action csrf /> }.into_any()
         }
-        (_, TabData::Emails(emails)) => view! { <EmailsList emails /> }.into_any(),
-        (_, TabData::Payment(payment)) => view! { <PaymentView payment /> }.into_any(),
+        (_, TabData::Emails(emails)) => {
+            view! { <NotificationsForm emails edit form=form_ base=base.clone() csrf /> }.into_any()
+        }
+        (_, TabData::Payment(payment)) => {
+            view! { <PaymentForm payment form=form_ action csrf /> }.into_any()
+        }
         _ => view! { <DetailsForm editor=editor.clone() form=form_ action csrf /> }.into_any(),
     };
     view! {
@@ -1045,45 +1049,204 @@ fn AdvancedForm(
     }
 }
 
-/// "Notifications": the emails this event's bookings send, and to whom.
+/// When a notification goes out, in the host's words.
+fn moment_of(key: &str) -> &'static str {
+    match key {
+        "booking_conf_attendee" | "booking_conf_host" => {
+            "A time is booked (or you confirm a request)"
+        }
+        "reminder_to_attendee" | "reminder_to_host" => "Before the meeting",
+        "cancelled_by_attendee" => "The attendee cancels",
+        "cancelled_by_host" => "You cancel",
+        "rescheduled_by_attendee" => "The attendee moves the time",
+        "rescheduled_by_host" => "You move the time",
+        "booking_request_host" | "booking_request_attendee" => {
+            "A booking awaits your confirmation (events that need it)"
+        }
+        "declined_by_host" => "The host declines a request",
+        _ => "",
+    }
+}
+
+/// "Notifications": every email with when it goes out, to whom and whether it is on; "Edit"
+/// opens one email's form (subject, message, copies, reminder times).
 #[component]
-fn EmailsList(emails: Vec<EmailLine>) -> impl IntoView {
+fn NotificationsForm(
+    emails: Vec<NotificationLine>,
+    edit: Option<String>,
+    form: FormState,
+    base: String,
+    csrf: String,
+) -> impl IntoView {
+    let editing = edit.and_then(|key| emails.iter().find(|e| e.key == key).cloned());
+    if let Some(line) = editing {
+        let action = format!("{base}?tab=notifications&edit={}", line.key);
+        let posted = !form.values.is_empty();
+        let text = |name: &str, stored: &str| {
+            if posted {
+                form.value(name)
+            } else {
+                stored.to_string()
+            }
+        };
+        let enabled = if posted {
+            form.value("enabled") == "on"
+        } else {
+            line.enabled
+        };
+        let subject = text("subject", &line.subject);
+        let body = text("body", &line.body);
+        let copies = text("copies", &line.copies);
+        let times = line.times.as_ref().map(|t| text("times", t));
+        let error = |key: &str| form.errors.get(key).cloned();
+        let field = |id: &'static str,
+                     label: &'static str,
+                     hint: &'static str,
+                     control: AnyView| {
+            let problem = error(id);
+            view! {
+                <div>
+                    <label for=format!("n-{id}") class="block text-sm font-medium">{label}</label>
+                    {(!hint.is_empty()).then(|| view! { <p id=format!("n-{id}-hint") class="text-xs text-slate-600 dark:text-slate-300">{hint}</p> })}
+                    {control}
+                    {problem.map(|e| view! { <p id=format!("n-{id}-error") class=ERROR>{e}</p> })}
+                </div>
+            }
+        };
+        let invalid = |id: &str| form.errors.contains_key(id).then_some("true");
+        return view! {
+            <form method="post" action=action class="max-w-2xl space-y-4" id="notification-form">
+                {form_keys(&csrf, "notifications")}
+                <input type="hidden" name="key" value=line.key.clone() />
+                <h2 class="text-lg font-semibold">{line.title.clone()}</h2>
+                <p class="text-sm text-slate-600 dark:text-slate-300">{format!("{}; to {}.", moment_of(&line.key), if line.to_host { "you (the host)" } else { "the attendee" })}</p>
+                <div class="flex items-center gap-2">
+                    <input id="n-enabled" type="checkbox" name="enabled" checked=enabled class="h-5 w-5" />
+                    <label for="n-enabled" class="text-sm font-medium">"Send this email"</label>
+                </div>
+                {field("subject", "Subject", "", view! {
+                    <input id="n-subject" name="subject" value=subject class=FIELD aria-invalid=invalid("subject") />
+                }.into_any())}
+                {field("body", "Message", "HTML; smart codes such as {{guest.full_name}} are filled in when it is sent.", view! {
+                    <textarea id="n-body" name="body" rows="8" class=FIELD aria-describedby="n-body-hint" aria-invalid=invalid("body")>{crate::ui::textarea_text(&body)}</textarea>
+                }.into_any())}
+                {line.to_host.then(|| field("copies", "Blind copies to", "Addresses separated by commas.", view! {
+                    <input id="n-copies" name="copies" value=copies.clone() class=FIELD aria-describedby="n-copies-hint" aria-invalid=invalid("copies") />
+                }.into_any()))}
+                {times.map(|times| field("times", "Reminder times", "Before the start, such as \"15 minutes, 1 day\".", view! {
+                    <input id="n-times" name="times" value=times class=FIELD aria-describedby="n-times-hint" aria-invalid=invalid("times") />
+                }.into_any()))}
+                <div class="flex flex-wrap items-center gap-3">
+                    <button type="submit" class=PRIMARY>"Save"</button>
+                    <a href=format!("{base}?tab=notifications") class="text-sm text-sky-800 underline dark:text-sky-300">"Back to all emails"</a>
+                </div>
+            </form>
+        }
+        .into_any();
+    }
     view! {
-        <table class="w-full max-w-2xl text-left text-sm">
+        <table class="w-full max-w-3xl text-left text-sm">
             <caption class="text-left font-semibold">"Emails this event sends"</caption>
             <thead><tr class="border-b border-slate-200 dark:border-slate-700">
                 <th scope="col" class="py-2 pr-4">"When"</th>
-                <th scope="col" class="py-2">"To"</th>
+                <th scope="col" class="py-2 pr-4">"To"</th>
+                <th scope="col" class="py-2 pr-4">"Sent"</th>
+                <th scope="col" class="py-2"><span class="sr-only">"Actions"</span></th>
             </tr></thead>
             <tbody>
-                {emails.into_iter().map(|line| view! {
-                    <tr class="border-b border-slate-100 dark:border-slate-800">
-                        <td class="py-2 pr-4">{line.moment}</td>
-                        <td class="py-2">{line.recipients}</td>
-                    </tr>
+                {emails.into_iter().map(|line| {
+                    let href = format!("{base}?tab=notifications&edit={}", line.key);
+                    view! {
+                        <tr class="border-b border-slate-100 dark:border-slate-800">
+                            <td class="py-2 pr-4">{moment_of(&line.key)}{line.times.clone().map(|t| format!(" ({t} before)"))}</td>
+                            <td class="py-2 pr-4">{if line.to_host { "You" } else { "The attendee" }}</td>
+                            <td class="py-2 pr-4">{if line.enabled { "On" } else { "Off" }}</td>
+                            <td class="py-2"><a href=href class="inline-block py-1 text-sky-800 underline dark:text-sky-300" aria-label=format!("Edit: {}", line.title)>"Edit"</a></td>
+                        </tr>
+                    }
                 }).collect_view()}
             </tbody>
         </table>
         <p class="mt-3 text-sm text-slate-600 dark:text-slate-300">
-            "Which of them go out follows the Advanced tab's confirmation setting. The sender, reply-to address and footer are set under "
+            "The sender, reply-to address and footer are set under "
             <a href="/admin/settings#email" class="text-sky-800 underline dark:text-sky-300">"Settings, Email"</a>"."
         </p>
     }
+    .into_any()
 }
 
-/// "Payment": whether bookings of this event are paid.
+/// "Payment": whether bookings of this event are paid, the price and how to pay offline.
 #[component]
-fn PaymentView(payment: PaymentTab) -> impl IntoView {
+fn PaymentForm(
+    payment: PaymentTab,
+    form: FormState,
+    action: String,
+    csrf: String,
+) -> impl IntoView {
+    let posted = !form.values.is_empty();
+    let checked = |name: &str, stored: bool| {
+        if posted {
+            form.value(name) == "on"
+        } else {
+            stored
+        }
+    };
+    let text = |name: &str, stored: &str| {
+        if posted {
+            form.value(name)
+        } else {
+            stored.to_string()
+        }
+    };
+    let take = checked("take_payment", payment.event_enabled);
+    let offline = checked("offline", payment.offline_enabled);
+    let price_title = text("price_title", &payment.price_title);
+    let price = text("price", &payment.price);
+    let instructions = text("instructions", &payment.instructions);
+    let error = |key: &str| form.errors.get(key).cloned();
+    let invalid = |id: &str| form.errors.contains_key(id).then_some("true");
     view! {
-        <p class="text-sm">{if payment.event_enabled { "Bookings of this event take payment." } else { "Bookings of this event are free: no payment is asked for." }}</p>
-        <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            {if payment.payments_active {
-                format!("Payments are switched on for this site, in {}.", payment.currency)
-            } else {
-                "Payments are switched off for this site.".to_string()
-            }}
-            " The currency and number format are set under "
-            <a href="/admin/settings#payments" class="text-sky-800 underline dark:text-sky-300">"Settings, Payments"</a>"."
-        </p>
+        <form method="post" action=action class="max-w-2xl space-y-4" id="payment-form">
+            {form_keys(&csrf, "payment")}
+            <p class="text-sm text-slate-600 dark:text-slate-300">
+                {if payment.payments_active {
+                    format!("Payments are switched on for this site, in {}.", payment.currency)
+                } else {
+                    "Payments are switched off for this site: bookings stay free until they are switched on.".to_string()
+                }}
+                " The currency and number format are set under "
+                <a href="/admin/settings#payments" class="text-sky-800 underline dark:text-sky-300">"Settings, Payments"</a>"."
+            </p>
+            <p class="text-sm">{if payment.event_enabled { "Bookings of this event take payment." } else { "Bookings of this event are free: no payment is asked for." }}</p>
+            <div class="flex items-center gap-2">
+                <input id="p-take" type="checkbox" name="take_payment" checked=take class="h-5 w-5" aria-invalid=invalid("take_payment") />
+                <label for="p-take" class="text-sm font-medium">"Take payment for bookings"</label>
+            </div>
+            {error("take_payment").map(|e| view! { <p class=ERROR>{e}</p> })}
+            <div class="flex items-center gap-2">
+                <input id="p-offline" type="checkbox" name="offline" checked=offline class="h-5 w-5" aria-invalid=invalid("offline") aria-describedby="p-offline-error" />
+                <label for="p-offline" class="text-sm font-medium">"Attendees pay offline (you mark bookings paid)"</label>
+            </div>
+            {error("offline").map(|e| view! { <p id="p-offline-error" class=ERROR>{e}</p> })}
+            <div class="flex flex-wrap gap-3">
+                <div>
+                    <label for="p-price-title" class="block text-sm font-medium">"Price name"</label>
+                    <input id="p-price-title" name="price_title" value=price_title class=FIELD aria-invalid=invalid("price_title") />
+                    {error("price_title").map(|e| view! { <p class=ERROR>{e}</p> })}
+                </div>
+                <div>
+                    <label for="p-price" class="block text-sm font-medium">{format!("Price ({})", payment.currency)}</label>
+                    <input id="p-price" name="price" value=price inputmode="decimal" class=FIELD aria-invalid=invalid("price") />
+                    {error("price").map(|e| view! { <p class=ERROR>{e}</p> })}
+                </div>
+            </div>
+            {payment.per_duration.then(|| view! { <p class="text-sm text-slate-600 dark:text-slate-300">"This event has a price per duration (set through the REST API); it applies instead of this price."</p> })}
+            <div>
+                <label for="p-instructions" class="block text-sm font-medium">"How to pay"</label>
+                <p id="p-instructions-hint" class="text-xs text-slate-600 dark:text-slate-300">"Shown to attendees on the booking form, such as bank details or \"pay at the front desk\"."</p>
+                <textarea id="p-instructions" name="instructions" rows="4" class=FIELD aria-describedby="p-instructions-hint">{crate::ui::textarea_text(&instructions)}</textarea>
+            </div>
+            <button type="submit" class=PRIMARY>"Save"</button>
+        </form>
     }
 }
