@@ -103,6 +103,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
         "confirm" => DeskAction::Confirm,
         "cancel" => DeskAction::Cancel {
             reason: value("reason").to_string(),
+            refund: false,
         },
         _ => {
             let outcome = refused_all("Choose “Confirm selected” or “Cancel selected”.");

@@ -870,6 +870,13 @@ async fn an_email_given_up_after_three_days_shows_on_the_booking_and_can_be_sent
             .any(|x| x["title"] == "Booking scheduled email sending failed to guest")),
         "{log}"
     );
+    // The booking's page in the dashboard lists it with "Send again".
+    let desk = crate::desk::Desk::open(&app, "jane").await;
+    let (_, html) = desk.page(&format!("/admin/bookings/{id}")).await;
+    assert!(
+        html.contains("Not delivered") && html.contains("Send again"),
+        "{html}"
+    );
     // Another host cannot see or retry it; the host can, once.
     let other = app.host("omar").await;
     let (status, body) = app

@@ -287,3 +287,42 @@ async fn the_booking_form_offers_the_payment_with_its_price_and_books_it() {
         .unwrap_or_default();
     assert_eq!(order(&app, &host, booked).await["total_cents"], 2500);
 }
+
+#[tokio::test]
+async fn the_desk_marks_a_booking_paid_and_refunds_it_when_cancelling() {
+    let app = TestApp::spawn().await;
+    let (host, cal, event) = paid_event(&app).await;
+    app.post(
+        &settings_path(cal, event),
+        &host,
+        json!({"settings": {"enabled": "yes", "offline_enabled": "yes", "items": [{"title": "Session", "value": 30}]}}),
+    )
+    .await;
+    let (_, booked) = book(&app, event, json!({})).await;
+    let id = booked["booking"]["id"].as_i64().unwrap_or_default();
+    let desk = crate::desk::Desk::open(&app, "jane").await;
+    let path = format!("/admin/bookings/{id}");
+    let (_, html) = desk.page(&path).await;
+    assert!(html.contains("Mark as paid") && !html.contains("Refund the payment"));
+    let token = desk.token(&path).await;
+    let (status, _, _) = desk
+        .post(&path, &[("csrf", &token), ("action", "paid")])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(order(&app, &host, id).await["status"], "paid");
+    let (_, html) = desk.page(&path).await;
+    assert!(!html.contains("Mark as paid") && html.contains("Refund the payment"));
+    let (status, _, _) = desk
+        .post(
+            &path,
+            &[
+                ("csrf", &token),
+                ("action", "cancel"),
+                ("reason", "Closed"),
+                ("refund", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(order(&app, &host, id).await["status"], "refunded");
+}

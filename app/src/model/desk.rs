@@ -12,6 +12,8 @@ pub enum DeskAction {
     },
     Cancel {
         reason: String,
+        /// Refund the paid order too ("Refund the payment").
+        refund: bool,
     },
     NoShow,
     Complete,
@@ -19,6 +21,12 @@ pub enum DeskAction {
         note: String,
     },
     ResendConfirmation,
+    /// The attendee paid (offline): the order and booking are marked paid.
+    MarkPaid,
+    /// Sends a failed email, text or webhook again (`delivery` names it).
+    RetryDelivery {
+        delivery: i64,
+    },
     /// Moves the booking to `date` `time` (`YYYY-MM-DD`, `HH:MM`) in the host's zone.
     Reschedule {
         date: String,
@@ -43,6 +51,7 @@ impl DeskAction {
         let mut action = "";
         let (mut reason, mut note, mut date, mut time) =
             (String::new(), String::new(), String::new(), String::new());
+        let (mut refund, mut delivery) = (false, 0);
         for (key, value) in pairs {
             match key {
                 "action" => action = value,
@@ -50,17 +59,21 @@ impl DeskAction {
                 "note" => note = value.to_string(),
                 "date" => date = value.to_string(),
                 "time" => time = value.to_string(),
+                "refund" => refund = value == "on",
+                "delivery" => delivery = value.parse().unwrap_or(0),
                 _ => {}
             }
         }
         Some(match action {
             "confirm" => DeskAction::Confirm,
             "reject" => DeskAction::Reject { reason },
-            "cancel" => DeskAction::Cancel { reason },
+            "cancel" => DeskAction::Cancel { reason, refund },
             "no_show" => DeskAction::NoShow,
             "complete" => DeskAction::Complete,
             "note" => DeskAction::SaveNote { note },
             "resend" => DeskAction::ResendConfirmation,
+            "paid" => DeskAction::MarkPaid,
+            "retry" => DeskAction::RetryDelivery { delivery },
             "reschedule" => DeskAction::Reschedule { date, time, reason },
             _ => return None,
         })
@@ -88,6 +101,8 @@ impl DeskAction {
             DeskAction::Complete => "Marked as completed.",
             DeskAction::SaveNote { .. } => "Note saved.",
             DeskAction::ResendConfirmation => "The confirmation email is on its way.",
+            DeskAction::MarkPaid => "Marked as paid.",
+            DeskAction::RetryDelivery { .. } => "Queued to be sent again.",
             DeskAction::Reschedule { .. } => "Booking moved to the new time.",
         }
     }
@@ -102,6 +117,8 @@ impl DeskAction {
             DeskAction::Complete => "complete",
             DeskAction::SaveNote { .. } => "note",
             DeskAction::ResendConfirmation => "resend",
+            DeskAction::MarkPaid => "paid",
+            DeskAction::RetryDelivery { .. } => "retry",
             DeskAction::Reschedule { .. } => "reschedule",
         }
     }
@@ -168,6 +185,12 @@ pub struct BookingDetail {
     /// The offered start times of that date, `HH:MM` in the host's zone, with their labels.
     pub reschedule_times: Vec<(String, String)>,
     pub activities: Vec<ActivityLine>,
+    /// The payment awaits the host's "Mark as paid".
+    pub payment_pending: bool,
+    /// The booking was paid: cancelling may refund it.
+    pub paid: bool,
+    /// Emails, texts and webhooks that failed for good: (delivery id, what it was, why).
+    pub failed_deliveries: Vec<(i64, String, String)>,
 }
 
 /// What a posted desk form left behind when it was refused: shown on the page rendered again.

@@ -43,6 +43,34 @@ pub async fn detail(
         .collect();
     let guests = guests_of(conn.ex(), b, &meta).await?;
     let activities = schedules_list::activities(conn.ex(), id).await?;
+    let failed_deliveries = crate::store::outbox::for_booking(conn.ex(), id)
+        .await?
+        .into_iter()
+        .filter(|d| d.status == "failed")
+        .map(|d| {
+            let payload: Value = serde_json::from_str(&d.payload).unwrap_or(Value::Null);
+            let text = |k: &str| {
+                payload
+                    .get(k)
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let what = match d.kind.as_str() {
+                "email" | "sms" => format!(
+                    "{} {}",
+                    d.kind.replace("sms", "text").replace("email", "Email"),
+                    text("template").replace('_', " ")
+                ),
+                _ => format!("Webhook {}", text("trigger").replace('_', " ")),
+            };
+            (
+                d.id,
+                what.trim().to_string(),
+                d.last_error.unwrap_or_default(),
+            )
+        })
+        .collect();
     drop(conn);
 
     let attendee_zone = parse_zone(&b.person_time_zone).unwrap_or(zone);
@@ -103,6 +131,9 @@ pub async fn detail(
             .iter()
             .map(|a| super::dashboard::activity_line(a, zone))
             .collect(),
+        payment_pending: b.payment_status.as_deref() == Some("pending"),
+        paid: b.payment_status.as_deref() == Some("paid"),
+        failed_deliveries,
     })
 }
 
@@ -116,6 +147,15 @@ pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> Se
         DeskAction::ResendConfirmation => schedules::send_confirmation(ctx, caller, id, "guest")
             .await
             .map(drop),
+        DeskAction::MarkPaid => {
+            let body = json!({"column": "payment_status", "value": "paid"});
+            schedules::update(ctx, caller, id, &body).await.map(drop)
+        }
+        DeskAction::RetryDelivery { delivery } => {
+            schedules::retry_delivery(ctx, caller, id, *delivery)
+                .await
+                .map(drop)
+        }
         DeskAction::Reschedule { date, time, reason } => {
             reschedule(ctx, caller, id, date, time, reason).await
         }
@@ -123,7 +163,12 @@ pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> Se
             let value = status_change.target_status().unwrap_or_default();
             let mut body = json!({"column": "status", "value": value});
             match status_change {
-                DeskAction::Cancel { reason } => body["cancel_reason"] = json!(reason),
+                DeskAction::Cancel { reason, refund } => {
+                    body["cancel_reason"] = json!(reason);
+                    if *refund {
+                        body["refund_payment"] = json!("yes");
+                    }
+                }
                 DeskAction::Reject { reason } => body["reject_reason"] = json!(reason),
                 _ => {}
             }

@@ -80,6 +80,9 @@ fn Detail(
         reschedule_date,
         reschedule_times,
         activities,
+        payment_pending,
+        paid,
+        failed_deliveries,
     } = detail;
     let action_url = format!("/admin/bookings/{id}");
     let done = done
@@ -176,6 +179,12 @@ fn Detail(
                                 {hidden(&csrf, name)}
                                 <label for=field.clone() class="block text-sm font-medium">{if name == "cancel" { "Reason for cancelling" } else { "Reason for rejecting" }}</label>
                                 <textarea id=field name="reason" rows="2" required class=FIELD></textarea>
+                                {(name == "cancel" && paid).then(|| view! {
+                                    <div class="mt-2 flex items-center gap-2">
+                                        <input id="refund" type="checkbox" name="refund" class="h-5 w-5" />
+                                        <label for="refund" class="text-sm">"Refund the payment"</label>
+                                    </div>
+                                })}
                                 <button type="submit" class=format!("mt-2 {BUTTON}")>{label.clone()}</button>
                             </form>
                         }
@@ -185,6 +194,29 @@ fn Detail(
                             {hidden(&csrf, "resend")}
                             <button type="submit" class=BUTTON>"Resend confirmation email"</button>
                         </form>
+                    })}
+                    {payment_pending.then(|| view! {
+                        <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+                            {hidden(&csrf, "paid")}
+                            <button type="submit" class=BUTTON>"Mark as paid"</button>
+                        </form>
+                    })}
+                    {(!failed_deliveries.is_empty()).then(|| view! {
+                        <div class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+                            <h3 class="text-sm font-semibold">"Not delivered"</h3>
+                            <ul class="mt-2 space-y-2 text-sm">
+                                {failed_deliveries.iter().map(|(delivery, what, why)| view! {
+                                    <li>
+                                        <form method="post" action=action_url.clone() class="flex flex-wrap items-center gap-2">
+                                            {hidden(&csrf, "retry")}
+                                            <input type="hidden" name="delivery" value=delivery.to_string() />
+                                            <span class="min-w-0 break-words">{what.clone()}<span class="block text-xs text-slate-600 dark:text-slate-300">{why.clone()}</span></span>
+                                            <button type="submit" class=BUTTON aria-label=format!("Send again: {what}")>"Send again"</button>
+                                        </form>
+                                    </li>
+                                }).collect_view()}
+                            </ul>
+                        </div>
                     })}
                 </section>
                 {may_reschedule.then(|| view! {
