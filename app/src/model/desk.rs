@@ -222,8 +222,13 @@ mod tests {
         assert_eq!(
             DeskAction::from_form([("action", "cancel"), ("reason", "Ill")]),
             Some(DeskAction::Cancel {
-                reason: "Ill".into()
+                reason: "Ill".into(),
+                refund: false
             })
+        );
+        assert_eq!(
+            DeskAction::from_form([("action", "retry"), ("delivery", "42")]),
+            Some(DeskAction::RetryDelivery { delivery: 42 })
         );
         assert_eq!(
             DeskAction::from_form([
