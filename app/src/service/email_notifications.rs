@@ -93,6 +93,22 @@ pub async fn save(
     event_id: i64,
     body: &Value,
 ) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let mut all = load(tx.ex(), ev.id).await?;
+    apply_posted(body, &mut all, parse_one)?;
+    store(tx.ex(), ev.id, &all).await?;
+    tx.commit().await?;
+    Ok(json!({"message": "Notifications has been saved"}))
+}
+
+/// Applies a posted `{notifications: {key: …}}` over `all`, one key at a time with `parse`;
+/// keys `all` does not hold are ignored. Any error refuses the whole post (422, every field).
+pub(crate) fn apply_posted<N: Clone>(
+    body: &Value,
+    all: &mut std::collections::BTreeMap<String, N>,
+    parse: impl Fn(&str, &Value, N, &mut FieldErrors) -> N,
+) -> ServiceResult<()> {
     let given = body
         .get("notifications")
         .and_then(Value::as_object)
@@ -102,24 +118,25 @@ pub async fn save(
                 "required",
                 "The notifications field is required.",
             )
-        })?
-        .clone();
-    let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut all = load(tx.ex(), ev.id).await?;
+        })?;
     let mut errors = FieldErrors::new();
-    for (key, value) in &given {
-        let Some(current) = all.get(key).cloned() else {
-            continue;
-        };
-        if let Some(n) = parse_one(key, value, current, &mut errors) {
+    for (key, value) in given {
+        if let Some(current) = all.get(key).cloned() {
+            let n = parse(key, value, current, &mut errors);
             all.insert(key.clone(), n);
         }
     }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    store(tx.ex(), ev.id, &all).await?;
-    tx.commit().await?;
-    Ok(json!({"message": "Notifications has been saved"}))
+    errors.into_result().map_err(ServiceError::invalid)
+}
+
+/// A notification's title as posted: one line of at most 200 characters.
+pub(crate) fn one_line_title(title: &str) -> String {
+    title
+        .replace(['\r', '\n'], " ")
+        .trim()
+        .chars()
+        .take(200)
+        .collect()
 }
 
 async fn store(ex: Ex<'_>, event_id: i64, all: &Notifications) -> ServiceResult<()> {
@@ -133,7 +150,7 @@ fn parse_one(
     value: &Value,
     mut n: Notification,
     errors: &mut FieldErrors,
-) -> Option<Notification> {
+) -> Notification {
     let field = |name: &str| format!("notifications.{key}.{name}");
     let Some(object) = value.as_object() else {
         errors.add(
@@ -141,15 +158,10 @@ fn parse_one(
             "object",
             "Each notification must be an object.",
         );
-        return None;
+        return n;
     };
     if let Some(title) = object.get("title").and_then(Value::as_str) {
-        n.title = title
-            .replace(['\r', '\n'], " ")
-            .trim()
-            .chars()
-            .take(200)
-            .collect();
+        n.title = one_line_title(title);
     }
     match object.get("enabled") {
         None => {}
@@ -218,7 +230,7 @@ fn parse_one(
         );
     }
     n.is_host = kind(key).is_some_and(|k| k.audience == Audience::Host);
-    Some(n)
+    n
 }
 
 /// Reminder times of notification `key` (ignored, `None`, for a key that is no reminder).
@@ -312,8 +324,7 @@ mod tests {
                 "additional_recipients": "a@example.com, b@example.com", "times": [{"unit": "hours", "value": 2}]}}),
             current.clone(),
             &mut errors,
-        )
-        .expect("parsed");
+        );
         assert!(errors.is_empty());
         assert_eq!(n.email.body, "<p>Hi</p>");
         assert_eq!(

@@ -3,9 +3,9 @@
 
 use serde_json::{Value, json};
 
-use super::email_notifications::{parse_times, truthy};
+use super::email_notifications::{apply_posted, one_line_title, parse_times, truthy};
 use super::event_admin::load_event;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
+use super::{Caller, Ctx, ServiceResult};
 use crate::domain::validation::FieldErrors;
 use crate::model::notifications::{
     Audience, SmsNotification, SmsNotifications, kind, sms_defaults,
@@ -101,29 +101,10 @@ pub async fn save(
     event_id: i64,
     body: &Value,
 ) -> ServiceResult<Value> {
-    let given = body
-        .get("notifications")
-        .and_then(Value::as_object)
-        .ok_or_else(|| {
-            ServiceError::field(
-                "notifications",
-                "required",
-                "The notifications field is required.",
-            )
-        })?
-        .clone();
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut all = load(tx.ex(), ev.id).await?;
-    let mut errors = FieldErrors::new();
-    for (key, value) in &given {
-        let Some(current) = all.get(key).cloned() else {
-            continue;
-        };
-        let n = parse_one(key, value, current, &mut errors);
-        all.insert(key.clone(), n);
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
+    apply_posted(body, &mut all, parse_one)?;
     events::put_meta(tx.ex(), ev.id, META_KEY, &json!(all).to_string()).await?;
     tx.commit().await?;
     Ok(json!({"message": "Notifications has been saved"}))
@@ -137,12 +118,7 @@ fn parse_one(
 ) -> SmsNotification {
     let field = |name: &str| format!("notifications.{key}.{name}");
     if let Some(title) = value.get("title").and_then(Value::as_str) {
-        n.title = title
-            .replace(['\r', '\n'], " ")
-            .trim()
-            .chars()
-            .take(200)
-            .collect();
+        n.title = one_line_title(title);
     }
     if let Some(v) = value.get("enabled") {
         match truthy(v) {
