@@ -149,6 +149,33 @@ async fn settle(app: &TestApp) {
     }
 }
 
+/// The booking's activity titles once `ready` holds for them (the worker notes a sent message
+/// just after handing it over), or as they are after 30 s.
+async fn titles_when(
+    app: &TestApp,
+    host: &Creds,
+    id: i64,
+    ready: impl Fn(&[String]) -> bool,
+) -> Vec<String> {
+    let mut titles = Vec::new();
+    for _ in 0..300 {
+        let (_, log) = app.get(&format!("/schedules/{id}/activities"), host).await;
+        titles = log["activities"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x["title"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if ready(&titles) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    titles
+}
+
 /// Due times of the reminders waiting in the outbox.
 async fn reminder_dues(app: &TestApp) -> Vec<i64> {
     let mut conn = app.store.conn().await.expect("conn");
@@ -440,14 +467,16 @@ async fn each_change_sends_its_enabled_notifications_with_smart_codes_filled() {
     assert!(gone[0].contains("Found another time"), "{}", gone[0]);
 
     // Each sent email is on the booking's activity log in the reference's words.
-    let (_, log) = app.get(&format!("/schedules/{id}/activities"), &host).await;
-    let titles: Vec<&str> = log["activities"]
-        .as_array()
-        .map(|a| a.iter().filter_map(|x| x["title"].as_str()).collect())
-        .unwrap_or_default();
+    let wanted = [
+        "Booking scheduled email sent to guest",
+        "Booking Cancellation email sent to guest",
+    ];
+    let titles = titles_when(&app, &host, id, |t| {
+        wanted.iter().all(|w| t.iter().any(|x| x == w))
+    })
+    .await;
     assert!(
-        titles.contains(&"Booking scheduled email sent to guest")
-            && titles.contains(&"Booking Cancellation email sent to guest"),
+        wanted.iter().all(|w| titles.iter().any(|x| x == w)),
         "{titles:?}"
     );
 }
@@ -514,19 +543,12 @@ async fn reminders_go_out_on_time_move_with_the_booking_and_stop_on_cancel() {
     );
     assert!(reminder_dues(&app).await.is_empty());
     let id = booking["id"].as_i64().unwrap_or_default();
-    let (_, log) = app.get(&format!("/schedules/{id}/activities"), &host).await;
-    let reminders = log["activities"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter(|x| {
-                    x["title"]
-                        .as_str()
-                        .is_some_and(|t| t.starts_with("Booking reminder email sent"))
-                })
-                .count()
-        })
-        .unwrap_or_default();
+    let sent = |t: &[String]| {
+        t.iter()
+            .filter(|x| x.starts_with("Booking reminder email sent"))
+            .count()
+    };
+    let reminders = sent(&titles_when(&app, &host, id, |t| sent(t) >= 3).await);
     assert_eq!(reminders, 3, "an activity entry per reminder");
 
     // A cancelled booking's reminders are dropped.

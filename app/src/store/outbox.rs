@@ -112,44 +112,38 @@ pub async fn claim(
         .map(|i| format!("${}", i + 4))
         .collect::<Vec<_>>()
         .join(", ");
-    let due = format!(
-        "kind {op} ({placeholders}) AND ((status = 'pending' AND run_after <= $1) OR (status = 'working' AND locked_until < $1))
-         AND (sequence_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox earlier
+    // Items in order are those with no earlier item of their sequence still to go.
+    let in_turn = "(sequence_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox earlier
               WHERE earlier.sequence_key = outbox.sequence_key AND earlier.id < outbox.id
-              AND earlier.status IN ('pending', 'working')))"
-    );
-    let rows = match tx.ex() {
-        Ex::Postgres(c) => {
-            let sql = sqlx::AssertSqlSafe(format!(
-                "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
-                 WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-                 RETURNING {CLAIMED}"
-            ));
-            let mut query = sqlx::query_as::<_, OutboxRow>(sql)
-                .bind(now)
-                .bind(now + lease)
-                .bind(limit);
-            for kind in kinds {
-                query = query.bind(*kind);
-            }
-            query.fetch_all(&mut *c).await?
-        }
-        Ex::Sqlite(c) => {
-            let sql = sqlx::AssertSqlSafe(format!(
-                "UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
-                 WHERE id IN (SELECT id FROM outbox WHERE {due} ORDER BY id LIMIT $3)
-                 RETURNING {CLAIMED}"
-            ));
-            let mut query = sqlx::query_as::<_, OutboxRow>(sql)
-                .bind(now)
-                .bind(now + lease)
-                .bind(limit);
-            for kind in kinds {
-                query = query.bind(*kind);
-            }
-            query.fetch_all(&mut *c).await?
-        }
+              AND earlier.status IN ('pending', 'working')))";
+    // Two candidate lists, each read in an index's order and cut at `limit`, so a claim costs
+    // the same with a backlog of thousands as with none: due items by due time (the
+    // `(status, run_after)` index), and items whose worker's lease ran out.
+    let lock = match tx.ex() {
+        Ex::Postgres(_) => "FOR UPDATE SKIP LOCKED",
+        Ex::Sqlite(_) => "",
     };
+    let sql = sqlx::AssertSqlSafe(format!(
+        "WITH due AS (SELECT id FROM outbox WHERE status = 'pending' AND run_after <= $1
+                        AND kind {op} ({placeholders}) AND {in_turn}
+                        ORDER BY run_after, id LIMIT $3 {lock}),
+              stale AS (SELECT id FROM outbox WHERE status = 'working' AND locked_until < $1
+                        AND kind {op} ({placeholders}) AND {in_turn}
+                        ORDER BY id LIMIT $3 {lock})
+         UPDATE outbox SET status = 'working', locked_until = $2, attempts = attempts + 1, updated_at = $1
+         WHERE id IN (SELECT id FROM due UNION SELECT id FROM stale)
+         RETURNING {CLAIMED}"
+    ));
+    let rows = on!(tx.ex(), c => {
+        let mut query = sqlx::query_as::<_, OutboxRow>(sql)
+            .bind(now)
+            .bind(now + lease)
+            .bind(limit);
+        for kind in kinds {
+            query = query.bind(*kind);
+        }
+        query.fetch_all(&mut *c).await
+    })?;
     Ok(rows)
 }
 
