@@ -962,3 +962,111 @@ async fn an_smtp_server_that_never_answers_does_not_hold_up_other_reminders() {
     assert_eq!(accepted.len(), 1, "{accepted:?}");
     assert!(accepted[0].contains("Meeting Reminder"));
 }
+
+#[tokio::test]
+async fn every_change_sends_exactly_its_keys_and_nothing_once_switched_off() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = event_in(&app, &host, "UTC").await;
+    // Tag every subject with its key, so each email names the notification that sent it.
+    let mut tagged = serde_json::Map::new();
+    for key in [
+        "booking_conf_attendee",
+        "booking_conf_host",
+        "cancelled_by_attendee",
+        "cancelled_by_host",
+        "rescheduled_by_attendee",
+        "rescheduled_by_host",
+        "booking_request_host",
+        "booking_request_attendee",
+        "declined_by_host",
+    ] {
+        tagged.insert(
+            key.into(),
+            json!({"email": {"subject": format!("[{key}] {{{{guest.first_name}}}}")}}),
+        );
+    }
+    let (status, body) = app
+        .post(&base(cal, event), &host, json!({"notifications": tagged}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let sent = |key: &str| format!("Subject: [{key}] Ann");
+
+    // The host moves a booking: only rescheduled_by_host, to the attendee.
+    let booking = book_at(&app, event, 5, "10:00", "UTC").await;
+    let hash = booking["hash"].as_str().unwrap_or_default();
+    let (status, body) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/{hash}/reschedule"),
+            Some(&host),
+            Some(json!({"event_time": day_at(5, "11:00"), "timezone": "UTC", "rescheduling_reason": "Clash"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let moved = mails_with(&app, &sent("rescheduled_by_host"), 1).await;
+    assert!(moved.len() == 1 && moved[0].contains("ann@example.org"));
+
+    // A request: both request emails; declining it: declined_by_host.
+    let mut tx = app.store.begin().await.expect("tx");
+    let mut row = app::store::events::find(tx.ex(), event)
+        .await
+        .expect("find")
+        .expect("event");
+    let mut settings: Value = serde_json::from_str(&row.settings).expect("json");
+    settings["requires_confirmation"]["enabled"] = json!(true);
+    row.settings = settings.to_string();
+    app::store::events::update(tx.ex(), &row)
+        .await
+        .expect("update");
+    tx.commit().await.expect("commit");
+    let pending = book_at(&app, event, 6, "10:00", "UTC").await;
+    assert_eq!(pending["status"], "pending");
+    for key in ["booking_request_attendee", "booking_request_host"] {
+        assert_eq!(mails_with(&app, &sent(key), 1).await.len(), 1, "{key}");
+    }
+    let (status, body) = app
+        .send(
+            Method::PUT,
+            &format!("/schedules/{}", pending["id"]),
+            Some(&host),
+            Some(json!({"column": "status", "value": "rejected", "reject_reason": "Full"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        mails_with(&app, &sent("declined_by_host"), 1).await.len(),
+        1
+    );
+    settle(&app).await;
+    // Each key sent once in all: the first booking's two confirmations, then one each.
+    for (key, times) in [
+        ("booking_conf_attendee", 1),
+        ("booking_conf_host", 1),
+        ("rescheduled_by_host", 1),
+        ("rescheduled_by_attendee", 0),
+        ("cancelled_by_host", 0),
+        ("declined_by_host", 1),
+    ] {
+        assert_eq!(mails_with(&app, &sent(key), 0).await.len(), times, "{key}");
+    }
+
+    // Everything off: a new request and its rejection send nothing.
+    let mut off = serde_json::Map::new();
+    for key in tagged.keys() {
+        off.insert(key.clone(), json!({"enabled": false}));
+    }
+    app.post(&base(cal, event), &host, json!({"notifications": off}))
+        .await;
+    let before = wait_for_mails(&app, 0).await.len();
+    let quiet = book_at(&app, event, 7, "10:00", "UTC").await;
+    app.send(
+        Method::PUT,
+        &format!("/schedules/{}", quiet["id"]),
+        Some(&host),
+        Some(json!({"column": "status", "value": "rejected", "reject_reason": "Full"})),
+    )
+    .await;
+    settle(&app).await;
+    assert_eq!(wait_for_mails(&app, 0).await.len(), before);
+}
