@@ -171,7 +171,7 @@ async fn bookings_answered_before_a_sigkill_survive_and_their_emails_are_deliver
                     .collect()
             })
             .unwrap_or_default();
-        missing.retain(|(_, email)| !texts.iter().any(|t| t.contains(&format!("To: {email}"))));
+        missing.retain(|(_, email)| !texts.iter().any(|t| t.contains(&format!("<{email}>"))));
         if missing.is_empty() {
             break;
         }
