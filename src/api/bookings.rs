@@ -196,11 +196,16 @@ pub async fn get_slots(
         host_id: query.opt_int("host_id")?,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
-    let mut body = json!({"available_slots": answer.by_date, "timezone": zone.name(), "max_lookup_date": answer.max_lookup_date});
+    let body = json!({"available_slots": answer.by_date, "timezone": zone.name(), "max_lookup_date": answer.max_lookup_date});
+    Ok(Json(with_seats(body, &answer)))
+}
+
+/// Group events' answers carry `remaining_seats` (an extension; other events leave it out).
+fn with_seats(mut body: Value, answer: &slots::SlotAnswer) -> Value {
     if answer.loaded.event().event_type == "group" {
         body["remaining_seats"] = json!(answer.remaining_seats);
     }
-    Ok(Json(body))
+    body
 }
 
 /// The calendar of a public event, rebuilt from the event query's columns.
@@ -286,13 +291,10 @@ pub async fn get_booking_event(
         host_id: query.opt_int("host_id")?,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
-    let mut body = json!({
+    let body = json!({
         "calendar_event": event_for_booking(&state.ctx, &answer, zone),
         "available_slots": answer.by_date,
         "timezone": zone.name(),
     });
-    if answer.loaded.event().event_type == "group" {
-        body["remaining_seats"] = json!(answer.remaining_seats);
-    }
-    Ok(Json(body))
+    Ok(Json(with_seats(body, &answer)))
 }

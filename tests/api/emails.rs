@@ -204,18 +204,7 @@ async fn events_requiring_confirmation_book_pending_and_ask_the_host_for_approva
     let app = TestApp::spawn().await;
     let host = app.host("jane").await;
     let (_, event) = hour_event(&app, &host).await;
-    let mut tx = app.store.begin().await.expect("tx");
-    let mut row = app::store::events::find(tx.ex(), event)
-        .await
-        .expect("find")
-        .expect("event");
-    let mut settings: Value = serde_json::from_str(&row.settings).expect("json");
-    settings["requires_confirmation"]["enabled"] = json!(true);
-    row.settings = settings.to_string();
-    app::store::events::update(tx.ex(), &row)
-        .await
-        .expect("update");
-    tx.commit().await.expect("commit");
+    app.require_confirmation(event).await;
     let time = format!(
         "{} 10:00:00",
         chrono::Utc::now().date_naive() + chrono::Duration::days(9)

@@ -1008,18 +1008,7 @@ async fn every_change_sends_exactly_its_keys_and_nothing_once_switched_off() {
     assert!(moved.len() == 1 && moved[0].contains("ann@example.org"));
 
     // A request: both request emails; declining it: declined_by_host.
-    let mut tx = app.store.begin().await.expect("tx");
-    let mut row = app::store::events::find(tx.ex(), event)
-        .await
-        .expect("find")
-        .expect("event");
-    let mut settings: Value = serde_json::from_str(&row.settings).expect("json");
-    settings["requires_confirmation"]["enabled"] = json!(true);
-    row.settings = settings.to_string();
-    app::store::events::update(tx.ex(), &row)
-        .await
-        .expect("update");
-    tx.commit().await.expect("commit");
+    app.require_confirmation(event).await;
     let pending = book_at(&app, event, 6, "10:00", "UTC").await;
     assert_eq!(pending["status"], "pending");
     for key in ["booking_request_attendee", "booking_request_host"] {

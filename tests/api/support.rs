@@ -108,6 +108,22 @@ impl TestApp {
         }
     }
 
+    /// Makes `event` require the host's confirmation (written straight to its settings).
+    pub async fn require_confirmation(&self, event: i64) {
+        let mut tx = self.store.begin().await.expect("tx");
+        let mut row = app::store::events::find(tx.ex(), event)
+            .await
+            .expect("find")
+            .expect("event");
+        let mut settings: Value = serde_json::from_str(&row.settings).expect("json");
+        settings["requires_confirmation"]["enabled"] = json!(true);
+        row.settings = settings.to_string();
+        app::store::events::update(tx.ex(), &row)
+            .await
+            .expect("update");
+        tx.commit().await.expect("commit");
+    }
+
     /// Creates a user with `role` and an application password for it.
     pub async fn user(&self, login: &str, role: &str) -> Creds {
         let input = app::service::users::CreateUser {

@@ -482,8 +482,14 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         integrations::WEBHOOK,
     )
     .await?;
-    let notifications = notify::load(conn.ex(), req.event_id).await?;
-    let payment = payments::load(conn.ex(), req.event_id).await?;
+    // The event's notifications and payment settings, in one read.
+    let meta = crate::store::events::all_meta(conn.ex(), req.event_id).await?;
+    let notifications = notify::EventNotifications::from_meta(&meta);
+    let payment = payments::parsed(
+        meta.iter()
+            .find(|(k, _)| k == payments::META_KEY)
+            .map(|(_, v)| v.as_str()),
+    );
     drop(conn);
     let fields = effective_fields(loaded.event(), stored);
     let attendee = validate(req.body, &loaded, &fields)?;

@@ -258,7 +258,7 @@ pub async fn cancel(
     notify::queue(
         tx.ex(),
         booking.event_id,
-        booking.id,
+        &[booking.id],
         booking.start_time,
         EmailChange::Cancelled { by_host },
         ctx.clock.now(),
@@ -443,7 +443,7 @@ pub async fn reschedule(
     notify::queue(
         tx.ex(),
         booking.event_id,
-        booking.id,
+        &[booking.id],
         start,
         EmailChange::Rescheduled {
             by_host: by == "host",

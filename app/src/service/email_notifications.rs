@@ -25,7 +25,8 @@ pub async fn load(ex: Ex<'_>, event_id: i64) -> ServiceResult<Notifications> {
     Ok(merged(stored.as_deref()))
 }
 
-fn merged(stored: Option<&str>) -> Notifications {
+/// The stored document (if any) over the defaults.
+pub(crate) fn merged(stored: Option<&str>) -> Notifications {
     let mut all = defaults();
     if let Some(saved) = stored.and_then(|s| serde_json::from_str::<Notifications>(s).ok()) {
         for (key, notification) in saved {

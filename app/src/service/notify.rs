@@ -89,12 +89,21 @@ impl EventNotifications {
     }
 }
 
-/// Both channels' notifications of an event.
-pub async fn load(mut ex: Ex<'_>, event_id: i64) -> ServiceResult<EventNotifications> {
-    Ok(EventNotifications {
-        email: email_notifications::load(reborrow(&mut ex), event_id).await?,
-        sms: sms_notifications::load(ex, event_id).await?,
-    })
+impl EventNotifications {
+    /// From an event's stored documents (`events::all_meta`), defaults where none is stored.
+    pub fn from_meta(meta: &[(String, String)]) -> EventNotifications {
+        let stored = |key: &str| meta.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+        EventNotifications {
+            email: email_notifications::merged(stored(email_notifications::META_KEY)),
+            sms: sms_notifications::merged(stored(sms_notifications::META_KEY)),
+        }
+    }
+}
+
+/// Both channels' notifications of an event, in one read.
+pub async fn load(ex: Ex<'_>, event_id: i64) -> ServiceResult<EventNotifications> {
+    let meta = crate::store::events::all_meta(ex, event_id).await?;
+    Ok(EventNotifications::from_meta(&meta))
 }
 
 /// The outbox items of `change` for one booking. `booking_id` is the id as text (or
@@ -157,29 +166,33 @@ pub fn plan(
     items
 }
 
-/// Queues the messages of `change` to a stored booking in the caller's transaction: drops
-/// its unsent reminders when it is no longer scheduled or has moved, and queues the new ones.
+/// Queues the messages of `change` to stored bookings of one event starting at `start` (a
+/// booking, or the seats of a group slot) in the caller's transaction: drops their unsent
+/// reminders when they are no longer scheduled or have moved, and queues the new ones. The
+/// event's notifications are read once.
 pub async fn queue(
     mut ex: Ex<'_>,
     event_id: i64,
-    booking_id: i64,
+    booking_ids: &[i64],
     start: i64,
     change: Change,
     now: i64,
 ) -> ServiceResult<()> {
-    if !matches!(change, Change::Booked | Change::Requested) {
-        outbox::drop_reminders(reborrow(&mut ex), booking_id).await?;
-    }
     let all = load(reborrow(&mut ex), event_id).await?;
-    for item in plan(&all, change, &booking_id.to_string(), start, now) {
-        outbox::enqueue(
-            reborrow(&mut ex),
-            &NewItem {
-                booking_id: Some(booking_id),
-                ..item
-            },
-        )
-        .await?;
+    for &booking_id in booking_ids {
+        if !matches!(change, Change::Booked | Change::Requested) {
+            outbox::drop_reminders(reborrow(&mut ex), booking_id).await?;
+        }
+        for item in plan(&all, change, &booking_id.to_string(), start, now) {
+            outbox::enqueue(
+                reborrow(&mut ex),
+                &NewItem {
+                    booking_id: Some(booking_id),
+                    ..item
+                },
+            )
+            .await?;
+        }
     }
     Ok(())
 }

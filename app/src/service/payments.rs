@@ -139,10 +139,16 @@ pub fn money_format(p: &PaymentSettings) -> MoneyFormat<'_> {
 
 /// The stored payment settings of an event (defaults when none).
 pub async fn load(ex: Ex<'_>, event_id: i64) -> ServiceResult<EventPayment> {
-    Ok(events::meta(ex, event_id, META_KEY)
-        .await?
-        .and_then(|s| serde_json::from_str(&s).ok())
-        .unwrap_or_default())
+    Ok(parsed(
+        events::meta(ex, event_id, META_KEY).await?.as_deref(),
+    ))
+}
+
+/// The stored document, or the defaults.
+pub(crate) fn parsed(stored: Option<&str>) -> EventPayment {
+    stored
+        .and_then(|s| serde_json::from_str(s).ok())
+        .unwrap_or_default()
 }
 
 /// What a booking of `duration` minutes costs under `settings`: its lines in minor units, or

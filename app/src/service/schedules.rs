@@ -339,17 +339,15 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
             _ => None,
         };
         if let Some(change) = change {
-            for target in &targets {
-                notify::queue(
-                    tx.ex(),
-                    b.event_id,
-                    *target,
-                    b.start_time,
-                    change,
-                    ctx.clock.now(),
-                )
-                .await?;
-            }
+            notify::queue(
+                tx.ex(),
+                b.event_id,
+                &targets,
+                b.start_time,
+                change,
+                ctx.clock.now(),
+            )
+            .await?;
         }
         if let Some(trigger) = super::integrations::trigger_for_status(&value) {
             super::integrations::enqueue_webhooks(tx.ex(), &[(b.id, b.event_id)], trigger).await?;

@@ -67,15 +67,20 @@ pub fn attendee_number(
 /// The stored SMS notifications of an event, every key present.
 pub async fn load(ex: Ex<'_>, event_id: i64) -> ServiceResult<SmsNotifications> {
     let stored = events::meta(ex, event_id, META_KEY).await?;
+    Ok(merged(stored.as_deref()))
+}
+
+/// The stored document (if any) over the defaults.
+pub(crate) fn merged(stored: Option<&str>) -> SmsNotifications {
     let mut all = sms_defaults();
-    if let Some(saved) = stored.and_then(|s| serde_json::from_str::<SmsNotifications>(&s).ok()) {
+    if let Some(saved) = stored.and_then(|s| serde_json::from_str::<SmsNotifications>(s).ok()) {
         for (key, n) in saved {
             if all.contains_key(&key) {
                 all.insert(key, n);
             }
         }
     }
-    Ok(all)
+    all
 }
 
 /// `GET …/sms-notifications`: `{notifications, smart_codes}`.

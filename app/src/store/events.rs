@@ -182,6 +182,15 @@ pub async fn meta(ex: Ex<'_>, event_id: i64, key: &str) -> StoreResult<Option<St
     )
 }
 
+/// Every stored document of an event, as (key, value): one read for a use case that needs
+/// several (a booking reads its event's notifications and payment settings at once).
+pub async fn all_meta(ex: Ex<'_>, event_id: i64) -> StoreResult<Vec<(String, String)>> {
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, (String, String)>("SELECT meta_key, value FROM event_meta WHERE event_id = $1")
+        .bind(event_id).fetch_all(&mut *c).await)?,
+    )
+}
+
 /// Stores an event's document under `key`, replacing the one there.
 pub async fn put_meta(ex: Ex<'_>, event_id: i64, key: &str, value: &str) -> StoreResult<()> {
     let now = super::now_epoch();
