@@ -60,6 +60,15 @@ pub struct Config {
     /// SQLite: how often the write-ahead log is emptied into the database file
     /// (`SLOTBOOK_SQLITE_CHECKPOINT_SECONDS`; 0 = never).
     pub sqlite_checkpoint: Duration,
+    /// Key sealing calendar credentials, 32 bytes in base64 (`SLOTBOOK_SECRET_KEY`); never logged.
+    pub secret_key: Option<String>,
+    /// Where the key is generated on first start when `secret_key` is unset
+    /// (`SLOTBOOK_SECRET_KEY_FILE`, default `data/secret.key`).
+    pub secret_key_file: String,
+    /// Every call to a calendar server (`SLOTBOOK_CALENDAR_TIMEOUT_MS`, default 5000).
+    pub calendar_timeout: Duration,
+    /// Background sync period of external calendars (`SLOTBOOK_CALENDAR_SYNC_SECONDS`, default 300).
+    pub calendar_sync: Duration,
 }
 
 impl Default for Config {
@@ -88,6 +97,10 @@ impl Default for Config {
             request_timeout: Duration::from_secs(60),
             max_connections: 1024,
             sqlite_checkpoint: Duration::from_secs(60),
+            secret_key: None,
+            secret_key_file: "data/secret.key".into(),
+            calendar_timeout: Duration::from_millis(5000),
+            calendar_sync: Duration::from_secs(300),
         }
     }
 }
@@ -159,6 +172,12 @@ impl Config {
                 "SLOTBOOK_SQLITE_CHECKPOINT_SECONDS",
                 d.sqlite_checkpoint,
             )?,
+            secret_key: env("SLOTBOOK_SECRET_KEY"),
+            secret_key_file: env("SLOTBOOK_SECRET_KEY_FILE").unwrap_or(d.secret_key_file),
+            calendar_timeout: Duration::from_millis(
+                env_number("SLOTBOOK_CALENDAR_TIMEOUT_MS", 5000u64)?.max(1),
+            ),
+            calendar_sync: env_seconds("SLOTBOOK_CALENDAR_SYNC_SECONDS", d.calendar_sync)?,
         })
     }
 }
@@ -188,6 +207,10 @@ impl std::fmt::Debug for Config {
             .field("job_poll_ms", &self.job_poll_ms)
             .field("outbox_lease_seconds", &self.outbox_lease_seconds)
             .field("allow_private_targets", &self.allow_private_targets)
+            .field("secret_key", &self.secret_key.as_ref().map(|_| "(set)"))
+            .field("secret_key_file", &self.secret_key_file)
+            .field("calendar_timeout", &self.calendar_timeout)
+            .field("calendar_sync", &self.calendar_sync)
             .field("smtp_timeout", &self.smtp_timeout)
             .field("webhook_timeout", &self.webhook_timeout)
             .field("header_timeout", &self.header_timeout)

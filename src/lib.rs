@@ -78,6 +78,14 @@ impl Application {
             .build();
         let mut ctx = Ctx::new(store.clone(), &public_url);
         ctx.allow_private_targets = config.allow_private_targets;
+        ctx.secrets = app::service::secrets::SecretBox::load(
+            config.secret_key.as_deref(),
+            std::path::Path::new(&config.secret_key_file),
+        )?;
+        ctx.calendars = app::service::CalendarSettings {
+            timeout: config.calendar_timeout,
+            sync_seconds: config.calendar_sync.as_secs().max(1) as i64,
+        };
         let state = AppState {
             ctx,
             login_throttle: LoginThrottle::new(FAILED_LOGINS_PER_MINUTE),

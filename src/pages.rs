@@ -31,6 +31,10 @@ pub fn routes() -> Router<AppState> {
             post(schedules::post_schedule_change),
         )
         .route("/admin/settings", post(settings::post_settings))
+        .route(
+            "/admin/settings/calendars",
+            post(settings::post_external_calendars),
+        )
         .route("/admin/calendars", post(setup::post_calendar))
         .route("/admin/calendars/{id}", post(setup::post_event))
         .route(

@@ -47,6 +47,7 @@ fn bookings(count: usize, start: i64, seed: u64) -> Vec<Busy> {
                 group_id: i as i64,
                 buffer_before_minutes: 0,
                 buffer_after_minutes: 5,
+                external: false,
             }
         })
         .collect();

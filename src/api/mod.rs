@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod bookings;
+pub mod calendar_connections;
 pub mod calendars;
 pub mod doc;
 pub mod error;
@@ -39,6 +40,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(reports::router())
         .merge(settings::router())
         .merge(team_invitations::router())
+        .merge(calendar_connections::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     let document = openapi.clone();

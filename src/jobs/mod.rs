@@ -14,6 +14,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
 
 use app::service::Ctx;
+use app::service::calendar_write::WRITE_KIND;
 use app::service::email_notifications;
 use app::service::integrations::DELIVERY_KIND;
 use app::service::notifications::{EmailFacts, render};
@@ -103,7 +104,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
     ));
     tokio::spawn(outbox_worker(
         ctx.clone(),
-        Lane::AllBut(&[DELIVERY_KIND, notify::SMS_KIND]),
+        Lane::AllBut(&[DELIVERY_KIND, notify::SMS_KIND, WRITE_KIND]),
         EMAIL_CONCURRENCY,
         settings,
         {
@@ -114,6 +115,20 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
             }
         },
     ));
+    tokio::spawn(outbox_worker(
+        ctx.clone(),
+        Lane::Only(WRITE_KIND),
+        CALENDAR_WRITE_CONCURRENCY,
+        settings,
+        {
+            let ctx = ctx.clone();
+            move |item| {
+                let ctx = ctx.clone();
+                async move { write_back(&ctx, &item).await }
+            }
+        },
+    ));
+    tokio::spawn(calendar_sync(ctx.clone(), settings.poll));
     tokio::spawn(async move {
         loop {
             // A pass a minute; the first after a minute too, so a fresh start is quiet.
@@ -126,6 +141,56 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
             }
         }
     });
+}
+
+/// Bookings written into hosts' calendars at once (items of one slot still go in order).
+const CALENDAR_WRITE_CONCURRENCY: usize = 4;
+
+/// One write-back: the host's destination made to match the slot. Retried like email (30 s
+/// doubling to half an hour, for three days); a failure that outlasts that is logged.
+async fn write_back(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<()> {
+    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
+    let result = app::service::calendar_write::deliver(ctx, &payload).await;
+    let mut conn = ctx.store.conn().await?;
+    match result {
+        Ok(()) => outbox::complete(conn.ex(), item.id).await?,
+        Err(error) => {
+            tracing::warn!(outbox_id = item.id, %error, "writing a booking to a host's calendar failed");
+            let now = ctx.clock.now();
+            let wait =
+                (RETRY_FIRST_SECONDS << (item.attempts - 1).clamp(0, 16)).min(RETRY_CAP_SECONDS);
+            let again = (now + wait - item.created_at <= RETRY_FOR_SECONDS).then_some(now + wait);
+            outbox::retry_or_fail(conn.ex(), item.id, &error, again).await?;
+        }
+    }
+    Ok(())
+}
+
+/// External calendars read at once by one process at a time (each holds a sync slot for at
+/// most a few time-outs).
+const CALENDAR_SYNC_CONCURRENCY: usize = 4;
+
+/// The background sync of external calendars: due connections are claimed on a lease (so one
+/// process syncs each), read, and scheduled again `SLOTBOOK_CALENDAR_SYNC_SECONDS` later.
+/// Looks for due ones at the outbox's poll interval (at least every 5 s).
+async fn calendar_sync(ctx: Ctx, poll: Duration) {
+    let pause = poll.min(Duration::from_secs(5));
+    loop {
+        match app::service::calendar_connections::sync_due(
+            &ctx,
+            ctx.clock.now(),
+            CALENDAR_SYNC_CONCURRENCY,
+        )
+        .await
+        {
+            Ok(n) if n > 0 => tracing::debug!(synced = n, "external calendars synced"),
+            Ok(_) => tokio::time::sleep(pause).await,
+            Err(e) => {
+                tracing::warn!(error = %e, "calendar sync pass failed");
+                tokio::time::sleep(pause).await;
+            }
+        }
+    }
 }
 
 /// A test email from the settings page: sent once; the outcome is kept with the item and

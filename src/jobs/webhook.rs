@@ -4,12 +4,10 @@
 //! outside the public ranges are refused unless `SLOTBOOK_ALLOW_PRIVATE_TARGETS` is set. URLs
 //! appear in activities and logs without userinfo and query.
 
-use std::net::SocketAddr;
-
 use anyhow::{Context, anyhow};
 use app::service::Ctx;
 use app::service::integrations::{WebhookSettings, delivery_body};
-use app::service::targets::{connect_host, is_public_ip, literal_ip, redacted_url};
+use app::service::targets::redacted_url;
 use app::store::bookings::{self, NewActivity};
 use app::store::outbox::{self, OutboxRow};
 use app::store::{events, integrations, users};
@@ -174,37 +172,12 @@ async fn send(
     jobs: super::JobSettings,
 ) -> anyhow::Result<u16> {
     let url = reqwest::Url::parse(&settings.request_url).context("invalid URL")?;
-    let host = connect_host(&url).ok_or_else(|| anyhow!("the URL has no host"))?;
-    let port = url.port_or_known_default().unwrap_or(443);
-    let literal = literal_ip(&url);
-    let addresses: Vec<SocketAddr> = match literal {
-        Some(ip) => vec![SocketAddr::new(ip, port)],
-        None => tokio::time::timeout(
-            jobs.webhook_timeout,
-            tokio::net::lookup_host((host.as_str(), port)),
-        )
-        .await
-        .map_err(|_| anyhow!("resolving {host} timed out"))?
-        .with_context(|| format!("cannot resolve {host}"))?
-        .collect(),
-    };
-    if !jobs.allow_private_targets && addresses.iter().any(|a| !is_public_ip(a.ip())) {
-        return Err(anyhow!(
-            "refused: {host} resolves to an address outside the public internet"
-        ));
-    }
-    let pinned = *addresses
-        .first()
-        .ok_or_else(|| anyhow!("{host} has no address"))?;
-    // The checked address is the one connected to: no second lookup to rebind. (An IP literal
-    // needs no resolving at all.)
-    let mut client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .connect_timeout(jobs.webhook_timeout)
-        .timeout(jobs.webhook_timeout);
-    if literal.is_none() {
-        client = client.resolve(&host, pinned);
-    }
+    let client = app::service::targets::pinned_client(
+        &url,
+        jobs.allow_private_targets,
+        jobs.webhook_timeout,
+    )
+    .await?;
     let client = client.build()?;
     let method = reqwest::Method::from_bytes(settings.request_method.as_bytes())
         .unwrap_or(reqwest::Method::POST);

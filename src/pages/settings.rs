@@ -58,3 +58,26 @@ pub async fn post_settings(State(state): State<AppState>, request: Request) -> R
         Err(refused) => again(&state, &parts, refused).await,
     }
 }
+
+/// `POST /admin/settings/calendars` (`op=connect|choices|sync|delete`): 303 back with
+/// `done=`; a refusal, the page with the REST route's messages beside the fields.
+pub async fn post_external_calendars(State(state): State<AppState>, request: Request) -> Response {
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
+    };
+    let outcome = match caller {
+        Some(caller) => {
+            app::service::calendar_connections_page::save(&state.ctx, &caller, &form).await
+        }
+        None => Err(expired(&form)),
+    };
+    match outcome {
+        Ok(done) => see_other(&format!("/admin/settings/calendars?done={done}")),
+        Err(refused) => again(&state, &parts, refused).await,
+    }
+}

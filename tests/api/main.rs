@@ -10,6 +10,7 @@ mod editor;
 mod emails;
 mod errors;
 mod events;
+mod external_calendars;
 mod faults;
 mod hardening;
 mod hosts;

@@ -84,6 +84,8 @@ impl TestApp {
             // Tests run side by side, some with two servers each, on one PostgreSQL server
             // that accepts 100 connections in all.
             database_max_connections: Some(8),
+            // One key for every process of a test (they share the database).
+            secret_key: Some("c2xvdGJvb2stdGVzdHMtc2VjcmV0LWtleS0zMi1ieXQ=".into()),
             ..Config::default()
         };
         adjust(&mut config);

@@ -2,6 +2,9 @@
 
 pub mod access;
 pub mod brand;
+/// iCalendar texts to busy intervals (server only: the parser and expander are not in wasm).
+#[cfg(feature = "ssr")]
+pub mod calendar_busy;
 pub mod chart;
 pub mod dates;
 pub mod money;

@@ -2,6 +2,7 @@
 
 pub mod availability;
 pub mod calendar;
+pub mod calendar_connection;
 pub mod dashboard;
 pub mod desk;
 pub mod errors;

@@ -227,7 +227,7 @@ pub fn reason_words(code: &str) -> &'static str {
         "limit_reached" => "Limit reached",
         "full" => "Full",
         "host_busy" => "No host free",
-        "external_busy" => "Busy in a connected calendar",
+        "calendar" => "Busy in a connected calendar",
         _ => "Not offered",
     }
 }

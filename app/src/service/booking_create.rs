@@ -556,6 +556,9 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
         ));
     }
 
+    // A meeting added to a host's own calendar a moment ago counts: their connected calendars
+    // are read afresh (at most one time-out) before the transaction.
+    super::calendar_connections::refresh_hosts(ctx, &hosts).await?;
     let mut tx = ctx.store.begin().await?;
     bookings::lock_hosts(tx.ex(), &hosts).await?;
     // Everything below sees every booking committed before the lock was granted.
@@ -759,6 +762,8 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
             crate::store::outbox::enqueue(tx.ex(), &item).await?;
         }
     }
+    // Into the hosts' destination calendars (the worker skips a pending booking).
+    super::calendar_write::queue(tx.ex(), &row, ctx.clock.now()).await?;
     let view = BookingContext {
         event_title: &loaded.event().title,
         event_slug: &loaded.event().slug,

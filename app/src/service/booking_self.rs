@@ -270,6 +270,7 @@ pub async fn cancel(
         "booking_schedule_cancelled",
     )
     .await?;
+    super::calendar_write::queue_for(tx.ex(), &[booking.id], ctx.clock.now()).await?;
     let body = answer(
         ctx,
         tx.ex(),
@@ -318,6 +319,14 @@ pub async fn reschedule(
         );
     }
     errors.into_result().map_err(ServiceError::invalid)?;
+    // The hosts' external calendars are read afresh before the transaction.
+    let event = {
+        let mut conn = ctx.store.conn().await?;
+        by_hash(conn.ex(), hash).await.ok().map(|b| b.event_id)
+    };
+    if let Some(event_id) = event {
+        super::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
+    }
 
     let mut tx = ctx.store.begin().await?;
     let (booking, loaded) = open_for(&mut tx, hash, now, Change::Reschedule).await?;
@@ -457,6 +466,11 @@ pub async fn reschedule(
         "after_booking_rescheduled",
     )
     .await?;
+    // A group slot it left keeps its other attendees; a single booking keeps its UID.
+    if booking.event_type == "group" {
+        super::calendar_write::queue(tx.ex(), &booking, ctx.clock.now()).await?;
+    }
+    super::calendar_write::queue_for(tx.ex(), &[booking.id], ctx.clock.now()).await?;
     let body = answer(
         ctx,
         tx.ex(),

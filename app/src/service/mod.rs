@@ -8,6 +8,10 @@ pub mod booking_desk;
 pub mod booking_fields;
 pub mod booking_self;
 pub mod booking_view;
+pub mod calendar_client;
+pub mod calendar_connections;
+pub mod calendar_connections_page;
+pub mod calendar_write;
 pub mod calendars;
 pub mod dashboard;
 pub mod email_notifications;
@@ -27,6 +31,7 @@ pub mod public_pages;
 pub mod reports;
 pub mod sanitize;
 pub mod schedules;
+pub mod secrets;
 pub mod settings;
 pub mod settings_page;
 pub mod setup_pages;
@@ -55,6 +60,27 @@ pub struct Ctx {
     pub allow_private_targets: bool,
     /// When outbox items (reminders above all) are due.
     pub clock: Clock,
+    /// Seals calendar passwords and feed URLs at rest.
+    pub secrets: secrets::SecretBox,
+    /// External calendars: time-out of each call and the background sync's period.
+    pub calendars: CalendarSettings,
+}
+
+/// How external calendars are read (`SLOTBOOK_CALENDAR_TIMEOUT_MS`,
+/// `SLOTBOOK_CALENDAR_SYNC_SECONDS`).
+#[derive(Debug, Clone, Copy)]
+pub struct CalendarSettings {
+    pub timeout: std::time::Duration,
+    pub sync_seconds: i64,
+}
+
+impl Default for CalendarSettings {
+    fn default() -> CalendarSettings {
+        CalendarSettings {
+            timeout: std::time::Duration::from_millis(5000),
+            sync_seconds: 300,
+        }
+    }
 }
 
 /// The time the outbox workers go by: the system clock, which tests may move forward to make
@@ -85,6 +111,8 @@ impl Ctx {
             slot_cache: slots::SlotCache::default(),
             allow_private_targets: false,
             clock: Clock::default(),
+            secrets: secrets::SecretBox::ephemeral(),
+            calendars: CalendarSettings::default(),
         }
     }
 }

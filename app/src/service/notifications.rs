@@ -33,14 +33,21 @@ pub struct Email {
 }
 
 /// The iCalendar UID of a booking: stable for the booking, and not its hash (the hash is the
-/// attendee's secret, and the UID ends up in other people's calendars).
+/// attendee's secret, and the UID ends up in other people's calendars). The attendees of one
+/// group slot share the slot's UID: the host's calendar holds one event for the slot.
 pub fn ics_uid(b: &BookingRow) -> String {
     use sha2::Digest;
-    let digest = sha2::Sha256::digest(format!("slotbook-booking-uid:{}", b.hash).as_bytes());
+    let seed = if b.event_type == "group" {
+        format!("slotbook-slot-uid:{}", super::calendar_write::slot_key(b))
+    } else {
+        format!("slotbook-booking-uid:{}", b.hash)
+    };
+    let digest = sha2::Sha256::digest(seed.as_bytes());
     format!("{}@slotbook", &hex::encode(digest)[..32])
 }
 
-/// The meeting as an iCalendar (RFC 5545) document with one VEVENT, times in UTC.
+/// The meeting as an iCalendar (RFC 5545) document with one VEVENT, times in UTC: the
+/// attendee's `.ics` (and email attachment).
 pub fn ics(
     b: &BookingRow,
     summary: &str,
@@ -48,7 +55,43 @@ pub fn ics(
     location: Option<&str>,
     public_url: &str,
 ) -> String {
+    let link = format!("{public_url}/booking/{}", b.hash);
+    vevent(
+        std::slice::from_ref(b),
+        summary,
+        organizer,
+        location,
+        &link,
+        None,
+    )
+}
+
+/// The slot as the host's calendar receives it (write-back): the same generator and UID as
+/// the attendee's `.ics`, every attendee of the slot listed (the calendar server sends no
+/// invitations of its own: `SCHEDULE-AGENT=CLIENT`), and a SEQUENCE that grows per change.
+pub fn slot_ics(
+    members: &[BookingRow],
+    summary: &str,
+    organizer: Option<&UserRow>,
+    location: Option<&str>,
+    link: &str,
+    sequence: i64,
+) -> String {
+    vevent(members, summary, organizer, location, link, Some(sequence))
+}
+
+fn vevent(
+    members: &[BookingRow],
+    summary: &str,
+    organizer: Option<&UserRow>,
+    location: Option<&str>,
+    link: &str,
+    sequence: Option<i64>,
+) -> String {
     use icalendar::{Calendar, Component, Event, EventLike};
+    let Some(b) = members.first() else {
+        return Calendar::new().done().to_string();
+    };
     let start = DateTime::from_timestamp(b.start_time, 0).unwrap_or_default();
     let end = DateTime::from_timestamp(b.end_time, 0).unwrap_or_default();
     let mut event = Event::new();
@@ -57,7 +100,7 @@ pub fn ics(
         .summary(summary)
         .starts(start)
         .ends(end)
-        .url(&format!("{public_url}/booking/{}", b.hash));
+        .url(link);
     if let Some(place) = location.filter(|l| !l.trim().is_empty()) {
         event.location(place);
     }
@@ -65,6 +108,16 @@ pub fn ics(
         let mut property = icalendar::Property::new("ORGANIZER", format!("mailto:{}", host.email));
         property.add_parameter("CN", &host.full_name());
         event.append_property(property);
+    }
+    if let Some(sequence) = sequence {
+        event.add_property("SEQUENCE", sequence.to_string());
+        for m in members {
+            let mut attendee = icalendar::Property::new("ATTENDEE", format!("mailto:{}", m.email));
+            attendee.add_parameter("CN", format!("{} {}", m.first_name, m.last_name).trim());
+            attendee.add_parameter("SCHEDULE-AGENT", "CLIENT");
+            attendee.add_parameter("PARTSTAT", "ACCEPTED");
+            event.append_multi_property(attendee);
+        }
     }
     let status = if matches!(b.status.as_str(), "cancelled" | "rejected") {
         "CANCELLED"

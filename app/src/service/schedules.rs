@@ -229,6 +229,21 @@ const COLUMNS: [&str; 7] = [
 /// `PUT /schedules/{id}`: one column per call. Status changes are compare-and-swap along the
 /// allowed transitions; a refused move answers 409 `invalid_transition` and changes nothing.
 pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+    // A confirmation reads the hosts' external calendars afresh, before the transaction.
+    if body.get("column").and_then(Value::as_str) == Some("status")
+        && body.get("value").and_then(Value::as_str) == Some("scheduled")
+    {
+        let event = {
+            let mut conn = ctx.store.conn().await?;
+            load(conn.ex(), caller, id)
+                .await
+                .ok()
+                .map(|r| r.booking.event_id)
+        };
+        if let Some(event_id) = event {
+            super::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
+        }
+    }
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
     let row = load(tx.ex(), caller, id).await?;
@@ -352,6 +367,7 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
         if let Some(trigger) = super::integrations::trigger_for_status(&value) {
             super::integrations::enqueue_webhooks(tx.ex(), &[(b.id, b.event_id)], trigger).await?;
         }
+        super::calendar_write::queue_for(tx.ex(), &targets, ctx.clock.now()).await?;
         let refund_note = if refund {
             " A refund was requested."
         } else {
@@ -434,6 +450,9 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     let row = load(tx.ex(), caller, id).await?;
     let ids = schedules_list::group_ids(tx.ex(), row.booking.group_id.unwrap_or(id)).await?;
     let ids = if ids.is_empty() { vec![id] } else { ids };
+    // Queued while the bookings still exist; the worker then finds them gone and removes the
+    // copy from the hosts' calendars.
+    super::calendar_write::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
     schedules_list::delete(tx.ex(), &ids).await?;
     tx.commit().await?;
     Ok(())
@@ -629,6 +648,7 @@ pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Va
             let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
             let name = match r.kind.as_str() {
                 "email" => notify::key_of(text("template"), text("to")).unwrap_or("email"),
+                super::calendar_write::WRITE_KIND => "host_calendar",
                 _ => text("trigger"),
             };
             json!({

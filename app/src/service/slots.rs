@@ -91,6 +91,7 @@ impl LoadedEvent {
                         group_id: b.group_id,
                         buffer_before_minutes: b.buffer_before_minutes.clamp(0, 1440) as u32,
                         buffer_after_minutes: b.buffer_after_minutes.clamp(0, 1440) as u32,
+                        external: b.is_external(),
                     })
                     .collect(),
             })

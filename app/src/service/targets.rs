@@ -112,6 +112,65 @@ pub fn redacted_url(text: &str) -> String {
     }
 }
 
+/// Why no request may go to a target.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum TargetError {
+    #[error("invalid URL")]
+    Invalid,
+    #[error("cannot resolve {0}")]
+    Unresolved(String),
+    #[error("resolving {0} timed out")]
+    ResolveTimedOut(String),
+    #[error("refused: {0} resolves to an address outside the public internet")]
+    Private(String),
+}
+
+/// A client bound to `url`'s host at the address that was checked: the host name is resolved
+/// once, every address must be public (unless `allow_private`), and the connection goes to
+/// that address, so a second lookup cannot rebind it. No redirects are followed (callers that
+/// need them follow same-host ones themselves). `timeout` bounds the lookup, the connect and
+/// each whole request.
+pub async fn pinned_client(
+    url: &url::Url,
+    allow_private: bool,
+    timeout: std::time::Duration,
+) -> Result<reqwest::ClientBuilder, TargetError> {
+    let host = connect_host(url).ok_or(TargetError::Invalid)?;
+    let port = url.port_or_known_default().unwrap_or(443);
+    let literal = literal_ip(url);
+    let addresses: Vec<std::net::SocketAddr> = match literal {
+        Some(ip) => vec![std::net::SocketAddr::new(ip, port)],
+        None => tokio::time::timeout(timeout, tokio::net::lookup_host((host.as_str(), port)))
+            .await
+            .map_err(|_| TargetError::ResolveTimedOut(host.clone()))?
+            .map_err(|_| TargetError::Unresolved(host.clone()))?
+            .collect(),
+    };
+    if !allow_private && addresses.iter().any(|a| !is_public_ip(a.ip())) {
+        return Err(TargetError::Private(host));
+    }
+    let pinned = *addresses
+        .first()
+        .ok_or_else(|| TargetError::Unresolved(host.clone()))?;
+    let mut client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .connect_timeout(timeout)
+        .timeout(timeout);
+    if literal.is_none() {
+        client = client.resolve(&host, pinned);
+    }
+    Ok(client)
+}
+
+/// A URL's scheme and host (and port), all that logs and error texts show of a target.
+pub fn origin_of(url: &url::Url) -> String {
+    match (url.host_str(), url.port()) {
+        (Some(host), Some(port)) => format!("{}://{host}:{port}", url.scheme()),
+        (Some(host), None) => format!("{}://{host}", url.scheme()),
+        _ => url.scheme().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -225,6 +225,13 @@ pub struct BusyRow {
     pub buffer_after_minutes: i64,
 }
 
+impl BusyRow {
+    /// A busy time from an external calendar (stored without booking or event: id 0).
+    pub fn is_external(&self) -> bool {
+        self.booking_id == 0
+    }
+}
+
 /// Longest booking the busy scan looks back for (a booking starting earlier than
 /// `from - MAX_BOOKING_SECONDS` cannot reach `from`).
 pub const MAX_BOOKING_SECONDS: i64 = 24 * 3600;
@@ -297,6 +304,19 @@ async fn busy_scan(
     } else {
         ""
     };
+    // External calendars' busy times (of calendars that check conflicts) come packed the same
+    // way with booking, event and group 0; they are stored in pieces of at most a day, so the
+    // same look-back finds them.
+    let calendar_item = "cb.start_time || ',' || cb.end_time || ',0,0,0,0,0'";
+    let calendar_aggregate = match ex {
+        Ex::Sqlite(_) => format!("group_concat({calendar_item}, ';')"),
+        Ex::Postgres(_) => format!("string_agg({calendar_item}, ';')"),
+    };
+    let calendar_near = if candidate.is_some() {
+        "AND cb.start_time < $4 AND cb.end_time > $6"
+    } else {
+        ""
+    };
     // Only integers and fixed text are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT h.user_id, {aggregate}
@@ -305,7 +325,14 @@ async fn busy_scan(
          LEFT JOIN events e ON e.id = b.event_id
          WHERE h.user_id IN ({list}) AND h.start_time >= $1 AND h.start_time < $2 AND h.end_time > $3
            AND h.booking_status IN ('scheduled', 'pending', 'completed') {near}
-         GROUP BY h.user_id"
+         GROUP BY h.user_id
+         UNION ALL
+         SELECT cb.user_id, {calendar_aggregate}
+         FROM calendar_busy cb
+         JOIN external_calendars c ON c.id = cb.calendar_id AND c.check_conflicts
+         WHERE cb.user_id IN ({list}) AND cb.start_time >= $1 AND cb.start_time < $2 AND cb.end_time > $3
+           {calendar_near}
+         GROUP BY cb.user_id"
     ));
     let packed: Vec<(i64, Option<String>)> = on!(ex, c => {
         let mut query = sqlx::query_as::<_, (i64, Option<String>)>(sql)
@@ -393,6 +420,15 @@ pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
         "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1"
     ));
     Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+}
+
+/// The bookings of one slot: a group event's attendees (the group led by `slot`), or the one
+/// booking `slot`.
+pub async fn slot_members(ex: Ex<'_>, slot: i64) -> StoreResult<Vec<BookingRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1 OR group_id = $1 ORDER BY id"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(slot).fetch_all(&mut *c).await)?)
 }
 
 /// Documents stored for a booking, by key.

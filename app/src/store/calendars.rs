@@ -147,3 +147,10 @@ pub async fn find_by_slug(ex: Ex<'_>, slug: &str) -> StoreResult<Option<Calendar
         on!(ex, c => sqlx::query_as::<_, CalendarRow>(sql).bind(slug).fetch_optional(&mut *c).await)?,
     )
 }
+
+/// The `author_timezone` of the user's own `simple` calendar (the oldest, if several).
+pub async fn author_zone_of(ex: Ex<'_>, user_id: i64) -> StoreResult<Option<String>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT author_timezone FROM calendars WHERE user_id = $1 AND type = 'simple' ORDER BY id LIMIT 1")
+        .bind(user_id).fetch_optional(&mut *c).await)?)
+}

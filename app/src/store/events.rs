@@ -222,3 +222,40 @@ pub async fn find_id_by_slugs(
          WHERE LOWER(c.slug) = LOWER($1) AND LOWER(e.slug) = LOWER($2) ORDER BY e.id LIMIT 1")
         .bind(calendar_slug).bind(event_slug).fetch_optional(&mut *c).await)?)
 }
+
+/// The booking windows of the events `user_id` hosts (its own, and team events listing it),
+/// as (range_type, range_days, end date of a date range): how far ahead its calendars matter.
+pub async fn booking_windows_of_host(
+    ex: Ex<'_>,
+    user_id: i64,
+) -> StoreResult<Vec<(String, i64, String)>> {
+    let rows: Vec<(i64, String, String)> = on!(ex, c => sqlx::query_as(
+        "SELECT user_id, event_type, settings FROM events
+         WHERE status = 'active' AND (user_id = $1 OR event_type IN ('round_robin', 'collective'))")
+        .bind(user_id).fetch_all(&mut *c).await)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(owner, event_type, settings)| {
+            let settings: crate::model::event::EventSettings =
+                serde_json::from_str(&settings).unwrap_or_default();
+            let team = matches!(event_type.as_str(), "round_robin" | "collective")
+                && !settings.team_members.is_empty();
+            let hosts = if team {
+                settings.team_members.contains(&user_id)
+            } else {
+                owner == user_id
+            };
+            hosts.then(|| {
+                (
+                    settings.range_type.clone(),
+                    settings.range_days,
+                    settings
+                        .range_date_between
+                        .get(1)
+                        .cloned()
+                        .unwrap_or_default(),
+                )
+            })
+        })
+        .collect())
+}

@@ -5,6 +5,7 @@
 pub mod app_passwords;
 pub mod booking_fields;
 pub mod bookings;
+pub mod calendar_connections;
 pub mod calendars;
 pub mod events;
 pub mod integrations;

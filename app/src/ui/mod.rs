@@ -134,6 +134,7 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("admin"), StaticSegment("availability")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), StaticSegment("availability"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), StaticSegment("settings")) view=admin::AdminShell ssr=SsrMode::Async />
+                <Route path=(StaticSegment("admin"), StaticSegment("settings"), StaticSegment("calendars")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), ParamSegment("section")) view=admin::AdminShell ssr=SsrMode::Async />
                 <Route path=(StaticSegment("admin"), ParamSegment("section"), WildcardSegment("rest")) view=admin::AdminShell ssr=SsrMode::Async />
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the

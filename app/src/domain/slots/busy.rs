@@ -17,6 +17,8 @@ pub struct Busy {
     /// Buffers of the booked event, in minutes.
     pub buffer_before_minutes: u32,
     pub buffer_after_minutes: u32,
+    /// A busy time from the host's external calendar (no event, no buffers of its own).
+    pub external: bool,
 }
 
 struct Blocker {
@@ -26,6 +28,7 @@ struct Blocker {
     start: i64,
     end: i64,
     same_event: bool,
+    external: bool,
 }
 
 pub(super) struct BusyIndex {
@@ -53,7 +56,8 @@ impl BusyIndex {
                 padded_end: b.end + (i64::from(b.buffer_after_minutes) * MINUTE).max(before),
                 start: b.start,
                 end: b.end,
-                same_event: b.event_id == event_id,
+                same_event: !b.external && b.event_id == event_id,
+                external: b.external,
             })
             .collect();
         // Stable sort: linear on the (usual) input already ordered by start time.
@@ -65,7 +69,10 @@ impl BusyIndex {
             .unwrap_or(0);
         let mut seats_taken = BTreeMap::new();
         if capacity > 1 {
-            for b in busy.iter().filter(|b| b.event_id == event_id) {
+            for b in busy
+                .iter()
+                .filter(|b| !b.external && b.event_id == event_id)
+            {
                 *seats_taken.entry(b.start).or_insert(0) += 1;
             }
         }
@@ -113,6 +120,10 @@ impl BusyIndex {
             }
             if b.padded_end <= start || (group && b.same_event && b.start == start) {
                 continue;
+            }
+            if b.external {
+                // The host's own calendar, its buffers included.
+                return Err(Reason::Calendar);
             }
             if b.start < end && b.end > start {
                 return Err(Reason::Overlap);

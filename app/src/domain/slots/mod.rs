@@ -135,6 +135,8 @@ pub enum Reason {
     Full,
     /// Team event: no member (round robin) or not every member (collective) is free.
     HostBusy,
+    /// The host is busy in a connected external calendar (buffers included).
+    Calendar,
 }
 
 /// An offered start time.

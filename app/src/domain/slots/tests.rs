@@ -78,6 +78,15 @@ fn busy(start: i64, minutes: i64, event_id: i64, group_id: i64) -> Busy {
         group_id,
         buffer_before_minutes: 0,
         buffer_after_minutes: 0,
+        external: false,
+    }
+}
+
+/// A busy time from the host's external calendar.
+fn calendar_busy(start: i64, minutes: i64) -> Busy {
+    Busy {
+        external: true,
+        ..busy(start, minutes, 0, 0)
     }
 }
 
@@ -338,6 +347,76 @@ fn round_robin_needs_one_free_member_and_collective_needs_all() {
     );
     let verdict = explain(&r, &hosts, 0, nine);
     assert_eq!(verdict.reasons, [Reason::Overlap, Reason::HostBusy]);
+}
+
+#[test]
+fn external_calendar_times_block_with_buffers_and_never_count_as_bookings() {
+    let mut h = host(7, BERLIN, every_day(vec![win(9 * 60, 12 * 60)]));
+    h.busy.push(calendar_busy(t(BERLIN, 2027, 1, 4, 10, 0), 30));
+    let mut r = rules(BERLIN, 30);
+    assert_eq!(
+        monday(&r, std::slice::from_ref(&h)),
+        ["09:00", "09:30", "10:30", "11:00", "11:30"]
+    );
+    assert_eq!(
+        explain(
+            &r,
+            std::slice::from_ref(&h),
+            0,
+            t(BERLIN, 2027, 1, 4, 10, 0)
+        )
+        .reasons,
+        [Reason::Calendar]
+    );
+    // The event's buffers keep their distance from the meeting too.
+    r.buffer_before_minutes = 30;
+    assert_eq!(
+        monday(&r, std::slice::from_ref(&h)),
+        ["09:00", "09:30", "11:00", "11:30"]
+    );
+    assert_eq!(
+        explain(
+            &r,
+            std::slice::from_ref(&h),
+            0,
+            t(BERLIN, 2027, 1, 4, 10, 30)
+        )
+        .reasons,
+        [Reason::Calendar]
+    );
+    // A group event: a meeting in the host's calendar is not a seat of the slot.
+    let mut group = rules(BERLIN, 30);
+    group.capacity = 3;
+    group.event_id = 0;
+    let mut g = host(7, BERLIN, every_day(vec![win(9 * 60, 10 * 60)]));
+    g.busy.push(calendar_busy(t(BERLIN, 2027, 1, 4, 9, 0), 30));
+    assert_eq!(monday(&group, std::slice::from_ref(&g)), ["09:30"]);
+    // Limits count this event's bookings only.
+    let mut limited = rules(BERLIN, 30);
+    limited.limits = vec![Limit::Bookings(Period::Day, 1)];
+    assert_eq!(
+        monday(&limited, std::slice::from_ref(&h)),
+        ["09:00", "09:30", "10:30", "11:00", "11:30"]
+    );
+}
+
+#[test]
+fn round_robin_never_picks_a_member_busy_in_their_own_calendar() {
+    let week = every_day(vec![win(9 * 60, 11 * 60)]);
+    let nine = t(BERLIN, 2027, 1, 4, 9, 0);
+    let mut a = host(1, BERLIN, week.clone());
+    let b = host(2, BERLIN, week);
+    a.busy.push(calendar_busy(nine, 60));
+    let mut r = rules(BERLIN, 60);
+    r.mode = TeamMode::RoundRobin;
+    let hosts = [a, b];
+    let slots = available_slots(&r, &hosts, 0, nine, nine + 7200);
+    assert_eq!(slots[0].hosts, [2]);
+    r.mode = TeamMode::Collective;
+    assert_eq!(
+        explain(&r, &hosts, 0, nine).reasons,
+        [Reason::HostBusy, Reason::Calendar]
+    );
 }
 
 #[test]
@@ -700,6 +779,7 @@ fn arb_case() -> impl Strategy<Value = Case> {
                                 group_id: q * 10 + group,
                                 buffer_before_minutes: buf * 10,
                                 buffer_after_minutes: buf * 5,
+                                external: false,
                             })
                             .collect();
                         HostInput {

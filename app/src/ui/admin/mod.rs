@@ -13,6 +13,7 @@ pub mod booking_detail;
 pub mod bookings;
 pub mod calendars;
 pub mod event_editor;
+pub mod external_calendars;
 mod forms;
 mod hours;
 mod in_place;
@@ -76,6 +77,10 @@ enum Section {
     /// `/admin/settings`, `saved=<section>` after a save.
     Settings {
         saved: Option<String>,
+    },
+    /// `/admin/settings/calendars`, `done=` after a post.
+    ExternalCalendars {
+        done: Option<String>,
     },
     /// `/admin/reports?from=&to=`.
     Reports {
@@ -156,6 +161,9 @@ impl Section {
             ("settings", "") => Section::Settings {
                 saved: use_query_map().read_untracked().get("saved"),
             },
+            ("settings", "calendars") => Section::ExternalCalendars {
+                done: use_query_map().read_untracked().get("done"),
+            },
             ("availability", "") => Section::Schedules,
             ("availability", id) => match id.parse::<i64>() {
                 Ok(id) if id > 0 => {
@@ -186,7 +194,7 @@ impl Section {
             Section::Bookings(_) | Section::Booking { .. } => "bookings",
             Section::Reports { .. } => "reports",
             Section::Schedules | Section::Schedule { .. } => "availability",
-            Section::Settings { .. } => "settings",
+            Section::Settings { .. } | Section::ExternalCalendars { .. } => "settings",
             Section::Calendars | Section::Calendar { .. } | Section::EventEditor { .. } => {
                 "calendars"
             }
@@ -202,6 +210,7 @@ impl Section {
             Section::Reports { .. } => "Reports",
             Section::Schedules => "Availability",
             Section::Settings { .. } => "Settings",
+            Section::ExternalCalendars { .. } => "Connected calendars",
             Section::Schedule { .. } => "Schedule",
             Section::Calendars => "Calendars",
             Section::Calendar { .. } => "Calendar",
@@ -244,6 +253,7 @@ impl Section {
             } => event_editor::page(calendar_id, event_id, query, csrf).await,
             Section::Schedules => availability::list_page(csrf).await,
             Section::Settings { saved } => settings::page(saved, csrf).await,
+            Section::ExternalCalendars { done } => external_calendars::page(done, csrf).await,
             Section::Schedule { id, saved } => availability::schedule_page(id, saved, csrf).await,
             Section::NotFound => {
                 crate::ui::set_status(404);

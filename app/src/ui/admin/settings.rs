@@ -95,6 +95,10 @@ fn Settings(
                 </ul>
             </nav>
         })}
+        <p class="mt-3 text-sm">
+            <a href="/admin/settings/calendars" class="text-sky-800 underline dark:text-sky-300">"Connected calendars"</a>
+            <span class="text-slate-600 dark:text-slate-300">": your own calendars' busy times block slots, and bookings are added to them."</span>
+        </p>
         <Section key="profile" title="Profile" state=profile_state.clone() csrf=csrf.clone()>
             <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Signed in as {} ({role}).", profile.login)}</p>
             <Text state=profile_state.clone() section="profile" name="name" label="Name" stored=profile.name.clone() />

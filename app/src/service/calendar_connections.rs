@@ -1,0 +1,1076 @@
+//! External calendars (DESIGN 2.7): a user's CalDAV accounts and ICS feeds, kept in sync so
+//! their busy times block slots like bookings do.
+//!
+//! Reading never waits on a calendar server: the slot list reads the busy set stored by the
+//! last sync (`store::bookings::busy_for_hosts` joins it in). Syncs happen on connect, on
+//! "Sync now", in the background, and afresh before a booking is written (create,
+//! reschedule, confirm), where [`refresh_hosts`] waits at most one time-out in all and a
+//! failure leaves the last good busy set in force.
+
+use std::collections::HashSet;
+
+use serde_json::{Value, json};
+use url::Url;
+
+use super::calendar_client::{self, Account, FeedRead, FetchError, FoundCalendar, Reach};
+use super::targets::{TargetError, is_public_ip, literal_ip, redacted_url};
+use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::calendar_busy::{self, Interval, Window};
+use crate::domain::validation::FieldErrors;
+use crate::model::calendar_connection::{Connection, ExternalCalendar, KINDS};
+use crate::store::calendar_connections::{self as store, CalendarRow, ConnectionRow};
+use crate::store::{Ex, now_epoch};
+
+pub const CONNECTED: &str = "Calendar has been connected";
+pub const UPDATED: &str = "Calendar connection has been updated";
+pub const SYNCED: &str = "Calendar has been synced";
+pub const DELETED: &str = "Calendar connection has been deleted";
+
+/// The one calendar of an ICS feed is stored under this href.
+const FEED_HREF: &str = "feed";
+/// Busy intervals are stored in pieces no longer than a booking may be, so the slot list's
+/// range scan finds them with its usual look-back.
+const PIECE_SECONDS: i64 = crate::store::bookings::MAX_BOOKING_SECONDS;
+/// How far back busy times are kept (an event that began yesterday may still run).
+const KEEP_BEHIND_SECONDS: i64 = 86_400;
+/// Sync horizon bounds, in days, when no event says otherwise.
+const DEFAULT_HORIZON_DAYS: i64 = 60;
+const MAX_HORIZON_DAYS: i64 = 400;
+
+fn reach(ctx: &Ctx) -> Reach {
+    Reach {
+        allow_private: ctx.allow_private_targets,
+        timeout: ctx.calendars.timeout,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The REST use cases
+
+/// A connection as answered: the calendars of it, never a credential.
+fn present(row: &ConnectionRow, calendars: &[CalendarRow]) -> Connection {
+    Connection {
+        id: row.id,
+        kind: row.kind.clone(),
+        title: row.title.clone(),
+        url: row.shown_url.clone(),
+        username: row.username.clone(),
+        status: row.status.clone(),
+        last_error: row.last_error.clone(),
+        last_synced_at: row.last_synced_at.map(super::present::rfc3339),
+        calendars: calendars
+            .iter()
+            .filter(|c| c.connection_id == row.id)
+            .map(|c| ExternalCalendar {
+                id: c.id,
+                name: c.name.clone(),
+                check_conflicts: c.check_conflicts,
+                is_destination: c.is_destination,
+                read_only: c.read_only,
+            })
+            .collect(),
+    }
+}
+
+/// The caller's connections.
+pub async fn connections(ctx: &Ctx, caller: &Caller) -> ServiceResult<Vec<Connection>> {
+    let mut conn = ctx.store.conn().await?;
+    let rows = store::list_for_user(conn.ex(), caller.id()).await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let calendars = store::calendars_of(conn.ex(), &ids).await?;
+    Ok(rows.iter().map(|r| present(r, &calendars)).collect())
+}
+
+pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+    Ok(json!({ "connections": connections(ctx, caller).await? }))
+}
+
+/// The caller's own connection `id` (anyone else's, administrators' included, is not found:
+/// connections are personal).
+async fn own(ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<ConnectionRow> {
+    store::find(ex, id)
+        .await?
+        .filter(|row| row.user_id == caller.id())
+        .ok_or(ServiceError::NotFound)
+}
+
+pub async fn connection(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Connection> {
+    let mut conn = ctx.store.conn().await?;
+    let row = own(conn.ex(), caller, id).await?;
+    let calendars = store::calendars_of(conn.ex(), &[id]).await?;
+    Ok(present(&row, &calendars))
+}
+
+pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    Ok(json!({ "connection": connection(ctx, caller, id).await? }))
+}
+
+/// What `POST /calendar-connections` takes.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct ConnectRequest {
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub url: Option<String>,
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub title: Option<String>,
+}
+
+impl ConnectRequest {
+    /// Reads the fields from a JSON body; a field of the wrong type is treated as missing and
+    /// reported by the checks that follow.
+    pub fn from_json(body: &Value) -> ConnectRequest {
+        let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::to_string);
+        ConnectRequest {
+            kind: text("kind"),
+            url: text("url"),
+            username: text("username"),
+            password: text("password"),
+            title: text("title"),
+        }
+    }
+}
+
+/// The checked parts of a connect request.
+struct Checked {
+    kind: &'static str,
+    url: Url,
+    username: String,
+    password: Option<String>,
+    title: Option<String>,
+}
+
+fn check_connect(req: &ConnectRequest, allow_private: bool) -> ServiceResult<Checked> {
+    let mut errors = FieldErrors::new();
+    let kind = match req.kind.as_deref().map(str::trim) {
+        None | Some("") => {
+            errors.add("kind", "required", "The kind field is required.");
+            None
+        }
+        Some(k) => match KINDS.iter().find(|known| **known == k) {
+            Some(known) => Some(*known),
+            None => {
+                errors.add("kind", "in", "The kind must be caldav or ics.");
+                None
+            }
+        },
+    };
+    let url = match req.url.as_deref().map(str::trim) {
+        None | Some("") => {
+            errors.add("url", "required", "The url field is required.");
+            None
+        }
+        Some(text) => check_url(text, allow_private, &mut errors),
+    };
+    if let Some(title) = &req.title
+        && title.chars().count() > 190
+    {
+        errors.add(
+            "title",
+            "max",
+            "The title may not be greater than 190 characters.",
+        );
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let (Some(kind), Some(mut url)) = (kind, url) else {
+        return Err(ServiceError::field(
+            "url",
+            "required",
+            "The url field is required.",
+        ));
+    };
+    // Credentials written into the URL count as given, and leave it.
+    let mut username = req.username.clone().unwrap_or_default().trim().to_string();
+    let mut password = req.password.clone().filter(|p| !p.is_empty());
+    if kind == "caldav" {
+        if username.is_empty() && !url.username().is_empty() {
+            username = percent_decode(url.username());
+        }
+        if password.is_none() {
+            password = url.password().map(percent_decode);
+        }
+        let _ = url.set_username("");
+        let _ = url.set_password(None);
+    }
+    Ok(Checked {
+        kind,
+        url,
+        username,
+        password,
+        title: req
+            .title
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string),
+    })
+}
+
+fn percent_decode(text: &str) -> String {
+    url::form_urlencoded::parse(format!("x={text}").as_bytes())
+        .next()
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_else(|| text.to_string())
+}
+
+fn check_url(text: &str, allow_private: bool, errors: &mut FieldErrors) -> Option<Url> {
+    // `webcal://` is how calendar programs advertise a feed: it is plain HTTPS.
+    let text = match text.strip_prefix("webcal://") {
+        Some(rest) => format!("https://{rest}"),
+        None => text.to_string(),
+    };
+    let Ok(url) = Url::parse(&text) else {
+        errors.add(
+            "url",
+            "url",
+            "The url must be a valid http or https address.",
+        );
+        return None;
+    };
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        errors.add(
+            "url",
+            "url",
+            "The url must be a valid http or https address.",
+        );
+        return None;
+    }
+    if !allow_private && literal_ip(&url).is_some_and(|ip| !is_public_ip(ip)) {
+        errors.add(
+            "url",
+            "public",
+            "The url must be a public internet address.",
+        );
+        return None;
+    }
+    Some(url)
+}
+
+/// A refused connect: which field the user should fix, and why.
+fn connect_error(kind: &str, error: &FetchError) -> ServiceError {
+    match error {
+        FetchError::Refused(_) if kind == "caldav" => ServiceError::field(
+            "password",
+            "credentials",
+            "The calendar server did not accept this username and password.",
+        ),
+        FetchError::Refused(_) => ServiceError::field(
+            "url",
+            "credentials",
+            "The feed refused access: check that the address is the full secret address.",
+        ),
+        FetchError::Target(TargetError::Private(_)) => ServiceError::field(
+            "url",
+            "public",
+            "The url must be a public internet address.",
+        ),
+        FetchError::NotCalendar(why) if kind == "caldav" => ServiceError::field(
+            "url",
+            "caldav",
+            &format!("This address is not a CalDAV calendar or account: {why}."),
+        ),
+        FetchError::NotCalendar(why) => ServiceError::field(
+            "url",
+            "ics",
+            &format!("This address does not answer an iCalendar feed: {why}."),
+        ),
+        other => ServiceError::field(
+            "url",
+            "reachable",
+            &format!("The calendar server cannot be reached: {other}."),
+        ),
+    }
+}
+
+/// `POST /calendar-connections`: checks the credentials and discovers the calendars before
+/// anything is stored (a refused connect stores nothing), then stores the connection and
+/// reads its busy times.
+pub async fn connect(ctx: &Ctx, caller: &Caller, req: &ConnectRequest) -> ServiceResult<Value> {
+    let checked = check_connect(req, ctx.allow_private_targets)?;
+    let account = Account {
+        url: checked.url.clone(),
+        username: checked.username.clone(),
+        password: checked.password.clone(),
+    };
+    let reach = reach(ctx);
+    // What the server holds now: CalDAV calendars, or the feed's text (read once, used twice).
+    let (home, found, feed) = match checked.kind {
+        "caldav" => {
+            let d = calendar_client::discover(reach, &account)
+                .await
+                .map_err(|e| connect_error("caldav", &e))?;
+            if d.calendars.is_empty() {
+                return Err(ServiceError::field(
+                    "url",
+                    "caldav",
+                    "This account has no calendar with events.",
+                ));
+            }
+            (d.home, d.calendars, None)
+        }
+        _ => match calendar_client::read_feed(reach, &account, "").await {
+            Ok(FeedRead::Changed { text, etag }) => {
+                let name = feed_name(&text).unwrap_or_else(|| host_of(&checked.url));
+                let found = vec![FoundCalendar {
+                    href: FEED_HREF.into(),
+                    name,
+                    ctag: String::new(),
+                    read_only: true,
+                }];
+                (String::new(), found, Some((text, etag)))
+            }
+            Ok(FeedRead::Unchanged) => {
+                return Err(connect_error(
+                    "ics",
+                    &FetchError::NotCalendar("it answered 304 to a first read".into()),
+                ));
+            }
+            Err(e) => return Err(connect_error("ics", &e)),
+        },
+    };
+    let title = checked.title.clone().unwrap_or_else(|| match checked.kind {
+        "ics" => found[0].name.clone(),
+        _ => host_of(&checked.url),
+    });
+    let sealed_url = ctx.secrets.seal(checked.url.as_str());
+    let sealed_password = checked.password.as_deref().map(|p| ctx.secrets.seal(p));
+    let shown_url = redacted_url(checked.url.as_str());
+    let now = now_epoch();
+    let mut tx = ctx.store.begin().await?;
+    let id = store::insert(
+        tx.ex(),
+        &store::NewConnection {
+            user_id: caller.id(),
+            kind: checked.kind,
+            title: &title,
+            shown_url: &shown_url,
+            sealed_url: &sealed_url,
+            username: &checked.username,
+            sealed_password: sealed_password.as_deref(),
+            home_url: &home,
+            sync_after: now + ctx.calendars.sync_seconds,
+        },
+    )
+    .await?;
+    for calendar in &found {
+        store::upsert_calendar(
+            tx.ex(),
+            id,
+            caller.id(),
+            &calendar.href,
+            &calendar.name,
+            calendar.read_only,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    tracing::info!(connection = id, kind = checked.kind, server = %super::targets::origin_of(&checked.url), "calendar connected");
+    let row = {
+        let mut conn = ctx.store.conn().await?;
+        own(conn.ex(), caller, id).await?
+    };
+    // Busy times now: the feed's text is already here; CalDAV reads each calendar's events.
+    let outcome = match feed {
+        Some((text, etag)) => store_feed(ctx, &row, &text, &etag).await,
+        None => sync_row(ctx, &row).await,
+    };
+    record_outcome(ctx, id, outcome).await?;
+    Ok(json!({ "message": CONNECTED, "connection": connection(ctx, caller, id).await? }))
+}
+
+fn host_of(url: &Url) -> String {
+    url.host_str().unwrap_or("Calendar").to_string()
+}
+
+/// A feed's own name (`X-WR-CALNAME`), if it has one.
+fn feed_name(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("X-WR-CALNAME:"))
+        .map(|n| n.trim().replace("\\,", ",").replace("\\;", ";"))
+        .filter(|n| !n.is_empty())
+        .map(|n| n.chars().take(190).collect())
+}
+
+/// `PUT /calendar-connections/{id}`.
+pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+    let (row, calendars) = {
+        let mut conn = ctx.store.conn().await?;
+        let row = own(conn.ex(), caller, id).await?;
+        let calendars = store::calendars_of(conn.ex(), &[id]).await?;
+        (row, calendars)
+    };
+    let mut errors = FieldErrors::new();
+    let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::trim);
+    let title = match text("title") {
+        Some("") => {
+            errors.add("title", "required", "The title field is required.");
+            row.title.clone()
+        }
+        Some(t) if t.chars().count() > 190 => {
+            errors.add(
+                "title",
+                "max",
+                "The title may not be greater than 190 characters.",
+            );
+            row.title.clone()
+        }
+        Some(t) => t.to_string(),
+        None => row.title.clone(),
+    };
+    let username = text("username").map(str::to_string);
+    let password = body
+        .get("password")
+        .and_then(Value::as_str)
+        .filter(|p| !p.is_empty())
+        .map(str::to_string);
+    if row.kind == "ics" && (username.is_some() || password.is_some()) {
+        errors.add(
+            "password",
+            "ics",
+            "An ICS feed has no username or password.",
+        );
+    }
+    let choices = calendar_choices(body, &calendars, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let credentials_changed =
+        username.as_ref().is_some_and(|u| *u != row.username) || password.is_some();
+    if credentials_changed {
+        // New credentials are tried before they replace the old ones.
+        let account = Account {
+            url: open_url(ctx, &row)?,
+            username: username.clone().unwrap_or_else(|| row.username.clone()),
+            password: match &password {
+                Some(p) => Some(p.clone()),
+                None => open_password(ctx, &row)?,
+            },
+        };
+        calendar_client::discover(reach(ctx), &account)
+            .await
+            .map_err(|e| connect_error("caldav", &e))?;
+    }
+    let sealed_password = match &password {
+        Some(p) => Some(ctx.secrets.seal(p)),
+        None => row.sealed_password.clone(),
+    };
+    let mut tx = ctx.store.begin().await?;
+    store::update_details(
+        tx.ex(),
+        id,
+        &title,
+        username.as_deref().unwrap_or(&row.username),
+        sealed_password.as_deref(),
+    )
+    .await?;
+    for (calendar, check, destination) in &choices {
+        store::set_calendar_choices(tx.ex(), *calendar, *check, *destination).await?;
+        if *destination {
+            store::clear_destinations_except(tx.ex(), caller.id(), *calendar).await?;
+        }
+    }
+    tx.commit().await?;
+    if credentials_changed || !choices.is_empty() {
+        ctx.slot_cache.clear();
+    }
+    if credentials_changed {
+        let row = {
+            let mut conn = ctx.store.conn().await?;
+            own(conn.ex(), caller, id).await?
+        };
+        let outcome = sync_row(ctx, &row).await;
+        record_outcome(ctx, id, outcome).await?;
+    }
+    Ok(json!({ "message": UPDATED, "connection": connection(ctx, caller, id).await? }))
+}
+
+/// The `calendars` list of a PUT: (calendar id, check_conflicts, is_destination) for each one
+/// listed; unlisted calendars keep their choices.
+fn calendar_choices(
+    body: &Value,
+    calendars: &[CalendarRow],
+    errors: &mut FieldErrors,
+) -> Vec<(i64, bool, bool)> {
+    let Some(list) = body.get("calendars") else {
+        return Vec::new();
+    };
+    let Some(items) = list.as_array() else {
+        errors.add("calendars", "array", "The calendars must be a list.");
+        return Vec::new();
+    };
+    let flag = |item: &Value, key: &str, current: bool| match item.get(key) {
+        None | Some(Value::Null) => Some(current),
+        Some(Value::Bool(b)) => Some(*b),
+        Some(Value::Number(n)) => n.as_i64().map(|n| n != 0),
+        Some(Value::String(s)) => match s.as_str() {
+            "1" | "true" | "yes" | "on" => Some(true),
+            "0" | "false" | "no" | "off" | "" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let id = item.get("id").and_then(|v| {
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+        });
+        let Some(calendar) = id.and_then(|id| calendars.iter().find(|c| c.id == id)) else {
+            errors.add(
+                "calendars",
+                "exists",
+                "A calendar in the list is not one of this connection.",
+            );
+            return Vec::new();
+        };
+        let (Some(check), Some(destination)) = (
+            flag(item, "check_conflicts", calendar.check_conflicts),
+            flag(item, "is_destination", calendar.is_destination),
+        ) else {
+            errors.add(
+                "calendars",
+                "boolean",
+                "check_conflicts and is_destination must be true or false.",
+            );
+            return Vec::new();
+        };
+        if destination && calendar.read_only {
+            errors.add(
+                "calendars",
+                "read_only",
+                "A read-only calendar cannot receive bookings.",
+            );
+            return Vec::new();
+        }
+        out.push((calendar.id, check, destination));
+    }
+    if out.iter().filter(|(_, _, d)| *d).count() > 1 {
+        errors.add(
+            "calendars",
+            "destination",
+            "Only one calendar can receive bookings.",
+        );
+        return Vec::new();
+    }
+    out
+}
+
+/// `POST /calendar-connections/{id}/sync`: fetches now and answers when done.
+pub async fn sync_now(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let row = {
+        let mut conn = ctx.store.conn().await?;
+        own(conn.ex(), caller, id).await?
+    };
+    let outcome = sync_row(ctx, &row).await;
+    record_outcome(ctx, id, outcome).await?;
+    Ok(json!({ "message": SYNCED, "connection": connection(ctx, caller, id).await? }))
+}
+
+/// `DELETE /calendar-connections/{id}`: its busy times stop counting at once, and its
+/// credentials are gone with the row.
+pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+    let mut tx = ctx.store.begin().await?;
+    own(tx.ex(), caller, id).await?;
+    store::delete(tx.ex(), id).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(json!({ "message": DELETED }))
+}
+
+/// `GET /calendar-connections/{id}/busy?from&to`: the stored intervals the engine subtracts.
+pub async fn busy(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> ServiceResult<Value> {
+    let today = chrono::Utc::now().date_naive();
+    let mut errors = FieldErrors::new();
+    let mut date = |key: &str, text: Option<&str>, default: chrono::NaiveDate| match text {
+        None | Some("") => default,
+        Some(t) => chrono::NaiveDate::parse_from_str(t.trim(), "%Y-%m-%d").unwrap_or_else(|_| {
+            errors.add(
+                key,
+                "date",
+                format!("The {key} must be a date in YYYY-MM-DD format."),
+            );
+            default
+        }),
+    };
+    let from = date("from", from, today);
+    let to = date("to", to, today + chrono::Duration::days(30));
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let start = from
+        .and_hms_opt(0, 0, 0)
+        .unwrap_or_default()
+        .and_utc()
+        .timestamp();
+    let end = (to + chrono::Duration::days(1))
+        .and_hms_opt(0, 0, 0)
+        .unwrap_or_default()
+        .and_utc()
+        .timestamp();
+    let mut conn = ctx.store.conn().await?;
+    own(conn.ex(), caller, id).await?;
+    let utc = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    };
+    let busy: Vec<Value> = store::busy_of_connection(conn.ex(), id, start, end)
+        .await?
+        .iter()
+        .map(|b| json!({"calendar_id": b.calendar_id, "start_time": utc(b.start_time), "end_time": utc(b.end_time)}))
+        .collect();
+    Ok(json!({ "busy": busy }))
+}
+
+// ---------------------------------------------------------------------------------------
+// Syncing
+
+fn open_url(ctx: &Ctx, row: &ConnectionRow) -> ServiceResult<Url> {
+    let text = ctx
+        .secrets
+        .open(&row.sealed_url)
+        .map_err(|_| sealed_error())?;
+    Url::parse(&text).map_err(|_| sealed_error())
+}
+
+fn open_password(ctx: &Ctx, row: &ConnectionRow) -> ServiceResult<Option<String>> {
+    row.sealed_password
+        .as_deref()
+        .map(|s| ctx.secrets.open(s).map_err(|_| sealed_error()))
+        .transpose()
+}
+
+fn sealed_error() -> ServiceError {
+    ServiceError::Unprocessable {
+        code: "secret_key_changed",
+        message: "This connection's credentials cannot be read with the server's secret key; connect the calendar again.".into(),
+    }
+}
+
+/// Why a sync did not finish, as the connection shows it.
+enum SyncFailure {
+    Fetch(FetchError),
+    Service(ServiceError),
+}
+
+impl From<ServiceError> for SyncFailure {
+    fn from(e: ServiceError) -> SyncFailure {
+        SyncFailure::Service(e)
+    }
+}
+
+impl From<crate::store::StoreError> for SyncFailure {
+    fn from(e: crate::store::StoreError) -> SyncFailure {
+        SyncFailure::Service(e.into())
+    }
+}
+
+impl From<FetchError> for SyncFailure {
+    fn from(e: FetchError) -> SyncFailure {
+        SyncFailure::Fetch(e)
+    }
+}
+
+/// Stores a sync's outcome on the connection: `ok` and the time, or `error` and why.
+async fn record_outcome(ctx: &Ctx, id: i64, outcome: Result<(), SyncFailure>) -> ServiceResult<()> {
+    let error = match &outcome {
+        Ok(()) => None,
+        Err(SyncFailure::Fetch(e)) => Some(e.to_string()),
+        Err(SyncFailure::Service(ServiceError::Store(e))) => {
+            tracing::warn!(connection = id, error = %e, "storing a calendar sync failed");
+            Some("the busy times could not be stored".to_string())
+        }
+        Err(SyncFailure::Service(e)) => Some(e.to_string()),
+    };
+    if let Some(error) = &error {
+        tracing::info!(connection = id, error = %error, "calendar sync failed");
+    }
+    let mut conn = ctx.store.conn().await?;
+    store::set_status(conn.ex(), id, error.as_deref(), now_epoch()).await?;
+    Ok(())
+}
+
+/// How far ahead to read: the furthest date any event the user hosts offers.
+async fn horizon_days(ex: Ex<'_>, user_id: i64) -> ServiceResult<i64> {
+    let windows = crate::store::events::booking_windows_of_host(ex, user_id).await?;
+    let today = chrono::Utc::now().date_naive();
+    let days = windows
+        .iter()
+        .map(|(range_type, days, end)| match range_type.as_str() {
+            "date_range" => {
+                chrono::NaiveDate::parse_from_str(end.get(..10).unwrap_or(end), "%Y-%m-%d")
+                    .map(|d| (d - today).num_days() + 1)
+                    .unwrap_or(DEFAULT_HORIZON_DAYS)
+            }
+            _ => *days,
+        })
+        .max()
+        .unwrap_or(DEFAULT_HORIZON_DAYS);
+    Ok(days.clamp(1, MAX_HORIZON_DAYS) + 1)
+}
+
+/// What a sync reads: `[from, to)` and the key that says whether a stored set covers it.
+struct SyncWindow {
+    from: i64,
+    to: i64,
+    key: String,
+}
+
+async fn sync_window(ex: Ex<'_>, user_id: i64) -> ServiceResult<SyncWindow> {
+    let days = horizon_days(ex, user_id).await?;
+    let today = chrono::Utc::now()
+        .date_naive()
+        .and_hms_opt(0, 0, 0)
+        .unwrap_or_default()
+        .and_utc()
+        .timestamp();
+    let from = today - KEEP_BEHIND_SECONDS;
+    let to = today + days * 86_400;
+    // A new day or a longer horizon reads the events again even when the server's tag is the same.
+    Ok(SyncWindow {
+        from,
+        to,
+        key: format!("{}-{}", from / 86_400, to / 86_400),
+    })
+}
+
+/// The user's zone for all-day and floating times: the `author_timezone` of their own
+/// `simple` calendar, else UTC.
+async fn user_zone(ex: Ex<'_>, user_id: i64) -> ServiceResult<chrono_tz::Tz> {
+    Ok(crate::store::calendars::author_zone_of(ex, user_id)
+        .await?
+        .and_then(|z| crate::domain::zone::parse_zone(&z))
+        .unwrap_or(chrono_tz::UTC))
+}
+
+/// The stored change tag is `<server tag>#<window key>`.
+fn stored_tag(server_tag: &str, window: &SyncWindow) -> String {
+    format!("{server_tag}#{}", window.key)
+}
+
+/// A connection's busy times, read from its server and stored. Calendars the server no
+/// longer lists are dropped; unchanged ones (same tag, same window) cost nothing more.
+async fn sync_row(ctx: &Ctx, row: &ConnectionRow) -> Result<(), SyncFailure> {
+    let account = Account {
+        url: open_url(ctx, row)?,
+        username: row.username.clone(),
+        password: open_password(ctx, row)?,
+    };
+    let reach = reach(ctx);
+    if row.kind == "ics" {
+        let (stored, window) = {
+            let mut conn = ctx.store.conn().await?;
+            let stored = store::calendars_of(conn.ex(), &[row.id]).await?;
+            (stored, sync_window(conn.ex(), row.user_id).await?)
+        };
+        let (etag, key) = stored
+            .first()
+            .and_then(|c| c.ctag.rsplit_once('#'))
+            .unwrap_or(("", ""));
+        // The ETag only helps while the stored set covers the window.
+        let etag = if key == window.key { etag } else { "" };
+        return match calendar_client::read_feed(reach, &account, etag).await? {
+            FeedRead::Unchanged => Ok(()),
+            FeedRead::Changed { text, etag } => store_feed(ctx, row, &text, &etag).await,
+        };
+    }
+    let found = if row.home_url.is_empty() {
+        calendar_client::one_calendar(reach, &account, &account.url).await?
+    } else {
+        let home = Url::parse(&row.home_url)
+            .map_err(|_| FetchError::NotCalendar("the calendar home is unusable".into()))?;
+        calendar_client::home_calendars(reach, &account, &home).await?
+    };
+    let (calendars, window) = {
+        let mut tx = ctx.store.begin().await?;
+        let mut kept = Vec::new();
+        for f in &found {
+            kept.push(
+                store::upsert_calendar(tx.ex(), row.id, row.user_id, &f.href, &f.name, f.read_only)
+                    .await?,
+            );
+        }
+        store::drop_calendars_except(tx.ex(), row.id, &kept).await?;
+        let calendars = store::calendars_of(tx.ex(), &[row.id]).await?;
+        let window = sync_window(tx.ex(), row.user_id).await?;
+        tx.commit().await?;
+        (calendars, window)
+    };
+    let context = read_context(ctx, row.user_id).await?;
+    for calendar in &calendars {
+        let Some(server) = found.iter().find(|f| f.href == calendar.href) else {
+            continue;
+        };
+        let tag = stored_tag(&server.ctag, &window);
+        if !server.ctag.is_empty() && calendar.ctag == tag {
+            continue;
+        }
+        let href = Url::parse(&calendar.href)
+            .map_err(|_| FetchError::NotCalendar("a calendar address is unusable".into()))?;
+        let texts =
+            calendar_client::events_between(reach, &account, &href, window.from, window.to).await?;
+        let mut intervals = Vec::new();
+        for text in &texts {
+            // One unreadable event does not hide the others.
+            match busy_of(text, &window, &context) {
+                Ok(mut found) => intervals.append(&mut found),
+                Err(e) => tracing::info!(connection = row.id, error = %e, "an event was skipped"),
+            }
+        }
+        store_busy(ctx, calendar, &tag, &intervals).await?;
+    }
+    Ok(())
+}
+
+/// What interpreting a user's events needs: their zone and the UIDs slotbook wrote.
+struct ReadContext {
+    zone: chrono_tz::Tz,
+    own_uids: HashSet<String>,
+}
+
+async fn read_context(ctx: &Ctx, user_id: i64) -> ServiceResult<ReadContext> {
+    let mut conn = ctx.store.conn().await?;
+    Ok(ReadContext {
+        zone: user_zone(conn.ex(), user_id).await?,
+        own_uids: store::own_uids(conn.ex(), user_id)
+            .await?
+            .into_iter()
+            .collect(),
+    })
+}
+
+fn busy_of(
+    text: &str,
+    window: &SyncWindow,
+    context: &ReadContext,
+) -> Result<Vec<Interval>, calendar_busy::NotICalendar> {
+    let own = |uid: &str| context.own_uids.contains(uid);
+    calendar_busy::busy_times(
+        text,
+        &Window {
+            from: window.from,
+            to: window.to,
+            user_zone: context.zone,
+            own_uids: &own,
+        },
+    )
+}
+
+/// Stores a feed's busy times (its one calendar) under the feed's ETag.
+async fn store_feed(
+    ctx: &Ctx,
+    row: &ConnectionRow,
+    text: &str,
+    etag: &str,
+) -> Result<(), SyncFailure> {
+    let (calendars, window) = {
+        let mut conn = ctx.store.conn().await?;
+        (
+            store::calendars_of(conn.ex(), &[row.id]).await?,
+            sync_window(conn.ex(), row.user_id).await?,
+        )
+    };
+    let Some(calendar) = calendars.first() else {
+        return Ok(());
+    };
+    let context = read_context(ctx, row.user_id).await?;
+    let intervals = busy_of(text, &window, &context)
+        .map_err(|e| FetchError::NotCalendar(format!("the feed is unreadable ({e})")))?;
+    store_busy(ctx, calendar, &stored_tag(etag, &window), &intervals).await
+}
+
+/// Replaces a calendar's stored busy set: merged, cut into pieces of at most a day.
+async fn store_busy(
+    ctx: &Ctx,
+    calendar: &CalendarRow,
+    tag: &str,
+    intervals: &[Interval],
+) -> Result<(), SyncFailure> {
+    let pieces = pieces_of(intervals);
+    let mut tx = ctx.store.begin().await?;
+    store::replace_busy(tx.ex(), calendar.id, calendar.user_id, tag, &pieces).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(())
+}
+
+/// Overlapping intervals merged, then cut into pieces of at most [`PIECE_SECONDS`].
+fn pieces_of(intervals: &[Interval]) -> Vec<(i64, i64)> {
+    let mut sorted = intervals.to_vec();
+    sorted.sort();
+    let mut merged: Vec<(i64, i64)> = Vec::new();
+    for i in sorted {
+        match merged.last_mut() {
+            Some(last) if i.start <= last.1 => last.1 = last.1.max(i.end),
+            _ => merged.push((i.start, i.end)),
+        }
+    }
+    let mut pieces = Vec::new();
+    for (mut start, end) in merged {
+        while end - start > PIECE_SECONDS {
+            pieces.push((start, start + PIECE_SECONDS));
+            start += PIECE_SECONDS;
+        }
+        pieces.push((start, end));
+    }
+    pieces
+}
+
+/// The fresh check before a booking is written: the hosts' connections are synced at once,
+/// in parallel, waiting at most one time-out in all. A server that fails or does not answer
+/// in time is marked on its connection, and its last good busy set decides.
+pub async fn refresh_hosts(ctx: &Ctx, host_ids: &[i64]) -> ServiceResult<()> {
+    let rows = {
+        let mut conn = ctx.store.conn().await?;
+        store::list_for_users(conn.ex(), host_ids).await?
+    };
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let deadline = tokio::time::Instant::now() + ctx.calendars.timeout;
+    let mut set = tokio::task::JoinSet::new();
+    for row in rows {
+        let ctx = ctx.clone();
+        set.spawn(async move {
+            let outcome = match tokio::time::timeout_at(deadline, sync_row(&ctx, &row)).await {
+                Ok(outcome) => outcome,
+                Err(_) => Err(SyncFailure::Fetch(FetchError::TimedOut(row.shown_url_origin()))),
+            };
+            if let Err(e) = record_outcome(&ctx, row.id, outcome).await {
+                tracing::warn!(connection = row.id, error = %e, "recording a calendar check failed");
+            }
+        });
+    }
+    // Every task ends by the deadline (plus a status write); none outlives the request.
+    while set.join_next().await.is_some() {}
+    Ok(())
+}
+
+/// [`refresh_hosts`] for the hosts of an event (a booking about to be rescheduled or
+/// confirmed). An event that cannot be read is left to the write's own checks.
+pub async fn refresh_event_hosts(ctx: &Ctx, event_id: i64) -> ServiceResult<()> {
+    let hosts = {
+        let mut conn = ctx.store.conn().await?;
+        match super::slots::load_event(conn.ex(), event_id).await {
+            Ok(loaded) => loaded.host_ids(),
+            Err(_) => return Ok(()),
+        }
+    };
+    refresh_hosts(ctx, &hosts).await
+}
+
+/// One pass of the background sync: claims due connections (one process per connection) and
+/// syncs up to `concurrency` at a time. Answers how many were synced.
+pub async fn sync_due(ctx: &Ctx, now: i64, concurrency: usize) -> ServiceResult<usize> {
+    // A claim outlives the slowest sync: every call has the time-out, a sync makes a few.
+    let lease = (ctx.calendars.timeout.as_secs() as i64 * 4).max(60);
+    let ids = {
+        let mut conn = ctx.store.conn().await?;
+        store::claim_due(conn.ex(), now, lease, (concurrency * 4) as i64).await?
+    };
+    let total = ids.len();
+    let gate = std::sync::Arc::new(tokio::sync::Semaphore::new(concurrency.max(1)));
+    let mut set = tokio::task::JoinSet::new();
+    for id in ids {
+        let ctx = ctx.clone();
+        let gate = gate.clone();
+        set.spawn(async move {
+            let _permit = gate.acquire_owned().await;
+            let row = match ctx.store.conn().await {
+                Ok(mut conn) => store::find(conn.ex(), id).await.ok().flatten(),
+                Err(_) => None,
+            };
+            if let Some(row) = row {
+                let outcome = sync_row(&ctx, &row).await;
+                if let Err(e) = record_outcome(&ctx, id, outcome).await {
+                    tracing::warn!(connection = id, error = %e, "recording a calendar sync failed");
+                }
+            }
+            let next = ctx.clock.now() + ctx.calendars.sync_seconds;
+            if let Ok(mut conn) = ctx.store.conn().await
+                && let Err(e) = store::schedule_sync(conn.ex(), id, next).await
+            {
+                tracing::warn!(connection = id, error = %e, "scheduling a calendar sync failed");
+            }
+        });
+    }
+    while set.join_next().await.is_some() {}
+    Ok(total)
+}
+
+impl ConnectionRow {
+    /// Scheme and host of the shown URL, for error texts.
+    fn shown_url_origin(&self) -> String {
+        Url::parse(&self.shown_url)
+            .map(|u| super::targets::origin_of(&u))
+            .unwrap_or_else(|_| "the calendar server".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn busy_times_are_merged_and_cut_into_day_pieces() {
+        let i = |start, end| Interval { start, end };
+        assert_eq!(
+            pieces_of(&[i(100, 200), i(150, 300), i(400, 500)]),
+            vec![(100, 300), (400, 500)]
+        );
+        let day = PIECE_SECONDS;
+        assert_eq!(
+            pieces_of(&[i(0, 2 * day + 10)]),
+            vec![(0, day), (day, 2 * day), (2 * day, 2 * day + 10)]
+        );
+    }
+
+    #[test]
+    fn connect_requests_are_checked_field_by_field() {
+        let req = |kind: &str, url: &str| ConnectRequest {
+            kind: Some(kind.into()),
+            url: Some(url.into()),
+            ..ConnectRequest::default()
+        };
+        let field_of = |r: ServiceResult<Checked>| match r {
+            Err(ServiceError::Validation { errors, .. }) => serde_json::to_value(&errors)
+                .expect("json")
+                .as_object()
+                .expect("map")
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>(),
+            _ => vec![],
+        };
+        assert_eq!(
+            field_of(check_connect(&req("exchange", "https://x.example/"), false)),
+            ["kind"]
+        );
+        assert_eq!(
+            field_of(check_connect(&req("ics", "ftp://x.example/a.ics"), false)),
+            ["url"]
+        );
+        assert_eq!(
+            field_of(check_connect(&req("ics", "http://127.0.0.1/a.ics"), false)),
+            ["url"]
+        );
+        assert!(check_connect(&req("ics", "http://127.0.0.1/a.ics"), true).is_ok());
+        let feed =
+            check_connect(&req("ics", "webcal://cal.example/x.ics?token=1"), false).expect("ok");
+        assert_eq!(feed.url.as_str(), "https://cal.example/x.ics?token=1");
+        let dav =
+            check_connect(&req("caldav", "https://ann:p%40ss@dav.example/"), false).expect("ok");
+        assert_eq!(
+            (dav.username.as_str(), dav.password.as_deref()),
+            ("ann", Some("p@ss"))
+        );
+        assert_eq!(dav.url.as_str(), "https://dav.example/");
+    }
+}

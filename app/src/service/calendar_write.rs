@@ -1,0 +1,232 @@
+//! Write-back (DESIGN 2.7): a host's bookings appear in the external calendar it chose as
+//! destination. Every change of a booking queues an outbox item for each of its hosts
+//! ([`queue`]); the worker ([`deliver`]) makes the destination match the booking as it is
+//! then: PUT the VEVENT while the slot has a scheduled (or completed, no-show) booking, DELETE
+//! it once none is left. Items of one slot go out in order (one sequence key per host and
+//! UID), so the last change wins; delivery is at least once and PUT/DELETE are idempotent.
+
+use serde_json::{Value, json};
+use url::Url;
+
+use super::calendar_client::{self, Account, Reach};
+use super::notifications::{self, ics_uid};
+use super::{Ctx, ServiceResult};
+use crate::store::bookings::{self, BookingRow};
+use crate::store::calendar_connections as store;
+use crate::store::outbox::{self, NewItem};
+use crate::store::{Ex, reborrow};
+
+/// The outbox kind of a write-back.
+pub const WRITE_KIND: &str = "calendar_write";
+
+/// Statuses whose booking stays in the host's calendar (pending is not written yet).
+const SHOWN: [&str; 3] = ["scheduled", "completed", "no_show"];
+
+/// The slot a booking belongs to: a group event's attendees share one VEVENT.
+pub fn slot_key(b: &BookingRow) -> i64 {
+    if b.event_type == "group" {
+        b.group_id.unwrap_or(b.id)
+    } else {
+        b.id
+    }
+}
+
+/// Queues the write-back of `booking`'s slot for each of its hosts that has a destination
+/// calendar, or an earlier copy of it to remove. Called in the transaction of the change.
+pub async fn queue(mut ex: Ex<'_>, booking: &BookingRow, now: i64) -> ServiceResult<()> {
+    let uid = ics_uid(booking);
+    let hosts = store::write_targets(reborrow(&mut ex), booking.id, &uid).await?;
+    for host in hosts {
+        outbox::enqueue(
+            reborrow(&mut ex),
+            &NewItem {
+                kind: WRITE_KIND,
+                payload: json!({"host": host, "slot": slot_key(booking), "uid": uid}).to_string(),
+                booking_id: Some(booking.id),
+                sequence_key: Some(format!("calendar:{host}:{uid}")),
+                purpose: None,
+                due_at: Some(now),
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// [`queue`] for these bookings as they are now (read in the caller's transaction), once
+/// per slot.
+pub async fn queue_for(mut ex: Ex<'_>, booking_ids: &[i64], now: i64) -> ServiceResult<()> {
+    let mut slots = std::collections::HashSet::new();
+    for id in booking_ids {
+        if let Some(row) = bookings::find(reborrow(&mut ex), *id).await?
+            && slots.insert(ics_uid(&row))
+        {
+            queue(reborrow(&mut ex), &row, now).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Makes the host's destination calendar show the slot as it is now. An error is worth a
+/// retry (the calendar server failed or did not answer).
+pub async fn deliver(ctx: &Ctx, payload: &Value) -> Result<(), String> {
+    let host = payload.get("host").and_then(Value::as_i64).unwrap_or(0);
+    let slot = payload.get("slot").and_then(Value::as_i64).unwrap_or(0);
+    let uid = payload.get("uid").and_then(Value::as_str).unwrap_or("");
+    let store_error = |e: crate::store::StoreError| format!("database: {e}");
+    let (members, destination, records) = {
+        let mut conn = ctx.store.conn().await.map_err(store_error)?;
+        let members: Vec<BookingRow> = bookings::slot_members(conn.ex(), slot)
+            .await
+            .map_err(store_error)?
+            .into_iter()
+            .filter(|b| SHOWN.contains(&b.status.as_str()))
+            .collect();
+        let destination = store::destination_of(conn.ex(), host)
+            .await
+            .map_err(store_error)?;
+        let records = store::writes_of(conn.ex(), host, uid)
+            .await
+            .map_err(store_error)?;
+        (members, destination, records)
+    };
+    let reach = Reach {
+        allow_private: ctx.allow_private_targets,
+        timeout: ctx.calendars.timeout,
+    };
+    // Copies elsewhere (a destination changed) or of a slot no longer shown go away.
+    for record in &records {
+        let keep = !members.is_empty()
+            && destination
+                .as_ref()
+                .is_some_and(|d| d.id == record.calendar_id);
+        if keep {
+            continue;
+        }
+        if let Some(account) = account_of(ctx, record.calendar_id).await? {
+            let href =
+                Url::parse(&record.href).map_err(|_| "a stored address is unusable".to_string())?;
+            calendar_client::delete_object(reach, &account, &href)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        let mut conn = ctx.store.conn().await.map_err(store_error)?;
+        store::forget_write(conn.ex(), record.calendar_id, uid)
+            .await
+            .map_err(store_error)?;
+    }
+    let (Some(destination), false) = (destination, members.is_empty()) else {
+        return Ok(());
+    };
+    let Some(account) = account_of(ctx, destination.id).await? else {
+        return Ok(());
+    };
+    let existing = records.iter().find(|r| r.calendar_id == destination.id);
+    let sequence = existing.map_or(0, |r| r.sequence + 1);
+    let href = match existing {
+        Some(r) => r.href.clone(),
+        None => object_url(&destination.href, uid)?,
+    };
+    let text = {
+        let mut conn = ctx.store.conn().await.map_err(store_error)?;
+        let first = &members[0];
+        let event = crate::store::events::find(conn.ex(), first.event_id)
+            .await
+            .map_err(store_error)?;
+        let organizer = crate::store::users::find(conn.ex(), host)
+            .await
+            .map_err(store_error)?;
+        let title = event.as_ref().map_or("Booking", |e| e.title.as_str());
+        let summary = match members.as_slice() {
+            [one] => format!("{title} with {} {}", one.first_name, one.last_name)
+                .trim()
+                .to_string(),
+            many => format!("{title} ({} attendees)", many.len()),
+        };
+        // The host's link is the dashboard's, never the attendee's secret booking page.
+        let link = format!("{}/admin/bookings/{}", ctx.public_url, first.id);
+        notifications::slot_ics(
+            &members,
+            &summary,
+            organizer.as_ref(),
+            Some(first.location_details.as_str()),
+            &link,
+            sequence,
+        )
+    };
+    // Recorded before the PUT: a sync running meanwhile must not read it as busy.
+    {
+        let mut conn = ctx.store.conn().await.map_err(store_error)?;
+        store::remember_write(conn.ex(), destination.id, host, uid, &href, sequence)
+            .await
+            .map_err(store_error)?;
+    }
+    let url = Url::parse(&href).map_err(|_| "a stored address is unusable".to_string())?;
+    calendar_client::put_object(reach, &account, &url, &text)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// `<calendar>/<uid's local part>.ics`.
+fn object_url(calendar: &str, uid: &str) -> Result<String, String> {
+    let base =
+        Url::parse(calendar).map_err(|_| "the destination's address is unusable".to_string())?;
+    let name = uid.split('@').next().unwrap_or(uid);
+    let base = if base.path().ends_with('/') {
+        base
+    } else {
+        Url::parse(&format!("{base}/"))
+            .map_err(|_| "the destination's address is unusable".to_string())?
+    };
+    base.join(&format!("{name}.ics"))
+        .map(|u| u.to_string())
+        .map_err(|_| "the destination's address is unusable".to_string())
+}
+
+/// The credentials of the connection that holds `calendar_id` (none when it is gone).
+async fn account_of(ctx: &Ctx, calendar_id: i64) -> Result<Option<Account>, String> {
+    let store_error = |e: crate::store::StoreError| format!("database: {e}");
+    let mut conn = ctx.store.conn().await.map_err(store_error)?;
+    let Some(row) = store::connection_of_calendar(conn.ex(), calendar_id)
+        .await
+        .map_err(store_error)?
+    else {
+        return Ok(None);
+    };
+    let url = ctx
+        .secrets
+        .open(&row.sealed_url)
+        .ok()
+        .and_then(|u| Url::parse(&u).ok())
+        .ok_or("the connection's credentials cannot be read")?;
+    let password = match &row.sealed_password {
+        Some(p) => Some(
+            ctx.secrets
+                .open(p)
+                .map_err(|_| "the connection's credentials cannot be read")?,
+        ),
+        None => None,
+    };
+    Ok(Some(Account {
+        url,
+        username: row.username,
+        password,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn objects_are_named_after_the_uid_inside_the_calendar() {
+        assert_eq!(
+            object_url("https://dav.example/alice/work/", "abc123@slotbook").as_deref(),
+            Ok("https://dav.example/alice/work/abc123.ics")
+        );
+        assert_eq!(
+            object_url("https://dav.example/alice/work", "abc123@slotbook").as_deref(),
+            Ok("https://dav.example/alice/work/abc123.ics")
+        );
+    }
+}

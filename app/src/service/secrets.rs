@@ -1,0 +1,165 @@
+//! Credentials at rest: calendar passwords and feed URLs are sealed with XChaCha20-Poly1305
+//! under one 32-byte key, from `SLOTBOOK_SECRET_KEY` (base64) or a file generated on first
+//! start. A stolen database file alone gives nothing away; processes that share a database
+//! must share the key.
+
+use std::sync::Arc;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use chacha20poly1305::aead::{Aead, KeyInit};
+use chacha20poly1305::{Key, XChaCha20Poly1305, XNonce};
+
+/// The sealing key. `Debug` never shows it.
+#[derive(Clone)]
+pub struct SecretBox {
+    cipher: Arc<XChaCha20Poly1305>,
+}
+
+impl std::fmt::Debug for SecretBox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SecretBox(..)")
+    }
+}
+
+/// Why a key or a sealed value cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SecretError {
+    #[error("SLOTBOOK_SECRET_KEY must be 32 bytes in base64")]
+    BadKey,
+    #[error("cannot read or create the key file {path}: {source}")]
+    KeyFile {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("a sealed value does not open with this key")]
+    Unreadable,
+}
+
+/// Version prefix of sealed text: a later key rotation can tell generations apart.
+const PREFIX: &str = "v1:";
+
+impl SecretBox {
+    pub fn from_key(key: [u8; 32]) -> SecretBox {
+        SecretBox {
+            cipher: Arc::new(XChaCha20Poly1305::new(Key::from_slice(&key))),
+        }
+    }
+
+    /// A key that lives as long as the process (unit tests, one-off contexts).
+    pub fn ephemeral() -> SecretBox {
+        SecretBox::from_key(rand::random())
+    }
+
+    /// The key from `encoded` (base64) when given, else from `path`, which is created with a
+    /// fresh key (mode 0600) when it does not exist.
+    pub fn load(encoded: Option<&str>, path: &std::path::Path) -> Result<SecretBox, SecretError> {
+        if let Some(text) = encoded {
+            return Self::decode(text).ok_or(SecretError::BadKey);
+        }
+        let file_error = |source| SecretError::KeyFile {
+            path: path.display().to_string(),
+            source,
+        };
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::decode(&text).ok_or(SecretError::BadKey),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(file_error)?;
+                }
+                let key: [u8; 32] = rand::random();
+                write_private(path, &BASE64.encode(key)).map_err(file_error)?;
+                Ok(SecretBox::from_key(key))
+            }
+            Err(e) => Err(file_error(e)),
+        }
+    }
+
+    fn decode(text: &str) -> Option<SecretBox> {
+        let bytes = BASE64.decode(text.trim()).ok()?;
+        let key: [u8; 32] = bytes.try_into().ok()?;
+        Some(SecretBox::from_key(key))
+    }
+
+    /// `plain` sealed under a random nonce: `v1:` + base64(nonce ‖ ciphertext).
+    pub fn seal(&self, plain: &str) -> String {
+        let nonce: [u8; 24] = rand::random();
+        let sealed = self
+            .cipher
+            .encrypt(XNonce::from_slice(&nonce), plain.as_bytes())
+            // Encryption fails only for messages beyond the cipher's 256 GiB bound.
+            .unwrap_or_default();
+        let mut bytes = nonce.to_vec();
+        bytes.extend(sealed);
+        format!("{PREFIX}{}", BASE64.encode(bytes))
+    }
+
+    pub fn open(&self, sealed: &str) -> Result<String, SecretError> {
+        let bytes = sealed
+            .strip_prefix(PREFIX)
+            .and_then(|b| BASE64.decode(b).ok())
+            .filter(|b| b.len() > 24)
+            .ok_or(SecretError::Unreadable)?;
+        let (nonce, body) = bytes.split_at(24);
+        let plain = self
+            .cipher
+            .decrypt(XNonce::from_slice(nonce), body)
+            .map_err(|_| SecretError::Unreadable)?;
+        String::from_utf8(plain).map_err(|_| SecretError::Unreadable)
+    }
+}
+
+#[cfg(unix)]
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(text.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    std::fs::write(path, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sealed_text_opens_with_its_key_only_and_never_shows_the_plain_text() {
+        let one = SecretBox::ephemeral();
+        let sealed = one.seal("hunter2-password");
+        assert!(!sealed.contains("hunter2"));
+        assert_ne!(
+            sealed,
+            one.seal("hunter2-password"),
+            "a fresh nonce each time"
+        );
+        assert_eq!(one.open(&sealed).expect("opens"), "hunter2-password");
+        assert!(SecretBox::ephemeral().open(&sealed).is_err());
+        assert!(one.open("v1:AAAA").is_err());
+    }
+
+    #[test]
+    fn a_key_file_is_created_once_with_owner_only_access() {
+        let dir = std::env::temp_dir().join(format!("slotbook-key-{}", rand::random::<u64>()));
+        let path = dir.join("secret.key");
+        let first = SecretBox::load(None, &path).expect("created");
+        let sealed = first.seal("x");
+        let again = SecretBox::load(None, &path).expect("read back");
+        assert_eq!(again.open(&sealed).expect("same key"), "x");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).expect("file").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        assert!(SecretBox::load(Some("c2hvcnQ="), &path).is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,1121 @@
+//! External calendars (DESIGN 2.7) against a real CalDAV server, Radicale, started on loopback
+//! for each test, and ICS feeds served by a local HTTP server.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use super::support::{Creds, TestApp, assert_envelope, assert_invalid_field, daily_event};
+
+/// A Radicale server with its own folder, users `alice` and `bob` (password `<name>-pw`).
+pub struct Radicale {
+    pub base: String,
+    child: tokio::process::Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Radicale {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+fn radicale_binary() -> String {
+    std::env::var("SLOTBOOK_TEST_RADICALE").unwrap_or_else(|_| {
+        format!(
+            "{}/target/radicale/bin/radicale",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    })
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+impl Radicale {
+    pub async fn start() -> Radicale {
+        let dir = tempfile::tempdir().expect("radicale dir");
+        let port = free_port();
+        std::fs::write(dir.path().join("users"), "alice:alice-pw\nbob:bob-pw\n").expect("users");
+        let config = format!(
+            "[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = htpasswd\nhtpasswd_filename = {users}\nhtpasswd_encryption = plain\n\
+             [rights]\ntype = owner_only\n[storage]\nfilesystem_folder = {store}\n[logging]\nlevel = warning\n",
+            users = dir.path().join("users").display(),
+            store = dir.path().join("collections").display(),
+        );
+        std::fs::write(dir.path().join("config"), config).expect("config");
+        let binary = radicale_binary();
+        let child = tokio::process::Command::new(&binary)
+            .arg("--config")
+            .arg(dir.path().join("config"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("start Radicale at {binary} (scripts/setup --caldav installs it): {e}")
+            });
+        let base = format!("http://127.0.0.1:{port}");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        Radicale {
+            base,
+            child,
+            _dir: dir,
+        }
+    }
+
+    async fn call(&self, method: &str, path: &str, user: &str, body: Option<String>) -> u16 {
+        let client = reqwest::Client::new();
+        let mut request = client
+            .request(
+                Method::from_bytes(method.as_bytes()).expect("method"),
+                format!("{}{path}", self.base),
+            )
+            .basic_auth(user, Some(format!("{user}-pw")));
+        if let Some(body) = body {
+            let kind = if method == "PUT" {
+                "text/calendar"
+            } else {
+                "application/xml"
+            };
+            request = request.header("content-type", kind).body(body);
+        }
+        request
+            .send()
+            .await
+            .expect("radicale answers")
+            .status()
+            .as_u16()
+    }
+
+    /// A calendar collection `/<user>/<slug>/` named `name`.
+    pub async fn calendar(&self, user: &str, slug: &str, name: &str) {
+        let body = format!(
+            r#"<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>{name}</D:displayname><C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>"#
+        );
+        let status = self
+            .call("MKCALENDAR", &format!("/{user}/{slug}/"), user, Some(body))
+            .await;
+        assert_eq!(status, 201, "MKCALENDAR /{user}/{slug}/");
+    }
+
+    /// Puts one event (a VEVENT text, or several sharing one UID) as `<uid>.ics`.
+    pub async fn put_event(&self, user: &str, slug: &str, uid: &str, vevents: &str) {
+        let status = self
+            .call(
+                "PUT",
+                &format!("/{user}/{slug}/{uid}.ics"),
+                user,
+                Some(ics(vevents)),
+            )
+            .await;
+        assert!(status == 201 || status == 204, "PUT event: {status}");
+    }
+
+    pub async fn delete_event(&self, user: &str, slug: &str, uid: &str) {
+        let status = self
+            .call("DELETE", &format!("/{user}/{slug}/{uid}.ics"), user, None)
+            .await;
+        assert!(status == 200 || status == 204, "DELETE event: {status}");
+    }
+}
+
+pub fn ics(vevents: &str) -> String {
+    format!(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//slotbook tests//EN\r\n{vevents}END:VCALENDAR\r\n"
+    )
+}
+
+/// A VEVENT from `start` for `minutes`, in UTC (`YYYYMMDDTHHMMSSZ`), with extra lines.
+pub fn vevent(
+    uid: &str,
+    start: chrono::DateTime<chrono::Utc>,
+    minutes: i64,
+    extra: &str,
+) -> String {
+    let f = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+    format!(
+        "BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:{}\r\nDTEND:{}\r\nSUMMARY:Private meeting\r\n{extra}END:VEVENT\r\n",
+        f(start),
+        f(start + chrono::Duration::minutes(minutes))
+    )
+}
+
+/// A host with a daily 09:00–17:00 UTC event of 60 minutes; answers (host, event).
+async fn host_with_event(app: &TestApp, login: &str) -> (Creds, i64) {
+    let (host, _, event) = host_calendar_event(app, login).await;
+    (host, event)
+}
+
+async fn host_calendar_event(app: &TestApp, login: &str) -> (Creds, i64, i64) {
+    let host = app.host(login).await;
+    let (calendar, event) = daily_event(app, &host, "UTC", 60, ("09:00", "17:00")).await;
+    (host, calendar, event)
+}
+
+/// The UTC times (`HH:MM`) offered on `date` (`YYYY-MM-DD`).
+async fn offered_on(app: &TestApp, event: i64, date: &str) -> Vec<String> {
+    let (status, body) = app
+        .send(
+            Method::GET,
+            &format!("/bookings/slots/{event}?timezone=UTC&start_date={date}%2000:00:00"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["available_slots"][date]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A weekday at least three days ahead, at 00:00 UTC.
+fn day_ahead() -> chrono::DateTime<chrono::Utc> {
+    let date = chrono::Utc::now().date_naive() + chrono::Duration::days(3);
+    date.and_hms_opt(0, 0, 0).expect("midnight").and_utc()
+}
+
+fn at(day: chrono::DateTime<chrono::Utc>, hour: i64) -> chrono::DateTime<chrono::Utc> {
+    day + chrono::Duration::hours(hour)
+}
+
+async fn connect(app: &TestApp, host: &Creds, body: Value) -> (StatusCode, Value) {
+    app.post("/calendar-connections", host, body).await
+}
+
+/// `PUT /calendar-connections/{id}`.
+async fn change(app: &TestApp, host: &Creds, id: i64, body: Value) -> (StatusCode, Value) {
+    app.send(
+        Method::PUT,
+        &format!("/calendar-connections/{id}"),
+        Some(host),
+        Some(body),
+    )
+    .await
+}
+
+async fn connect_caldav(app: &TestApp, host: &Creds, url: &str, user: &str) -> (StatusCode, Value) {
+    app.post(
+        "/calendar-connections",
+        host,
+        json!({"kind": "caldav", "url": url, "username": user, "password": format!("{user}-pw")}),
+    )
+    .await
+}
+
+async fn book(
+    app: &TestApp,
+    event: i64,
+    start: chrono::DateTime<chrono::Utc>,
+) -> (StatusCode, Value) {
+    app.send(
+        Method::POST,
+        &format!("/bookings/create/{event}"),
+        None,
+        Some(
+            json!({"name": "Ada Guest", "email": "ada@example.org", "timezone": "UTC",
+                    "event_time": start.format("%Y-%m-%d %H:%M:%S").to_string()}),
+        ),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn caldav_accounts_connect_with_the_right_password_and_discover_their_calendars() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    dav.calendar("alice", "home", "Home").await;
+    let app = TestApp::spawn().await;
+    let host = app.host("dana").await;
+
+    // Refused: a wrong password (on `password`), an unknown kind, a server that is not CalDAV.
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "caldav", "url": dav.base, "username": "alice", "password": "nope"}),
+    )
+    .await;
+    assert_invalid_field(status, &body, "password");
+    let (status, body) = connect(&app, &host, json!({"kind": "exchange", "url": dav.base})).await;
+    assert_invalid_field(status, &body, "kind");
+    let (status, body) = connect(&app, &host, json!({"kind": "caldav", "url": format!("{}/healthz", app.base), "username": "x", "password": "y"})).await;
+    assert_invalid_field(status, &body, "url");
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "ics", "url": "ftp://example.org/a.ics"}),
+    )
+    .await;
+    assert_invalid_field(status, &body, "url");
+    let (_, list) = app.get("/calendar-connections", &host).await;
+    assert_eq!(
+        list["connections"],
+        json!([]),
+        "nothing stored when refused"
+    );
+
+    // The server's root: principal -> calendar home -> the two calendars.
+    let (status, body) = connect_caldav(&app, &host, &dav.base, "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["message"], "Calendar has been connected");
+    let connection = &body["connection"];
+    assert_eq!(connection["kind"], "caldav");
+    assert_eq!(connection["status"], "ok", "{connection}");
+    assert_eq!(connection["username"], "alice");
+    assert!(
+        connection["last_synced_at"]
+            .as_str()
+            .is_some_and(|t| t.contains('T'))
+    );
+    assert!(connection.get("password").is_none());
+    let mut names: Vec<&str> = connection["calendars"]
+        .as_array()
+        .expect("calendars")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap_or_default())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["Home", "Work"]);
+    for calendar in connection["calendars"].as_array().expect("calendars") {
+        assert_eq!(calendar["check_conflicts"], true);
+        assert_eq!(calendar["is_destination"], false);
+        assert_eq!(calendar["read_only"], false);
+    }
+
+    // A calendar's own URL works too: exactly that calendar.
+    let (status, body) =
+        connect_caldav(&app, &host, &format!("{}/alice/work/", dav.base), "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        body["connection"]["calendars"].as_array().map(Vec::len),
+        Some(1)
+    );
+    assert_eq!(body["connection"]["calendars"][0]["name"], "Work");
+
+    let id = connection["id"].as_i64().expect("id");
+    let (status, one) = app.get(&format!("/calendar-connections/{id}"), &host).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(one["connection"]["id"], id);
+    let (_, list) = app.get("/calendar-connections", &host).await;
+    assert_eq!(list["connections"].as_array().map(Vec::len), Some(2));
+}
+
+#[tokio::test]
+async fn a_meeting_in_the_hosts_calendar_removes_exactly_its_slots_and_is_explained() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let day = day_ahead();
+    // 10:00-11:30 blocks the 10:00 and 11:00 slots; a free-time (transparent) event at 13:00
+    // and a cancelled one at 15:00 block nothing.
+    dav.put_event("alice", "work", "m1", &vevent("m1", at(day, 10), 90, ""))
+        .await;
+    dav.put_event(
+        "alice",
+        "work",
+        "free",
+        &vevent("free", at(day, 13), 60, "TRANSP:TRANSPARENT\r\n"),
+    )
+    .await;
+    dav.put_event(
+        "alice",
+        "work",
+        "gone",
+        &vevent("gone", at(day, 15), 60, "STATUS:CANCELLED\r\n"),
+    )
+    .await;
+    let app = TestApp::spawn().await;
+    let (host, calendar_of_event, event) = host_calendar_event(&app, "erin").await;
+    let date = day.format("%Y-%m-%d").to_string();
+    let before = offered_on(&app, event, &date).await;
+    assert_eq!(before.len(), 8, "{before:?}");
+
+    let (status, body) = connect_caldav(&app, &host, &dav.base, "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["connection"]["id"].as_i64().expect("id");
+    let after = offered_on(&app, event, &date).await;
+    assert_eq!(
+        after,
+        ["09:00", "12:00", "13:00", "14:00", "15:00", "16:00"]
+    );
+
+    let (status, busy) = app
+        .get(
+            &format!("/calendar-connections/{id}/busy?from={date}&to={date}"),
+            &host,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{busy}");
+    let calendar_id = body["connection"]["calendars"][0]["id"].clone();
+    assert_eq!(
+        busy["busy"],
+        json!([{"calendar_id": calendar_id, "start_time": format!("{date} 10:00:00"), "end_time": format!("{date} 11:30:00")}])
+    );
+
+    // The host's "why not?" names the calendar; the public create is refused with it.
+    let calendar = body["connection"]["calendars"][0]["id"]
+        .as_i64()
+        .expect("calendar");
+    let (status, why) = app
+        .get(
+            &format!("/calendars/{calendar_of_event}/events/{event}/availability/explain?time={date}%2010:00&timezone=UTC"),
+            &host,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{why}");
+    assert_eq!(why["offered"], false);
+    assert_eq!(why["reasons"], json!(["calendar"]));
+    let (status, refused) = book(&app, event, at(day, 11)).await;
+    assert_envelope(status, &refused, 409, "slot_unavailable");
+    assert_eq!(refused["data"]["reasons"], json!(["calendar"]));
+
+    // Not checking that calendar frees the time at once, without a sync.
+    let (status, updated) = change(
+        &app,
+        &host,
+        id,
+        json!({"calendars": [{"id": calendar, "check_conflicts": false}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{updated}");
+    assert_eq!(updated["message"], "Calendar connection has been updated");
+    assert_eq!(
+        updated["connection"]["calendars"][0]["check_conflicts"],
+        false
+    );
+    assert_eq!(offered_on(&app, event, &date).await.len(), 8);
+    let (_, busy) = app
+        .get(
+            &format!("/calendar-connections/{id}/busy?from={date}&to={date}"),
+            &host,
+        )
+        .await;
+    assert_eq!(busy["busy"], json!([]));
+
+    // Checking again blocks again; disconnecting frees the time at once.
+    change(
+        &app,
+        &host,
+        id,
+        json!({"calendars": [{"id": calendar, "check_conflicts": true}]}),
+    )
+    .await;
+    assert_eq!(offered_on(&app, event, &date).await.len(), 6);
+    let (status, gone) = app
+        .delete(&format!("/calendar-connections/{id}"), &host)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(gone["message"], "Calendar connection has been deleted");
+    assert_eq!(offered_on(&app, event, &date).await.len(), 8);
+    let (status, body) = app.get(&format!("/calendar-connections/{id}"), &host).await;
+    assert_envelope(status, &body, 404, "not_found");
+}
+
+#[tokio::test]
+async fn all_day_recurring_and_moved_events_block_their_real_times() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let day = day_ahead();
+    let d = |offset: i64| {
+        (day + chrono::Duration::days(offset))
+            .format("%Y%m%d")
+            .to_string()
+    };
+    // An all-day event on day+1 (the host's zone is UTC); a daily 12:00 meeting for five days
+    // from `day`, without day+2 (EXDATE) and with day+3 moved to 16:00.
+    dav.put_event("alice", "work", "offsite", &format!(
+        "BEGIN:VEVENT\r\nUID:offsite\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:{}\r\nDTEND;VALUE=DATE:{}\r\nSUMMARY:Offsite\r\nEND:VEVENT\r\n",
+        d(1), d(2))).await;
+    dav.put_event("alice", "work", "lunch", &format!(
+        "BEGIN:VEVENT\r\nUID:lunch\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=Europe/London:{d0}T120000\r\nDTEND;TZID=Europe/London:{d0}T130000\r\nRRULE:FREQ=DAILY;COUNT=5\r\nEXDATE;TZID=Europe/London:{d2}T120000\r\nEND:VEVENT\r\n\
+         BEGIN:VEVENT\r\nUID:lunch\r\nDTSTAMP:20260101T000000Z\r\nRECURRENCE-ID;TZID=Europe/London:{d3}T120000\r\nDTSTART;TZID=Europe/London:{d3}T160000\r\nDTEND;TZID=Europe/London:{d3}T170000\r\nEND:VEVENT\r\n",
+        d0 = d(0), d2 = d(2), d3 = d(3))).await;
+    let app = TestApp::spawn().await;
+    let (host, event) = host_with_event(&app, "fay").await;
+    let (status, body) = connect_caldav(&app, &host, &dav.base, "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // London is UTC+0 or UTC+1 depending on the date: the meeting's UTC hour follows it.
+    let london_noon_utc = |offset: i64| {
+        use chrono::TimeZone;
+        let date = (day + chrono::Duration::days(offset)).date_naive();
+        chrono_tz::Europe::London
+            .from_local_datetime(&date.and_hms_opt(12, 0, 0).expect("noon"))
+            .single()
+            .expect("noon exists")
+            .with_timezone(&chrono::Utc)
+            .format("%H:%M")
+            .to_string()
+    };
+    let date = |offset: i64| {
+        (day + chrono::Duration::days(offset))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let day0 = offered_on(&app, event, &date(0)).await;
+    assert!(!day0.contains(&london_noon_utc(0)), "{day0:?}");
+    assert_eq!(day0.len(), 7);
+    assert_eq!(
+        offered_on(&app, event, &date(1)).await,
+        Vec::<String>::new(),
+        "the all-day event"
+    );
+    assert_eq!(
+        offered_on(&app, event, &date(2)).await.len(),
+        8,
+        "the EXDATE"
+    );
+    let moved = offered_on(&app, event, &date(3)).await;
+    assert!(moved.contains(&london_noon_utc(3)), "{moved:?}");
+    assert_eq!(moved.len(), 7, "only the moved hour is busy: {moved:?}");
+    assert_eq!(offered_on(&app, event, &date(4)).await.len(), 7);
+}
+
+#[tokio::test]
+async fn a_meeting_added_after_the_last_sync_is_refused_at_booking_time_and_the_background_sync_finds_changes()
+ {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let app = TestApp::spawn().await;
+    let (host, event) = host_with_event(&app, "gus").await;
+    let (status, body) = connect_caldav(&app, &host, &dav.base, "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["connection"]["id"].as_i64().expect("id");
+    let day = day_ahead();
+    let date = day.format("%Y-%m-%d").to_string();
+    assert!(
+        offered_on(&app, event, &date)
+            .await
+            .contains(&"14:00".to_string())
+    );
+
+    // Added on the server a second ago: the slot list still offers it (no network on reads),
+    // the booking reads the calendar afresh and refuses.
+    dav.put_event(
+        "alice",
+        "work",
+        "late",
+        &vevent("late", at(day, 14), 60, ""),
+    )
+    .await;
+    assert!(
+        offered_on(&app, event, &date)
+            .await
+            .contains(&"14:00".to_string())
+    );
+    let (status, refused) = book(&app, event, at(day, 14)).await;
+    assert_envelope(status, &refused, 409, "slot_unavailable");
+    assert_eq!(refused["data"]["reasons"], json!(["calendar"]));
+    assert!(
+        !offered_on(&app, event, &date)
+            .await
+            .contains(&"14:00".to_string())
+    );
+    let (status, booked) = book(&app, event, at(day, 15)).await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+
+    // Removed on the server: the background sync (its period passed on the workers' clock)
+    // finds the change.
+    dav.delete_event("alice", "work", "late").await;
+    app.clock.advance(400);
+    let mut freed = false;
+    for _ in 0..100 {
+        if offered_on(&app, event, &date)
+            .await
+            .contains(&"14:00".to_string())
+        {
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(freed, "the background sync did not pick up the deletion");
+    let (_, one) = app.get(&format!("/calendar-connections/{id}"), &host).await;
+    assert_eq!(one["connection"]["status"], "ok");
+
+    // "Sync now" answers when done.
+    let (status, synced) = app
+        .post(
+            &format!("/calendar-connections/{id}/sync"),
+            &host,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{synced}");
+    assert_eq!(synced["message"], "Calendar has been synced");
+}
+
+#[tokio::test]
+async fn connections_are_personal_and_their_password_is_stored_sealed() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let app = TestApp::spawn().await;
+    let owner = app.host("hana").await;
+    let other = app.host("ivan").await;
+    let admin = app.admin().await;
+    let (status, body) = connect_caldav(&app, &owner, &dav.base, "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["connection"]["id"].as_i64().expect("id");
+    for who in [&other, &admin] {
+        for (method, path) in [
+            (Method::GET, format!("/calendar-connections/{id}")),
+            (Method::PUT, format!("/calendar-connections/{id}")),
+            (Method::POST, format!("/calendar-connections/{id}/sync")),
+            (Method::GET, format!("/calendar-connections/{id}/busy")),
+            (Method::DELETE, format!("/calendar-connections/{id}")),
+        ] {
+            let (status, body) = app
+                .send(method.clone(), &path, Some(who), Some(json!({})))
+                .await;
+            assert_envelope(status, &body, 404, "not_found");
+        }
+        let (_, list) = app.get("/calendar-connections", who).await;
+        assert_eq!(list["connections"], json!([]));
+    }
+    // Neither the password nor the address with it is anywhere in the database's text.
+    let mut conn = app.store.conn().await.expect("conn");
+    let row = app::store::calendar_connections::find(conn.ex(), id)
+        .await
+        .expect("read")
+        .expect("row");
+    let stored = format!("{row:?}");
+    assert!(!stored.contains("alice-pw"), "{stored}");
+    assert!(
+        row.sealed_password
+            .as_deref()
+            .is_some_and(|p| p.starts_with("v1:"))
+    );
+    if let Some(path) = app.database_url.strip_prefix("sqlite://") {
+        drop(conn);
+        app.store.checkpoint().await.expect("checkpoint");
+        let bytes = std::fs::read(path).expect("database file");
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("alice-pw"));
+    }
+
+    // Wrong new credentials are refused and the old ones kept; a PUT naming two destinations
+    // is refused.
+    let (status, body) = change(&app, &owner, id, json!({"password": "wrong"})).await;
+    assert_invalid_field(status, &body, "password");
+    let calendar = body_calendar(&app, &owner, id).await;
+    let (status, body) = change(&app, &owner, id, json!({"calendars": [{"id": calendar, "is_destination": true}, {"id": calendar, "is_destination": true}]})).await;
+    assert_invalid_field(status, &body, "calendars");
+    let (status, body) = change(
+        &app,
+        &owner,
+        id,
+        json!({"title": "Work calendar", "calendars": [{"id": calendar, "is_destination": true}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["connection"]["title"], "Work calendar");
+    assert_eq!(body["connection"]["calendars"][0]["is_destination"], true);
+    let (_, synced) = app
+        .post(
+            &format!("/calendar-connections/{id}/sync"),
+            &owner,
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        synced["connection"]["status"], "ok",
+        "the old password still works"
+    );
+}
+
+async fn body_calendar(app: &TestApp, host: &Creds, id: i64) -> i64 {
+    let (_, one) = app.get(&format!("/calendar-connections/{id}"), host).await;
+    one["connection"]["calendars"][0]["id"]
+        .as_i64()
+        .expect("calendar")
+}
+
+/// An ICS feed on loopback: `/feed.ics?token=s3cret` with an ETag, `/locked.ics` answering
+/// 401, `/hang.ics` accepting and never answering.
+struct Feed {
+    base: String,
+    text: Arc<std::sync::Mutex<String>>,
+    /// While set, `/feed.ics` accepts and never answers.
+    hang: Arc<std::sync::atomic::AtomicBool>,
+    full_reads: Arc<AtomicUsize>,
+    not_modified: Arc<AtomicUsize>,
+}
+
+async fn feed_server(initial: String) -> Feed {
+    use axum::http::{HeaderMap, header};
+    use axum::response::IntoResponse;
+    let text = Arc::new(std::sync::Mutex::new(initial));
+    let full_reads = Arc::new(AtomicUsize::new(0));
+    let not_modified = Arc::new(AtomicUsize::new(0));
+    let hang = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (t, f, n, h) = (
+        text.clone(),
+        full_reads.clone(),
+        not_modified.clone(),
+        hang.clone(),
+    );
+    let feed = move |query: axum::extract::Query<std::collections::HashMap<String, String>>,
+                     headers: HeaderMap| {
+        let (t, f, n, h) = (t.clone(), f.clone(), n.clone(), h.clone());
+        async move {
+            if h.load(Ordering::SeqCst) {
+                std::future::pending::<()>().await;
+            }
+            if query.get("token").map(String::as_str) != Some("s3cret") {
+                return StatusCode::FORBIDDEN.into_response();
+            }
+            let body = t.lock().expect("feed").clone();
+            let etag = format!("\"{}\"", body.len());
+            if headers
+                .get(header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok())
+                == Some(etag.as_str())
+            {
+                n.fetch_add(1, Ordering::SeqCst);
+                return StatusCode::NOT_MODIFIED.into_response();
+            }
+            f.fetch_add(1, Ordering::SeqCst);
+            (
+                [
+                    (header::CONTENT_TYPE, "text/calendar".to_string()),
+                    (header::ETAG, etag),
+                ],
+                body,
+            )
+                .into_response()
+        }
+    };
+    let router = axum::Router::new()
+        .route("/feed.ics", axum::routing::get(feed))
+        .route(
+            "/locked.ics",
+            axum::routing::get(|| async { StatusCode::UNAUTHORIZED }),
+        )
+        .route(
+            "/page.html",
+            axum::routing::get(|| async { "<html>Sign in</html>" }),
+        )
+        .route(
+            "/hang.ics",
+            axum::routing::get(|| async {
+                std::future::pending::<()>().await;
+                StatusCode::OK
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    Feed {
+        base,
+        text,
+        hang,
+        full_reads,
+        not_modified,
+    }
+}
+
+#[tokio::test]
+async fn an_ics_feed_blocks_its_events_keeps_its_secret_and_costs_one_small_request_when_unchanged()
+{
+    let day = day_ahead();
+    let feed = feed_server(ics(&vevent("f1", at(day, 9), 60, ""))).await;
+    let app = TestApp::spawn().await;
+    let (host, event) = host_with_event(&app, "jo").await;
+    let date = day.format("%Y-%m-%d").to_string();
+
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "ics", "url": format!("{}/locked.ics", feed.base)}),
+    )
+    .await;
+    assert_invalid_field(status, &body, "url");
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "ics", "url": format!("{}/page.html", feed.base)}),
+    )
+    .await;
+    assert_invalid_field(status, &body, "url");
+
+    let (status, body) = connect(&app, &host, json!({"kind": "ics", "url": format!("{}/feed.ics?token=s3cret", feed.base), "title": "Google"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let connection = &body["connection"];
+    assert_eq!(connection["url"], format!("{}/feed.ics", feed.base));
+    assert!(!body.to_string().contains("s3cret"), "{body}");
+    assert_eq!(connection["title"], "Google");
+    assert_eq!(connection["calendars"][0]["read_only"], true);
+    let id = connection["id"].as_i64().expect("id");
+    assert!(
+        !offered_on(&app, event, &date)
+            .await
+            .contains(&"09:00".to_string())
+    );
+
+    // A read-only calendar cannot receive bookings.
+    let calendar = connection["calendars"][0]["id"].as_i64().expect("calendar");
+    let (status, body) = change(
+        &app,
+        &host,
+        id,
+        json!({"calendars": [{"id": calendar, "is_destination": true}]}),
+    )
+    .await;
+    assert_invalid_field(status, &body, "calendars");
+
+    // Unchanged: the sync sends the ETag and gets 304, nothing downloaded.
+    let reads = feed.full_reads.load(Ordering::SeqCst);
+    let (_, synced) = app
+        .post(
+            &format!("/calendar-connections/{id}/sync"),
+            &host,
+            json!({}),
+        )
+        .await;
+    assert_eq!(synced["connection"]["status"], "ok");
+    assert_eq!(feed.full_reads.load(Ordering::SeqCst), reads);
+    assert_eq!(feed.not_modified.load(Ordering::SeqCst), 1);
+
+    // Changed: read again; the 09:00 meeting moved to 11:00.
+    *feed.text.lock().expect("feed") = ics(&vevent("f1", at(day, 11), 60, "SEQUENCE:1\r\n"));
+    app.post(
+        &format!("/calendar-connections/{id}/sync"),
+        &host,
+        json!({}),
+    )
+    .await;
+    let offered = offered_on(&app, event, &date).await;
+    assert!(
+        offered.contains(&"09:00".to_string()) && !offered.contains(&"11:00".to_string()),
+        "{offered:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_feed_that_never_answers_slows_neither_the_slot_list_nor_a_booking() {
+    let day = day_ahead();
+    let feed = feed_server(ics(&vevent("f1", at(day, 9), 60, ""))).await;
+    let app =
+        TestApp::spawn_with(|c| c.calendar_timeout = std::time::Duration::from_millis(300)).await;
+    let (host, event) = host_with_event(&app, "kim").await;
+    let date = day.format("%Y-%m-%d").to_string();
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "ics", "url": format!("{}/feed.ics?token=s3cret", feed.base)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["connection"]["id"].as_i64().expect("id");
+    // Connecting to a server that accepts and never answers is refused after the time-out.
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "ics", "url": format!("{}/hang.ics", feed.base)}),
+    )
+    .await;
+    assert_invalid_field(status, &body, "url");
+
+    // Now the connected feed hangs too.
+    feed.hang.store(true, Ordering::SeqCst);
+    // The slot list never calls the server; a booking waits at most the time-out, then the
+    // last good busy set decides (09:00 stays busy, 10:00 books).
+    let bounded = std::time::Duration::from_secs(10);
+    let offered = tokio::time::timeout(bounded, offered_on(&app, event, &date))
+        .await
+        .expect("slot list answers");
+    assert!(!offered.contains(&"09:00".to_string()));
+    let (status, booked) = tokio::time::timeout(bounded, book(&app, event, at(day, 10)))
+        .await
+        .expect("booking answers");
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    let (_, one) = app.get(&format!("/calendar-connections/{id}"), &host).await;
+    assert_eq!(one["connection"]["status"], "error", "{one}");
+    assert!(
+        one["connection"]["last_error"]
+            .as_str()
+            .is_some_and(|e| !e.is_empty())
+    );
+    let (status, refused) = book(&app, event, at(day, 9)).await;
+    assert_envelope(status, &refused, 409, "slot_unavailable");
+}
+
+impl Radicale {
+    /// The events in `/<user>/<slug>/` as iCalendar texts.
+    pub async fn objects(&self, user: &str, slug: &str) -> Vec<String> {
+        let body = r#"<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>"#;
+        let text = reqwest::Client::new()
+            .request(
+                Method::from_bytes(b"REPORT").expect("method"),
+                format!("{}/{user}/{slug}/", self.base),
+            )
+            .basic_auth(user, Some(format!("{user}-pw")))
+            .header("depth", "1")
+            .header("content-type", "application/xml")
+            .body(body)
+            .send()
+            .await
+            .expect("report")
+            .text()
+            .await
+            .expect("body");
+        let doc = roxmltree::Document::parse(&text).expect("multistatus");
+        doc.descendants()
+            .filter(|n| n.tag_name().name() == "calendar-data")
+            .filter_map(|n| n.text().map(|t| t.replace("\r\n ", "").replace("\n ", "")))
+            .collect()
+    }
+}
+
+/// The value of `name` in an iCalendar text (the first such line).
+fn line_of(text: &str, name: &str) -> Option<String> {
+    text.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .find(|l| l.starts_with(name) && l[name.len()..].starts_with([':', ';']))
+        .map(str::to_string)
+}
+
+/// Waits (a bounded while) for the host's calendar to hold `count` events.
+async fn wait_for_objects(dav: &Radicale, count: usize) -> Vec<String> {
+    wait_for_calendar(dav, &format!("{count} events"), |objects| {
+        objects.len() == count
+    })
+    .await
+}
+
+/// Waits (a bounded while) for the host's calendar to hold exactly one event that `wanted`
+/// accepts, and answers it.
+async fn wait_for_one(dav: &Radicale, what: &str, wanted: impl Fn(&str) -> bool) -> String {
+    let objects =
+        wait_for_calendar(dav, what, |objects| matches!(objects, [one] if wanted(one))).await;
+    objects[0].clone()
+}
+
+async fn wait_for_calendar(
+    dav: &Radicale,
+    what: &str,
+    done: impl Fn(&[String]) -> bool,
+) -> Vec<String> {
+    let mut objects = Vec::new();
+    for _ in 0..100 {
+        objects = dav.objects("alice", "work").await;
+        if done(&objects) {
+            return objects;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the calendar never held {what}: {objects:?}");
+}
+
+async fn destination(app: &TestApp, host: &Creds, dav: &Radicale) -> i64 {
+    let (status, body) =
+        connect_caldav(app, host, &format!("{}/alice/work/", dav.base), "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["connection"]["id"].as_i64().expect("id");
+    let calendar = body["connection"]["calendars"][0]["id"]
+        .as_i64()
+        .expect("calendar");
+    let (status, body) = change(
+        app,
+        host,
+        id,
+        json!({"calendars": [{"id": calendar, "is_destination": true}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    id
+}
+
+#[tokio::test]
+async fn bookings_are_written_into_the_destination_moved_on_reschedule_and_removed_on_cancel() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let app = TestApp::spawn().await;
+    let (host, event) = host_with_event(&app, "lena").await;
+    let connection = destination(&app, &host, &dav).await;
+    let day = day_ahead();
+    let date = day.format("%Y-%m-%d").to_string();
+
+    let (status, booked) = book(&app, event, at(day, 10)).await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    let hash = booked["booking"]["hash"]
+        .as_str()
+        .expect("hash")
+        .to_string();
+    let objects = wait_for_objects(&dav, 1).await;
+    let written = &objects[0];
+    assert_eq!(
+        line_of(written, "DTSTART").as_deref(),
+        Some(format!("DTSTART:{}", at(day, 10).format("%Y%m%dT%H%M%SZ")).as_str()),
+        "{written}"
+    );
+    assert!(
+        line_of(written, "SUMMARY").is_some_and(|s| s.contains("Ada Guest")),
+        "{written}"
+    );
+    let attendee = line_of(written, "ATTENDEE").expect("attendee");
+    assert!(
+        attendee.contains("SCHEDULE-AGENT=CLIENT") && attendee.contains("mailto:ada@example.org"),
+        "{attendee}"
+    );
+    let uid = line_of(written, "UID").expect("uid");
+    assert!(
+        !uid.contains(&hash) && !written.contains(&hash),
+        "the attendee's secret stays out of the host's calendar"
+    );
+    // The attendee's .ics carries the same UID.
+    let ics_text = app
+        .client
+        .get(format!("{}/booking/{hash}/ics", app.base))
+        .send()
+        .await
+        .expect("ics")
+        .text()
+        .await
+        .expect("text");
+    assert_eq!(line_of(&ics_text, "UID").as_deref(), Some(uid.as_str()));
+
+    // Our own event is not busy: a sync leaves 10:00 blocked only by the booking itself and
+    // frees nothing else.
+    app.post(
+        &format!("/calendar-connections/{connection}/sync"),
+        &host,
+        json!({}),
+    )
+    .await;
+    let (_, busy) = app
+        .get(
+            &format!("/calendar-connections/{connection}/busy?from={date}&to={date}"),
+            &host,
+        )
+        .await;
+    assert_eq!(busy["busy"], json!([]), "{busy}");
+
+    // Rescheduled: the same UID, a higher SEQUENCE, the new time.
+    let (status, moved) = app
+        .send(Method::POST, &format!("/bookings/{hash}/reschedule"), None,
+              Some(json!({"event_time": at(day, 13).format("%Y-%m-%d %H:%M:%S").to_string(), "timezone": "UTC", "rescheduling_reason": "Clash"})))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let new_start = at(day, 13).format("%Y%m%dT%H%M%SZ").to_string();
+    let moved_text = wait_for_one(&dav, "the moved event", |one| {
+        line_of(one, "DTSTART").is_some_and(|l| l.contains(&new_start))
+    })
+    .await;
+    assert_eq!(line_of(&moved_text, "UID").as_deref(), Some(uid.as_str()));
+    assert_eq!(
+        line_of(&moved_text, "SEQUENCE").as_deref(),
+        Some("SEQUENCE:1")
+    );
+
+    // Cancelled: removed.
+    let (status, body) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/{hash}/cancel"),
+            None,
+            Some(json!({"cancellation_reason": "Plans changed"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_objects(&dav, 0).await;
+}
+
+#[tokio::test]
+async fn a_group_slot_is_one_event_listing_its_attendees_and_keeps_its_seats() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let app = TestApp::spawn().await;
+    let host = app.host("mia").await;
+    let (cal, _) = daily_event(&app, &host, "UTC", 60, ("09:00", "10:00")).await;
+    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        .iter()
+        .map(|d| json!({"day": d, "from": "14:00", "to": "15:00"}))
+        .collect();
+    let (_, made) = app.post(&format!("/calendars/{cal}/events"), &host, json!({"title": "Class", "duration": 60, "status": "active",
+        "event_type": "group", "max_book_per_slot": 3, "availability_type": "custom",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
+                     "schedule_conditions": {"value": 0, "unit": "minutes"}}})).await;
+    let event = made["slot"]["id"].as_i64().expect("group event");
+    let connection = destination(&app, &host, &dav).await;
+    let day = day_ahead();
+    let date = day.format("%Y-%m-%d").to_string();
+    let mut hashes = Vec::new();
+    for (name, email) in [("Ann One", "ann@example.org"), ("Bo Two", "bo@example.org")] {
+        let (status, booked) = app
+            .send(Method::POST, &format!("/bookings/create/{event}"), None,
+                  Some(json!({"name": name, "email": email, "timezone": "UTC", "event_time": at(day, 14).format("%Y-%m-%d %H:%M:%S").to_string()})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{booked}");
+        hashes.push(
+            booked["booking"]["hash"]
+                .as_str()
+                .expect("hash")
+                .to_string(),
+        );
+    }
+    let listed = wait_for_one(&dav, "both attendees", |one| one.contains("bo@example.org")).await;
+    assert!(
+        listed.contains("mailto:ann@example.org") && listed.contains("mailto:bo@example.org"),
+        "{listed}"
+    );
+
+    // The host's own copy is not busy: the slot keeps its last seat after a sync.
+    app.post(
+        &format!("/calendar-connections/{connection}/sync"),
+        &host,
+        json!({}),
+    )
+    .await;
+    let (_, slots) = app
+        .send(
+            Method::GET,
+            &format!("/bookings/slots/{event}?timezone=UTC&start_date={date}%2000:00:00"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(slots["available_slots"][&date], json!(["14:00"]), "{slots}");
+    assert_eq!(slots["remaining_seats"][&date]["14:00"], 1, "{slots}");
+
+    // One leaves: the event stays with the other; the last one leaves: it is removed.
+    app.send(
+        Method::POST,
+        &format!("/bookings/{}/cancel", hashes[0]),
+        None,
+        Some(json!({"cancellation_reason": "Ill"})),
+    )
+    .await;
+    let remaining = wait_for_one(&dav, "the event without Ann", |one| {
+        !one.contains("ann@example.org")
+    })
+    .await;
+    assert!(remaining.contains("bo@example.org"), "{remaining}");
+    app.send(
+        Method::POST,
+        &format!("/bookings/{}/cancel", hashes[1]),
+        None,
+        Some(json!({"cancellation_reason": "Ill"})),
+    )
+    .await;
+    wait_for_objects(&dav, 0).await;
+}
