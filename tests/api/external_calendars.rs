@@ -7,132 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use super::radicale::Radicale;
 use super::support::{Creds, TestApp, assert_envelope, assert_invalid_field, daily_event};
-
-/// A Radicale server with its own folder, users `alice` and `bob` (password `<name>-pw`).
-pub struct Radicale {
-    pub base: String,
-    child: tokio::process::Child,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Radicale {
-    fn drop(&mut self) {
-        let _ = self.child.start_kill();
-    }
-}
-
-fn radicale_binary() -> String {
-    std::env::var("SLOTBOOK_TEST_RADICALE").unwrap_or_else(|_| {
-        format!(
-            "{}/target/radicale/bin/radicale",
-            env!("CARGO_MANIFEST_DIR")
-        )
-    })
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-impl Radicale {
-    pub async fn start() -> Radicale {
-        let dir = tempfile::tempdir().expect("radicale dir");
-        let port = free_port();
-        std::fs::write(dir.path().join("users"), "alice:alice-pw\nbob:bob-pw\n").expect("users");
-        let config = format!(
-            "[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = htpasswd\nhtpasswd_filename = {users}\nhtpasswd_encryption = plain\n\
-             [rights]\ntype = owner_only\n[storage]\nfilesystem_folder = {store}\n[logging]\nlevel = warning\n",
-            users = dir.path().join("users").display(),
-            store = dir.path().join("collections").display(),
-        );
-        std::fs::write(dir.path().join("config"), config).expect("config");
-        let binary = radicale_binary();
-        let child = tokio::process::Command::new(&binary)
-            .arg("--config")
-            .arg(dir.path().join("config"))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!("start Radicale at {binary} (scripts/setup --caldav installs it): {e}")
-            });
-        let base = format!("http://127.0.0.1:{port}");
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        Radicale {
-            base,
-            child,
-            _dir: dir,
-        }
-    }
-
-    async fn call(&self, method: &str, path: &str, user: &str, body: Option<String>) -> u16 {
-        let client = reqwest::Client::new();
-        let mut request = client
-            .request(
-                Method::from_bytes(method.as_bytes()).expect("method"),
-                format!("{}{path}", self.base),
-            )
-            .basic_auth(user, Some(format!("{user}-pw")));
-        if let Some(body) = body {
-            let kind = if method == "PUT" {
-                "text/calendar"
-            } else {
-                "application/xml"
-            };
-            request = request.header("content-type", kind).body(body);
-        }
-        request
-            .send()
-            .await
-            .expect("radicale answers")
-            .status()
-            .as_u16()
-    }
-
-    /// A calendar collection `/<user>/<slug>/` named `name`.
-    pub async fn calendar(&self, user: &str, slug: &str, name: &str) {
-        let body = format!(
-            r#"<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>{name}</D:displayname><C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>"#
-        );
-        let status = self
-            .call("MKCALENDAR", &format!("/{user}/{slug}/"), user, Some(body))
-            .await;
-        assert_eq!(status, 201, "MKCALENDAR /{user}/{slug}/");
-    }
-
-    /// Puts one event (a VEVENT text, or several sharing one UID) as `<uid>.ics`.
-    pub async fn put_event(&self, user: &str, slug: &str, uid: &str, vevents: &str) {
-        let status = self
-            .call(
-                "PUT",
-                &format!("/{user}/{slug}/{uid}.ics"),
-                user,
-                Some(ics(vevents)),
-            )
-            .await;
-        assert!(status == 201 || status == 204, "PUT event: {status}");
-    }
-
-    pub async fn delete_event(&self, user: &str, slug: &str, uid: &str) {
-        let status = self
-            .call("DELETE", &format!("/{user}/{slug}/{uid}.ics"), user, None)
-            .await;
-        assert!(status == 200 || status == 204, "DELETE event: {status}");
-    }
-}
 
 pub fn ics(vevents: &str) -> String {
     format!(
@@ -859,33 +735,6 @@ async fn a_feed_that_never_answers_slows_neither_the_slot_list_nor_a_booking() {
     assert_envelope(status, &refused, 409, "slot_unavailable");
 }
 
-impl Radicale {
-    /// The events in `/<user>/<slug>/` as iCalendar texts.
-    pub async fn objects(&self, user: &str, slug: &str) -> Vec<String> {
-        let body = r#"<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>"#;
-        let text = reqwest::Client::new()
-            .request(
-                Method::from_bytes(b"REPORT").expect("method"),
-                format!("{}/{user}/{slug}/", self.base),
-            )
-            .basic_auth(user, Some(format!("{user}-pw")))
-            .header("depth", "1")
-            .header("content-type", "application/xml")
-            .body(body)
-            .send()
-            .await
-            .expect("report")
-            .text()
-            .await
-            .expect("body");
-        let doc = roxmltree::Document::parse(&text).expect("multistatus");
-        doc.descendants()
-            .filter(|n| n.tag_name().name() == "calendar-data")
-            .filter_map(|n| n.text().map(|t| t.replace("\r\n ", "").replace("\n ", "")))
-            .collect()
-    }
-}
-
 /// The value of `name` in an iCalendar text (the first such line).
 fn line_of(text: &str, name: &str) -> Option<String> {
     text.lines()
@@ -1038,6 +887,50 @@ async fn bookings_are_written_into_the_destination_moved_on_reschedule_and_remov
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     wait_for_objects(&dav, 0).await;
+
+    // A deleted booking is removed too; a pending one is not written until confirmed.
+    let (status, booked) = book(&app, event, at(day, 15)).await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    let id = booked["booking"]["id"].as_i64().expect("id");
+    wait_for_objects(&dav, 1).await;
+    let (status, body) = app.delete(&format!("/schedules/{id}"), &host).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_objects(&dav, 0).await;
+
+    app.require_confirmation(event).await;
+    let (status, booked) = book(&app, event, at(day, 16)).await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    assert_eq!(booked["booking"]["status"], "pending");
+    let id = booked["booking"]["id"].as_i64().expect("id");
+    // Its write-back item is done, and the calendar holds nothing.
+    let mut handled = false;
+    for _ in 0..100 {
+        let (_, list) = app.get(&format!("/schedules/{id}/deliveries"), &host).await;
+        handled = list["deliveries"].as_array().is_some_and(|items| {
+            items
+                .iter()
+                .any(|d| d["kind"] == "calendar_write" && d["status"] == "sent")
+        });
+        if handled {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        handled,
+        "the write-back item of the pending booking was not handled"
+    );
+    assert_eq!(dav.objects("alice", "work").await.len(), 0);
+    let (status, body) = app
+        .send(
+            Method::PUT,
+            &format!("/schedules/{id}"),
+            Some(&host),
+            Some(json!({"column": "status", "value": "scheduled"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_objects(&dav, 1).await;
 }
 
 #[tokio::test]
@@ -1118,4 +1011,92 @@ async fn a_group_slot_is_one_event_listing_its_attendees_and_keeps_its_seats() {
     )
     .await;
     wait_for_objects(&dav, 0).await;
+}
+
+#[tokio::test]
+async fn team_events_read_each_members_own_calendars() {
+    let dav = Radicale::start().await;
+    dav.calendar("alice", "work", "Work").await;
+    let day = day_ahead();
+    dav.put_event(
+        "alice",
+        "work",
+        "busy",
+        &vevent("busy", at(day, 10), 60, ""),
+    )
+    .await;
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let ann = app.host("ann").await;
+    let ben = app.host("ben").await;
+    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        .iter()
+        .map(|d| json!({"day": d, "from": "09:00", "to": "17:00"}))
+        .collect();
+    let team = |event_type: &str, title: &str| {
+        json!({"calendar": {"type": "team", "title": title, "author_timezone": "UTC", "user_id": ann.id, "slot": {
+            "title": title, "duration": 60, "event_type": event_type, "availability_type": "custom",
+            "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
+                         "schedule_conditions": {"value": 0, "unit": "minutes"}, "team_members": [ann.id, ben.id]}}}})
+    };
+    let (_, rr) = app
+        .post("/calendars", &admin, team("round_robin", "Support"))
+        .await;
+    let round_robin = rr["slot"]["id"].as_i64().expect("round robin event");
+    let (_, co) = app
+        .post("/calendars", &admin, team("collective", "Panel"))
+        .await;
+    let collective = co["slot"]["id"].as_i64().expect("collective event");
+    // Ann's own calendar has the 10:00 meeting; Ben's has nothing.
+    let (status, body) = connect_caldav(&app, &ann, &dav.base, "alice").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // Round robin: 10:00 goes to Ben, then no one is free.
+    let (status, first) = book(&app, round_robin, at(day, 10)).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["booking"]["host_user_id"], ben.id, "{first}");
+    let (status, second) = book(&app, round_robin, at(day, 10)).await;
+    assert_envelope(status, &second, 409, "slot_unavailable");
+    // Collective: every member must be free; Ann's meeting refuses 10:00 and names her
+    // calendar, 11:00 books.
+    let (status, refused) = book(&app, collective, at(day, 10)).await;
+    assert_envelope(status, &refused, 409, "slot_unavailable");
+    let reasons = refused["data"]["reasons"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(reasons.contains(&json!("calendar")), "{refused}");
+    let (status, booked) = book(&app, collective, at(day, 11)).await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+}
+
+#[tokio::test]
+async fn with_two_server_processes_one_syncs_a_connection_at_a_time() {
+    let day = day_ahead();
+    let feed = feed_server(ics(&vevent("f1", at(day, 9), 60, ""))).await;
+    let app = TestApp::spawn().await;
+    let beside = TestApp::spawn_beside(&app).await;
+    let (host, _) = host_with_event(&app, "pia").await;
+    let (status, body) = connect(
+        &app,
+        &host,
+        json!({"kind": "ics", "url": format!("{}/feed.ics?token=s3cret", feed.base)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(feed.full_reads.load(Ordering::SeqCst), 1);
+    // The sync period passes for both processes: exactly one of them asks the feed, and the
+    // feed is unchanged (one conditional request, answered 304).
+    app.clock.advance(400);
+    beside.clock.advance(400);
+    for _ in 0..100 {
+        if feed.not_modified.load(Ordering::SeqCst) > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // Both workers poll every 100 ms: give the other one time to (wrongly) sync too.
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    assert_eq!(feed.not_modified.load(Ordering::SeqCst), 1);
+    assert_eq!(feed.full_reads.load(Ordering::SeqCst), 1);
 }

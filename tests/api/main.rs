@@ -18,6 +18,8 @@ mod integrations;
 mod notifications;
 mod pages;
 mod payments;
+#[path = "../common/radicale.rs"]
+mod radicale;
 mod reports;
 mod schedules;
 mod schedules_pages;
