@@ -35,7 +35,7 @@ for (const javaScriptEnabled of [false, true]) {
     const page = await context.newPage();
     await signInAs(page, login, password);
     await page.goto("/admin/settings");
-    await page.getByRole("link", { name: "Connected calendars" }).click();
+    await page.getByRole("link", { name: "Manage connected calendars" }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/calendars$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connected calendars");
 

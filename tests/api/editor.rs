@@ -601,3 +601,80 @@ async fn the_payment_tab_sets_the_price_and_the_offline_method() {
         "the price in the currency's places"
     );
 }
+
+#[tokio::test]
+async fn an_event_offers_several_locations_and_the_attendee_picks_one() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "details").await;
+    let details = |second_phone: &'static str| {
+        [
+            ("title", "Consultation"),
+            ("duration", "30"),
+            ("status", "active"),
+            ("description", ""),
+            ("location_type", "in_person_organizer"),
+            ("location_title", "Studio"),
+            ("location_description", "12 Mill Lane"),
+            ("location_phone", ""),
+            ("location_link", ""),
+            ("location_type_2", "phone_organizer"),
+            ("location_title_2", ""),
+            ("location_description_2", ""),
+            ("location_phone_2", second_phone),
+            ("location_link_2", ""),
+        ]
+    };
+    // The second location's refusal is shown beside the second location's field.
+    let (status, _, html) = form.post(&details("")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"f-location_phone_2-error\""), "{html}");
+    let (status, _, _) = form.post(&details("+49 30 1234567")).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, rest) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    let kinds: Vec<&str> = rest["calendar_event"]["location_settings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l["type"].as_str())
+        .collect();
+    assert_eq!(kinds, ["in_person_organizer", "phone_organizer"]);
+    // The editor shows both and one more, empty, to add a third.
+    let (_, html) = desk.page(&form.url).await;
+    assert!(html.contains("name=\"location_type_2\"") && html.contains("name=\"location_type_3\""));
+    assert!(html.contains("Another location"));
+    // The attendee chooses between them on the booking form.
+    let (_, booking) = app
+        .send(
+            reqwest::Method::GET,
+            &format!("/bookings/event/{event}"),
+            None,
+            None,
+        )
+        .await;
+    let text = booking.to_string();
+    assert!(
+        text.contains("12 Mill Lane") || text.contains("Studio"),
+        "{text}"
+    );
+    // "None" on the first removes it; the other stays.
+    let mut fields = details("+49 30 1234567").to_vec();
+    fields[4] = ("location_type", "");
+    form.post(&fields).await;
+    let (_, rest) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(
+        rest["calendar_event"]["location_settings"][0]["type"],
+        "phone_organizer"
+    );
+    assert_eq!(
+        rest["calendar_event"]["location_settings"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+}

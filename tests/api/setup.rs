@@ -652,3 +652,134 @@ async fn a_team_event_is_made_with_hosts_who_accepted_the_invitation() {
         serde_json::json!([jane.id])
     );
 }
+
+#[tokio::test]
+async fn a_new_calendar_takes_a_photo_and_an_existing_one_changes_its_slug() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let bob = app.host("bob").await;
+    let (_, taken) = app
+        .post("/calendars", &bob, crate::support::calendar_body("UTC"))
+        .await;
+    let bobs_slug = taken["calendar"]["slug"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let desk = Desk::open(&app, "jane").await;
+    let token = desk.token("/admin/calendars").await;
+    let new_calendar = |photo: &'static str| {
+        vec![
+            ("csrf", token.clone()),
+            ("title", "Jane Studio".to_string()),
+            ("slug", "jane-studio".to_string()),
+            ("author_timezone", "UTC".to_string()),
+            ("photo_url", photo.to_string()),
+        ]
+    };
+    let as_refs =
+        |fields: &[(&'static str, String)]| -> Vec<(&'static str, String)> { fields.to_vec() };
+    let post = |fields: Vec<(&'static str, String)>| {
+        let desk = &desk;
+        async move {
+            let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            desk.post("/admin/calendars", &pairs).await
+        }
+    };
+    // A photo that is not a web address is refused beside its field; nothing is made.
+    let (status, _, html) = post(as_refs(&new_calendar("ftp://example.org/me.png"))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("id=\"f-photo_url-error\""),
+        "{}",
+        alert_text(&html)
+    );
+    let (_, none) = app.get("/calendars", &jane).await;
+    assert_eq!(
+        none["calendars"]
+            .as_array()
+            .map(Vec::len)
+            .unwrap_or_default(),
+        0,
+        "{none}"
+    );
+    let (status, location, html) =
+        post(as_refs(&new_calendar("https://example.org/jane.png"))).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{}", alert_text(&html));
+    let id: i64 = location
+        .strip_prefix("/admin/calendars/")
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("{location}"));
+    let (_, landing) = desk.page("/jane-studio").await;
+    assert!(
+        landing.contains("https://example.org/jane.png"),
+        "the landing page shows the photo"
+    );
+
+    // The slug: a taken one is refused beside the field; a free one moves every public page.
+    let page = format!("/admin/calendars/{id}?edit=settings");
+    let token = desk.token(&page).await;
+    let settings = |slug: &str| {
+        vec![
+            ("csrf", token.clone()),
+            ("action", "settings".to_string()),
+            ("title", "Jane Studio".to_string()),
+            ("slug", slug.to_string()),
+            ("author_timezone", "UTC".to_string()),
+            ("show_type", "all".to_string()),
+            ("landing_enabled", "on".to_string()),
+        ]
+    };
+    let (status, _, html) = {
+        let fields = settings(&bobs_slug);
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        desk.post(&page, &pairs).await
+    };
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("id=\"f-slug-error\""),
+        "{}",
+        alert_text(&html)
+    );
+    assert!(html.contains("The provided slug is not available"));
+    let (status, _, html) = {
+        let fields = settings("Not A Slug!");
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        desk.post(&page, &pairs).await
+    };
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        alert_text(&html)
+    );
+    let (status, _, html) = {
+        let fields = settings("studio-jane");
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        desk.post(&page, &pairs).await
+    };
+    assert_eq!(status, StatusCode::SEE_OTHER, "{}", alert_text(&html));
+    let (_, rest) = app.get(&format!("/calendars/{id}"), &jane).await;
+    assert_eq!(rest["calendar"]["slug"], "studio-jane");
+    let public = |path: &'static str| {
+        let app = &app;
+        async move {
+            app.client
+                .get(format!("{}{path}", app.base))
+                .send()
+                .await
+                .expect("page")
+                .status()
+        }
+    };
+    assert_eq!(public("/studio-jane").await, StatusCode::OK);
+    assert_eq!(public("/jane-studio").await, StatusCode::NOT_FOUND);
+    // The REST extension says the same: a taken slug is 422 on calendar_data.slug.
+    let (status, body) = app
+        .post(
+            &format!("/calendars/{id}/sharing-settings"),
+            &jane,
+            serde_json::json!({"calendar_data": {"title": "Jane Studio", "slug": bobs_slug}}),
+        )
+        .await;
+    crate::support::assert_invalid_field(status, &body, "calendar_data.slug");
+}

@@ -4,10 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
-/// "Profile" and "Password" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 8] = [
+/// "Profile", "Password" and "Connected calendars" need the `manage_options` capability.
+pub const SECTIONS: [(&str, &str); 9] = [
     ("profile", "Profile"),
     ("password", "Password"),
+    ("calendars", "Connected calendars"),
     ("general", "General"),
     ("email", "Email"),
     ("payments", "Payments"),
@@ -21,6 +22,8 @@ pub struct SettingsPage {
     pub profile: Profile,
     /// `None` for a user without `manage_options`: those sections are not on the page at all.
     pub site: Option<SiteSettings>,
+    /// The user's own external calendars (managed on `/admin/settings/calendars`).
+    pub connections: Vec<crate::model::calendar_connection::Connection>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

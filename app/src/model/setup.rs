@@ -153,8 +153,9 @@ pub struct EventEditor {
     pub limits: Limits,
     /// `#0099ff`.
     pub color: String,
-    /// The event's first location, as the form shows it.
-    pub location: LocationDraft,
+    /// The event's locations, as the form shows them (the attendee picks one when there are
+    /// several).
+    pub locations: Vec<LocationDraft>,
     /// `single`, `group`, `round_robin`, `collective`.
     pub event_type: String,
     /// The hosts of a team event (empty for a user's own calendar).
@@ -193,14 +194,29 @@ pub const LOCATION_CHOICES: [(&str, &str); 7] = [
     ("custom", "Something else"),
 ];
 
+/// Locations one event offers at most (the editor shows one more, empty, to add one).
+pub const MAX_LOCATIONS: usize = 5;
+
 impl LocationDraft {
-    /// The REST `location_settings` list: this one location, or none.
-    pub fn to_request(&self) -> serde_json::Value {
-        if self.kind.is_empty() {
-            return serde_json::json!([]);
+    /// The REST `location_settings` list of these locations (those with a kind).
+    pub fn to_request(list: &[LocationDraft]) -> serde_json::Value {
+        list.iter()
+            .filter(|l| !l.kind.is_empty())
+            .map(|l| {
+                serde_json::json!({"type": l.kind, "title": l.title, "description": l.description,
+                                   "host_phone_number": l.phone, "meeting_link": l.link})
+            })
+            .collect()
+    }
+
+    /// The suffix of the form names of the location at `index`: none for the first
+    /// (`location_type`), `_2` for the second (`location_type_2`), …
+    pub fn suffix(index: usize) -> String {
+        if index == 0 {
+            String::new()
+        } else {
+            format!("_{}", index + 1)
         }
-        serde_json::json!([{"type": self.kind, "title": self.title, "description": self.description,
-                            "host_phone_number": self.phone, "meeting_link": self.link}])
     }
 }
 

@@ -376,7 +376,8 @@ pub async fn connect(ctx: &Ctx, caller: &Caller, req: &ConnectRequest) -> Servic
     // Busy times now: the feed's text is already here; CalDAV reads each calendar's events.
     let outcome = match feed {
         Some((text, etag)) => store_feed(ctx, &row, &text, &etag).await,
-        None => sync_row(ctx, &row).await,
+        // The calendars and their tags were just read: only their events remain to read.
+        None => sync_caldav(ctx, &row, Some(found)).await,
     };
     record_outcome(ctx, id, outcome).await?;
     Ok(json!({ "message": CONNECTED, "connection": connection(ctx, caller, id).await? }))
@@ -781,12 +782,32 @@ async fn sync_row(ctx: &Ctx, row: &ConnectionRow) -> Result<(), SyncFailure> {
             FeedRead::Changed { text, etag } => store_feed(ctx, row, &text, &etag).await,
         };
     }
-    let found = if row.home_url.is_empty() {
-        calendar_client::one_calendar(reach, &account, &account.url).await?
-    } else {
-        let home = Url::parse(&row.home_url)
-            .map_err(|_| FetchError::NotCalendar("the calendar home is unusable".into()))?;
-        calendar_client::home_calendars(reach, &account, &home).await?
+    sync_caldav(ctx, row, None).await
+}
+
+/// A CalDAV connection's sync: its calendars and their change tags (`found`, or one PROPFIND),
+/// then the events of each calendar whose tag changed.
+async fn sync_caldav(
+    ctx: &Ctx,
+    row: &ConnectionRow,
+    found: Option<Vec<FoundCalendar>>,
+) -> Result<(), SyncFailure> {
+    let account = Account {
+        url: open_url(ctx, row)?,
+        username: row.username.clone(),
+        password: open_password(ctx, row)?,
+    };
+    let reach = reach(ctx);
+    let found = match found {
+        Some(found) => found,
+        None if row.home_url.is_empty() => {
+            calendar_client::one_calendar(reach, &account, &account.url).await?
+        }
+        None => {
+            let home = Url::parse(&row.home_url)
+                .map_err(|_| FetchError::NotCalendar("the calendar home is unusable".into()))?;
+            calendar_client::home_calendars(reach, &account, &home).await?
+        }
     };
     let (calendars, window) = {
         let mut tx = ctx.store.begin().await?;

@@ -256,6 +256,21 @@ async fn create_calendar(
         Some(&description),
         MAX_HTML_CHARS,
     );
+    // An extension: the host profile's photo, as the sharing settings take it.
+    let avatar = f
+        .str("calendar_avatar", &mut errors)
+        .map(|u| u.trim().to_string())
+        .filter(|u| !u.is_empty());
+    if avatar
+        .as_deref()
+        .is_some_and(|u| u.len() > 2048 || !super::input::is_http_url(u))
+    {
+        errors.add(
+            "calendar.calendar_avatar",
+            "url",
+            "The calendar.calendar_avatar format is invalid.",
+        );
+    }
     let input = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
     let (Some(input), true) = (input, errors.is_empty()) else {
         return Err(ServiceError::invalid(errors));
@@ -360,6 +375,7 @@ async fn create_calendar(
     let event = insert_event(&mut tx, &cal, host.id, input, Some(default_schedule)).await?;
     let settings = CalendarSettings {
         event_order: Some(vec![event.id]),
+        profile_photo_url: avatar.unwrap_or_default(),
         ..CalendarSettings::default()
     };
     cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;

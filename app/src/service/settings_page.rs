@@ -30,10 +30,12 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         email: user.email.clone(),
         role: caller.role.as_str().to_string(),
     };
+    let connections = super::calendar_connections::connections(ctx, caller).await?;
     if !caller.can(Capability::ManageOptions) {
         return Ok(SettingsPage {
             profile,
             site: None,
+            connections,
         });
     }
     let mut conn = ctx.store.conn().await?;
@@ -80,6 +82,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                 })
                 .collect(),
         }),
+        connections,
     })
 }
 

@@ -14,8 +14,8 @@ use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
     CalendarCard, CalendarPage, CalendarsPage, DayExplained, EventCard, EventEditor,
-    FIRST_EVENT_TITLE, Limits, LocationDraft, PeriodCaps, WEEKDAYS, WeekDraft, grid_starts,
-    in_event_order, moved_in_order, reason_words,
+    FIRST_EVENT_TITLE, Limits, LocationDraft, MAX_LOCATIONS, PeriodCaps, WEEKDAYS, WeekDraft,
+    grid_starts, in_event_order, moved_in_order, reason_words,
 };
 use crate::store::{calendars, events};
 
@@ -175,9 +175,20 @@ pub async fn create_calendar(
         "description": form.value("description"),
         "slot": first_event,
     }});
+    let photo = form.value("photo_url");
+    let mut body = body;
+    if !photo.trim().is_empty() {
+        body["calendar"]["calendar_avatar"] = json!(photo.trim());
+    }
     match super::calendars::create_titled(ctx, caller, &body).await {
         Ok(made) => Ok(made["calendar"]["id"].as_i64().unwrap_or_default()),
-        Err(e) => Err(refused(form, e, "calendar.")),
+        Err(e) => {
+            let mut state = refused(form, e, "calendar.");
+            if let Some(message) = state.errors.remove("calendar_avatar") {
+                state.errors.insert("photo_url".into(), message);
+            }
+            Err(state)
+        }
     }
 }
 
@@ -365,6 +376,7 @@ pub async fn save_calendar(
     let body = json!({
         "calendar_data": {
             "title": form.value("title"),
+            "slug": form.value("slug"),
             "timezone": form.value("author_timezone"),
             "description": form.value("description"),
             "calendar_avatar": form.value("photo_url"),
@@ -432,9 +444,8 @@ pub async fn editor(
     let schedule_id = (ev.availability_type == "existing_schedule")
         .then_some(ev.availability_id)
         .flatten();
-    let stored_location: Value = serde_json::from_str(&ev.location_settings).unwrap_or_default();
-    let first = &stored_location[0];
-    let text = |key: &str| first[key].as_str().unwrap_or_default().to_string();
+    let stored_locations: Vec<Value> =
+        serde_json::from_str(&ev.location_settings).unwrap_or_default();
     let (hosts, host_choices) = if cal.calendar_type == "simple" {
         (Vec::new(), Vec::new())
     } else {
@@ -451,13 +462,20 @@ pub async fn editor(
         hosts,
         host_choices,
         color: ev.color_schema.clone(),
-        location: LocationDraft {
-            kind: text("type"),
-            title: text("title"),
-            description: text("description"),
-            phone: text("host_phone_number"),
-            link: text("meeting_link"),
-        },
+        locations: stored_locations
+            .iter()
+            .map(|l| {
+                let text = |key: &str| l[key].as_str().unwrap_or_default().to_string();
+                LocationDraft {
+                    kind: text("type"),
+                    title: text("title"),
+                    description: text("description"),
+                    phone: text("host_phone_number"),
+                    link: text("meeting_link"),
+                }
+            })
+            .filter(|l| !l.kind.is_empty())
+            .collect(),
         event_type: ev.event_type.clone(),
         seats: ev.max_book_per_slot,
         schedules,
@@ -551,14 +569,7 @@ pub async fn save_details(
         "duration": number_or_text(form.value("duration")),
         "status": form.value("status"),
         "description": form.value("description"),
-        "location_settings": LocationDraft {
-            kind: form.value("location_type"),
-            title: form.value("location_title"),
-            description: form.value("location_description"),
-            phone: form.value("location_phone"),
-            link: form.value("location_link"),
-        }
-        .to_request(),
+        "location_settings": LocationDraft::to_request(&posted_locations(form)),
         // Seats are a group event's; the others keep theirs.
         "max_book_per_slot": if current.event_type == "group" {
             number_or_text(form.value("seats"))
@@ -578,14 +589,52 @@ pub async fn save_details(
         .map_err(|e| {
             refused_as(form, e, |field| {
                 match field.split('.').collect::<Vec<_>>()[..] {
-                    ["location_settings", _, "type"] => "location_type".to_string(),
-                    ["location_settings", _, "host_phone_number"] => "location_phone".to_string(),
-                    ["location_settings", _, "meeting_link"] => "location_link".to_string(),
-                    ["location_settings", _, key] => format!("location_{key}"),
+                    ["location_settings", index, key] => {
+                        // The REST index counts the locations with a kind, as posted.
+                        let slot = location_slots(form)
+                            .get(index.parse::<usize>().unwrap_or(0))
+                            .copied()
+                            .unwrap_or(0);
+                        let name = match key {
+                            "type" => "type",
+                            "host_phone_number" => "phone",
+                            "meeting_link" => "link",
+                            other => other,
+                        };
+                        format!("location_{name}{}", LocationDraft::suffix(slot))
+                    }
                     _ => field.to_string(),
                 }
             })
         })
+}
+
+/// The form slots (0 = the first location's fields) whose kind is chosen, in order.
+fn location_slots(form: &FormState) -> Vec<usize> {
+    (0..MAX_LOCATIONS)
+        .filter(|i| {
+            !form
+                .value(&format!("location_type{}", LocationDraft::suffix(*i)))
+                .is_empty()
+        })
+        .collect()
+}
+
+/// The locations of a posted details form (a slot whose kind is "None" is left out).
+fn posted_locations(form: &FormState) -> Vec<LocationDraft> {
+    location_slots(form)
+        .into_iter()
+        .map(|i| {
+            let value = |name: &str| form.value(&format!("{name}{}", LocationDraft::suffix(i)));
+            LocationDraft {
+                kind: value("location_type"),
+                title: value("location_title"),
+                description: value("location_description"),
+                phone: value("location_phone"),
+                link: value("location_link"),
+            }
+        })
+        .collect()
 }
 
 /// The editor's "Availability" tab: the event's own weekly hours and date overrides, through

@@ -7,6 +7,7 @@ use super::input::{Fields, is_http_url};
 use super::present::{calendar_settings, share_url};
 use super::sanitize::clean_html;
 use super::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::domain::slug::check_slug;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::zone::parse_zone;
 use crate::store::{StoreError, calendars, events, schedules};
@@ -34,7 +35,16 @@ pub async fn save(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceR
     let mut avatar = None;
     let mut featured = None;
     let mut phone = None;
+    let mut slug = None;
     if let Some(p) = &profile {
+        // An extension: the calendar's address may change (old links then stop working).
+        slug = p
+            .str("slug", &mut errors)
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty());
+        if let Some(problem) = slug.as_deref().and_then(|s| check_slug(s).err()) {
+            errors.add("calendar_data.slug", "slug", problem.message());
+        }
         title = p.str("title", &mut errors);
         check_title(
             &mut errors,
@@ -126,6 +136,12 @@ pub async fn save(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceR
     if let Some(title) = title {
         cal.title = title.trim().to_string();
     }
+    if let Some(slug) = slug.filter(|s| *s != cal.slug) {
+        if calendars::slug_taken(tx.ex(), &slug).await? {
+            return Err(slug_not_available());
+        }
+        cal.slug = slug;
+    }
     if let Some(description) = description {
         cal.description = clean_html(&description);
     }
@@ -159,8 +175,20 @@ pub async fn save(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceR
         cal.author_timezone = zone;
     }
     cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
-    calendars::update(tx.ex(), &cal).await?;
+    match calendars::update(tx.ex(), &cal).await {
+        // Another calendar took the slug meanwhile.
+        Err(StoreError::UniqueViolation) => return Err(slug_not_available()),
+        other => other?,
+    }
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(json!({"message": "Landing Page settings have been updated"}))
+}
+
+fn slug_not_available() -> ServiceError {
+    ServiceError::field(
+        "calendar_data.slug",
+        "unique",
+        "The provided slug is not available. Please choose a different one",
+    )
 }

@@ -304,10 +304,10 @@ async fn busy_scan(
     } else {
         ""
     };
-    // External calendars' busy times (of calendars that check conflicts) come packed the same
-    // way with booking, event and group 0; they are stored in pieces of at most a day, so the
-    // same look-back finds them.
-    let calendar_item = "cb.start_time || ',' || cb.end_time || ',0,0,0,0,0'";
+    // External calendars' busy times (of calendars that check conflicts) come packed as
+    // `start,end` only (no booking, event or buffers: read back with booking id 0); they are
+    // stored in pieces of at most a day, so the same look-back finds them.
+    let calendar_item = "cb.start_time || ',' || cb.end_time";
     let calendar_aggregate = match ex {
         Ex::Sqlite(_) => format!("group_concat({calendar_item}, ';')"),
         Ex::Postgres(_) => format!("string_agg({calendar_item}, ';')"),
@@ -361,9 +361,10 @@ async fn busy_scan(
                 before,
                 after,
                 booking_id,
-            ] = n[..]
-            else {
-                return Err(super::StoreError::Corrupt(format!("busy item {item}")));
+            ] = match n[..] {
+                [start, end] => [start, end, 0, 0, 0, 0, 0],
+                [a, b, c, d, e, f, g] => [a, b, c, d, e, f, g],
+                _ => return Err(super::StoreError::Corrupt(format!("busy item {item}"))),
             };
             rows.push(BusyRow {
                 host_id,

@@ -113,9 +113,9 @@ pub async fn count(ex: Ex<'_>, f: &CalendarFilter<'_>) -> StoreResult<i64> {
 /// Writes the editable columns of a calendar.
 pub async fn update(ex: Ex<'_>, cal: &CalendarRow) -> StoreResult<()> {
     on!(ex, c => sqlx::query(
-        "UPDATE calendars SET title = $2, description = $3, author_timezone = $4, settings = $5, updated_at = $6 WHERE id = $1")
+        "UPDATE calendars SET title = $2, description = $3, author_timezone = $4, settings = $5, updated_at = $6, slug = $7 WHERE id = $1")
         .bind(cal.id).bind(&cal.title).bind(&cal.description).bind(&cal.author_timezone)
-        .bind(&cal.settings).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+        .bind(&cal.settings).bind(now_epoch()).bind(&cal.slug).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 

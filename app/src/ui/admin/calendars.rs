@@ -201,6 +201,7 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
                         </textarea>
                         {description_error.map(|e| view! { <p id="f-description-error" class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
                     </div>
+                    <Field form=form.clone() name="photo_url" label="Photo URL" kind="url" />
                     <p class="text-xs text-slate-600 dark:text-slate-300">"The slug is the calendar's address; left empty, one is made from the title. A first 30-minute event is made with it."</p>
                     <button type="submit" class=PRIMARY>"Create calendar"</button>
                 </form>
@@ -515,6 +516,10 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
                 <input type="hidden" name="csrf" value=csrf />
                 <input type="hidden" name="action" value="settings" />
                 <Field form=form.clone() name="title" label="Title" value=page.title.clone() required=true />
+                <div>
+                    <Field form=form.clone() name="slug" label="Slug" value=page.slug.clone() />
+                    <p class="mt-1 text-xs text-slate-600 dark:text-slate-300">"The calendar's address. Changing it changes every public link of this calendar; links shared before stop working."</p>
+                </div>
                 <ZoneField form=form.clone() name="author_timezone" chosen=page.zone_id.clone() />
                 <div>
                     <label for="f-calendar-description" class="block text-sm font-medium">"Description"</label>

@@ -346,7 +346,25 @@ fn DetailsForm(
                     aria-invalid=error("color_schema").map(|_| "true") aria-describedby=described("color_schema") />
                 {error("color_schema").map(|e| view! { <p id="f-color_schema-error" class=ERROR>{e}</p> })}
             </div>
-            <LocationFields location=editor.location.clone() form=form.clone() />
+            {
+                // Every location, then an empty one to add another (up to the limit). A refused
+                // form shows as many as were posted (their values come from the form).
+                let max = crate::model::setup::MAX_LOCATIONS;
+                let posted = (0..max)
+                    .filter(|i| form.values.contains_key(&format!("location_type{}", LocationDraft::suffix(*i))))
+                    .max()
+                    .map_or(0, |last| last + 1);
+                let stored = editor.locations.len().max(posted);
+                let mut slots = editor.locations.clone();
+                slots.resize(stored.min(max), LocationDraft::default());
+                if slots.len() < max {
+                    slots.push(LocationDraft::default());
+                }
+                slots.into_iter().enumerate().map(|(index, location)| {
+                    let adding = index >= stored.max(1);
+                    view! { <LocationFields location index adding form=form.clone() /> }
+                }).collect_view()
+            }
 
             {(editor.event_type == "group").then(|| {
                 let seats = value("seats", editor.seats.to_string());
@@ -394,9 +412,16 @@ fn HostsForm(editor: EventEditor, form: FormState, action: String, csrf: String)
 }
 
 /// Where the meeting happens: a kind, and the texts that kind uses (all shown, so the form
-/// needs no script; each says which kinds use it).
+/// needs no script; each says which kinds use it). `index` 0 is the first location (names
+/// without a suffix); `adding` marks the empty slot that adds one more.
 #[component]
-fn LocationFields(location: LocationDraft, form: FormState) -> impl IntoView {
+fn LocationFields(
+    location: LocationDraft,
+    index: usize,
+    adding: bool,
+    form: FormState,
+) -> impl IntoView {
+    let suffix = LocationDraft::suffix(index);
     let posted = !form.values.is_empty();
     let value = |name: &str, stored: &str| {
         if posted {
@@ -405,58 +430,79 @@ fn LocationFields(location: LocationDraft, form: FormState) -> impl IntoView {
             stored.to_string()
         }
     };
-    let kind = value("location_type", &location.kind);
+    let named = |base: &str| format!("{base}{suffix}");
+    // Only the first location's labels are plain; the others say which one they are.
+    let tagged = |label: &str| {
+        if index == 0 {
+            label.to_string()
+        } else {
+            format!("{label} (location {})", index + 1)
+        }
+    };
+    let kind_name = named("location_type");
+    let kind = value(&kind_name, &location.kind);
     let texts = [
         (
-            "location_title",
-            "Place or title",
+            named("location_title"),
+            tagged("Place or title"),
             "In person at your address, and something else.",
             location.title.clone(),
         ),
         (
-            "location_description",
-            "Address or details",
+            named("location_description"),
+            tagged("Address or details"),
             "In person at your address (required), and something else.",
             location.description.clone(),
         ),
         (
-            "location_phone",
-            "Your phone number",
+            named("location_phone"),
+            tagged("Your phone number"),
             "When the attendee calls you.",
             location.phone.clone(),
         ),
         (
-            "location_link",
-            "Meeting link",
+            named("location_link"),
+            tagged("Meeting link"),
             "For an online meeting; empty: sent later.",
             location.link.clone(),
         ),
     ];
+    let legend = match (index, adding) {
+        (0, _) => "Location".to_string(),
+        (_, true) => "Another location".to_string(),
+        (n, false) => format!("Location {}", n + 1),
+    };
+    let kind_id = format!("f-{kind_name}");
+    let kind_error = form.errors.get(&kind_name).cloned();
     view! {
         <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-            <legend class="px-1 text-sm font-semibold">"Location"</legend>
+            <legend class="px-1 text-sm font-semibold">{legend}</legend>
+            {adding.then(|| view! {
+                <p class="mb-2 text-xs text-slate-600 dark:text-slate-300">"Choose a kind to offer one more way to meet; with several, the attendee picks one when booking. \"None\" removes a location."</p>
+            })}
             <div>
-                <label for="f-location_type" class="block text-sm font-medium">"Where"</label>
-                <select id="f-location_type" name="location_type" class=FIELD
-                    aria-invalid=form.errors.get("location_type").map(|_| "true")>
+                <label for=kind_id.clone() class="block text-sm font-medium">{tagged("Where")}</label>
+                <select id=kind_id name=kind_name.clone() class=FIELD
+                    aria-invalid=kind_error.as_ref().map(|_| "true")>
                     {LOCATION_CHOICES.iter().map(|(value, label)| view! {
                         <option value=*value selected=kind == *value>{*label}</option>
                     }).collect_view()}
                 </select>
-                {form.errors.get("location_type").cloned().map(|e| view! { <p class=ERROR>{e}</p> })}
+                {kind_error.map(|e| view! { <p class=ERROR>{e}</p> })}
             </div>
             {texts.into_iter().map(|(name, label, hint, stored)| {
                 let id = format!("f-{name}");
                 let (hint_id, error_id) = (format!("{id}-hint"), format!("{id}-error"));
-                let error = form.errors.get(name).cloned();
+                let error = form.errors.get(&name).cloned();
                 let described = match &error {
                     Some(_) => format!("{hint_id} {error_id}"),
                     None => hint_id.clone(),
                 };
+                let shown = value(&name, &stored);
                 view! {
                     <div class="mt-3">
                         <label for=id.clone() class="block text-sm font-medium">{label}</label>
-                        <input id=id name=name value=value(name, &stored) class=FIELD
+                        <input id=id name=name value=shown class=FIELD
                             aria-invalid=error.as_ref().map(|_| "true") aria-describedby=described />
                         <p id=hint_id class="mt-1 text-xs text-slate-600 dark:text-slate-300">{hint}</p>
                         {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}

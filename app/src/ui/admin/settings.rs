@@ -57,7 +57,9 @@ fn Settings(
     let shown: Vec<(&str, &str)> = SECTIONS
         .iter()
         .copied()
-        .filter(|(key, _)| matches!(*key, "profile" | "password") || page.site.is_some())
+        .filter(|(key, _)| {
+            matches!(*key, "profile" | "password" | "calendars") || page.site.is_some()
+        })
         .collect();
     // A user without the site's sections still learns why a post was refused.
     let own_section = matches!(form.value("section").as_str(), "profile" | "password");
@@ -95,10 +97,6 @@ fn Settings(
                 </ul>
             </nav>
         })}
-        <p class="mt-3 text-sm">
-            <a href="/admin/settings/calendars" class="text-sky-800 underline dark:text-sky-300">"Connected calendars"</a>
-            <span class="text-slate-600 dark:text-slate-300">": your own calendars' busy times block slots, and bookings are added to them."</span>
-        </p>
         <Section key="profile" title="Profile" state=profile_state.clone() csrf=csrf.clone()>
             <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Signed in as {} ({role}).", profile.login)}</p>
             <Text state=profile_state.clone() section="profile" name="name" label="Name" stored=profile.name.clone() />
@@ -108,7 +106,35 @@ fn Settings(
             <Text state=password_state.clone() section="password" name="current_password" label="Current password" kind="password" stored=String::new() />
             <Text state=password_state.clone() section="password" name="new_password" label="New password" kind="password" stored=String::new() />
         </Section>
+        <ConnectedCalendars connections=page.connections />
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
+    }
+}
+
+/// The user's own external calendars at a glance; they are managed on their own page.
+#[component]
+fn ConnectedCalendars(
+    connections: Vec<crate::model::calendar_connection::Connection>,
+) -> impl IntoView {
+    let summary = match connections.len() {
+        0 => "None yet. Connect the calendar you already use, so its busy times are not offered and bookings are added to it.".to_string(),
+        1 => "One calendar account is connected.".to_string(),
+        n => format!("{n} calendar accounts are connected."),
+    };
+    view! {
+        <section id="calendars" class=format!("mt-6 {CARD}") aria-labelledby="calendars-heading">
+            <h2 id="calendars-heading" class="text-lg font-semibold">"Connected calendars"</h2>
+            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{summary}</p>
+            {(!connections.is_empty()).then(|| view! {
+                <ul class="mt-2 grid gap-1 text-sm">
+                    {connections.into_iter().map(|c| {
+                        let state = if c.status == "ok" { "working" } else { "not reachable" };
+                        view! { <li>{format!("{} ({state})", c.title)}</li> }
+                    }).collect_view()}
+                </ul>
+            })}
+            <p class="mt-3"><a href="/admin/settings/calendars" class=BUTTON>"Manage connected calendars"</a></p>
+        </section>
     }
 }
 
