@@ -40,16 +40,18 @@ CREATE TABLE external_calendars (
 );
 CREATE INDEX external_calendars_user ON external_calendars(user_id);
 
--- Intervals of at most a day each (longer events are stored in pieces), so the slot list's
--- range scan needs no look-back longer than a booking's.
+-- Busy intervals of a calendar, one row per UTC day (epoch seconds / 86400) of their starts,
+-- packed as 'start,end;start,end;…' (epoch seconds, merged, in order, each at most a day long):
+-- the slot list reads a few rows per calendar instead of one per meeting, and the day before
+-- its range is enough look-back.
 CREATE TABLE calendar_busy (
     calendar_id BIGINT NOT NULL REFERENCES external_calendars(id) ON DELETE CASCADE,
     user_id BIGINT NOT NULL,
-    start_time BIGINT NOT NULL,
-    end_time BIGINT NOT NULL
+    day BIGINT NOT NULL,
+    intervals TEXT NOT NULL,
+    PRIMARY KEY (calendar_id, day)
 );
-CREATE INDEX calendar_busy_user ON calendar_busy(user_id, start_time);
-CREATE INDEX calendar_busy_calendar ON calendar_busy(calendar_id);
+CREATE INDEX calendar_busy_user ON calendar_busy(user_id, day);
 
 -- Events slotbook put into a destination calendar: where, under which UID, and their
 -- SEQUENCE; a sync skips these UIDs (a booking is not busy against itself).

@@ -304,18 +304,13 @@ async fn busy_scan(
     } else {
         ""
     };
-    // External calendars' busy times (of calendars that check conflicts) come packed as
-    // `start,end` only (no booking, event or buffers: read back with booking id 0); they are
-    // stored in pieces of at most a day, so the same look-back finds them.
-    let calendar_item = "cb.start_time || ',' || cb.end_time";
+    // External calendars' busy times (of calendars that check conflicts) are stored packed as
+    // `start,end;…` per calendar and day (no booking, event or buffers: read back with booking
+    // id 0), so a few rows per calendar cover the range; intervals are at most a day long, so
+    // the day before the range is enough look-back.
     let calendar_aggregate = match ex {
-        Ex::Sqlite(_) => format!("group_concat({calendar_item}, ';')"),
-        Ex::Postgres(_) => format!("string_agg({calendar_item}, ';')"),
-    };
-    let calendar_near = if candidate.is_some() {
-        "AND cb.start_time < $4 AND cb.end_time > $6"
-    } else {
-        ""
+        Ex::Sqlite(_) => "group_concat(cb.intervals, ';')",
+        Ex::Postgres(_) => "string_agg(cb.intervals, ';')",
     };
     // Only integers and fixed text are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
@@ -330,8 +325,7 @@ async fn busy_scan(
          SELECT cb.user_id, {calendar_aggregate}
          FROM calendar_busy cb
          JOIN external_calendars c ON c.id = cb.calendar_id AND c.check_conflicts
-         WHERE cb.user_id IN ({list}) AND cb.start_time >= $1 AND cb.start_time < $2 AND cb.end_time > $3
-           {calendar_near}
+         WHERE cb.user_id IN ({list}) AND cb.day >= $1 / 86400 AND cb.day <= $2 / 86400
          GROUP BY cb.user_id"
     ));
     let packed: Vec<(i64, Option<String>)> = on!(ex, c => {

@@ -254,7 +254,9 @@ pub struct BusyInterval {
 }
 
 /// Replaces a calendar's busy set and change tag in one transaction (the caller's). Locks the
-/// calendar's row first, so two processes storing the same calendar take turns.
+/// calendar's row first, so two processes storing the same calendar take turns. `intervals`
+/// are merged, in order, and at most a day long; they are stored one row per UTC day of their
+/// starts.
 pub async fn replace_busy(
     mut ex: Ex<'_>,
     calendar_id: i64,
@@ -272,15 +274,25 @@ pub async fn replace_busy(
         on!(ex, c => sqlx::query("DELETE FROM calendar_busy WHERE calendar_id = $1")
             .bind(calendar_id).execute(&mut *c).await.map(|_| ()))?;
     }
+    let mut days: Vec<(i64, String)> = Vec::new();
+    for (start, end) in intervals {
+        let day = start.div_euclid(86_400);
+        match days.last_mut() {
+            Some((d, packed)) if *d == day => {
+                packed.push_str(&format!(";{start},{end}"));
+            }
+            _ => days.push((day, format!("{start},{end}"))),
+        }
+    }
     // Integers only, in batches well under both backends' statement limits.
-    for chunk in intervals.chunks(400) {
+    for chunk in days.chunks(200) {
         let values = chunk
             .iter()
-            .map(|(s, e)| format!("({calendar_id}, {user_id}, {s}, {e})"))
+            .map(|(day, packed)| format!("({calendar_id}, {user_id}, {day}, '{packed}')"))
             .collect::<Vec<_>>()
             .join(",");
         let sql = sqlx::AssertSqlSafe(format!(
-            "INSERT INTO calendar_busy (calendar_id, user_id, start_time, end_time) VALUES {values}"
+            "INSERT INTO calendar_busy (calendar_id, user_id, day, intervals) VALUES {values}"
         ));
         let ex = reborrow(&mut ex);
         on!(ex, c => sqlx::query(sql).execute(&mut *c).await.map(|_| ()))?;
@@ -296,12 +308,32 @@ pub async fn busy_of_connection(
     from: i64,
     to: i64,
 ) -> StoreResult<Vec<BusyInterval>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, BusyInterval>(
-        "SELECT b.calendar_id, b.start_time, b.end_time FROM calendar_busy b
+    let rows: Vec<(i64, String)> = on!(ex, c => sqlx::query_as(
+        "SELECT b.calendar_id, b.intervals FROM calendar_busy b
          JOIN external_calendars k ON k.id = b.calendar_id
-         WHERE k.connection_id = $1 AND k.check_conflicts AND b.start_time < $3 AND b.end_time > $2
-         ORDER BY b.start_time, b.calendar_id")
-        .bind(connection_id).bind(from).bind(to).fetch_all(&mut *c).await)?)
+         WHERE k.connection_id = $1 AND k.check_conflicts AND b.day >= $2 AND b.day <= $3")
+        .bind(connection_id).bind(from.div_euclid(86_400) - 1).bind(to.div_euclid(86_400))
+        .fetch_all(&mut *c).await)?;
+    let mut out = Vec::new();
+    for (calendar_id, packed) in rows {
+        for item in packed.split(';') {
+            let Some((start, end)) = item.split_once(',') else {
+                continue;
+            };
+            let (Ok(start_time), Ok(end_time)) = (start.parse::<i64>(), end.parse::<i64>()) else {
+                return Err(super::StoreError::Corrupt(format!("busy interval {item}")));
+            };
+            if start_time < to && end_time > from {
+                out.push(BusyInterval {
+                    calendar_id,
+                    start_time,
+                    end_time,
+                });
+            }
+        }
+    }
+    out.sort_by_key(|b| (b.start_time, b.calendar_id));
+    Ok(out)
 }
 
 /// UIDs of the events slotbook wrote into this user's calendars.
