@@ -40,10 +40,10 @@ CREATE TABLE external_calendars (
 );
 CREATE INDEX external_calendars_user ON external_calendars(user_id);
 
--- Busy intervals of a calendar, one row per UTC day (epoch seconds / 86400) of their starts,
--- packed as 'start,end;start,end;…' (epoch seconds, merged, in order, each at most a day long):
--- the slot list reads a few rows per calendar instead of one per meeting, and the day before
--- its range is enough look-back.
+-- Busy intervals of a calendar, one row per UTC day (epoch seconds / 86400), packed as
+-- 'start,end;start,end;…' (epoch seconds, each event's interval as it is, in order); an
+-- interval is in the row of every day it touches. The slot list reads a few rows per calendar
+-- instead of one per meeting, with no look-back.
 CREATE TABLE calendar_busy (
     calendar_id BIGINT NOT NULL REFERENCES external_calendars(id) ON DELETE CASCADE,
     user_id BIGINT NOT NULL,

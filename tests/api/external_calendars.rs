@@ -218,6 +218,23 @@ async fn a_meeting_in_the_hosts_calendar_removes_exactly_its_slots_and_is_explai
         &vevent("gone", at(day, 15), 60, "STATUS:CANCELLED\r\n"),
     )
     .await;
+    // Inside m1: two meetings, both answered as they are (not merged).
+    dav.put_event(
+        "alice",
+        "work",
+        "m2",
+        &vevent("m2", at(day, 10) + chrono::Duration::minutes(30), 30, ""),
+    )
+    .await;
+    // A two-day trip a week later: one interval, not one per day.
+    let trip = day + chrono::Duration::days(7);
+    dav.put_event(
+        "alice",
+        "work",
+        "trip",
+        &vevent("trip", at(trip, 0), 48 * 60, ""),
+    )
+    .await;
     let app = TestApp::spawn().await;
     let (host, calendar_of_event, event) = host_calendar_event(&app, "erin").await;
     let date = day.format("%Y-%m-%d").to_string();
@@ -243,8 +260,27 @@ async fn a_meeting_in_the_hosts_calendar_removes_exactly_its_slots_and_is_explai
     let calendar_id = body["connection"]["calendars"][0]["id"].clone();
     assert_eq!(
         busy["busy"],
-        json!([{"calendar_id": calendar_id, "start_time": format!("{date} 10:00:00"), "end_time": format!("{date} 11:30:00")}])
+        json!([{"calendar_id": calendar_id, "start_time": format!("{date} 10:00:00"), "end_time": format!("{date} 11:30:00")},
+               {"calendar_id": calendar_id, "start_time": format!("{date} 10:30:00"), "end_time": format!("{date} 11:00:00")}])
     );
+    let (first, second) = (
+        trip.format("%Y-%m-%d").to_string(),
+        (trip + chrono::Duration::days(1))
+            .format("%Y-%m-%d")
+            .to_string(),
+    );
+    let (_, busy) = app
+        .get(
+            &format!("/calendar-connections/{id}/busy?from={first}&to={second}"),
+            &host,
+        )
+        .await;
+    assert_eq!(
+        busy["busy"],
+        json!([{"calendar_id": calendar_id, "start_time": format!("{first} 00:00:00"),
+                "end_time": format!("{} 00:00:00", (trip + chrono::Duration::days(2)).format("%Y-%m-%d"))}])
+    );
+    assert_eq!(offered_on(&app, event, &second).await, Vec::<String>::new());
 
     // The host's "why not?" names the calendar; the public create is refused with it.
     let calendar = body["connection"]["calendars"][0]["id"]

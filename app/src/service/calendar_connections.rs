@@ -28,9 +28,7 @@ pub const DELETED: &str = "Calendar connection has been deleted";
 
 /// The one calendar of an ICS feed is stored under this href.
 const FEED_HREF: &str = "feed";
-/// Busy intervals are stored in pieces no longer than a booking may be, so the slot list's
-/// range scan finds them with its usual look-back.
-const PIECE_SECONDS: i64 = crate::store::bookings::MAX_BOOKING_SECONDS;
+const DAY: i64 = 86_400;
 /// How far back busy times are kept (an event that began yesterday may still run).
 const KEEP_BEHIND_SECONDS: i64 = 86_400;
 /// Sync horizon bounds, in days, when no event says otherwise.
@@ -845,7 +843,7 @@ async fn sync_caldav(
                 Err(e) => tracing::info!(connection = row.id, error = %e, "an event was skipped"),
             }
         }
-        store_busy(ctx, calendar, &tag, &intervals).await?;
+        store_busy(ctx, calendar, &tag, &intervals, &window).await?;
     }
     Ok(())
 }
@@ -904,44 +902,52 @@ async fn store_feed(
     let context = read_context(ctx, row.user_id).await?;
     let intervals = busy_of(text, &window, &context)
         .map_err(|e| FetchError::NotCalendar(format!("the feed is unreadable ({e})")))?;
-    store_busy(ctx, calendar, &stored_tag(etag, &window), &intervals).await
+    store_busy(
+        ctx,
+        calendar,
+        &stored_tag(etag, &window),
+        &intervals,
+        &window,
+    )
+    .await
 }
 
-/// Replaces a calendar's stored busy set: merged, cut into pieces of at most a day.
+/// Replaces a calendar's stored busy set (each event's interval as it is: not merged, not cut).
 async fn store_busy(
     ctx: &Ctx,
     calendar: &CalendarRow,
     tag: &str,
     intervals: &[Interval],
+    window: &SyncWindow,
 ) -> Result<(), SyncFailure> {
-    let pieces = pieces_of(intervals);
+    let days = day_rows(intervals, window.from, window.to);
     let mut tx = ctx.store.begin().await?;
-    store::replace_busy(tx.ex(), calendar.id, calendar.user_id, tag, &pieces).await?;
+    store::replace_busy(tx.ex(), calendar.id, calendar.user_id, tag, &days).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(())
 }
 
-/// Overlapping intervals merged, then cut into pieces of at most [`PIECE_SECONDS`].
-fn pieces_of(intervals: &[Interval]) -> Vec<(i64, i64)> {
+/// The stored form of a busy set: per UTC day, `start,end;…` of every interval that touches
+/// that day (within `[from, to)`). An interval of several days is in each of its days' rows,
+/// so a range scan of the days it asks for finds it without looking back.
+fn day_rows(intervals: &[Interval], from: i64, to: i64) -> Vec<(i64, String)> {
     let mut sorted = intervals.to_vec();
     sorted.sort();
-    let mut merged: Vec<(i64, i64)> = Vec::new();
-    for i in sorted {
-        match merged.last_mut() {
-            Some(last) if i.start <= last.1 => last.1 = last.1.max(i.end),
-            _ => merged.push((i.start, i.end)),
+    sorted.dedup();
+    let mut days: std::collections::BTreeMap<i64, String> = std::collections::BTreeMap::new();
+    for i in sorted.iter().filter(|i| i.end > i.start) {
+        let first = i.start.max(from).div_euclid(DAY);
+        let last = (i.end - 1).min(to - 1).div_euclid(DAY);
+        for day in first..=last {
+            let packed = days.entry(day).or_default();
+            if !packed.is_empty() {
+                packed.push(';');
+            }
+            packed.push_str(&format!("{},{}", i.start, i.end));
         }
     }
-    let mut pieces = Vec::new();
-    for (mut start, end) in merged {
-        while end - start > PIECE_SECONDS {
-            pieces.push((start, start + PIECE_SECONDS));
-            start += PIECE_SECONDS;
-        }
-        pieces.push((start, end));
-    }
-    pieces
+    days.into_iter().collect()
 }
 
 /// The fresh check before a booking is written: the hosts' connections are synced at once,
@@ -1040,17 +1046,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn busy_times_are_merged_and_cut_into_day_pieces() {
+    fn busy_times_are_stored_whole_in_every_day_they_touch() {
         let i = |start, end| Interval { start, end };
+        // Overlapping meetings stay two; a repeated one is stored once.
         assert_eq!(
-            pieces_of(&[i(100, 200), i(150, 300), i(400, 500)]),
-            vec![(100, 300), (400, 500)]
+            day_rows(&[i(100, 200), i(150, 300), i(100, 200)], 0, 10 * DAY),
+            vec![(0, "100,200;150,300".to_string())]
         );
-        let day = PIECE_SECONDS;
+        // Three days, and a meeting that ends at midnight stays in its own day.
         assert_eq!(
-            pieces_of(&[i(0, 2 * day + 10)]),
-            vec![(0, day), (day, 2 * day), (2 * day, 2 * day + 10)]
+            day_rows(
+                &[i(DAY / 2, 2 * DAY + 10), i(3 * DAY - 60, 3 * DAY)],
+                0,
+                10 * DAY
+            ),
+            vec![
+                (0, format!("{},{}", DAY / 2, 2 * DAY + 10)),
+                (1, format!("{},{}", DAY / 2, 2 * DAY + 10)),
+                (
+                    2,
+                    format!("{},{};{},{}", DAY / 2, 2 * DAY + 10, 3 * DAY - 60, 3 * DAY)
+                ),
+            ]
         );
+        // A year-long event is stored only for the days of the sync window.
+        assert_eq!(day_rows(&[i(-400 * DAY, 400 * DAY)], 0, 3 * DAY).len(), 3);
     }
 
     #[test]

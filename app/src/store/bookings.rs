@@ -306,8 +306,8 @@ async fn busy_scan(
     };
     // External calendars' busy times (of calendars that check conflicts) are stored packed as
     // `start,end;…` per calendar and day (no booking, event or buffers: read back with booking
-    // id 0), so a few rows per calendar cover the range; intervals are at most a day long, so
-    // the day before the range is enough look-back.
+    // id 0), so a few rows per calendar cover the range; an interval is in the row of every
+    // day it touches, so no look-back is needed (a repeated one blocks the same time twice).
     let calendar_aggregate = match ex {
         Ex::Sqlite(_) => "group_concat(cb.intervals, ';')",
         Ex::Postgres(_) => "string_agg(cb.intervals, ';')",

@@ -254,15 +254,14 @@ pub struct BusyInterval {
 }
 
 /// Replaces a calendar's busy set and change tag in one transaction (the caller's). Locks the
-/// calendar's row first, so two processes storing the same calendar take turns. `intervals`
-/// are merged, in order, and at most a day long; they are stored one row per UTC day of their
-/// starts.
+/// calendar's row first, so two processes storing the same calendar take turns. `days` are
+/// (UTC day, `start,end;…`) rows.
 pub async fn replace_busy(
     mut ex: Ex<'_>,
     calendar_id: i64,
     user_id: i64,
     ctag: &str,
-    intervals: &[(i64, i64)],
+    days: &[(i64, String)],
 ) -> StoreResult<()> {
     {
         let ex = reborrow(&mut ex);
@@ -274,23 +273,21 @@ pub async fn replace_busy(
         on!(ex, c => sqlx::query("DELETE FROM calendar_busy WHERE calendar_id = $1")
             .bind(calendar_id).execute(&mut *c).await.map(|_| ()))?;
     }
-    let mut days: Vec<(i64, String)> = Vec::new();
-    for (start, end) in intervals {
-        let day = start.div_euclid(86_400);
-        match days.last_mut() {
-            Some((d, packed)) if *d == day => {
-                packed.push_str(&format!(";{start},{end}"));
-            }
-            _ => days.push((day, format!("{start},{end}"))),
-        }
-    }
-    // Integers only, in batches well under both backends' statement limits.
+    // Integers, commas and semicolons only, in batches well under both backends' limits.
     for chunk in days.chunks(200) {
         let values = chunk
             .iter()
+            .filter(|(_, packed)| {
+                packed
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b"-,;".contains(&b))
+            })
             .map(|(day, packed)| format!("({calendar_id}, {user_id}, {day}, '{packed}')"))
             .collect::<Vec<_>>()
             .join(",");
+        if values.is_empty() {
+            continue;
+        }
         let sql = sqlx::AssertSqlSafe(format!(
             "INSERT INTO calendar_busy (calendar_id, user_id, day, intervals) VALUES {values}"
         ));
@@ -312,7 +309,7 @@ pub async fn busy_of_connection(
         "SELECT b.calendar_id, b.intervals FROM calendar_busy b
          JOIN external_calendars k ON k.id = b.calendar_id
          WHERE k.connection_id = $1 AND k.check_conflicts AND b.day >= $2 AND b.day <= $3")
-        .bind(connection_id).bind(from.div_euclid(86_400) - 1).bind(to.div_euclid(86_400))
+        .bind(connection_id).bind(from.div_euclid(86_400)).bind(to.div_euclid(86_400))
         .fetch_all(&mut *c).await)?;
     let mut out = Vec::new();
     for (calendar_id, packed) in rows {
@@ -332,7 +329,9 @@ pub async fn busy_of_connection(
             }
         }
     }
-    out.sort_by_key(|b| (b.start_time, b.calendar_id));
+    // An interval of several days is stored in each of its days.
+    out.sort_by_key(|b| (b.start_time, b.calendar_id, b.end_time));
+    out.dedup_by_key(|b| (b.start_time, b.calendar_id, b.end_time));
     Ok(out)
 }
 
