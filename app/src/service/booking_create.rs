@@ -13,12 +13,13 @@ use super::integrations;
 use super::notify::{self, Change};
 use super::payments;
 use super::slots::{
-    LoadedEvent, NOT_ACCEPTING, busy_inputs_at, load_event, parse_local_datetime, schedule_rows,
+    LoadedEvent, NOT_ACCEPTING, Recheck, load_event, parse_local_datetime, recheck_slot,
+    schedule_rows,
 };
 use super::users::is_valid_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
+use crate::domain::slots::Reason;
 use crate::domain::slots::local::{exact_instant, local_of};
-use crate::domain::slots::{Engine, Reason};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::zone::parse_zone;
 use crate::store::booking_fields::FieldRow;
@@ -560,19 +561,20 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     // are read afresh (at most one time-out) before the transaction.
     super::calendar_connections::refresh_hosts(ctx, &hosts).await?;
     let mut tx = ctx.store.begin().await?;
-    bookings::lock_hosts(tx.ex(), &hosts).await?;
-    // Everything below sees every booking committed before the lock was granted.
-    let inputs = busy_inputs_at(
-        tx.ex(),
-        &loaded,
-        &rules,
-        &schedule_rows,
-        chosen_host,
-        start,
-        None,
+    // Everything below sees every booking committed before the hosts' lock was granted.
+    let verdict = recheck_slot(
+        &mut tx,
+        Recheck {
+            loaded: &loaded,
+            rules: &rules,
+            schedules: &schedule_rows,
+            only_host: chosen_host,
+            start,
+            excluded: None,
+            now: chrono::Utc::now().timestamp(),
+        },
     )
     .await?;
-    let verdict = Engine::new(&rules, &inputs, chrono::Utc::now().timestamp()).evaluate(start);
     let Some(slot) = verdict.slot.filter(|_| verdict.offered) else {
         return Err(slot_unavailable(&verdict.reasons));
     };

@@ -10,9 +10,10 @@ use super::booking_fields::effective_fields;
 use super::booking_view::{attendee_view, utc_text};
 use super::input::Fields;
 use super::schedules::view;
-use super::slots::{LoadedEvent, busy_inputs_at, load_event, parse_local_datetime, schedule_rows};
+use super::slots::{
+    LoadedEvent, Recheck, load_event, parse_local_datetime, recheck_slot, schedule_rows,
+};
 use super::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::domain::slots::Engine;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::zone::parse_zone;
@@ -356,20 +357,20 @@ pub async fn reschedule(
     let duration = booking.slot_minutes;
     let end = start + duration * 60;
     let rules = loaded.rules(duration);
-    let hosts = loaded.host_ids();
-    bookings::lock_hosts(tx.ex(), &hosts).await?;
     let rows = schedule_rows(tx.ex(), &loaded).await?;
-    let inputs = busy_inputs_at(
-        tx.ex(),
-        &loaded,
-        &rules,
-        &rows,
-        None,
-        start,
-        Some(booking.id),
+    let verdict = recheck_slot(
+        &mut tx,
+        Recheck {
+            loaded: &loaded,
+            rules: &rules,
+            schedules: &rows,
+            only_host: None,
+            start,
+            excluded: Some(booking.id),
+            now,
+        },
     )
     .await?;
-    let verdict = Engine::new(&rules, &inputs, now).evaluate(start);
     let Some(slot) = verdict.slot.filter(|_| verdict.offered) else {
         return Err(ServiceError::SlotUnavailable {
             message: SLOT_TAKEN.into(),

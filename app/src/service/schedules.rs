@@ -588,7 +588,7 @@ async fn recheck_for_confirmation(
     tx: &mut crate::store::Tx,
     b: &crate::store::bookings::BookingRow,
 ) -> ServiceResult<()> {
-    use crate::domain::slots::{Engine, Reason};
+    use crate::domain::slots::Reason;
     let loaded = match super::slots::load_event(tx.ex(), b.event_id).await {
         Ok(loaded) => loaded,
         // The event is gone: nothing to check against.
@@ -598,22 +598,21 @@ async fn recheck_for_confirmation(
         // Anything else (the database) refuses the confirmation rather than skip the check.
         Err(e) => return Err(e),
     };
-    crate::store::bookings::lock_hosts(tx.ex(), &loaded.host_ids()).await?;
     let rows = super::slots::schedule_rows(tx.ex(), &loaded).await?;
-    let host = (loaded.event().event_type == "round_robin").then_some(b.host_user_id);
     let rules = loaded.rules(b.slot_minutes);
-    let inputs = super::slots::busy_inputs_at(
-        tx.ex(),
-        &loaded,
-        &rules,
-        &rows,
-        host,
-        b.start_time,
-        Some(b.id),
+    let verdict = super::slots::recheck_slot(
+        tx,
+        super::slots::Recheck {
+            loaded: &loaded,
+            rules: &rules,
+            schedules: &rows,
+            only_host: (loaded.event().event_type == "round_robin").then_some(b.host_user_id),
+            start: b.start_time,
+            excluded: Some(b.id),
+            now: chrono::Utc::now().timestamp(),
+        },
     )
     .await?;
-    let verdict =
-        Engine::new(&rules, &inputs, chrono::Utc::now().timestamp()).evaluate(b.start_time);
     let blocking: Vec<Value> = verdict
         .reasons
         .iter()

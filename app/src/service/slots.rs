@@ -328,6 +328,37 @@ pub async fn busy_inputs_at(
     Ok(loaded.inputs(&ids, rows, &busy, excluded))
 }
 
+/// What a booking write asks of the engine: one start of one event, for one host (round
+/// robin) or all, with the booking being moved or confirmed not counting as busy.
+pub struct Recheck<'a> {
+    pub loaded: &'a LoadedEvent,
+    pub rules: &'a Rules,
+    /// The hosts' schedules (not booking state: the caller may read them before the lock).
+    pub schedules: &'a [ScheduleRow],
+    pub only_host: Option<i64>,
+    pub start: i64,
+    pub excluded: Option<i64>,
+    pub now: i64,
+}
+
+/// The write-time guard of create, reschedule and confirm: locks the event's hosts for the
+/// rest of the transaction (writers of the same hosts wait), then judges the start with every
+/// rule the slot list applies, against everything committed before the lock was granted.
+pub async fn recheck_slot(tx: &mut crate::store::Tx, check: Recheck<'_>) -> ServiceResult<Verdict> {
+    crate::store::bookings::lock_hosts(tx.ex(), &check.loaded.host_ids()).await?;
+    let inputs = busy_inputs_at(
+        tx.ex(),
+        check.loaded,
+        check.rules,
+        check.schedules,
+        check.only_host,
+        check.start,
+        check.excluded,
+    )
+    .await?;
+    Ok(Engine::new(check.rules, &inputs, check.now).evaluate(check.start))
+}
+
 /// A slot request as the public routes receive it.
 pub struct SlotRequest {
     pub event_id: i64,
