@@ -69,6 +69,9 @@ pub struct Config {
     pub calendar_timeout: Duration,
     /// Background sync period of external calendars (`SLOTBOOK_CALENDAR_SYNC_SECONDS`, default 300).
     pub calendar_sync: Duration,
+    /// Password of the first administrator, made on the first start of an empty database
+    /// (`SLOTBOOK_ADMIN_PASSWORD`; unset: one is generated and printed once). Never logged.
+    pub admin_password: Option<String>,
 }
 
 impl Default for Config {
@@ -101,6 +104,7 @@ impl Default for Config {
             secret_key_file: "data/secret.key".into(),
             calendar_timeout: Duration::from_millis(5000),
             calendar_sync: Duration::from_secs(300),
+            admin_password: None,
         }
     }
 }
@@ -178,6 +182,7 @@ impl Config {
                 env_number("SLOTBOOK_CALENDAR_TIMEOUT_MS", 5000u64)?.max(1),
             ),
             calendar_sync: env_seconds("SLOTBOOK_CALENDAR_SYNC_SECONDS", d.calendar_sync)?,
+            admin_password: env("SLOTBOOK_ADMIN_PASSWORD"),
         })
     }
 }
@@ -211,6 +216,7 @@ impl std::fmt::Debug for Config {
             .field("secret_key_file", &self.secret_key_file)
             .field("calendar_timeout", &self.calendar_timeout)
             .field("calendar_sync", &self.calendar_sync)
+            .field("admin_password", &self.admin_password.as_ref().map(|_| "(set)"))
             .field("smtp_timeout", &self.smtp_timeout)
             .field("webhook_timeout", &self.webhook_timeout)
             .field("header_timeout", &self.header_timeout)

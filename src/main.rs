@@ -139,10 +139,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
             if let Some(url) = database_url {
                 config.database_url = url;
             }
+            let preset = config.admin_password.clone();
             let application = Application::build(config).await?;
-            let preset = std::env::var("SLOTBOOK_ADMIN_PASSWORD")
-                .ok()
-                .filter(|p| !p.is_empty());
             let from_env = preset.is_some();
             let first = app::service::users::ensure_first_admin(&application.store, preset).await?;
             if let Some((login, password)) = first {
@@ -218,8 +216,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Demo { database_url } => {
             let store = store(database_url).await?;
-            let public_url = std::env::var("SLOTBOOK_PUBLIC_URL")
-                .unwrap_or_else(|_| "http://127.0.0.1:3000".into());
+            let public_url = Config::from_env()?
+                .public_url
+                .unwrap_or_else(|| format!("http://{}", slotbook::config::DEFAULT_BIND));
             slotbook::demo::fill(&store, &public_url).await?;
         }
     }
