@@ -216,7 +216,10 @@ impl std::fmt::Debug for Config {
             .field("secret_key_file", &self.secret_key_file)
             .field("calendar_timeout", &self.calendar_timeout)
             .field("calendar_sync", &self.calendar_sync)
-            .field("admin_password", &self.admin_password.as_ref().map(|_| "(set)"))
+            .field(
+                "admin_password",
+                &self.admin_password.as_ref().map(|_| "(set)"),
+            )
             .field("smtp_timeout", &self.smtp_timeout)
             .field("webhook_timeout", &self.webhook_timeout)
             .field("header_timeout", &self.header_timeout)

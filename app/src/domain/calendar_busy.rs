@@ -188,11 +188,15 @@ fn parse_value(text: &str, property: &Property<'_>, user_zone: Tz) -> Option<Whe
 }
 
 /// An IANA zone from a TZID, also in the forms calendar programs write it
-/// (`/mozilla.org/20050126_1/Europe/Berlin`, `Europe/Berlin` in quotes).
+/// (`/mozilla.org/20050126_1/Europe/Berlin`, `Europe/Berlin` in quotes, and Outlook's Windows
+/// names such as `W. Europe Standard Time`, by CLDR's mapping).
 fn zone_of_tzid(tzid: &str) -> Option<Tz> {
     let tzid = tzid.trim().trim_matches('"');
     if let Ok(zone) = tzid.parse::<Tz>() {
         return Some(zone);
+    }
+    if let Ok(windows) = tzid.parse::<windows_timezones::WindowsTimezone>() {
+        return Some(Tz::from(windows));
     }
     // The last two or three path segments of a prefixed TZID.
     let parts: Vec<&str> = tzid.split('/').collect();

@@ -202,6 +202,26 @@ fn floating_times_are_the_users_wall_clock_and_prefixed_tzids_are_understood() {
 }
 
 #[test]
+fn outlooks_windows_zone_names_are_read_as_their_iana_zones() {
+    // Outlook's feeds name zones the Windows way; the January and July meetings at 09:00 in
+    // Berlin are 08:00 and 07:00 UTC, in New York 14:00 and 13:00.
+    let ics = calendar(
+        "BEGIN:VEVENT\r\nUID:w1\r\nDTSTART;TZID=W. Europe Standard Time:20260112T090000\r\nDTEND;TZID=W. Europe Standard Time:20260112T093000\r\nEND:VEVENT\r\n\
+         BEGIN:VEVENT\r\nUID:w2\r\nDTSTART;TZID=\"W. Europe Standard Time\":20260713T090000\r\nDTEND;TZID=\"W. Europe Standard Time\":20260713T093000\r\nEND:VEVENT\r\n\
+         BEGIN:VEVENT\r\nUID:e1\r\nDTSTART;TZID=Eastern Standard Time:20260112T090000\r\nDURATION:PT30M\r\nRRULE:FREQ=MONTHLY;INTERVAL=6;COUNT=2\r\nEND:VEVENT\r\n",
+    );
+    assert_eq!(
+        busy_in(&ics, chrono_tz::UTC, "2026-01-01 00:00", "2026-12-31 00:00"),
+        vec![
+            pair("2026-01-12 08:00", "2026-01-12 08:30"),
+            pair("2026-01-12 14:00", "2026-01-12 14:30"),
+            pair("2026-07-12 13:00", "2026-07-12 13:30"),
+            pair("2026-07-13 07:00", "2026-07-13 07:30"),
+        ]
+    );
+}
+
+#[test]
 fn text_that_is_not_icalendar_is_refused() {
     let window = Window {
         from: 0,
