@@ -142,7 +142,10 @@ async function openForm(browser: Browser, url: string) {
 test("two browsers racing for the last seat: one booking, one 'no longer available'", async ({ browser }) => {
   const event = await makeEvent();
   const probe = await browser.newPage();
-  await probe.goto(`${event.path}?tz=Europe%2FBerlin`);
+  // A week ahead: late in the day, today's last times may all be taken by the other tests'
+  // bookings (every test books the same host), and the loser must still see times to pick.
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await probe.goto(`${event.path}?tz=Europe%2FBerlin&date=${day}`);
   const slotUrl = await probe.locator("#slots a").first().getAttribute("href");
   await probe.close();
   const a = await openForm(browser, `${base}${slotUrl}`);
