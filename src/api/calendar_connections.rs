@@ -1,11 +1,13 @@
 //! `/calendar-connections…`: the caller's external calendars (DESIGN 2.7). Personal: another
 //! user's connection answers 404, administrators' requests included.
 
-use app::service::calendar_connections::{self, ConnectRequest};
+use app::model::calendar_connection::{
+    BusyList, ConnectBody, ConnectionAnswer, ConnectionChanged, ConnectionDeleted, ConnectionList,
+};
+use app::service::calendar_connections;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -30,27 +32,27 @@ const CONNECTION: &str = "Connection: `{id, kind: 'caldav'|'ics', title, url (wi
 
 #[utoipa::path(get, path = "/calendar-connections", tag = "calendar-connections",
     description = CONNECTION,
-    responses((status = 200, description = "`{connections: [Connection]}`", body = Object)),
+    responses((status = 200, description = "The caller's connections", body = ConnectionList)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_connections(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ConnectionList>, ApiError> {
     Ok(Json(calendar_connections::list(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/calendar-connections", tag = "calendar-connections",
     description = "Connects a CalDAV account (its calendars are discovered: current-user-principal, calendar-home-set, the collections that hold events; a calendar's own URL works too) or an ICS feed, and reads its busy times now. Nothing is stored when refused: 422 on `password` for refused CalDAV credentials (on `url` for a feed answering 401/403), on `url` for an address that is unreachable, not http(s), private, not CalDAV or not iCalendar, on `kind` for an unknown kind.",
-    request_body(content = Object, description = "`{kind: 'caldav'|'ics', url, username?, password?, title?}`"),
-    responses((status = 201, description = "`{message: 'Calendar has been connected', connection}`", body = Object),
+    request_body(content = ConnectBody, description = "`{kind: 'caldav'|'ics', url, username?, password?, title?}`"),
+    responses((status = 201, description = "`{message: 'Calendar has been connected', connection}`", body = ConnectionChanged),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn connect_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let request = ConnectRequest::from_json(&body);
+) -> Result<(StatusCode, Json<ConnectionChanged>), ApiError> {
+    let request = calendar_connections::connect_request(&body);
     Ok((
         StatusCode::CREATED,
         Json(calendar_connections::connect(&state.ctx, &caller, &request).await?),
@@ -59,14 +61,14 @@ pub async fn connect_calendar(
 
 #[utoipa::path(get, path = "/calendar-connections/{id}", tag = "calendar-connections",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{connection}`", body = Object),
+    responses((status = 200, description = "`{connection}`", body = ConnectionAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ConnectionAnswer>, ApiError> {
     Ok(Json(
         calendar_connections::get(&state.ctx, &caller, id).await?,
     ))
@@ -76,7 +78,7 @@ pub async fn get_connection(
     description = "Changes the title, the credentials (tried before they are kept, then synced at once) and the listed calendars' choices; unlisted calendars keep theirs. At most one destination per user: choosing one clears the others; two in one request, or a read-only one, is 422 on `calendars`. Choices take effect on the next slot list.",
     params(("id" = i64, Path)),
     request_body(content = Object, description = "`{title?, username?, password?, calendars?: [{id, check_conflicts?, is_destination?}]}`"),
-    responses((status = 200, description = "`{message: 'Calendar connection has been updated', connection}`", body = Object),
+    responses((status = 200, description = "`{message: 'Calendar connection has been updated', connection}`", body = ConnectionChanged),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_connection(
@@ -84,7 +86,7 @@ pub async fn update_connection(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ConnectionChanged>, ApiError> {
     Ok(Json(
         calendar_connections::update(&state.ctx, &caller, id, &body).await?,
     ))
@@ -93,14 +95,14 @@ pub async fn update_connection(
 #[utoipa::path(delete, path = "/calendar-connections/{id}", tag = "calendar-connections",
     description = "Its busy times stop counting at once; its credentials are erased.",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Calendar connection has been deleted'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Calendar connection has been deleted'}`", body = ConnectionDeleted),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn delete_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ConnectionDeleted>, ApiError> {
     Ok(Json(
         calendar_connections::delete(&state.ctx, &caller, id).await?,
     ))
@@ -109,14 +111,14 @@ pub async fn delete_connection(
 #[utoipa::path(post, path = "/calendar-connections/{id}/sync", tag = "calendar-connections",
     description = "Reads the server now and answers when done; a failure shows in the connection's `status` and `last_error` (the last good busy times stay in use).",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Calendar has been synced', connection}`", body = Object),
+    responses((status = 200, description = "`{message: 'Calendar has been synced', connection}`", body = ConnectionChanged),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn sync_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ConnectionChanged>, ApiError> {
     Ok(Json(
         calendar_connections::sync_now(&state.ctx, &caller, id).await?,
     ))
@@ -127,7 +129,7 @@ pub async fn sync_connection(
     params(("id" = i64, Path),
            ("from" = Option<String>, Query, description = "YYYY-MM-DD"),
            ("to" = Option<String>, Query, description = "YYYY-MM-DD")),
-    responses((status = 200, description = "`{busy: [{calendar_id, start_time, end_time}]}` in UTC `YYYY-MM-DD HH:mm:ss`", body = Object),
+    responses((status = 200, description = "`{busy: [{calendar_id, start_time, end_time}]}` in UTC `YYYY-MM-DD HH:mm:ss`", body = BusyList),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn connection_busy(
@@ -135,7 +137,7 @@ pub async fn connection_busy(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BusyList>, ApiError> {
     Ok(Json(
         calendar_connections::busy(&state.ctx, &caller, id, query.get("from"), query.get("to"))
             .await?,

@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use url::Url;
 
 use super::calendar_client::{self, Account, FeedRead, FetchError, FoundCalendar, Reach};
@@ -17,7 +17,10 @@ use super::targets::{TargetError, is_public_ip, literal_ip, redacted_url};
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::calendar_busy::{self, Interval, Window};
 use crate::domain::validation::FieldErrors;
-use crate::model::calendar_connection::{Connection, ExternalCalendar, KINDS};
+use crate::model::calendar_connection::{
+    BusyList, BusyTime, ConnectBody, Connection, ConnectionAnswer, ConnectionChanged,
+    ConnectionDeleted, ConnectionList, ExternalCalendar, KINDS,
+};
 use crate::store::calendar_connections::{self as store, CalendarRow, ConnectionRow};
 use crate::store::{Ex, now_epoch};
 
@@ -79,8 +82,10 @@ pub async fn connections(ctx: &Ctx, caller: &Caller) -> ServiceResult<Vec<Connec
     Ok(rows.iter().map(|r| present(r, &calendars)).collect())
 }
 
-pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
-    Ok(json!({ "connections": connections(ctx, caller).await? }))
+pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<ConnectionList> {
+    Ok(ConnectionList {
+        connections: connections(ctx, caller).await?,
+    })
 }
 
 /// The caller's own connection `id` (anyone else's, administrators' included, is not found:
@@ -99,37 +104,37 @@ pub async fn connection(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Co
     Ok(present(&row, &calendars))
 }
 
-pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
-    Ok(json!({ "connection": connection(ctx, caller, id).await? }))
+pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<ConnectionAnswer> {
+    Ok(ConnectionAnswer {
+        connection: connection(ctx, caller, id).await?,
+    })
+}
+
+async fn changed(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    message: &str,
+) -> ServiceResult<ConnectionChanged> {
+    Ok(ConnectionChanged {
+        message: message.to_string(),
+        connection: connection(ctx, caller, id).await?,
+    })
 }
 
 /// What `POST /calendar-connections` takes.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
-pub struct ConnectRequest {
-    #[serde(default)]
-    pub kind: Option<String>,
-    #[serde(default)]
-    pub url: Option<String>,
-    #[serde(default)]
-    pub username: Option<String>,
-    #[serde(default)]
-    pub password: Option<String>,
-    #[serde(default)]
-    pub title: Option<String>,
-}
+pub type ConnectRequest = ConnectBody;
 
-impl ConnectRequest {
-    /// Reads the fields from a JSON body; a field of the wrong type is treated as missing and
-    /// reported by the checks that follow.
-    pub fn from_json(body: &Value) -> ConnectRequest {
-        let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::to_string);
-        ConnectRequest {
-            kind: text("kind"),
-            url: text("url"),
-            username: text("username"),
-            password: text("password"),
-            title: text("title"),
-        }
+/// Reads a connect body; a field of the wrong type is treated as missing and reported by the
+/// checks that follow (with their field-named messages).
+pub fn connect_request(body: &Value) -> ConnectRequest {
+    let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::to_string);
+    ConnectRequest {
+        kind: text("kind"),
+        url: text("url"),
+        username: text("username"),
+        password: text("password"),
+        title: text("title"),
     }
 }
 
@@ -287,7 +292,11 @@ fn connect_error(kind: &str, error: &FetchError) -> ServiceError {
 /// `POST /calendar-connections`: checks the credentials and discovers the calendars before
 /// anything is stored (a refused connect stores nothing), then stores the connection and
 /// reads its busy times.
-pub async fn connect(ctx: &Ctx, caller: &Caller, req: &ConnectRequest) -> ServiceResult<Value> {
+pub async fn connect(
+    ctx: &Ctx,
+    caller: &Caller,
+    req: &ConnectRequest,
+) -> ServiceResult<ConnectionChanged> {
     let checked = check_connect(req, ctx.allow_private_targets)?;
     let account = Account {
         url: checked.url.clone(),
@@ -378,7 +387,7 @@ pub async fn connect(ctx: &Ctx, caller: &Caller, req: &ConnectRequest) -> Servic
         None => sync_caldav(ctx, &row, Some(found)).await,
     };
     record_outcome(ctx, id, outcome).await?;
-    Ok(json!({ "message": CONNECTED, "connection": connection(ctx, caller, id).await? }))
+    changed(ctx, caller, id, CONNECTED).await
 }
 
 fn host_of(url: &Url) -> String {
@@ -395,7 +404,12 @@ fn feed_name(text: &str) -> Option<String> {
 }
 
 /// `PUT /calendar-connections/{id}`.
-pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+pub async fn update(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    body: &Value,
+) -> ServiceResult<ConnectionChanged> {
     let (row, calendars) = {
         let mut conn = ctx.store.conn().await?;
         let row = own(conn.ex(), caller, id).await?;
@@ -482,7 +496,7 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
         let outcome = sync_row(ctx, &row).await;
         record_outcome(ctx, id, outcome).await?;
     }
-    Ok(json!({ "message": UPDATED, "connection": connection(ctx, caller, id).await? }))
+    changed(ctx, caller, id, UPDATED).await
 }
 
 /// The `calendars` list of a PUT: (calendar id, check_conflicts, is_destination) for each one
@@ -557,25 +571,27 @@ fn calendar_choices(
 }
 
 /// `POST /calendar-connections/{id}/sync`: fetches now and answers when done.
-pub async fn sync_now(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn sync_now(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<ConnectionChanged> {
     let row = {
         let mut conn = ctx.store.conn().await?;
         own(conn.ex(), caller, id).await?
     };
     let outcome = sync_row(ctx, &row).await;
     record_outcome(ctx, id, outcome).await?;
-    Ok(json!({ "message": SYNCED, "connection": connection(ctx, caller, id).await? }))
+    changed(ctx, caller, id, SYNCED).await
 }
 
 /// `DELETE /calendar-connections/{id}`: its busy times stop counting at once, and its
 /// credentials are gone with the row.
-pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<ConnectionDeleted> {
     let mut tx = ctx.store.begin().await?;
     own(tx.ex(), caller, id).await?;
     store::delete(tx.ex(), id).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(json!({ "message": DELETED }))
+    Ok(ConnectionDeleted {
+        message: DELETED.to_string(),
+    })
 }
 
 /// `GET /calendar-connections/{id}/busy?from&to`: the stored intervals the engine subtracts.
@@ -585,7 +601,7 @@ pub async fn busy(
     id: i64,
     from: Option<&str>,
     to: Option<&str>,
-) -> ServiceResult<Value> {
+) -> ServiceResult<BusyList> {
     let today = chrono::Utc::now().date_naive();
     let mut errors = FieldErrors::new();
     let mut date = |key: &str, text: Option<&str>, default: chrono::NaiveDate| match text {
@@ -620,12 +636,16 @@ pub async fn busy(
             .format("%Y-%m-%d %H:%M:%S")
             .to_string()
     };
-    let busy: Vec<Value> = store::busy_of_connection(conn.ex(), id, start, end)
+    let busy = store::busy_of_connection(conn.ex(), id, start, end)
         .await?
         .iter()
-        .map(|b| json!({"calendar_id": b.calendar_id, "start_time": utc(b.start_time), "end_time": utc(b.end_time)}))
+        .map(|b| BusyTime {
+            calendar_id: b.calendar_id,
+            start_time: utc(b.start_time),
+            end_time: utc(b.end_time),
+        })
         .collect();
-    Ok(json!({ "busy": busy }))
+    Ok(BusyList { busy })
 }
 
 // ---------------------------------------------------------------------------------------
