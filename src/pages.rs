@@ -127,7 +127,7 @@ pub async fn admin_session_required(
 async fn session_of(
     state: &AppState,
     headers: &axum::http::HeaderMap,
-) -> Result<Option<app::service::Caller>, app::store::StoreError> {
+) -> Result<Option<app::service::Caller>, app::service::StoreError> {
     Ok(session_with_token(state, headers)
         .await?
         .map(|(caller, _)| caller))
@@ -137,7 +137,7 @@ async fn session_of(
 async fn session_with_token(
     state: &AppState,
     headers: &axum::http::HeaderMap,
-) -> Result<Option<(app::service::Caller, String)>, app::store::StoreError> {
+) -> Result<Option<(app::service::Caller, String)>, app::service::StoreError> {
     use app::service::auth::{SESSION_COOKIE, cookie_value, session_caller};
     let token = headers
         .get(header::COOKIE)

@@ -3,7 +3,6 @@
 
 use app::service::slots::{self, SlotRequest};
 use app::service::{Ctx, present};
-use app::store::calendars::CalendarRow;
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
@@ -208,29 +207,6 @@ fn with_seats(mut body: Value, answer: &slots::SlotAnswer) -> Value {
     body
 }
 
-/// The calendar of a public event, rebuilt from the event query's columns.
-fn calendar_of(row: &app::store::events::PublicEventRow) -> CalendarRow {
-    CalendarRow {
-        id: row.event.calendar_id,
-        hash: String::new(),
-        user_id: row.event.user_id,
-        parent_id: None,
-        title: row.cal_title.clone(),
-        slug: row.cal_slug.clone(),
-        description: String::new(),
-        settings: row.cal_settings.clone(),
-        status: "active".into(),
-        calendar_type: row.cal_type.clone(),
-        event_type: String::new(),
-        account_type: String::new(),
-        visibility: String::new(),
-        author_timezone: row.cal_timezone.clone(),
-        max_book_per_slot: 1,
-        created_at: 0,
-        updated_at: 0,
-    }
-}
-
 fn location_icon_html(location_settings: &str) -> String {
     let kind = serde_json::from_str::<Vec<Value>>(location_settings)
         .ok()
@@ -253,7 +229,7 @@ fn location_icon_html(location_settings: &str) -> String {
 
 fn event_for_booking(ctx: &Ctx, answer: &slots::SlotAnswer, zone: chrono_tz::Tz) -> Value {
     let row = &answer.loaded.row;
-    let cal = calendar_of(row);
+    let cal = answer.loaded.calendar_row();
     let mut event = present::event_json(ctx, &cal, &row.event);
     let owner_name = row.owner_name().unwrap_or_else(|| "Unknown".into());
     let min_bookable = chrono::DateTime::from_timestamp(answer.first_bookable, 0)

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use app::domain::validation::FieldErrors;
 use app::service::ServiceError;
-use app::store::StoreError;
+use app::service::StoreError;
 use axum::extract::rejection::{BytesRejection, FailedToBufferBody, JsonRejection, PathRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

@@ -1,7 +1,7 @@
 //! `/schedules…`: the host's bookings; and `GET /bookings`, the caller's own.
 
+use app::service::schedules::Period;
 use app::service::schedules::{self, ListSchedules};
-use app::store::schedules_list::Period;
 use axum::Json;
 use axum::extract::State;
 use chrono::NaiveDate;

@@ -45,8 +45,10 @@ pub mod users;
 
 use crate::domain::access::{Capability, Role};
 use crate::domain::validation::FieldErrors;
+use crate::store::Store;
+/// The storage layer's errors, which a use case may answer (`ServiceError::Store`).
+pub use crate::store::StoreError;
 use crate::store::users::UserRow;
-use crate::store::{Store, StoreError};
 
 /// What every use case needs: the database and where the service is reachable publicly.
 #[derive(Clone, Debug)]

@@ -16,7 +16,8 @@ use crate::domain::transitions;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::model::page::Page;
 use crate::store::bookings::{self, NewActivity};
-use crate::store::schedules_list::{self, ActivityRow, BookingListRow, Period, ScheduleFilter};
+pub use crate::store::schedules_list::Period;
+use crate::store::schedules_list::{self, ActivityRow, BookingListRow, ScheduleFilter};
 use crate::store::{Ex, calendars};
 
 /// A booking row as the REST interface shows it.

@@ -40,6 +40,31 @@ impl LoadedEvent {
         &self.row.event
     }
 
+    /// The event's calendar, rebuilt from the event query's columns (what the public answers
+    /// show of it; no second query).
+    pub fn calendar_row(&self) -> crate::store::calendars::CalendarRow {
+        let row = &self.row;
+        crate::store::calendars::CalendarRow {
+            id: row.event.calendar_id,
+            hash: String::new(),
+            user_id: row.event.user_id,
+            parent_id: None,
+            title: row.cal_title.clone(),
+            slug: row.cal_slug.clone(),
+            description: String::new(),
+            settings: row.cal_settings.clone(),
+            status: "active".into(),
+            calendar_type: row.cal_type.clone(),
+            event_type: String::new(),
+            account_type: String::new(),
+            visibility: String::new(),
+            author_timezone: row.cal_timezone.clone(),
+            max_book_per_slot: 1,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
     /// Whether `caller` manages this event's bookings: a host of it, its owner, or an
     /// administrator with `manage_all_data`.
     pub fn is_managed_by(&self, caller: &super::Caller) -> bool {
