@@ -2,29 +2,16 @@
 //! the real server runs with debug logging while a host connects a CalDAV account (a wrong
 //! password first) and a feed, and syncs them.
 
+#[path = "common/cli.rs"]
+mod cli;
+
 #[path = "common/radicale.rs"]
 mod radicale;
 
 use std::process::{Command, Stdio};
 
+use cli::{BIN, cli};
 use serde_json::{Value, json};
-
-const BIN: &str = env!("CARGO_BIN_EXE_slotbook");
-
-fn cli(db: &str, args: &[&str]) -> String {
-    let out = Command::new(BIN)
-        .args(args)
-        .args(["--database-url", db])
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
 #[tokio::test]
 async fn passwords_and_feed_secrets_stay_out_of_the_log_and_the_database_file() {
     let dav = radicale::Radicale::start().await;

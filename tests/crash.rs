@@ -2,14 +2,15 @@
 //! restart every booking that was answered 2xx exists, and its emails are still delivered
 //! (at least once: items claimed by the killed process are redone when their lease ends).
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use cli::{BIN, cli};
 use serde_json::{Value, json};
-
-const BIN: &str = env!("CARGO_BIN_EXE_slotbook");
-
 struct Server {
     child: Child,
     base: String,
@@ -41,20 +42,6 @@ fn start(db: &str, mail: &str) -> Server {
         .to_string();
     assert!(base.starts_with("http://127.0.0.1:"), "{line}");
     Server { child, base }
-}
-
-fn cli(db: &str, args: &[&str]) -> String {
-    let out = Command::new(BIN)
-        .args(args)
-        .args(["--database-url", db])
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -253,6 +253,24 @@ impl FormState {
             .collect()
     }
 
+    /// What an input shows: as posted when this form was posted (and refused), else `stored`.
+    pub fn shown(&self, name: &str, stored: &str) -> String {
+        if self.values.is_empty() {
+            stored.to_string()
+        } else {
+            self.value(name)
+        }
+    }
+
+    /// What a checkbox shows: ticked as posted when this form was posted, else as stored.
+    pub fn ticked(&self, name: &str, stored: bool) -> bool {
+        if self.values.is_empty() {
+            stored
+        } else {
+            self.value(name) == "on"
+        }
+    }
+
     pub fn has(&self, name: &str, value: &str) -> bool {
         self.values
             .get(name)

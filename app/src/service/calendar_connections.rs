@@ -382,7 +382,10 @@ pub async fn connect(
     };
     // Busy times now: the feed's text is already here; CalDAV reads each calendar's events.
     let outcome = match feed {
-        Some((text, etag)) => store_feed(ctx, &row, &text, &etag).await,
+        Some((text, etag)) => match feed_calendar(ctx, &row).await? {
+            (Some(calendar), window) => store_feed(ctx, &calendar, &window, &text, &etag).await,
+            (None, _) => Ok(()),
+        },
         // The calendars and their tags were just read: only their events remain to read.
         None => sync_caldav(ctx, &row, Some(found)).await,
     };
@@ -666,6 +669,15 @@ fn open_password(ctx: &Ctx, row: &ConnectionRow) -> ServiceResult<Option<String>
         .transpose()
 }
 
+/// Where and as whom to reach a connection's server: its credentials, unsealed.
+pub(super) fn account_of(ctx: &Ctx, row: &ConnectionRow) -> ServiceResult<Account> {
+    Ok(Account {
+        url: open_url(ctx, row)?,
+        username: row.username.clone(),
+        password: open_password(ctx, row)?,
+    })
+}
+
 fn sealed_error() -> ServiceError {
     ServiceError::Unprocessable {
         code: "secret_key_changed",
@@ -777,30 +789,34 @@ fn stored_tag(server_tag: &str, window: &SyncWindow) -> String {
 /// A connection's busy times, read from its server and stored. Calendars the server no
 /// longer lists are dropped; unchanged ones (same tag, same window) cost nothing more.
 async fn sync_row(ctx: &Ctx, row: &ConnectionRow) -> Result<(), SyncFailure> {
-    let account = Account {
-        url: open_url(ctx, row)?,
-        username: row.username.clone(),
-        password: open_password(ctx, row)?,
-    };
-    let reach = reach(ctx);
-    if row.kind == "ics" {
-        let (stored, window) = {
-            let mut conn = ctx.store.conn().await?;
-            let stored = store::calendars_of(conn.ex(), &[row.id]).await?;
-            (stored, sync_window(conn.ex(), row.user_id).await?)
-        };
-        let (etag, key) = stored
-            .first()
-            .and_then(|c| c.ctag.rsplit_once('#'))
-            .unwrap_or(("", ""));
-        // The ETag only helps while the stored set covers the window.
-        let etag = if key == window.key { etag } else { "" };
-        return match calendar_client::read_feed(reach, &account, etag).await? {
-            FeedRead::Unchanged => Ok(()),
-            FeedRead::Changed { text, etag } => store_feed(ctx, row, &text, &etag).await,
-        };
+    if row.kind != "ics" {
+        return sync_caldav(ctx, row, None).await;
     }
-    sync_caldav(ctx, row, None).await
+    let account = account_of(ctx, row)?;
+    let (calendar, window) = feed_calendar(ctx, row).await?;
+    let Some(calendar) = calendar else {
+        return Ok(());
+    };
+    let (etag, key) = calendar.ctag.rsplit_once('#').unwrap_or(("", ""));
+    // The ETag only helps while the stored set covers the window.
+    let etag = if key == window.key { etag } else { "" };
+    match calendar_client::read_feed(reach(ctx), &account, etag).await? {
+        FeedRead::Unchanged => Ok(()),
+        FeedRead::Changed { text, etag } => store_feed(ctx, &calendar, &window, &text, &etag).await,
+    }
+}
+
+/// A feed's one calendar (none if it was removed meanwhile) and the window to read.
+async fn feed_calendar(
+    ctx: &Ctx,
+    row: &ConnectionRow,
+) -> ServiceResult<(Option<CalendarRow>, SyncWindow)> {
+    let mut conn = ctx.store.conn().await?;
+    let calendar = store::calendars_of(conn.ex(), &[row.id])
+        .await?
+        .into_iter()
+        .next();
+    Ok((calendar, sync_window(conn.ex(), row.user_id).await?))
 }
 
 /// A CalDAV connection's sync: its calendars and their change tags (`found`, or one PROPFIND),
@@ -810,11 +826,7 @@ async fn sync_caldav(
     row: &ConnectionRow,
     found: Option<Vec<FoundCalendar>>,
 ) -> Result<(), SyncFailure> {
-    let account = Account {
-        url: open_url(ctx, row)?,
-        username: row.username.clone(),
-        password: open_password(ctx, row)?,
-    };
+    let account = account_of(ctx, row)?;
     let reach = reach(ctx);
     let found = match found {
         Some(found) => found,
@@ -905,31 +917,15 @@ fn busy_of(
 /// Stores a feed's busy times (its one calendar) under the feed's ETag.
 async fn store_feed(
     ctx: &Ctx,
-    row: &ConnectionRow,
+    calendar: &CalendarRow,
+    window: &SyncWindow,
     text: &str,
     etag: &str,
 ) -> Result<(), SyncFailure> {
-    let (calendars, window) = {
-        let mut conn = ctx.store.conn().await?;
-        (
-            store::calendars_of(conn.ex(), &[row.id]).await?,
-            sync_window(conn.ex(), row.user_id).await?,
-        )
-    };
-    let Some(calendar) = calendars.first() else {
-        return Ok(());
-    };
-    let context = read_context(ctx, row.user_id).await?;
-    let intervals = busy_of(text, &window, &context)
+    let context = read_context(ctx, calendar.user_id).await?;
+    let intervals = busy_of(text, window, &context)
         .map_err(|e| FetchError::NotCalendar(format!("the feed is unreadable ({e})")))?;
-    store_busy(
-        ctx,
-        calendar,
-        &stored_tag(etag, &window),
-        &intervals,
-        &window,
-    )
-    .await
+    store_busy(ctx, calendar, &stored_tag(etag, window), &intervals, window).await
 }
 
 /// Replaces a calendar's stored busy set (each event's interval as it is: not merged, not cut).

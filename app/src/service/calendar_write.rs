@@ -185,33 +185,17 @@ fn object_url(calendar: &str, uid: &str) -> Result<String, String> {
 
 /// The credentials of the connection that holds `calendar_id` (none when it is gone).
 async fn account_of(ctx: &Ctx, calendar_id: i64) -> Result<Option<Account>, String> {
-    let store_error = |e: crate::store::StoreError| format!("database: {e}");
-    let mut conn = ctx.store.conn().await.map_err(store_error)?;
-    let Some(row) = store::connection_of_calendar(conn.ex(), calendar_id)
+    let mut conn = ctx
+        .store
+        .conn()
         .await
-        .map_err(store_error)?
-    else {
-        return Ok(None);
-    };
-    let url = ctx
-        .secrets
-        .open(&row.sealed_url)
-        .ok()
-        .and_then(|u| Url::parse(&u).ok())
-        .ok_or("the connection's credentials cannot be read")?;
-    let password = match &row.sealed_password {
-        Some(p) => Some(
-            ctx.secrets
-                .open(p)
-                .map_err(|_| "the connection's credentials cannot be read")?,
-        ),
-        None => None,
-    };
-    Ok(Some(Account {
-        url,
-        username: row.username,
-        password,
-    }))
+        .map_err(|e| format!("database: {e}"))?;
+    let row = store::connection_of_calendar(conn.ex(), calendar_id)
+        .await
+        .map_err(|e| format!("database: {e}"))?;
+    row.map(|row| super::calendar_connections::account_of(ctx, &row))
+        .transpose()
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -285,11 +285,7 @@ async fn busy_scan(
     if host_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = host_ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = super::id_list(host_ids);
     let packed_item = "h.start_time || ',' || h.end_time || ',' || b.event_id || ',' || COALESCE(b.group_id, b.id) || ','
         || COALESCE(e.buffer_before_minutes, 0) || ',' || COALESCE(e.buffer_after_minutes, 0) || ',' || b.id";
     let aggregate = match ex {

@@ -76,11 +76,7 @@ pub async fn list_for_users(ex: Ex<'_>, user_ids: &[i64]) -> StoreResult<Vec<Con
     if user_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = user_ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = super::id_list(user_ids);
     // Only integers are interpolated.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {CONNECTION_COLUMNS} FROM calendar_connections WHERE user_id IN ({list}) ORDER BY id"
@@ -164,11 +160,7 @@ pub async fn calendars_of(ex: Ex<'_>, connection_ids: &[i64]) -> StoreResult<Vec
     if connection_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = connection_ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = super::id_list(connection_ids);
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {CALENDAR_COLUMNS} FROM external_calendars WHERE connection_id IN ({list}) ORDER BY id"
     ));
@@ -211,12 +203,8 @@ pub async fn drop_calendars_except(
     connection_id: i64,
     keep: &[i64],
 ) -> StoreResult<()> {
-    let list = keep
-        .iter()
-        .map(i64::to_string)
-        .chain(std::iter::once("0".to_string()))
-        .collect::<Vec<_>>()
-        .join(",");
+    // `0` keeps the list non-empty (no calendar has id 0).
+    let list = super::id_list(&[keep, &[0]].concat());
     let sql = sqlx::AssertSqlSafe(format!(
         "DELETE FROM external_calendars WHERE connection_id = $1 AND id NOT IN ({list})"
     ));

@@ -75,11 +75,7 @@ pub async fn list_for_calendars(ex: Ex<'_>, calendar_ids: &[i64]) -> StoreResult
     if calendar_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = calendar_ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = super::id_list(calendar_ids);
     // Only integers are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM events WHERE calendar_id IN ({list}) AND status <> 'expired' ORDER BY created_at DESC, id DESC"

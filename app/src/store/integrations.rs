@@ -142,7 +142,7 @@ pub async fn deliveries_of(ex: Ex<'_>, ids: &[i64]) -> StoreResult<Vec<DeliveryR
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = super::id_list(ids);
     // Only integers are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT id, integration_id, booking_id, trigger_name, http_status, succeeded, detail, created_at

@@ -453,6 +453,12 @@ pub fn like_pattern(needle: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// Ids as an SQL list (`1,2,3`) for `IN (…)`: integers only, so the text is safe to put in a
+/// statement.
+pub fn id_list(ids: &[i64]) -> String {
+    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+}
+
 /// A shorter-lived borrow of the same connection.
 pub fn reborrow<'a>(ex: &'a mut Ex<'_>) -> Ex<'a> {
     match ex {

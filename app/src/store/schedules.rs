@@ -70,7 +70,7 @@ pub async fn set_timezone(
     if ids.is_empty() {
         return Ok(());
     }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = super::id_list(ids);
     // Only integers are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE availability_schedules SET timezone = $1, updated_at = $2 WHERE user_id = $3 AND id IN ({list})"
@@ -84,11 +84,7 @@ pub async fn list_for_users(ex: Ex<'_>, user_ids: &[i64]) -> StoreResult<Vec<Sch
     if user_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = user_ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = super::id_list(user_ids);
     // Only integers are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM availability_schedules WHERE user_id IN ({list}) ORDER BY is_default DESC, id"

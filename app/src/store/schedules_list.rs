@@ -199,7 +199,7 @@ pub async fn swap_status(
     if ids.is_empty() {
         return Ok(0);
     }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = super::id_list(ids);
     // Only integers are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE bookings SET status = $1, updated_at = $3,
@@ -227,7 +227,7 @@ pub async fn set_column(
     column: &'static str,
     value: Option<&str>,
 ) -> StoreResult<()> {
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = super::id_list(ids);
     let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE bookings SET {column} = $1, updated_at = $2 WHERE id IN ({list})"
     ));
@@ -246,7 +246,7 @@ pub async fn group_ids(ex: Ex<'_>, group_id: i64) -> StoreResult<Vec<i64>> {
 /// Deletes rows (their hosts, meta and activities cascade) and their unsent reminders; other
 /// queued deliveries (webhooks reporting the deletion's cause) still go out.
 pub async fn delete(mut ex: Ex<'_>, ids: &[i64]) -> StoreResult<()> {
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = super::id_list(ids);
     let sql = sqlx::AssertSqlSafe(format!("DELETE FROM bookings WHERE id IN ({list})"));
     on!(&mut ex, c => sqlx::query(sql).execute(&mut **c).await.map(|_| ()))?;
     let sql = sqlx::AssertSqlSafe(format!(
@@ -292,14 +292,7 @@ fn calendars_clause(calendar_ids: &[i64]) -> String {
         "1 = 1".into()
     } else {
         // Only integers are interpolated, so the text is safe.
-        format!(
-            "b.calendar_id IN ({})",
-            calendar_ids
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        )
+        format!("b.calendar_id IN ({})", super::id_list(calendar_ids))
     }
 }
 

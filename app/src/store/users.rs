@@ -97,7 +97,7 @@ pub async fn find_many(ex: Ex<'_>, ids: &[i64]) -> StoreResult<Vec<UserRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = super::id_list(ids);
     // Only integers are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM users WHERE id IN ({list})"));
     Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).fetch_all(&mut *c).await)?)

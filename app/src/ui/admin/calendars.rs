@@ -481,18 +481,8 @@ fn ShareBuilder(page: CalendarPage, query: ShareQuery) -> impl IntoView {
 #[component]
 fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl IntoView {
     let posted = !form.values.is_empty();
-    let value = |name: &str, stored: &str| {
-        if posted {
-            form.value(name)
-        } else {
-            stored.to_string()
-        }
-    };
-    let landing_enabled = if posted {
-        form.value("landing_enabled") == "on"
-    } else {
-        page.landing_enabled
-    };
+    let value = |name: &str, stored: &str| form.shown(name, stored);
+    let landing_enabled = form.ticked("landing_enabled", page.landing_enabled);
     let show_selected = if posted {
         form.value("show_type") == "selected"
     } else {

@@ -307,8 +307,7 @@ fn DetailsForm(
         (form, FormState::default())
     };
     let (hosts_action, hosts_csrf) = (action.clone(), csrf.clone());
-    let posted = !form.values.is_empty();
-    let value = |name: &str, stored: String| if posted { form.value(name) } else { stored };
+    let value = |name: &str, stored: String| form.shown(name, &stored);
     let title = value("title", editor.title.clone());
     let duration = value("duration", editor.duration.to_string());
     let description = value("description", editor.description.clone());
@@ -422,14 +421,7 @@ fn LocationFields(
     form: FormState,
 ) -> impl IntoView {
     let suffix = LocationDraft::suffix(index);
-    let posted = !form.values.is_empty();
-    let value = |name: &str, stored: &str| {
-        if posted {
-            form.value(name)
-        } else {
-            stored.to_string()
-        }
-    };
+    let value = |name: &str, stored: &str| form.shown(name, stored);
     let named = |base: &str| format!("{base}{suffix}");
     // Only the first location's labels are plain; the others say which one they are.
     let tagged = |label: &str| {
@@ -556,7 +548,6 @@ fn ScheduleChoice(editor: EventEditor, form: FormState) -> impl IntoView {
 
 #[component]
 fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> impl IntoView {
-    let posted = !form.values.is_empty();
     let fields = [
         (
             "notice",
@@ -592,7 +583,7 @@ fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> 
                 let id = format!("f-{name}");
                 let (hint_id, error_id) = (format!("{id}-hint"), format!("{id}-error"));
                 let error = form.errors.get(name).cloned();
-                let value = if posted { form.value(name) } else { stored };
+                let value = form.shown(name, &stored);
                 let described = match &error {
                     Some(_) => format!("{hint_id} {error_id}"),
                     None => hint_id.clone(),
@@ -610,7 +601,7 @@ fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> 
             <div>
                 <label for="f-window_days" class="block text-sm font-medium">"Booking window (days)"</label>
                 <input id="f-window_days" name="window_days" type="number" min="1" max="3650" class=FIELD
-                    value=if posted { form.value("window_days") } else { limits.window_days.clone() }
+                    value=form.shown("window_days", &limits.window_days)
                     aria-invalid=form.errors.get("window_days").map(|_| "true")
                     aria-describedby=if form.errors.contains_key("window_days") { "f-window_days-hint f-window_days-error" } else { "f-window_days-hint" } />
                 <p id="f-window_days-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"How many days ahead can be booked."</p>
@@ -622,7 +613,7 @@ fn LimitsForm(limits: Limits, form: FormState, action: String, csrf: String) -> 
                 <legend class="px-1 text-sm font-semibold">"Time zone of the booking page"</legend>
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="lock_zone_enabled" class="size-5"
-                        checked=if posted { form.value("lock_zone_enabled") == "on" } else { limits.lock_zone_enabled } />
+                        checked=form.ticked("lock_zone_enabled", limits.lock_zone_enabled) />
                     "Show times in one zone only (attendees cannot change it)"
                 </label>
                 <ZoneField form=form.clone() name="lock_zone" label="Locked time zone" chosen=if limits.lock_zone.is_empty() { "UTC".to_string() } else { limits.lock_zone.clone() } />
@@ -641,13 +632,8 @@ fn Caps(
     switch: &'static str,
     stored: PeriodCaps,
 ) -> impl IntoView {
-    let posted = !form.values.is_empty();
     let error = form.errors.get(prefix).cloned();
-    let enabled = if posted {
-        form.value(&format!("{prefix}_enabled")) == "on"
-    } else {
-        stored.enabled
-    };
+    let enabled = form.ticked(&format!("{prefix}_enabled"), stored.enabled);
     view! {
         <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <legend class="px-1 text-sm font-semibold">{legend}</legend>
@@ -659,7 +645,7 @@ fn Caps(
                     .into_iter()
                     .map(|(unit, label, value)| {
                         let name = format!("{prefix}_{unit}");
-                        let shown = if posted { form.value(&name) } else { value };
+                        let shown = form.shown(&name, &value);
                         view! {
                             <div class="w-28">
                                 <label for=format!("f-{name}") class="block text-xs font-medium">{label}</label>
@@ -1008,21 +994,8 @@ fn AdvancedForm(
     action: String,
     csrf: String,
 ) -> impl IntoView {
-    let posted = !form.values.is_empty();
-    let checked = |name: &str, stored: bool| {
-        if posted {
-            form.value(name) == "on"
-        } else {
-            stored
-        }
-    };
-    let text = |name: &str, stored: &str| {
-        if posted {
-            form.value(name)
-        } else {
-            stored.to_string()
-        }
-    };
+    let checked = |name: &str, stored: bool| form.ticked(name, stored);
+    let text = |name: &str, stored: &str| form.shown(name, stored);
     let error = |key: &str| form.errors.get(key).cloned();
     let policy = |prefix: &'static str, legend: &'static str, stored: &Policy| {
         let mode = text(&format!("{prefix}_mode"), &stored.mode);
@@ -1127,19 +1100,8 @@ fn NotificationsForm(
     let editing = edit.and_then(|key| emails.iter().find(|e| e.key == key).cloned());
     if let Some(line) = editing {
         let action = format!("{base}?tab=notifications&edit={}", line.key);
-        let posted = !form.values.is_empty();
-        let text = |name: &str, stored: &str| {
-            if posted {
-                form.value(name)
-            } else {
-                stored.to_string()
-            }
-        };
-        let enabled = if posted {
-            form.value("enabled") == "on"
-        } else {
-            line.enabled
-        };
+        let text = |name: &str, stored: &str| form.shown(name, stored);
+        let enabled = form.ticked("enabled", line.enabled);
         let subject = text("subject", &line.subject);
         let body = text("body", &line.body);
         let copies = text("copies", &line.copies);
@@ -1229,21 +1191,8 @@ fn PaymentForm(
     action: String,
     csrf: String,
 ) -> impl IntoView {
-    let posted = !form.values.is_empty();
-    let checked = |name: &str, stored: bool| {
-        if posted {
-            form.value(name) == "on"
-        } else {
-            stored
-        }
-    };
-    let text = |name: &str, stored: &str| {
-        if posted {
-            form.value(name)
-        } else {
-            stored.to_string()
-        }
-    };
+    let checked = |name: &str, stored: bool| form.ticked(name, stored);
+    let text = |name: &str, stored: &str| form.shown(name, stored);
     let take = checked("take_payment", payment.event_enabled);
     let offline = checked("offline", payment.offline_enabled);
     let price_title = text("price_title", &payment.price_title);

@@ -81,7 +81,7 @@ fn Connections(
         .flat_map(|c| &c.calendars)
         .any(|k| k.is_destination);
     let empty = list.is_empty();
-    let side_forms = list.clone();
+    let ids: Vec<i64> = list.iter().map(|c| c.id).collect();
     let csrf_side = csrf.clone();
     view! {
         {done.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
@@ -105,18 +105,18 @@ fn Connections(
                 }.into_any()
             }}
             // The buttons of each card post these forms (`form=` attribute): forms cannot nest.
-            {side_forms.into_iter().map(|c| {
+            {ids.into_iter().map(|id| {
                 let csrf = csrf_side.clone();
                 view! {
-                    <form id=format!("sync-{}", c.id) method="post" action=format!("{ACTION}#connection-{}", c.id) hidden>
+                    <form id=format!("sync-{id}") method="post" action=format!("{ACTION}#connection-{id}") hidden>
                         <input type="hidden" name="csrf" value=csrf.clone() />
                         <input type="hidden" name="op" value="sync" />
-                        <input type="hidden" name="connection" value=c.id.to_string() />
+                        <input type="hidden" name="connection" value=id.to_string() />
                     </form>
-                    <form id=format!("delete-{}", c.id) method="post" action=format!("{ACTION}#connections") hidden>
+                    <form id=format!("delete-{id}") method="post" action=format!("{ACTION}#connections") hidden>
                         <input type="hidden" name="csrf" value=csrf />
                         <input type="hidden" name="op" value="delete" />
-                        <input type="hidden" name="connection" value=c.id.to_string() />
+                        <input type="hidden" name="connection" value=id.to_string() />
                     </form>
                 }
             }).collect_view()}
