@@ -25,6 +25,9 @@ pub struct Config {
     pub rate_limit_create: u32,
     /// Public reads per minute per IP, 0 = no limit (`SLOTBOOK_RATE_LIMIT_READ`).
     pub rate_limit_read: u32,
+    /// Failed logins per minute per IP before it must wait, 0 = no limit
+    /// (`SLOTBOOK_LOGIN_FAILURES_PER_MINUTE`).
+    pub login_failures_per_minute: u32,
     /// SMTP server for email, e.g. `smtps://user:pass@smtp.example.com` (`SLOTBOOK_SMTP_URL`).
     pub smtp_url: Option<String>,
     /// Where emails go as `.eml` files when no SMTP server is set (`SLOTBOOK_MAIL_DIR`).
@@ -85,6 +88,7 @@ impl Default for Config {
             site_root: "target/site".into(),
             rate_limit_create: 60,
             rate_limit_read: 1200,
+            login_failures_per_minute: app::service::throttle::FAILED_LOGINS_PER_MINUTE,
             smtp_url: None,
             mail_dir: "data/mail".into(),
             sms_url: None,
@@ -153,6 +157,10 @@ impl Config {
                 .unwrap_or(d.site_root),
             rate_limit_create: env_number("SLOTBOOK_RATE_LIMIT_CREATE", d.rate_limit_create)?,
             rate_limit_read: env_number("SLOTBOOK_RATE_LIMIT_READ", d.rate_limit_read)?,
+            login_failures_per_minute: env_number(
+                "SLOTBOOK_LOGIN_FAILURES_PER_MINUTE",
+                d.login_failures_per_minute,
+            )?,
             smtp_url: env("SLOTBOOK_SMTP_URL"),
             mail_dir: env("SLOTBOOK_MAIL_DIR").unwrap_or(d.mail_dir),
             sms_url: env("SLOTBOOK_SMS_URL"),
@@ -204,6 +212,7 @@ impl std::fmt::Debug for Config {
             .field("site_root", &self.site_root)
             .field("rate_limit_create", &self.rate_limit_create)
             .field("rate_limit_read", &self.rate_limit_read)
+            .field("login_failures_per_minute", &self.login_failures_per_minute)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_dir", &self.mail_dir)
             .field("sms_url", &self.sms_url.as_deref().map(redact_url))

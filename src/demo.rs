@@ -1,18 +1,17 @@
 //! `slotbook demo`: an empty database filled with something to look at.
 
-use app::service::{Caller, Ctx, calendars, random_hash, users};
-use app::store::{Store, bookings, users as user_store};
-use chrono::{Duration, Timelike, Utc};
+use app::service::bookings::create::{CreateRequest, create};
+use app::service::slots::{SlotRequest, public_slots};
+use app::service::{Ctx, Store, calendars, users};
+use chrono::{Duration, Utc};
 use serde_json::json;
 
 /// Creates an administrator, two hosts with calendars, a team calendar, events and bookings,
 /// then prints how to log in. Refuses a database that already has users.
 pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
-    let mut conn = store.conn().await?;
-    if user_store::count(conn.ex()).await? > 0 {
+    if users::has_users(store).await.map_err(service_error)? {
         anyhow::bail!("the database already has users; `slotbook demo` only fills an empty one");
     }
-    drop(conn);
     let ctx = Ctx::new(store.clone(), public_url);
     let mut created = Vec::new();
     for (login, name, role) in [
@@ -29,15 +28,14 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
         };
         let (id, password) = users::create_user(store, input)
             .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            .map_err(service_error)?;
         created.push((id, login, password));
     }
     let caller_for = |id: i64| async move {
-        let mut conn = store.conn().await?;
-        let user = user_store::find(conn.ex(), id)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("user {id} vanished"))?;
-        anyhow::Ok(Caller::from_user(user))
+        users::caller_by_id(store, id)
+            .await
+            .map_err(service_error)?
+            .ok_or_else(|| anyhow::anyhow!("user {id} vanished"))
     };
     let week = json!([
         {"day": "mon", "from": "09:00", "to": "17:00"}, {"day": "tue", "from": "09:00", "to": "17:00"},
@@ -55,7 +53,7 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
         }}});
         let made = calendars::create(&ctx, &caller, &body)
             .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            .map_err(service_error)?;
         events.push((
             made["calendar"]["id"].as_i64().unwrap_or_default(),
             made["slot"]["id"].as_i64().unwrap_or_default(),
@@ -70,48 +68,82 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
     }}});
     calendars::create(&ctx, &admin, &team)
         .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(service_error)?;
 
-    let start_of_hour = Utc::now()
-        .with_minute(0)
-        .and_then(|t| t.with_second(0))
-        .unwrap_or_else(Utc::now);
-    let attendees = [
-        ("Maya", "Singh"),
-        ("Tom", "Becker"),
-        ("Lea", "Rossi"),
-        ("Omar", "Haddad"),
-    ];
-    let mut tx = store.begin().await?;
-    for (i, (first, last)) in attendees.iter().enumerate() {
-        let (calendar_id, event_id, host) = events[i % events.len()];
-        let start = start_of_hour + Duration::days(i as i64 + 1);
-        let email = format!("{}@example.org", first.to_lowercase());
-        bookings::insert(
-            tx.ex(),
-            &bookings::NewBooking {
-                hash: &random_hash(),
-                calendar_id,
-                event_id,
-                host_user_id: host,
-                person_time_zone: "Europe/London",
-                start_time: start.timestamp(),
-                end_time: (start + Duration::minutes(30)).timestamp(),
-                first_name: first,
-                last_name: last,
-                email: &email,
-                message: "Looking forward to it.",
-                status: if i == 3 { "pending" } else { "scheduled" },
-                source: "web",
-                event_type: "single",
-            },
-        )
-        .await?;
-    }
-    tx.commit().await?;
+    book_demo_meetings(&ctx, store, &events).await?;
     println!("Demo data created. Log in at {public_url}/login with:");
     for (_, login, password) in &created {
         println!("  {login} / {password}");
     }
     Ok(())
+}
+
+/// A service refusal as a one-line error.
+fn service_error(e: app::service::ServiceError) -> anyhow::Error {
+    anyhow::anyhow!("{e}")
+}
+
+/// Four attendees book the hosts' events through the real create service, each on a later
+/// day at the first time offered then (the last one awaits confirmation).
+async fn book_demo_meetings(
+    ctx: &Ctx,
+    store: &Store,
+    events: &[(i64, i64, i64)],
+) -> anyhow::Result<()> {
+    let attendees = ["Maya Singh", "Tom Becker", "Lea Rossi", "Omar Haddad"];
+    let london = chrono_tz::Europe::London;
+    let now = Utc::now();
+    for (i, name) in attendees.iter().enumerate() {
+        let (_, event_id, host) = events[i % events.len()];
+        let host = users::caller_by_id(store, host)
+            .await
+            .map_err(service_error)?
+            .ok_or_else(|| anyhow::anyhow!("host {host} vanished"))?;
+        let Some(start) =
+            first_offered_after(ctx, event_id, now + Duration::days(i as i64 + 1)).await?
+        else {
+            continue;
+        };
+        let local = start.with_timezone(&london).format("%Y-%m-%d %H:%M:%S");
+        let first = name.split(' ').next().unwrap_or(name).to_lowercase();
+        let body = json!({
+            "name": name, "email": format!("{first}@example.org"), "timezone": "Europe/London",
+            "event_time": local.to_string(), "message": "Looking forward to it.",
+            "status": if i == 3 { "pending" } else { "scheduled" },
+        });
+        let request = CreateRequest {
+            event_id,
+            body: &body,
+            caller: Some(&host),
+            idempotency_key: None,
+            ip: "127.0.0.1",
+        };
+        create(ctx, request).await.map_err(service_error)?;
+    }
+    Ok(())
+}
+
+/// The first start the event offers on or after `from`'s day, looking up to two weeks on.
+async fn first_offered_after(
+    ctx: &Ctx,
+    event_id: i64,
+    from: chrono::DateTime<Utc>,
+) -> anyhow::Result<Option<chrono::DateTime<Utc>>> {
+    for day in 0..14 {
+        let date = (from + Duration::days(day)).date_naive();
+        let request = SlotRequest {
+            event_id,
+            start: date.and_hms_opt(0, 0, 0),
+            zone: chrono_tz::UTC,
+            duration: None,
+            host_id: None,
+        };
+        let answer = public_slots(ctx, request, Utc::now().timestamp())
+            .await
+            .map_err(service_error)?;
+        if let Some(slot) = answer.slots.first() {
+            return Ok(chrono::DateTime::from_timestamp(slot.start, 0));
+        }
+    }
+    Ok(None)
 }

@@ -14,8 +14,8 @@ use std::future::Future;
 use std::net::SocketAddr;
 
 use app::service::Ctx;
-use app::service::throttle::{FAILED_LOGINS_PER_MINUTE, LoginThrottle, RequestLimiter};
-use app::store::Store;
+use app::service::Store;
+use app::service::throttle::{LoginThrottle, RequestLimiter};
 use app::{App, shell};
 use axum::Router;
 use axum::extract::FromRef;
@@ -88,7 +88,7 @@ impl Application {
         };
         let state = AppState {
             ctx,
-            login_throttle: LoginThrottle::new(FAILED_LOGINS_PER_MINUTE),
+            login_throttle: LoginThrottle::new(config.login_failures_per_minute),
             public_reads: RequestLimiter::per_minute(config.rate_limit_read),
             public_creates: RequestLimiter::per_minute(config.rate_limit_create),
             leptos_options,

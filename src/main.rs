@@ -122,9 +122,9 @@ async fn async_main() -> std::process::ExitCode {
     }
 }
 
-async fn store(database_url: Option<String>) -> anyhow::Result<app::store::Store> {
+async fn store(database_url: Option<String>) -> anyhow::Result<app::service::Store> {
     let url = database_url.unwrap_or_else(database_url_from_env);
-    let store = app::store::Store::connect(&url).await?;
+    let store = app::service::Store::connect(&url).await?;
     store.migrate().await?;
     Ok(store)
 }
@@ -205,13 +205,13 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 },
         } => {
             let store = store(database_url).await?;
-            let mut conn = store.conn().await?;
-            let user = app::store::users::find_by_login_or_email(conn.ex(), &login).await?;
-            drop(conn);
-            let user = user.ok_or_else(|| anyhow::anyhow!("no user with login '{login}'"))?;
+            let user = app::service::users::caller_by_login(&store, &login)
+                .await
+                .map_err(describe)?
+                .ok_or_else(|| anyhow::anyhow!("no user with login '{login}'"))?;
             println!(
                 "{}",
-                app::service::auth::add_app_password(&store, user.id, &name).await?
+                app::service::auth::add_app_password(&store, user.id(), &name).await?
             );
         }
         Command::Demo { database_url } => {

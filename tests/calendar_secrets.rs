@@ -1,6 +1,11 @@
 //! A calendar password and a feed's secret address never reach the log or the database file:
 //! the real server runs with debug logging while a host connects a CalDAV account (a wrong
 //! password first) and a feed, and syncs them.
+#![expect(
+    clippy::expect_used,
+    clippy::too_many_lines,
+    reason = "scenario tests read top to bottom and fail loudly on a broken step"
+)]
 
 #[path = "common/cli.rs"]
 mod cli;

@@ -1,4 +1,8 @@
 //! The command line of DESIGN 2.1, run as a user would run it.
+#![expect(
+    clippy::expect_used,
+    reason = "a failed step of a scenario test fails loudly"
+)]
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

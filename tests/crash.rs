@@ -1,6 +1,11 @@
 //! Crash safety: the real server is killed with SIGKILL during a burst of bookings. After a
 //! restart every booking that was answered 2xx exists, and its emails are still delivered
 //! (at least once: items claimed by the killed process are redone when their lease ends).
+#![expect(
+    clippy::expect_used,
+    clippy::too_many_lines,
+    reason = "scenario tests read top to bottom and fail loudly on a broken step"
+)]
 
 #[path = "common/cli.rs"]
 mod cli;

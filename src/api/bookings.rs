@@ -38,7 +38,8 @@ pub async fn cancel_booking(
     ApiJson(body): ApiJson,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
-        app::service::booking_self::cancel(&state.ctx, &hash, &body, caller.as_ref()).await?,
+        app::service::bookings::self_service::cancel(&state.ctx, &hash, &body, caller.as_ref())
+            .await?,
     ))
 }
 
@@ -56,7 +57,8 @@ pub async fn reschedule_booking(
     ApiJson(body): ApiJson,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(
-        app::service::booking_self::reschedule(&state.ctx, &hash, &body, caller.as_ref()).await?,
+        app::service::bookings::self_service::reschedule(&state.ctx, &hash, &body, caller.as_ref())
+            .await?,
     ))
 }
 
@@ -96,7 +98,7 @@ pub async fn create_booking(
     ApiJson(body): ApiJson,
 ) -> Result<Json<Value>, ApiError> {
     let key = idempotency_key(&headers)?;
-    let request = app::service::booking_create::CreateRequest {
+    let request = app::service::bookings::create::CreateRequest {
         event_id,
         body: &body,
         caller: caller.as_ref(),
@@ -104,7 +106,7 @@ pub async fn create_booking(
         ip: &ip,
     };
     Ok(Json(
-        app::service::booking_create::create(&state.ctx, request).await?,
+        app::service::bookings::create::create(&state.ctx, request).await?,
     ))
 }
 

@@ -1,10 +1,11 @@
 //! `/calendars`: list, read, create with the first event, update, delete, check-slug, and the
 //! new-event template.
 
+use app::model::answer::MessageAnswer;
 use app::service::calendars::{self, ListCalendars};
 use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -115,16 +116,16 @@ pub async fn update_calendar(
 
 #[utoipa::path(delete, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{message: 'Calendar Deleted Successfully!'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Calendar Deleted Successfully!'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn delete_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     calendars::delete(&state.ctx, &caller, id).await?;
-    Ok(Json(json!({"message": "Calendar Deleted Successfully!"})))
+    Ok(Json(MessageAnswer::new("Calendar Deleted Successfully!")))
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/event-schema", tag = "calendars",

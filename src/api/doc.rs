@@ -5,7 +5,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 /// Every non-2xx answer (DESIGN 2.4).
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "only utoipa's derive reads the fields")]
 pub struct ErrorEnvelope {
     /// Stable snake_case code, e.g. `validation_failed`, `not_found`, `slug_taken`.
     code: String,
@@ -45,5 +45,65 @@ impl Modify for Security {
                 "Dashboard session; changes also need the X-CSRF-Token header",
             ))),
         );
+    }
+}
+
+/// The error answers any operation may give besides its own (DESIGN 2.4), added to every
+/// operation that does not document them itself, so a client generated from the document
+/// expects them: a malformed body or parameter (400), missing or wrong credentials (401),
+/// a missing capability (403), an id that is not the caller's (404), a body over the size
+/// limit (413), a failed validation (422), a throttled client (429) and a database that is
+/// briefly unavailable (503).
+/// Applied to the merged document (`api::router`), whose operations exist only after the merge.
+pub struct CommonErrors;
+
+impl CommonErrors {
+    const ANSWERS: [(&'static str, &'static str); 8] = [
+        ("400", "Malformed JSON body or parameter"),
+        ("401", "Missing or wrong credentials (`rest_forbidden`)"),
+        ("403", "The caller lacks the capability"),
+        ("404", "No such resource, or not the caller's"),
+        ("413", "The body is larger than the limit"),
+        ("422", "Validation failed: `errors` names each field"),
+        (
+            "429",
+            "Too many requests from this client; `Retry-After` says when to retry",
+        ),
+        ("503", "The database is briefly unavailable; retry"),
+    ];
+}
+
+impl Modify for CommonErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let envelope = || {
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorEnvelope")))
+                .build()
+        };
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for operation in operations.into_iter().flatten() {
+                for (status, description) in Self::ANSWERS {
+                    operation
+                        .responses
+                        .responses
+                        .entry(status.to_string())
+                        .or_insert_with(|| {
+                            ResponseBuilder::new()
+                                .description(description)
+                                .content("application/json", envelope())
+                                .build()
+                                .into()
+                        });
+                }
+            }
+        }
     }
 }

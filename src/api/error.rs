@@ -212,6 +212,10 @@ impl From<ServiceError> for ApiError {
                 ApiError::SlotUnavailable { message, reasons }
             }
             ServiceError::Store(store) => store.into(),
+            ServiceError::Internal(detail) => {
+                tracing::error!(error = %detail, "internal error");
+                ApiError::Internal
+            }
         }
     }
 }

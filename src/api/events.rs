@@ -1,11 +1,12 @@
 //! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
 
+use app::model::answer::MessageAnswer;
 use app::service::{
     booking_fields, email_notifications, event_admin, payments, slots, sms_notifications,
 };
 use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -70,14 +71,14 @@ pub async fn get_event(
 #[utoipa::path(put, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = Object, description = "`{status: active|draft}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated'}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{message: 'Data has been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn set_event_status(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         event_admin::set_status(&state.ctx, &caller, id, event_id, &body).await?,
     ))
@@ -85,16 +86,16 @@ pub async fn set_event_status(
 
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Calendar Event has been deleted'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Calendar Event has been deleted'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn delete_event(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     event_admin::delete(&state.ctx, &caller, id, event_id).await?;
-    Ok(Json(json!({"message": "Calendar Event has been deleted"})))
+    Ok(Json(MessageAnswer::new("Calendar Event has been deleted")))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/details", tag = "events",
@@ -159,7 +160,7 @@ pub async fn explain_availability(
     query: QueryParams,
 ) -> Result<Json<Value>, ApiError> {
     let mut conn = state.ctx.store.conn().await?;
-    let (cal, _) = event_admin::load_event(conn.ex(), &caller, id, event_id).await?;
+    let (cal, _) = event_admin::load_managed_event(conn.ex(), &caller, id, event_id).await?;
     drop(conn);
     let time = query.get("time").unwrap_or_default();
     let local = slots::parse_local_datetime(time)
@@ -252,14 +253,14 @@ pub async fn get_booking_fields(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = Object, description = "`{booking_fields: [Booking field]}`"),
-    responses((status = 200, description = "`{message: 'Fields have been updated'}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{message: 'Fields have been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_booking_fields(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         booking_fields::save(&state.ctx, &caller, id, event_id, &body).await?,
     ))
@@ -297,7 +298,7 @@ pub async fn get_email_notifications(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = Object, description = "`{notifications: {key: {title?, enabled?, email?: {subject?, body?, additional_recipients?, times?: [{unit: minutes|hours|days, value}]}}}}`: the keys given replace the stored ones; bodies are sanitised HTML with smart codes"),
-    responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_email_notifications(
@@ -305,7 +306,7 @@ pub async fn save_email_notifications(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         email_notifications::save(&state.ctx, &caller, id, event_id, &body).await?,
     ))
@@ -346,7 +347,7 @@ pub async fn get_sms_notifications(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/sms-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = Object, description = "`{notifications: {key: {title?, enabled?, sms?: {send_to?: 'phone', number?, body?, times?}}}}`; host-side messages need `number` in international form; the attendee's number is the form's SMS-number phone field"),
-    responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_sms_notifications(
@@ -354,7 +355,7 @@ pub async fn save_sms_notifications(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         sms_notifications::save(&state.ctx, &caller, id, event_id, &body).await?,
     ))
@@ -363,7 +364,7 @@ pub async fn save_sms_notifications(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = Object, description = "`{settings: {enabled: yes|no, driver: 'native', offline_enabled: yes|no, offline_instructions, items: [{title, value}], multi_payment_enabled: yes|no, multi_payment_items: {\"<minutes>\": {title, value}}}}`: values in currency units (\"19.99\"); card and wallet stay off (no provider)"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`; the event's `type` becomes `paid` or `free`", body = Object),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`; the event's `type` becomes `paid` or `free`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "`Please select a payment method`, `Please enable at least one payment method`, or a price's field", body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_payment_settings(
@@ -371,7 +372,7 @@ pub async fn save_payment_settings(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         payments::save(&state.ctx, &caller, id, event_id, &body).await?,
     ))

@@ -105,14 +105,15 @@ impl QueryParams {
             .collect()
     }
 
-    /// An integer in `range`, or `default` when absent or empty.
+    /// An integer in `range`, or `default` when absent. Sent empty (`?per_page=`), it is not an
+    /// integer, as the document declares: 422, not a silent default.
     pub fn int_in(
         &self,
         key: &str,
         range: std::ops::RangeInclusive<i64>,
         default: i64,
     ) -> Result<i64, ApiError> {
-        let Some(text) = self.get(key).map(str::trim).filter(|t| !t.is_empty()) else {
+        let Some(text) = self.get(key).map(str::trim) else {
             return Ok(default);
         };
         match text.parse::<i64>() {
@@ -128,9 +129,9 @@ impl QueryParams {
         }
     }
 
-    /// An optional integer.
+    /// An optional integer (sent empty, it is not one: 422).
     pub fn opt_int(&self, key: &str) -> Result<Option<i64>, ApiError> {
-        let Some(text) = self.get(key).map(str::trim).filter(|t| !t.is_empty()) else {
+        let Some(text) = self.get(key).map(str::trim) else {
             return Ok(None);
         };
         text.parse::<i64>()

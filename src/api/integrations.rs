@@ -1,5 +1,6 @@
 //! `/calendars/{id}/events/{event_id}/integrations…`: per-event webhook feeds.
 
+use app::model::answer::MessageAnswer;
 use app::service::integrations;
 use axum::Json;
 use axum::extract::State;
@@ -53,14 +54,14 @@ pub async fn save_integration(
 
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
     params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Successfully deleted the Integration.'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Successfully deleted the Integration.'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn delete_integration(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         integrations::delete(&state.ctx, &caller, id, event_id, integration_id).await?,
     ))

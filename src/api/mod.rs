@@ -43,6 +43,8 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(calendar_connections::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
+    // After the merge: the routes' operations exist only now.
+    utoipa::Modify::modify(&doc::CommonErrors, &mut openapi);
     let document = openapi.clone();
     let router = router
         .route("/openapi.json", get(move || async move { Json(document) }))

@@ -1,11 +1,12 @@
 //! `/schedules…`: the host's bookings; and `GET /bookings`, the caller's own.
 
-use app::service::schedules::Period;
-use app::service::schedules::{self, ListSchedules};
+use app::model::answer::MessageAnswer;
+use app::service::bookings::host_actions::Period;
+use app::service::bookings::host_actions::{self, ListSchedules};
 use axum::Json;
 use axum::extract::State;
 use chrono::NaiveDate;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -101,7 +102,7 @@ pub async fn list_schedules(
         range,
         zone: zone(&query)?,
     };
-    Ok(Json(schedules::list(&state.ctx, &caller, list).await?))
+    Ok(Json(host_actions::list(&state.ctx, &caller, list).await?))
 }
 
 #[utoipa::path(get, path = "/schedules/{id}", tag = "schedules",
@@ -115,37 +116,37 @@ pub async fn get_schedule(
     query: QueryParams,
 ) -> Result<Json<Value>, ApiError> {
     let all = query.list("with").contains(&"all_data") || query.get("with") == Some("all_data");
-    Ok(Json(schedules::get(&state.ctx, &caller, id, all).await?))
+    Ok(Json(host_actions::get(&state.ctx, &caller, id, all).await?))
 }
 
 #[utoipa::path(put, path = "/schedules/{id}", tag = "schedules",
     description = "Updates one column. Status moves: pending -> scheduled | rejected | cancelled; scheduled -> cancelled | completed | no_show; completed <-> no_show. Anything else is 409 `invalid_transition` and changes nothing.",
     params(("id" = i64, Path)),
     request_body(content = Object, description = "`{column, value, cancel_reason, reject_reason, refund_payment, update_all}`"),
-    responses((status = 200, description = "`{message}`", body = Object), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{message}`", body = MessageAnswer), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_schedule(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
-        schedules::update(&state.ctx, &caller, id, &body).await?,
+        host_actions::update(&state.ctx, &caller, id, &body).await?,
     ))
 }
 
 #[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = MessageAnswer), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn delete_schedule(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
-    schedules::delete(&state.ctx, &caller, id).await?;
-    Ok(Json(json!({"message": "Booking Deleted Successfully!"})))
+) -> Result<Json<MessageAnswer>, ApiError> {
+    host_actions::delete(&state.ctx, &caller, id).await?;
+    Ok(Json(MessageAnswer::new("Booking Deleted Successfully!")))
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/activities", tag = "schedules",
@@ -156,7 +157,9 @@ pub async fn get_schedule_activities(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(schedules::activities(&state.ctx, &caller, id).await?))
+    Ok(Json(
+        host_actions::activities(&state.ctx, &caller, id).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/meta-info", tag = "schedules",
@@ -168,7 +171,9 @@ pub async fn get_schedule_meta_info(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(schedules::meta_info(&state.ctx, &caller, id).await?))
+    Ok(Json(
+        host_actions::meta_info(&state.ctx, &caller, id).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/deliveries", tag = "schedules",
@@ -182,13 +187,15 @@ pub async fn list_deliveries(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(schedules::deliveries(&state.ctx, &caller, id).await?))
+    Ok(Json(
+        host_actions::deliveries(&state.ctx, &caller, id).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/schedules/{id}/deliveries/{delivery_id}/retry", tag = "schedules",
     params(("id" = i64, Path), ("delivery_id" = i64, Path)),
     description = "Extension: sends a failed delivery again (due now, retried for three more days).",
-    responses((status = 200, description = "`{message: 'Delivery has been queued again'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Delivery has been queued again'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope),
               (status = 409, description = "`invalid_transition`: the delivery has not failed", body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -196,25 +203,25 @@ pub async fn retry_delivery(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, delivery_id)): ApiPath<(i64, i64)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
-        schedules::retry_delivery(&state.ctx, &caller, id, delivery_id).await?,
+        host_actions::retry_delivery(&state.ctx, &caller, id, delivery_id).await?,
     ))
 }
 
 #[utoipa::path(post, path = "/schedules/{id}/send-confirmation-email", tag = "schedules",
     params(("id" = i64, Path), ("email_to" = Option<String>, Query, description = "`guest` (default) or `host`")),
-    responses((status = 200, description = "`{message: 'Notification sent successfully'}`", body = Object)),
+    responses((status = 200, description = "`{message: 'Notification sent successfully'}`", body = MessageAnswer)),
     security(("basic" = []), ("session" = [])))]
 pub async fn send_confirmation_email(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     let to = query.one_of("email_to", &["guest", "host"], "guest")?;
     Ok(Json(
-        schedules::send_confirmation(&state.ctx, &caller, id, to).await?,
+        host_actions::send_confirmation(&state.ctx, &caller, id, to).await?,
     ))
 }
 
@@ -231,7 +238,7 @@ pub async fn list_group_attendees(
     let page = query.int_in("page", 1..=MAX_PAGE, 1)?;
     let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?;
     Ok(Json(
-        schedules::group_attendees(
+        host_actions::group_attendees(
             &state.ctx,
             &caller,
             group_id,
@@ -266,6 +273,6 @@ pub async fn list_own_bookings(
         })?);
     }
     Ok(Json(
-        schedules::own_bookings(&state.ctx, &caller, per_page, period, &calendar_ids).await?,
+        host_actions::own_bookings(&state.ctx, &caller, per_page, period, &calendar_ids).await?,
     ))
 }

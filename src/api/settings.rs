@@ -1,6 +1,7 @@
 //! `/settings/…`: global settings (emailing, administration, payments, theme, modules).
 //! Every route needs `manage_options`; `install-plugin` needs `install_plugins`.
 
+use app::model::answer::MessageAnswer;
 use app::service::settings;
 use axum::Json;
 use axum::extract::State;
@@ -53,14 +54,14 @@ pub async fn save_general(
 
 #[utoipa::path(post, path = "/settings/payment", tag = "settings",
     request_body(content = Object, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_payment(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         settings::save_payment(&state.ctx, &caller, &body).await?,
     ))
@@ -68,14 +69,14 @@ pub async fn save_payment(
 
 #[utoipa::path(post, path = "/settings/theme", tag = "settings",
     request_body(content = Object, description = "`{theme: 'system-default'|'light'|'dark'}`"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_theme(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         settings::save_theme(&state.ctx, &caller, &body).await?,
     ))
@@ -143,14 +144,14 @@ pub async fn save_addons(
 
 #[utoipa::path(post, path = "/settings/install-plugin", tag = "settings",
     request_body(content = Object, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
-    responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn install_plugin(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         settings::install_plugin(&state.ctx, &caller, &body).await?,
     ))

@@ -1,5 +1,6 @@
 //! `/calendars/{id}/sharing-settings`: the public landing page and host profile.
 
+use app::model::answer::MessageAnswer;
 use app::service::sharing;
 use axum::Json;
 use axum::extract::State;
@@ -32,7 +33,7 @@ pub async fn get_sharing_settings(
 #[utoipa::path(post, path = "/calendars/{id}/sharing-settings", tag = "sharing",
     params(("id" = i64, Path, description = "Calendar id")),
     request_body(content = Object, description = "`{calendar_data: {title, timezone, description, calendar_avatar, featured_image, phone}, landing_page_settings: {enabled, show_type, enabled_slots}}`"),
-    responses((status = 200, description = "`{message: 'Landing Page settings have been updated'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Landing Page settings have been updated'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -41,6 +42,6 @@ pub async fn save_sharing_settings(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(sharing::save(&state.ctx, &caller, id, &body).await?))
 }

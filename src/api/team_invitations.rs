@@ -1,6 +1,7 @@
 //! `/team-invitations`: a host invites another user to its teams; the user accepts. Needed
 //! before a host without `invite_team_members` can put that user on a team calendar or event.
 
+use app::model::answer::MessageAnswer;
 use app::service::team_invitations;
 use axum::Json;
 use axum::extract::State;
@@ -66,14 +67,14 @@ pub async fn accept_team_invitation(
 #[utoipa::path(delete, path = "/team-invitations/{id}", tag = "team",
     description = "The inviter withdraws the invitation, or the invitee declines it.",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Invitation has been deleted'}`", body = Object),
+    responses((status = 200, description = "`{message: 'Invitation has been deleted'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn delete_team_invitation(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         team_invitations::delete(&state.ctx, &caller, id).await?,
     ))

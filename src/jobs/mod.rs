@@ -15,24 +15,15 @@ use tokio::sync::{Notify, Semaphore};
 
 use app::service::Ctx;
 use app::service::calendar_write::WRITE_KIND;
-use app::service::email_notifications;
+use app::service::deliveries::{self, Backoff, Lane, OutboxRow, Outcome};
 use app::service::integrations::DELIVERY_KIND;
-use app::service::notifications::{EmailFacts, render};
-use app::service::notify::{self, EMAIL_KIND};
-use app::store::bookings::{self, NewActivity};
-use app::store::outbox::{self, Lane, OutboxRow};
-use app::store::users;
-use serde_json::Value;
+use app::service::notifications::render;
+use app::service::outbox::{Message, SMS_KIND};
 
 use app::domain::smart_codes::{self, Output};
 use mail::Mailer;
 use sms::SmsSender;
 
-/// Email and SMS retries: the first after 30 s, each wait doubled up to half an hour, for
-/// three days (an outage of a weekend loses nothing).
-const RETRY_FIRST_SECONDS: i64 = 30;
-const RETRY_CAP_SECONDS: i64 = 1800;
-const RETRY_FOR_SECONDS: i64 = 3 * 86_400;
 /// Emails in flight at once, each on its own SMTP connection. lettre cannot switch off
 /// Nagle's algorithm, so each message waits for the server's delayed ACK (up to 40 ms) before
 /// its closing dot goes out: one connection carries about 20 emails a second, mostly waiting.
@@ -91,7 +82,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
     ));
     tokio::spawn(outbox_worker(
         ctx.clone(),
-        Lane::Only(notify::SMS_KIND),
+        Lane::Only(SMS_KIND),
         SMS_CONCURRENCY,
         settings,
         {
@@ -104,7 +95,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
     ));
     tokio::spawn(outbox_worker(
         ctx.clone(),
-        Lane::AllBut(&[DELIVERY_KIND, notify::SMS_KIND, WRITE_KIND]),
+        Lane::AllBut(&[DELIVERY_KIND, SMS_KIND, WRITE_KIND]),
         EMAIL_CONCURRENCY,
         settings,
         {
@@ -134,7 +125,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
             // A pass a minute; the first after a minute too, so a fresh start is quiet.
             tokio::time::sleep(Duration::from_secs(60)).await;
             let now = chrono::Utc::now().timestamp();
-            match app::service::lifecycle::complete_past(&ctx, now).await {
+            match app::service::bookings::lifecycle::complete_past(&ctx, now).await {
                 Ok(n) if n > 0 => tracing::info!(completed = n, "completed past bookings"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "auto-complete pass failed"),
@@ -148,19 +139,17 @@ const CALENDAR_WRITE_CONCURRENCY: usize = 4;
 
 /// One write-back: the host's destination made to match the slot. Retried like email (30 s
 /// doubling to half an hour, for three days); a failure that outlasts that is logged.
+#[tracing::instrument(skip_all, fields(outbox_id = item.id))]
 async fn write_back(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<()> {
-    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
-    let result = app::service::calendar_write::deliver(ctx, &payload).await;
-    let mut conn = ctx.store.conn().await?;
-    match result {
-        Ok(()) => outbox::complete(conn.ex(), item.id).await?,
+    let Some(Message::CalendarWrite(write)) = deliveries::read_message(ctx, item).await? else {
+        return Ok(());
+    };
+    match app::service::calendar_write::deliver(ctx, &write).await {
+        Ok(()) => deliveries::complete(ctx, item.id).await?,
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "writing a booking to a host's calendar failed");
-            let now = ctx.clock.now();
-            let wait =
-                (RETRY_FIRST_SECONDS << (item.attempts - 1).clamp(0, 16)).min(RETRY_CAP_SECONDS);
-            let again = (now + wait - item.created_at <= RETRY_FOR_SECONDS).then_some(now + wait);
-            outbox::retry_or_fail(conn.ex(), item.id, &error, again).await?;
+            let again = Backoff::MESSAGES.next(item, ctx.clock.now());
+            deliveries::fail_or_retry(ctx, item.id, &error, again).await?;
         }
     }
     Ok(())
@@ -195,28 +184,22 @@ async fn calendar_sync(ctx: Ctx, poll: Duration) {
 
 /// A test email from the settings page: sent once; the outcome is kept with the item and
 /// logged (there is no booking to note it on).
+#[tracing::instrument(skip_all, fields(outbox_id = item.id))]
 async fn deliver_test_email(
     ctx: &Ctx,
     mailer: &Mailer,
     item: &OutboxRow,
-    payload: &Value,
+    to: &str,
 ) -> anyhow::Result<()> {
-    let to = payload.get("to").and_then(Value::as_str).unwrap_or("");
-    let mut conn = ctx.store.conn().await?;
-    let general: app::model::settings::GeneralSettings =
-        app::service::settings::load(conn.ex(), app::model::settings::GENERAL).await?;
-    drop(conn);
-    let email = app::service::notifications::test_email(&general.emailing, to);
-    let result = mailer.send(&email).await;
-    let mut conn = ctx.store.conn().await?;
-    match result {
+    let email = deliveries::test_email(ctx, to).await?;
+    match mailer.send(&email).await {
         Ok(()) => {
             tracing::info!(outbox_id = item.id, "test email sent");
-            outbox::complete(conn.ex(), item.id).await?;
+            deliveries::complete(ctx, item.id).await?;
         }
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "test email failed");
-            outbox::retry_or_fail(conn.ex(), item.id, &error, None).await?;
+            deliveries::fail_or_retry(ctx, item.id, &error, None).await?;
         }
     }
     Ok(())
@@ -295,10 +278,7 @@ async fn claim(
     limit: usize,
     lease: i64,
 ) -> anyhow::Result<Vec<OutboxRow>> {
-    let mut tx = ctx.store.begin().await?;
-    let items = outbox::claim(&mut tx, lane, i64::try_from(limit)?, lease, ctx.clock.now()).await?;
-    tx.commit().await?;
-    Ok(items)
+    Ok(deliveries::claim(ctx, lane, i64::try_from(limit)?, lease).await?)
 }
 
 fn panic_text(joined: tokio::task::JoinError) -> String {
@@ -317,186 +297,28 @@ fn panic_text(joined: tokio::task::JoinError) -> String {
 
 /// Marks an item failed for good (it panicked: trying again would only panic again).
 async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
-    let mut conn = ctx.store.conn().await?;
-    outbox::retry_or_fail(conn.ex(), id, reason, None).await?;
-    Ok(())
-}
-
-/// A booking message about to go out: what rendering it needs, loaded once.
-struct Prepared {
-    key: &'static str,
-    booking: bookings::BookingRow,
-    loaded: app::service::slots::LoadedEvent,
-    host: Option<users::UserRow>,
-    meta: Vec<(String, String)>,
-    reminder: bool,
-}
-
-impl Prepared {
-    fn facts<'a>(&'a self, ctx: &'a Ctx) -> EmailFacts<'a> {
-        EmailFacts {
-            booking: &self.booking,
-            host: self.host.as_ref(),
-            event: &self.loaded,
-            meta: &self.meta,
-            public_url: &ctx.public_url,
-        }
-    }
-}
-
-/// Loads what a booking message (email or SMS) needs, or completes the item and answers
-/// `None` when there is nothing to send: the booking is gone, or a reminder's booking is no
-/// longer scheduled or has moved since it was planned.
-async fn prepare(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<Option<Prepared>> {
-    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
-    let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
-    let booking_id = payload
-        .get("booking_id")
-        .and_then(Value::as_i64)
-        .unwrap_or(0);
-    let mut conn = ctx.store.conn().await?;
-    let key = notify::key_of(text("template"), text("to"));
-    let booking = bookings::find(conn.ex(), booking_id).await?;
-    let (Some(key), Some(booking)) = (key, booking) else {
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(None);
-    };
-    let reminder = item.purpose.as_deref() == Some(notify::REMINDER);
-    let planned_start = payload.get("start_time").and_then(Value::as_i64);
-    if reminder && (booking.status != "scheduled" || planned_start != Some(booking.start_time)) {
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(None);
-    }
-    let loaded = app::service::slots::load_event(conn.ex(), booking.event_id).await?;
-    let host = users::find(conn.ex(), booking.host_user_id).await?;
-    let meta = bookings::meta_of(conn.ex(), booking.id).await?;
-    Ok(Some(Prepared {
-        key,
-        booking,
-        loaded,
-        host,
-        meta,
-        reminder,
-    }))
-}
-
-/// Marks an item done without sending (switched off meanwhile, nobody to send to), with an
-/// optional note on the booking.
-async fn skip(
-    ctx: &Ctx,
-    item: &OutboxRow,
-    booking_id: i64,
-    note: Option<&str>,
-) -> anyhow::Result<()> {
-    let mut tx = ctx.store.begin().await?;
-    outbox::complete(tx.ex(), item.id).await?;
-    if let Some(note) = note {
-        bookings::add_activity(
-            tx.ex(),
-            &NewActivity {
-                booking_id,
-                created_by: None,
-                status: "closed",
-                kind: "info",
-                title: note,
-                description: note,
-            },
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-/// Records the outcome of sending a booking message: done with an activity entry, or another
-/// try after a back-off capped at half an hour, for three days from when it was queued; then
-/// failed, with an open activity entry (the host can send it again from the booking).
-async fn record(
-    ctx: &Ctx,
-    item: &OutboxRow,
-    booking_id: i64,
-    result: Result<(), String>,
-    sent: (&str, &str),
-    failed: &str,
-) -> anyhow::Result<()> {
-    let mut tx = ctx.store.begin().await?;
-    match result {
-        Ok(()) => {
-            outbox::complete(tx.ex(), item.id).await?;
-            let (title, description) = sent;
-            bookings::add_activity(
-                tx.ex(),
-                &NewActivity {
-                    booking_id,
-                    created_by: None,
-                    status: "closed",
-                    kind: "activity",
-                    title,
-                    description,
-                },
-            )
-            .await?;
-        }
-        Err(error) => {
-            tracing::warn!(outbox_id = item.id, kind = item.kind, booking_id, %error, "delivery failed");
-            let now = ctx.clock.now();
-            let wait =
-                (RETRY_FIRST_SECONDS << (item.attempts - 1).clamp(0, 16)).min(RETRY_CAP_SECONDS);
-            if now + wait - item.created_at > RETRY_FOR_SECONDS {
-                outbox::retry_or_fail(tx.ex(), item.id, &error, None).await?;
-                let description = format!(
-                    "{failed} after {} attempts: {error}. It can be sent again from the booking's deliveries.",
-                    item.attempts
-                );
-                bookings::add_activity(
-                    tx.ex(),
-                    &NewActivity {
-                        booking_id,
-                        created_by: None,
-                        status: "open",
-                        kind: "error",
-                        title: failed,
-                        description: &description,
-                    },
-                )
-                .await?;
-            } else {
-                outbox::retry_or_fail(tx.ex(), item.id, &error, Some(now + wait)).await?;
-            }
-        }
-    }
-    tx.commit().await?;
-    Ok(())
+    Ok(deliveries::fail_or_retry(ctx, id, reason, None).await?)
 }
 
 /// One booking email (or reminder), rendered from the event's notification when it goes out.
+#[tracing::instrument(skip_all, fields(outbox_id = item.id))]
 async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
-    if item.kind == app::service::settings_page::TEST_EMAIL {
-        let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
-        return deliver_test_email(ctx, mailer, item, &payload).await;
-    }
-    if item.kind != EMAIL_KIND {
-        let mut conn = ctx.store.conn().await?;
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
-    }
-    let Some(p) = prepare(ctx, item).await? else {
+    let notice = match deliveries::read_message(ctx, item).await? {
+        Some(Message::TestEmail(test)) => {
+            return deliver_test_email(ctx, mailer, item, &test.to).await;
+        }
+        Some(Message::Email(notice)) => notice,
+        _ => return Ok(()),
+    };
+    let Some(p) = deliveries::prepare(ctx, item, &notice).await? else {
         return Ok(());
     };
     let booking_id = p.booking.id;
-    let notifications = {
-        let mut conn = ctx.store.conn().await?;
-        email_notifications::load(conn.ex(), p.booking.event_id).await?
+    let Some(notification) = p.email_notification(ctx).await? else {
+        return Ok(deliveries::skip(ctx, item, booking_id, None).await?);
     };
-    // A reminder switched off after it was planned is not sent.
-    let Some(notification) = notifications
-        .get(p.key)
-        .filter(|n| n.enabled || !p.reminder)
-    else {
-        return skip(ctx, item, booking_id, None).await;
-    };
-    let Some(email) = render(p.key, notification, &p.facts(ctx)) else {
-        return skip(ctx, item, booking_id, None).await;
+    let Some(email) = render(p.key, &notification, &p.facts(ctx)) else {
+        return Ok(deliveries::skip(ctx, item, booking_id, None).await?);
     };
     let result = mailer.send(&email).await;
     let who = if notification.is_host {
@@ -507,39 +329,28 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
     let title = format!("{} sent to {who}", email_title(p.key));
     let description = format!("{title} ({})", email.to);
     let failed = format!("{} sending failed to {who}", email_title(p.key));
-    record(
-        ctx,
-        item,
-        booking_id,
+    let outcome = Outcome {
         result,
-        (&title, &description),
-        &failed,
-    )
-    .await
+        sent: (&title, &description),
+        failed: &failed,
+    };
+    Ok(deliveries::record(ctx, item, booking_id, outcome).await?)
 }
 
 /// One booking text message (or reminder) through the SMS sender. The attendee's number is
 /// the answer to the form's SMS-number phone field; a number that is not a valid
 /// international one is skipped with a note on the booking.
+#[tracing::instrument(skip_all, fields(outbox_id = item.id))]
 async fn deliver_sms(ctx: &Ctx, sender: &SmsSender, item: &OutboxRow) -> anyhow::Result<()> {
-    let Some(p) = prepare(ctx, item).await? else {
+    let Some(Message::Sms(notice)) = deliveries::read_message(ctx, item).await? else {
+        return Ok(());
+    };
+    let Some(p) = deliveries::prepare(ctx, item, &notice).await? else {
         return Ok(());
     };
     let booking_id = p.booking.id;
-    let (notifications, fields) = {
-        let mut conn = ctx.store.conn().await?;
-        let sms = app::service::sms_notifications::load(conn.ex(), p.booking.event_id).await?;
-        let stored = app::store::booking_fields::list(conn.ex(), p.booking.event_id).await?;
-        (
-            sms,
-            app::service::booking_fields::effective_fields(p.loaded.event(), stored),
-        )
-    };
-    let Some(n) = notifications
-        .get(p.key)
-        .filter(|n| n.enabled || !p.reminder)
-    else {
-        return skip(ctx, item, booking_id, None).await;
+    let Some((n, fields)) = p.sms_notification(ctx).await? else {
+        return Ok(deliveries::skip(ctx, item, booking_id, None).await?);
     };
     let number = if n.is_host {
         n.sms.number.clone()
@@ -549,21 +360,18 @@ async fn deliver_sms(ctx: &Ctx, sender: &SmsSender, item: &OutboxRow) -> anyhow:
     let who = if n.is_host { "host" } else { "attendee" };
     let Some(to) = app::service::sms_notifications::e164(&number) else {
         let note = format!("SMS not sent to {who}: no valid international phone number");
-        return skip(ctx, item, booking_id, Some(&note)).await;
+        return Ok(deliveries::skip(ctx, item, booking_id, Some(&note)).await?);
     };
     let facts = p.facts(ctx);
     let body = smart_codes::fill(&n.sms.body, Output::Text, |code| facts.code(code));
     let result = sender.send(&to, &body).await;
     let description = format!("{} SMS has been sent to {who} ({to})", sms_label(p.key));
-    record(
-        ctx,
-        item,
-        booking_id,
+    let outcome = Outcome {
         result,
-        ("SMS Sent Successfully", &description),
-        &format!("SMS sending failed to {who}"),
-    )
-    .await
+        sent: ("SMS Sent Successfully", &description),
+        failed: &format!("SMS sending failed to {who}"),
+    };
+    Ok(deliveries::record(ctx, item, booking_id, outcome).await?)
 }
 
 /// The reference plugin's words for a message in the activity log.
@@ -593,19 +401,25 @@ fn sms_label(key: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The test reads and writes the outbox directly to set up and observe the worker.
+    use app::store::outbox;
 
     #[tokio::test]
     async fn a_panicking_delivery_fails_alone_and_the_worker_goes_on() {
         let dir = tempfile::tempdir().expect("dir");
-        let store = app::store::Store::connect(&format!("sqlite://{}/t.db", dir.path().display()))
-            .await
-            .expect("store");
+        let store =
+            app::service::Store::connect(&format!("sqlite://{}/t.db", dir.path().display()))
+                .await
+                .expect("store");
         store.migrate().await.expect("migrate");
         let mut conn = store.conn().await.expect("conn");
         for payload in ["ok-1", "boom", "ok-2"] {
-            bookings::enqueue(conn.ex(), "test", payload)
-                .await
-                .expect("enqueue");
+            let item = outbox::NewItem {
+                kind: "test",
+                payload: payload.to_string(),
+                ..Default::default()
+            };
+            outbox::enqueue(conn.ex(), &item).await.expect("enqueue");
         }
         drop(conn);
         let ctx = Ctx::new(store.clone(), "http://localhost");

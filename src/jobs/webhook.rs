@@ -6,22 +6,14 @@
 
 use anyhow::{Context, anyhow};
 use app::service::Ctx;
-use app::service::integrations::{WebhookSettings, delivery_body};
+use app::service::deliveries::{self, OutboxRow};
+use app::service::integrations::{WebhookSettings, delivery_body, test_delivery_body};
+use app::service::outbox::Message;
 use app::service::targets::redacted_url;
-use app::store::bookings::{self, NewActivity};
-use app::store::outbox::{self, OutboxRow};
-use app::store::{events, integrations, users};
 use base64::Engine as _;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
-
-/// How long a delivery is retried before it is given up.
-const RETRY_FOR_SECONDS: i64 = 24 * 3600;
-
-fn field(payload: &Value, key: &str) -> i64 {
-    payload.get(key).and_then(Value::as_i64).unwrap_or(0)
-}
 
 /// The endpoint answered, but not with a 2xx status.
 #[derive(Debug)]
@@ -45,53 +37,33 @@ fn status_of(result: &anyhow::Result<u16>) -> Option<u16> {
 
 /// One delivery attempt, logged; a failure is retried later until a day has passed. A test
 /// delivery ("Send test" in the editor) carries no booking and is tried once.
+#[tracing::instrument(skip_all, fields(outbox_id = item.id))]
 pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> anyhow::Result<()> {
-    let payload: Value = serde_json::from_str(&item.payload).unwrap_or(Value::Null);
-    let trigger = payload.get("trigger").and_then(Value::as_str).unwrap_or("");
-    let message_id = payload
-        .get("message_id")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let is_test = payload.get("test") == Some(&Value::Bool(true));
-    let mut conn = ctx.store.conn().await?;
-    let event_id = field(&payload, "event_id");
-    let feed = integrations::find(conn.ex(), event_id, field(&payload, "integration_id")).await?;
-    let booking = if is_test {
-        None
-    } else {
-        bookings::find(conn.ex(), field(&payload, "booking_id")).await?
+    let Some(Message::Webhook(delivery)) = deliveries::read_message(ctx, item).await? else {
+        return Ok(());
     };
+    let Some(target) = deliveries::webhook_target(ctx, item, &delivery).await? else {
+        return Ok(());
+    };
+    let settings = &target.settings;
+    let trigger = delivery.trigger.as_str();
     // Deliveries queued by this version carry their body, rendered when they were queued; older
     // ones are rendered now from the booking.
-    let rendered = payload.get("body").cloned();
-    let Some(feed) = feed.filter(|_| is_test || booking.is_some() || rendered.is_some()) else {
-        // The feed was deleted meanwhile (or an old item's booking): nothing left to send.
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
-    };
-    let settings = WebhookSettings::parse(&feed);
-    if !settings.enabled && !is_test {
-        outbox::complete(conn.ex(), item.id).await?;
-        return Ok(());
-    }
-    let event = events::find(conn.ex(), booking.as_ref().map_or(event_id, |b| b.event_id)).await?;
-    let host = match &booking {
-        Some(b) => users::find(conn.ex(), b.host_user_id).await?,
-        None => None,
-    };
-    drop(conn);
-    let body = match (rendered, &booking) {
+    let body = match (delivery.body.clone(), &target.booking) {
         (Some(body), _) => body,
-        (None, Some(b)) => delivery_body(&settings, trigger, b, event.as_ref(), host.as_ref()),
-        (None, None) => test_body(&settings, event.as_ref()),
+        (None, Some(b)) => delivery_body(
+            settings,
+            trigger,
+            b,
+            target.event.as_ref(),
+            target.host.as_ref(),
+        ),
+        (None, None) => test_delivery_body(settings, target.event.as_ref()),
     };
-    let result = send(&settings, message_id, &body, jobs).await;
-
-    let mut tx = ctx.store.begin().await?;
+    let result = send(settings, &delivery.message_id, &body, jobs).await;
     let url = &redacted_url(&settings.request_url);
-    let (succeeded, title, description) = match &result {
+    let (title, description) = match &result {
         Ok(status) => (
-            true,
             "Webhook sent successfully",
             format!(
                 "Webhook sent successfully to {url} ({status}, feed \"{}\")",
@@ -99,7 +71,6 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
             ),
         ),
         Err(error) => (
-            false,
             "Failed to send webhook",
             format!(
                 "Failed to send webhook to {url} (feed \"{}\", attempt {}): {error:#}",
@@ -107,61 +78,23 @@ pub async fn deliver(ctx: &Ctx, item: &OutboxRow, jobs: super::JobSettings) -> a
             ),
         ),
     };
-    integrations::log_delivery(
-        tx.ex(),
-        &integrations::NewDelivery {
-            integration_id: feed.id,
-            booking_id: item.booking_id.or(booking.as_ref().map(|b| b.id)),
-            trigger_name: trigger,
-            http_status: status_of(&result),
-            succeeded,
-            detail: &description,
-        },
-    )
-    .await?;
-    if let Some(booking) = &booking {
-        bookings::add_activity(
-            tx.ex(),
-            &NewActivity {
-                booking_id: booking.id,
-                created_by: None,
-                status: "closed",
-                kind: if succeeded { "success" } else { "error" },
-                title,
-                description: &description,
-            },
-        )
-        .await?;
+    let error = result.as_ref().err().map(|e| format!("{e:#}"));
+    if let Some(error) = &error
+        && !delivery.test
+    {
+        let booking_id = target.booking.as_ref().map_or(0, |b| b.id);
+        tracing::warn!(outbox_id = item.id, booking_id, url, %error, "webhook delivery failed");
     }
-    match result {
-        Ok(_) => outbox::complete(tx.ex(), item.id).await?,
-        Err(error) if is_test => {
-            // A test shows its one outcome in the log; trying again would only repeat it.
-            outbox::retry_or_fail(tx.ex(), item.id, &format!("{error:#}"), None).await?;
-        }
-        Err(error) => {
-            let now = ctx.clock.now();
-            // 30 s, 1 min, 2 min, … then hourly, for a day from the trigger.
-            let wait = (30_i64 << (item.attempts - 1).clamp(0, 7)).min(3600);
-            let again = (now + wait - item.created_at < RETRY_FOR_SECONDS).then_some(now + wait);
-            let booking_id = booking.as_ref().map_or(0, |b| b.id);
-            tracing::warn!(outbox_id = item.id, booking_id, url, error = %format!("{error:#}"), "webhook delivery failed");
-            outbox::retry_or_fail(tx.ex(), item.id, &format!("{error:#}"), again).await?;
-        }
-    }
-    tx.commit().await?;
+    let attempt = deliveries::WebhookAttempt {
+        trigger,
+        http_status: status_of(&result),
+        error,
+        title,
+        description: &description,
+        test: delivery.test,
+    };
+    deliveries::record_webhook(ctx, item, &target, attempt).await?;
     Ok(())
-}
-
-/// What a test delivery sends: the feed and event it is about, and no attendee data.
-fn test_body(settings: &WebhookSettings, event: Option<&events::EventRow>) -> Value {
-    serde_json::json!({
-        "trigger": "test",
-        "message": "A test delivery from slotbook: this feed works.",
-        "feed": settings.name,
-        "event": event.map(|e| serde_json::json!({"id": e.id, "title": e.title})),
-        "sent_at": chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string(),
-    })
 }
 
 /// Sends one signed request; answers the HTTP status on 2xx.

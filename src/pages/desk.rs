@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use app::model::desk::{BulkOutcome, DeskAction, DeskNotice};
-use app::service::booking_desk;
+use app::service::bookings::desk;
 
 use super::{form_pairs, render_with, see_other};
 use crate::AppState;
@@ -54,7 +54,7 @@ pub async fn post_action(
         };
         return page(notice, StatusCode::UNPROCESSABLE_ENTITY).await;
     };
-    match booking_desk::act(&state.ctx, &caller, id, &action).await {
+    match desk::act(&state.ctx, &caller, id, &action).await {
         Ok(()) => see_other(&format!("/admin/bookings/{id}?done={}", action.done_key())),
         Err(refusal) => {
             let error = app::ui::admin::page_error(refusal);
@@ -115,7 +115,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
         .filter(|(k, _)| k == "ids")
         .filter_map(|(_, v)| v.parse().ok())
         .collect();
-    match booking_desk::bulk(&state.ctx, &caller, &ids, &action).await {
+    match desk::bulk(&state.ctx, &caller, &ids, &action).await {
         Ok(outcome) => page(outcome, StatusCode::OK).await,
         Err(refusal) => {
             let error = app::ui::admin::page_error(refusal);

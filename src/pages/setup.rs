@@ -105,6 +105,47 @@ pub async fn post_event(
     }
 }
 
+/// Every tab's "Save" but the availability tab's and the webhooks': which use case `tab`
+/// (and `op`) names, and the tab to return to.
+async fn save_tab(
+    state: &AppState,
+    caller: &Caller,
+    (calendar_id, event_id): (i64, i64),
+    form: &FormState,
+) -> (&'static str, Result<(), FormState>) {
+    let ctx = &state.ctx;
+    match form.value("tab").as_str() {
+        "booking-fields" => (
+            "booking-fields",
+            event_tabs::save_fields(ctx, caller, calendar_id, event_id, form).await,
+        ),
+        "advanced" => (
+            "advanced",
+            event_tabs::save_advanced(ctx, caller, calendar_id, event_id, form).await,
+        ),
+        "notifications" => (
+            "notifications",
+            event_tabs::save_notification(ctx, caller, calendar_id, event_id, form).await,
+        ),
+        "payment" => (
+            "payment",
+            event_tabs::save_payment(ctx, caller, calendar_id, event_id, form).await,
+        ),
+        _ if form.value("op") == "hosts" => (
+            "details",
+            setup_pages::save_hosts(ctx, caller, calendar_id, event_id, form).await,
+        ),
+        "limits" => (
+            "limits",
+            setup_pages::save_limits(ctx, caller, calendar_id, event_id, form).await,
+        ),
+        _ => (
+            "details",
+            setup_pages::save_details(ctx, caller, calendar_id, event_id, form).await,
+        ),
+    }
+}
+
 /// `POST /admin/calendars/{id}/events/{event_id}`: a tab of the event editor (`tab=`).
 /// "Save" answers 303 back to the tab with `saved=1`; the availability tab's add and remove
 /// buttons answer the form again with the change, unsaved.
@@ -133,77 +174,13 @@ pub async fn post_editor(
         ))
     };
     let tab = form.value("tab");
-    match tab.as_str() {
-        "booking-fields" => {
-            return match event_tabs::save_fields(&state.ctx, &caller, calendar_id, event_id, &form)
-                .await
-            {
-                Ok(()) => back("booking-fields"),
-                Err(refused) => again(&state, &parts, refused).await,
-            };
-        }
-        "advanced" => {
-            return match event_tabs::save_advanced(
-                &state.ctx,
-                &caller,
-                calendar_id,
-                event_id,
-                &form,
-            )
-            .await
-            {
-                Ok(()) => back("advanced"),
-                Err(refused) => again(&state, &parts, refused).await,
-            };
-        }
-        "webhooks" => {
-            return webhook_post(&state, &parts, &caller, (calendar_id, event_id), form).await;
-        }
-        "notifications" => {
-            return match event_tabs::save_notification(
-                &state.ctx,
-                &caller,
-                calendar_id,
-                event_id,
-                &form,
-            )
-            .await
-            {
-                Ok(()) => back("notifications"),
-                Err(refused) => again(&state, &parts, refused).await,
-            };
-        }
-        "payment" => {
-            return match event_tabs::save_payment(&state.ctx, &caller, calendar_id, event_id, &form)
-                .await
-            {
-                Ok(()) => back("payment"),
-                Err(refused) => again(&state, &parts, refused).await,
-            };
-        }
-        _ => {}
+    if tab == "webhooks" {
+        return webhook_post(&state, &parts, &caller, (calendar_id, event_id), form).await;
     }
-    if form.value("op") == "hosts" {
-        return match setup_pages::save_hosts(&state.ctx, &caller, calendar_id, event_id, &form)
-            .await
-        {
-            Ok(()) => back("details"),
-            Err(refused) => again(&state, &parts, refused).await,
-        };
-    }
-    if tab == "limits" {
-        return match setup_pages::save_limits(&state.ctx, &caller, calendar_id, event_id, &form)
-            .await
-        {
-            Ok(()) => back("limits"),
-            Err(refused) => again(&state, &parts, refused).await,
-        };
-    }
-    if tab != "availability" {
-        return match setup_pages::save_details(&state.ctx, &caller, calendar_id, event_id, &form)
-            .await
-        {
-            Ok(()) => back("details"),
+    if tab != "availability" || form.value("op") == "hosts" {
+        let (back_to, saved) = save_tab(&state, &caller, (calendar_id, event_id), &form).await;
+        return match saved {
+            Ok(()) => back(back_to),
             Err(refused) => again(&state, &parts, refused).await,
         };
     }

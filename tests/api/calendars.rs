@@ -305,6 +305,9 @@ async fn list_calendars_refuses_bad_paging_with_a_named_field() {
         "page=abc",
         "page=100000000000000000000",
         "per_page=1000",
+        // Sent empty, a number is not a number (the document declares an integer).
+        "per_page=",
+        "page=",
         "query%5BcalendarType%5D=weird",
     ] {
         let (status, body) = app.get(&format!("/calendars?{query}"), &admin).await;
@@ -317,6 +320,9 @@ async fn list_calendars_refuses_bad_paging_with_a_named_field() {
             .replace("%5D", "]");
         assert!(body["errors"].get(&field).is_some(), "{query}: {body}");
     }
+    let (status, body) = app.get("/bookings?per_page=&period=", &admin).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["errors"].get("per_page").is_some(), "{body}");
 }
 
 #[tokio::test]

@@ -153,7 +153,7 @@ async fn past_scheduled_bookings_are_completed_by_the_job_not_by_reads() {
     );
     let ctx = app::service::Ctx::new(app.store.clone(), "http://x");
     assert_eq!(
-        app::service::lifecycle::complete_past(&ctx, chrono::Utc::now().timestamp())
+        app::service::bookings::lifecycle::complete_past(&ctx, chrono::Utc::now().timestamp())
             .await
             .expect("job"),
         1
@@ -175,7 +175,7 @@ async fn past_scheduled_bookings_are_completed_by_the_job_not_by_reads() {
         .await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(
-        app::service::lifecycle::complete_past(&ctx, chrono::Utc::now().timestamp())
+        app::service::bookings::lifecycle::complete_past(&ctx, chrono::Utc::now().timestamp())
             .await
             .expect("job"),
         1,

@@ -1,5 +1,10 @@
 //! API tests against the real router. They run on SQLite, and on PostgreSQL when
 //! `TEST_DATABASE_URL` is set (the README's test command runs both).
+#![expect(
+    clippy::expect_used,
+    clippy::too_many_lines,
+    reason = "scenario tests read top to bottom and fail loudly on a broken step"
+)]
 
 mod auth;
 mod booking_create;
@@ -29,4 +34,5 @@ mod setup;
 mod sharing;
 mod slots;
 mod sms;
+mod snapshots;
 mod support;

@@ -107,7 +107,7 @@ async fn a_new_timezone_keeps_the_wall_clock_times_of_every_schedule() {
         json!({"start": "09:00", "end": "17:00"})
     );
     let mut conn = app.store.conn().await.expect("conn");
-    let schedule = app::store::schedules::find_default(conn.ex(), jane.id)
+    let schedule = app::store::availability_schedules::find_default(conn.ex(), jane.id)
         .await
         .expect("query")
         .expect("schedule");

@@ -39,7 +39,10 @@ pub struct CalendarSettings {
 }
 
 #[derive(Debug, Clone, Serialize)]
-#[allow(non_snake_case)]
+#[expect(
+    non_snake_case,
+    reason = "`ID` is the reference interface's field name"
+)]
 pub struct AuthorProfile {
     pub ID: i64,
     pub name: String,
@@ -52,7 +55,10 @@ pub struct AuthorProfile {
 }
 
 #[derive(Debug, Clone, Serialize)]
-#[allow(non_snake_case)]
+#[expect(
+    non_snake_case,
+    reason = "`ID` is the reference interface's field name"
+)]
 pub struct CalendarUser {
     pub ID: i64,
     pub user_login: String,

@@ -1,5 +1,6 @@
 //! Wire types shared by REST handlers, server functions and the UI.
 
+pub mod answer;
 pub mod availability;
 pub mod calendar;
 pub mod calendar_connection;

@@ -6,7 +6,7 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
 
-use super::{Caller, ServiceResult};
+use super::{Caller, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
 use crate::store::{Store, StoreResult, app_passwords, now_epoch, sessions, users};
 
@@ -22,19 +22,16 @@ pub enum AuthFailure {
     BadCredentials,
 }
 
-pub fn hash_password(password: &str) -> String {
-    let salt =
-        SaltString::encode_b64(&rand::random::<[u8; 16]>()).unwrap_or_else(|_| unreachable_salt());
+/// An argon2 hash (default parameters, a random salt) of `password`. A failure is an error,
+/// never an empty hash that would be stored.
+pub fn hash_password(password: &str) -> ServiceResult<String> {
+    let failed =
+        |e: argon2::password_hash::Error| ServiceError::Internal(format!("password hash: {e}"));
+    let salt = SaltString::encode_b64(&rand::random::<[u8; 16]>()).map_err(failed)?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .unwrap_or_default()
-}
-
-#[allow(clippy::unwrap_used)]
-fn unreachable_salt() -> SaltString {
-    // 16 random bytes always encode to a valid salt; this branch exists only to avoid a panic path.
-    SaltString::from_b64("AAAAAAAAAAAAAAAAAAAAAA").unwrap()
+        .map_err(failed)
 }
 
 pub fn verify_password(password: &str, stored: &str) -> bool {
@@ -111,7 +108,11 @@ pub async fn authenticate_basic(
 /// verified against it, so it costs as much as a wrong password and timing cannot tell
 /// whether an account exists.
 static DUMMY_HASH: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| hash_password(&hex::encode(rand::random::<[u8; 16]>())));
+    // Should hashing ever fail, an empty hash makes every unknown login fail at once: only
+    // timing is lost, never access.
+    std::sync::LazyLock::new(|| {
+        hash_password(&hex::encode(rand::random::<[u8; 16]>())).unwrap_or_default()
+    });
 
 /// The stored hash a password is checked against: the user's, or the dummy one.
 pub fn hash_to_verify(user: Option<&UserRow>) -> &str {
@@ -214,7 +215,7 @@ mod tests {
 
     #[test]
     fn passwords_verify_only_against_their_own_hash() {
-        let hash = hash_password("correct horse");
+        let hash = hash_password("correct horse").expect("hash");
         assert!(hash.starts_with("$argon2"));
         assert!(verify_password("correct horse", &hash));
         assert!(!verify_password("wrong horse", &hash));
@@ -233,7 +234,7 @@ mod tests {
     #[test]
     fn unknown_logins_are_verified_against_a_real_argon2_hash() {
         let dummy = PasswordHash::new(hash_to_verify(None)).expect("dummy is a PHC hash");
-        let real_hash = hash_password("x");
+        let real_hash = hash_password("x").expect("hash");
         let real = PasswordHash::new(&real_hash).expect("real hash");
         assert_eq!(dummy.algorithm, real.algorithm);
         assert_eq!(dummy.params, real.params);

@@ -12,7 +12,7 @@ use crate::domain::zone::parse_zone;
 use crate::model::availability::{ScheduleCard, ScheduleEditor, SchedulesPage, week_summary};
 use crate::model::public::FormState;
 use crate::model::setup::WeekDraft;
-use crate::store::schedules::{self, NewSchedule, ScheduleRow};
+use crate::store::availability_schedules::{self, NewSchedule, ScheduleRow};
 use crate::store::{Ex, StoreError, calendars};
 
 /// A stored schedule's hours as the form shows them.
@@ -25,7 +25,7 @@ fn hours_of(row: &ScheduleRow) -> WeekDraft {
 /// `/admin/availability`.
 pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<SchedulesPage> {
     let mut conn = ctx.store.conn().await?;
-    let rows = schedules::list_for_user(conn.ex(), caller.id()).await?;
+    let rows = availability_schedules::list_for_user(conn.ex(), caller.id()).await?;
     let own = match calendars::simple_calendar_of(conn.ex(), caller.id()).await? {
         Some(id) => calendars::find(conn.ex(), id).await?,
         None => None,
@@ -47,7 +47,7 @@ pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<SchedulesPage> {
 
 /// The caller's schedule `id` (404 for anyone else's).
 async fn own_schedule(ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<ScheduleRow> {
-    schedules::find(ex, id)
+    availability_schedules::find(ex, id)
         .await?
         .filter(|row| row.user_id == caller.id())
         .ok_or(ServiceError::NotFound)
@@ -56,7 +56,7 @@ async fn own_schedule(ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<Sch
 /// Titles of the events whose slots follow schedule `id`: those set to it, and team events
 /// that name it for one of their hosts.
 async fn used_by(ex: Ex<'_>, id: i64) -> ServiceResult<Vec<String>> {
-    Ok(schedules::events_naming(ex, id)
+    Ok(availability_schedules::events_naming(ex, id)
         .await?
         .into_iter()
         .filter(|(_, _, kind, availability_id, settings)| {
@@ -119,10 +119,10 @@ pub async fn create(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<i64,
         let week =
             serde_json::to_string(&WeeklySchedule::office_hours()).map_err(StoreError::from)?;
         let mut tx = ctx.store.begin().await?;
-        let first = schedules::list_for_user(tx.ex(), caller.id())
+        let first = availability_schedules::list_for_user(tx.ex(), caller.id())
             .await?
             .is_empty();
-        let id = schedules::insert(
+        let id = availability_schedules::insert(
             tx.ex(),
             &NewSchedule {
                 user_id: caller.id(),
@@ -171,7 +171,7 @@ pub async fn save(
         row.timezone = zone;
         row.weekly_schedules = serde_json::to_string(&week).map_err(StoreError::from)?;
         row.date_overrides = serde_json::to_string(&overrides).map_err(StoreError::from)?;
-        schedules::update(tx.ex(), &row).await?;
+        availability_schedules::update(tx.ex(), &row).await?;
         tx.commit().await?;
         Ok::<(), ServiceError>(())
     };
@@ -184,7 +184,7 @@ pub async fn save(
 pub async fn set_default(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     let mut tx = ctx.store.begin().await?;
     own_schedule(tx.ex(), caller, id).await?;
-    schedules::set_default(tx.ex(), caller.id(), id).await?;
+    availability_schedules::set_default(tx.ex(), caller.id(), id).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(())
@@ -213,7 +213,7 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
             ),
         });
     }
-    schedules::delete(tx.ex(), caller.id(), id).await?;
+    availability_schedules::delete(tx.ex(), caller.id(), id).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(())

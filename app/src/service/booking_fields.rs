@@ -1,8 +1,9 @@
 //! The booking form of an event: system fields (always present) and custom fields.
 
+use crate::model::answer::MessageAnswer;
 use serde_json::{Map, Value, json};
 
-use super::event_admin::load_event;
+use super::event_admin::load_managed_event;
 use super::input::Fields;
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::{FieldErrors, check_max_len};
@@ -172,7 +173,7 @@ pub async fn get(
     event_id: i64,
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let stored = booking_fields::list(conn.ex(), ev.id).await?;
     Ok(json!({"fields": effective_fields(&ev, stored).iter().map(field_json).collect::<Vec<_>>()}))
 }
@@ -211,6 +212,132 @@ fn generated_name(label: &str, taken: &[String]) -> String {
     name
 }
 
+/// What every field of the form may set, read before its kind is known.
+struct FieldTexts {
+    label: String,
+    placeholder: String,
+    help_text: String,
+    position: i64,
+}
+
+/// A system field keeps its name and type; it may be relabelled, and toggled unless locked.
+fn system_field(
+    default: &FieldRow,
+    f: &Fields<'_>,
+    map: &Map<String, Value>,
+    texts: FieldTexts,
+    errors: &mut FieldErrors,
+) -> FieldRow {
+    let mut row = default.clone();
+    if !texts.label.trim().is_empty() {
+        row.label = texts.label.trim().to_string();
+    }
+    if !texts.placeholder.is_empty() {
+        row.placeholder = texts.placeholder;
+    }
+    row.help_text = texts.help_text;
+    if !default.disable_alter {
+        row.enabled = truthy(map.get("enabled")).unwrap_or(row.enabled);
+        row.required = truthy(map.get("required")).unwrap_or(row.required);
+    }
+    if default.name == "guests"
+        && let Some(limit) = f.int("limit", errors)
+    {
+        if !(1..=100).contains(&limit) {
+            errors.add(
+                f.name("limit"),
+                "between",
+                "The guest limit must be between 1 and 100.",
+            );
+        }
+        row.config = json!({"limit": limit}).to_string();
+    }
+    row.position = texts.position;
+    row
+}
+
+/// A host's own question: a known type, a label, a unique name, options for choices.
+/// `None` when its type is unknown (nothing else about it can be judged).
+fn custom_field(
+    f: &Fields<'_>,
+    map: &Map<String, Value>,
+    name: String,
+    texts: FieldTexts,
+    taken: &[String],
+    errors: &mut FieldErrors,
+) -> Option<FieldRow> {
+    let kind = f.str("type", errors).unwrap_or_default();
+    if !CUSTOM_TYPES.contains(&kind.as_str()) {
+        errors.add(
+            f.name("type"),
+            "in",
+            format!("The type must be one of: {}.", CUSTOM_TYPES.join(", ")),
+        );
+        return None;
+    }
+    let label = texts.label;
+    if label.trim().is_empty() && kind != "hidden" {
+        errors.add(f.name("label"), "required", "The field label is required.");
+    }
+    let name = if name.is_empty() {
+        generated_name(&label, taken)
+    } else {
+        name
+    };
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.len() > 64 {
+        errors.add(
+            f.name("name"),
+            "format",
+            "The field name may only contain letters, digits and underscores.",
+        );
+    } else if taken.contains(&name) {
+        errors.add(
+            f.name("name"),
+            "unique",
+            "The field name is already used by another field.",
+        );
+    }
+    let mut config = Map::new();
+    for key in CONFIG_KEYS {
+        if let Some(v) = map.get(*key) {
+            config.insert((*key).to_string(), v.clone());
+        }
+    }
+    if OPTION_TYPES.contains(&kind.as_str()) {
+        let options_ok = map
+            .get("options")
+            .and_then(Value::as_array)
+            .is_some_and(|o| {
+                !o.is_empty()
+                    && o.iter().all(|x| {
+                        x.as_str().is_some_and(|s| !s.trim().is_empty())
+                            || x.get("label").and_then(Value::as_str).is_some()
+                    })
+            });
+        if !options_ok {
+            errors.add(
+                f.name("options"),
+                "required",
+                "A choice field needs a non-empty list of options.",
+            );
+        }
+    }
+    Some(FieldRow {
+        position: texts.position,
+        name,
+        field_type: kind,
+        label: label.trim().to_string(),
+        required: truthy(map.get("required")).unwrap_or(false),
+        enabled: truthy(map.get("enabled")).unwrap_or(true),
+        system_defined: false,
+        disable_alter: false,
+        is_visible: truthy(map.get("is_visible")).unwrap_or(true),
+        placeholder: texts.placeholder,
+        help_text: texts.help_text,
+        config: Value::Object(config).to_string(),
+    })
+}
+
 /// Validates and stores the whole form in one transaction.
 pub async fn save(
     ctx: &Ctx,
@@ -218,10 +345,10 @@ pub async fn save(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
     let items = match body.get("booking_fields") {
         Some(Value::Array(items)) if !items.is_empty() => items.clone(),
@@ -263,112 +390,24 @@ pub async fn save(
         check_max_len(&mut errors, &f.name("placeholder"), Some(&placeholder), 500);
         check_max_len(&mut errors, &f.name("help_text"), Some(&help_text), 2000);
         let name = f.str("name", &mut errors).unwrap_or_default();
-        if let Some(default) = defaults.iter().find(|d| d.name == name) {
-            // A system field keeps its name and type; it may be relabelled, and toggled unless locked.
-            let mut row = default.clone();
-            if !label.trim().is_empty() {
-                row.label = label.trim().to_string();
-            }
-            row.placeholder = if placeholder.is_empty() {
-                row.placeholder
-            } else {
-                placeholder
-            };
-            row.help_text = help_text;
-            if !default.disable_alter {
-                row.enabled = truthy(map.get("enabled")).unwrap_or(row.enabled);
-                row.required = truthy(map.get("required")).unwrap_or(row.required);
-            }
-            if name == "guests"
-                && let Some(limit) = f.int("limit", &mut errors)
-            {
-                if !(1..=100).contains(&limit) {
-                    errors.add(
-                        f.name("limit"),
-                        "between",
-                        "The guest limit must be between 1 and 100.",
-                    );
-                }
-                row.config = json!({"limit": limit}).to_string();
-            }
-            row.position = i as i64 + 1;
-            rows.push(row);
-            continue;
-        }
-        let kind = f.str("type", &mut errors).unwrap_or_default();
-        if !CUSTOM_TYPES.contains(&kind.as_str()) {
-            errors.add(
-                f.name("type"),
-                "in",
-                format!("The type must be one of: {}.", CUSTOM_TYPES.join(", ")),
-            );
-            continue;
-        }
-        if label.trim().is_empty() && kind != "hidden" {
-            errors.add(f.name("label"), "required", "The field label is required.");
-        }
-        let name = if name.is_empty() {
-            generated_name(&label, &taken)
-        } else {
-            name
-        };
-        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.len() > 64 {
-            errors.add(
-                f.name("name"),
-                "format",
-                "The field name may only contain letters, digits and underscores.",
-            );
-        } else if taken.contains(&name) {
-            errors.add(
-                f.name("name"),
-                "unique",
-                "The field name is already used by another field.",
-            );
-        }
-        let mut config = Map::new();
-        for key in CONFIG_KEYS {
-            if let Some(v) = map.get(*key) {
-                config.insert((*key).to_string(), v.clone());
-            }
-        }
-        if OPTION_TYPES.contains(&kind.as_str()) {
-            let options_ok = map
-                .get("options")
-                .and_then(Value::as_array)
-                .is_some_and(|o| {
-                    !o.is_empty()
-                        && o.iter().all(|x| {
-                            x.as_str().is_some_and(|s| !s.trim().is_empty())
-                                || x.get("label").and_then(Value::as_str).is_some()
-                        })
-                });
-            if !options_ok {
-                errors.add(
-                    f.name("options"),
-                    "required",
-                    "A choice field needs a non-empty list of options.",
-                );
-            }
-        }
-        taken.push(name.clone());
-        rows.push(FieldRow {
-            position: i as i64 + 1,
-            name,
-            field_type: kind,
-            label: label.trim().to_string(),
-            required: truthy(map.get("required")).unwrap_or(false),
-            enabled: truthy(map.get("enabled")).unwrap_or(true),
-            system_defined: false,
-            disable_alter: false,
-            is_visible: truthy(map.get("is_visible")).unwrap_or(true),
+        let texts = FieldTexts {
+            label,
             placeholder,
             help_text,
-            config: Value::Object(config).to_string(),
-        });
+            position: i as i64 + 1,
+        };
+        if let Some(default) = defaults.iter().find(|d| d.name == name) {
+            rows.push(system_field(default, &f, map, texts, &mut errors));
+            continue;
+        }
+        if let Some(row) = custom_field(&f, map, name, texts, &taken, &mut errors) {
+            taken.push(row.name.clone());
+            rows.push(row);
+        }
     }
     errors.into_result().map_err(ServiceError::invalid)?;
     let rows = effective_fields(&ev, rows);
     booking_fields::replace(tx.ex(), ev.id, &rows).await?;
     tx.commit().await?;
-    Ok(json!({"message": "Fields have been updated"}))
+    Ok(MessageAnswer::new("Fields have been updated"))
 }

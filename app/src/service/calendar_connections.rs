@@ -292,6 +292,7 @@ fn connect_error(kind: &str, error: &FetchError) -> ServiceError {
 /// `POST /calendar-connections`: checks the credentials and discovers the calendars before
 /// anything is stored (a refused connect stores nothing), then stores the connection and
 /// reads its busy times.
+#[tracing::instrument(skip_all)]
 pub async fn connect(
     ctx: &Ctx,
     caller: &Caller,
@@ -969,6 +970,7 @@ fn day_rows(intervals: &[Interval], from: i64, to: i64) -> Vec<(i64, String)> {
 /// The fresh check before a booking is written: the hosts' connections are synced at once,
 /// in parallel, waiting at most one time-out in all. A server that fails or does not answer
 /// in time is marked on its connection, and its last good busy set decides.
+#[tracing::instrument(skip_all, fields(hosts = host_ids.len()))]
 pub async fn refresh_hosts(ctx: &Ctx, host_ids: &[i64]) -> ServiceResult<()> {
     let rows = {
         let mut conn = ctx.store.conn().await?;
@@ -1011,6 +1013,7 @@ pub async fn refresh_event_hosts(ctx: &Ctx, event_id: i64) -> ServiceResult<()> 
 
 /// One pass of the background sync: claims due connections (one process per connection) and
 /// syncs up to `concurrency` at a time. Answers how many were synced.
+#[tracing::instrument(skip_all)]
 pub async fn sync_due(ctx: &Ctx, now: i64, concurrency: usize) -> ServiceResult<usize> {
     // A claim outlives the slowest sync: every call has the time-out, a sync makes a few.
     let lease = (ctx.calendars.timeout.as_secs() as i64 * 4).max(60);

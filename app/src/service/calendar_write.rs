@@ -5,19 +5,18 @@
 //! it once none is left. Items of one slot go out in order (one sequence key per host and
 //! UID), so the last change wins; delivery is at least once and PUT/DELETE are idempotent.
 
-use serde_json::{Value, json};
 use url::Url;
 
 use super::calendar_client::{self, Account, Reach};
 use super::notifications::{self, ics_uid};
+use super::outbox::{self, CalendarWrite, Message, Outgoing};
 use super::{Ctx, ServiceResult};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::calendar_connections as store;
-use crate::store::outbox::{self, NewItem};
 use crate::store::{Ex, reborrow};
 
 /// The outbox kind of a write-back.
-pub const WRITE_KIND: &str = "calendar_write";
+pub const WRITE_KIND: &str = super::outbox::CALENDAR_WRITE_KIND;
 
 /// Statuses whose booking stays in the host's calendar (pending is not written yet).
 const SHOWN: [&str; 3] = ["scheduled", "completed", "no_show"];
@@ -37,18 +36,16 @@ pub async fn queue(mut ex: Ex<'_>, booking: &BookingRow, now: i64) -> ServiceRes
     let uid = ics_uid(booking);
     let hosts = store::write_targets(reborrow(&mut ex), booking.id, &uid).await?;
     for host in hosts {
-        outbox::enqueue(
-            reborrow(&mut ex),
-            &NewItem {
-                kind: WRITE_KIND,
-                payload: json!({"host": host, "slot": slot_key(booking), "uid": uid}).to_string(),
-                booking_id: Some(booking.id),
-                sequence_key: Some(format!("calendar:{host}:{uid}")),
-                purpose: None,
-                due_at: Some(now),
-            },
-        )
-        .await?;
+        let write = CalendarWrite {
+            host,
+            slot: slot_key(booking),
+            uid: uid.clone(),
+        };
+        let outgoing = Outgoing {
+            due_at: Some(now),
+            ..Outgoing::about(booking.id, Message::CalendarWrite(write))
+        };
+        outbox::enqueue(reborrow(&mut ex), &outgoing).await?;
     }
     Ok(())
 }
@@ -69,10 +66,9 @@ pub async fn queue_for(mut ex: Ex<'_>, booking_ids: &[i64], now: i64) -> Service
 
 /// Makes the host's destination calendar show the slot as it is now. An error is worth a
 /// retry (the calendar server failed or did not answer).
-pub async fn deliver(ctx: &Ctx, payload: &Value) -> Result<(), String> {
-    let host = payload.get("host").and_then(Value::as_i64).unwrap_or(0);
-    let slot = payload.get("slot").and_then(Value::as_i64).unwrap_or(0);
-    let uid = payload.get("uid").and_then(Value::as_str).unwrap_or("");
+#[tracing::instrument(skip_all, fields(host = write.host, slot = write.slot))]
+pub async fn deliver(ctx: &Ctx, write: &CalendarWrite) -> Result<(), String> {
+    let (host, slot, uid) = (write.host, write.slot, write.uid.as_str());
     let store_error = |e: crate::store::StoreError| format!("database: {e}");
     let (members, destination, records) = {
         let mut conn = ctx.store.conn().await.map_err(store_error)?;

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use super::events::{insert_event, parse_event_input};
+use super::events::{EventInput, insert_event, parse_event_input};
 use super::input::Fields;
 use super::present::{calendar_wire, event_json};
 use super::sanitize::clean_html;
@@ -15,9 +15,10 @@ use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, chec
 use crate::domain::zone::parse_zone;
 use crate::model::calendar::{Calendar, CalendarSettings};
 use crate::model::page::Page;
+use crate::store::availability_schedules::{self, NewSchedule};
 use crate::store::calendars::{self, CalendarFilter, CalendarRow, NewCalendar};
-use crate::store::schedules::{self, NewSchedule};
-use crate::store::{Ex, StoreError, events, users};
+use crate::store::users::UserRow;
+use crate::store::{Ex, StoreError, Tx, events, users};
 
 /// What a caller needs to do with a calendar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,12 +201,102 @@ pub async fn create_titled(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceR
     create_calendar(ctx, caller, body, true).await
 }
 
+/// `POST /calendars` as parsed: the calendar and its first event.
+struct NewCalendarCommand {
+    zone: String,
+    calendar_type: String,
+    team: bool,
+    title: Option<String>,
+    /// Another host than the caller (administrators who may invite only).
+    requested_user: Option<i64>,
+    slug: Option<String>,
+    description: String,
+    avatar: Option<String>,
+    event: EventInput,
+}
+
 async fn create_calendar(
     ctx: &Ctx,
     caller: &Caller,
     body: &Value,
     keep_title: bool,
 ) -> ServiceResult<Value> {
+    let command = parse_new_calendar(body)?;
+    let may_choose_host =
+        caller.can(Capability::ManageAllData) && caller.can(Capability::InviteTeamMembers);
+    let host_id = match command.requested_user {
+        Some(id) if may_choose_host => id,
+        _ => caller.id(),
+    };
+    let mut tx = ctx.store.begin().await?;
+    let host = users::find(tx.ex(), host_id)
+        .await?
+        .ok_or_else(|| ServiceError::field("calendar.user_id", "exists", "User not found"))?;
+    check_may_have_calendar(&mut tx, caller, &host, &command).await?;
+    let team = command.team;
+    let wanted = command.slug.clone().unwrap_or_else(|| {
+        slugify(if team {
+            command.title.as_deref().unwrap_or_default()
+        } else {
+            &host.login
+        })
+    });
+    let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
+    let given = command.title.clone().unwrap_or_default().trim().to_string();
+    let title = if team || (keep_title && !given.is_empty()) {
+        given
+    } else {
+        host.full_name()
+    };
+    let hash = random_hash();
+    let new_calendar = NewCalendar {
+        hash: &hash,
+        user_id: host.id,
+        title: &title,
+        slug: &slug,
+        description: &clean_html(&command.description),
+        settings: "{}",
+        calendar_type: &command.calendar_type,
+        author_timezone: command.zone.trim(),
+    };
+    let calendar_id = match calendars::insert(tx.ex(), &new_calendar).await {
+        Err(StoreError::UniqueViolation) => return Err(slug_taken()),
+        other => other?,
+    };
+    let default_schedule = default_schedule_of(&mut tx, &host, &command).await?;
+    let mut cal = calendars::find(tx.ex(), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let event = insert_event(
+        &mut tx,
+        &cal,
+        host.id,
+        command.event,
+        Some(default_schedule),
+    )
+    .await?;
+    let settings = CalendarSettings {
+        event_order: Some(vec![event.id]),
+        profile_photo_url: command.avatar.unwrap_or_default(),
+        ..CalendarSettings::default()
+    };
+    cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    let cal = calendars::find(tx.ex(), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(json!({
+        "calendar": calendar_wire(ctx, &cal, Some(&host), &[&event]),
+        "slot": event_json(ctx, &cal, &event),
+        "redirect_url": format!("{}/admin/calendars/{}/events/{}", ctx.public_url, cal.id, event.id),
+    }))
+}
+
+/// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
+/// calendar_avatar, slot}}`; every field's errors at once.
+fn parse_new_calendar(body: &Value) -> ServiceResult<NewCalendarCommand> {
     let mut errors = FieldErrors::new();
     let root = Fields::new(Some(body), "");
     let Some(cal_value) = root.object("calendar", &mut errors) else {
@@ -215,11 +306,11 @@ async fn create_calendar(
         return Err(ServiceError::invalid(errors));
     };
     let f = Fields::new(Some(cal_value), "calendar");
-    let zone_text = f
+    let zone = f
         .str("author_timezone", &mut errors)
         .filter(|z| !z.trim().is_empty())
         .unwrap_or_else(|| "UTC".into());
-    if parse_zone(&zone_text).is_none() {
+    if parse_zone(&zone).is_none() {
         errors.add(
             "calendar.author_timezone",
             "timezone",
@@ -271,125 +362,92 @@ async fn create_calendar(
             "The calendar.calendar_avatar format is invalid.",
         );
     }
-    let input = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
-    let (Some(input), true) = (input, errors.is_empty()) else {
+    let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
+    let (Some(event), true) = (event, errors.is_empty()) else {
         return Err(ServiceError::invalid(errors));
     };
+    Ok(NewCalendarCommand {
+        zone,
+        calendar_type,
+        team,
+        title,
+        requested_user,
+        slug,
+        description,
+        avatar,
+        event,
+    })
+}
 
-    let may_choose_host =
-        caller.can(Capability::ManageAllData) && caller.can(Capability::InviteTeamMembers);
-    let host_id = match requested_user {
-        Some(id) if may_choose_host => id,
-        _ => caller.id(),
-    };
-    let mut tx = ctx.store.begin().await?;
-    let host = users::find(tx.ex(), host_id)
-        .await?
-        .ok_or_else(|| ServiceError::field("calendar.user_id", "exists", "User not found"))?;
-    if team {
-        let members = &input.settings.team_members;
-        let known = users::find_many(tx.ex(), members).await?;
-        if !members.contains(&host.id)
-            || known.len() != {
-                let mut m = members.clone();
-                m.sort_unstable();
-                m.dedup();
-                m.len()
-            }
-        {
-            return Err(ServiceError::field(
-                "calendar.slot.settings.team_members",
-                "members",
-                "Invalid Team Member",
-            ));
-        }
-        super::team_invitations::check_consent(
-            tx.ex(),
-            caller,
-            host.id,
-            members,
-            "calendar.slot.settings.team_members",
-        )
-        .await?;
-    } else if calendars::simple_calendar_of(tx.ex(), host.id)
-        .await?
-        .is_some()
-    {
-        return Err(ServiceError::Unprocessable {
-            code: "calendar_exists",
-            message: "The user already has a calendar. Please delete it first to create a new one"
-                .into(),
-        });
-    }
-    let wanted = slug.unwrap_or_else(|| {
-        slugify(if team {
-            title.as_deref().unwrap_or_default()
-        } else {
-            &host.login
-        })
-    });
-    let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
-    let given = title.unwrap_or_default().trim().to_string();
-    let title = if team || (keep_title && !given.is_empty()) {
-        given
-    } else {
-        host.full_name()
-    };
-    let hash = random_hash();
-    let new_calendar = NewCalendar {
-        hash: &hash,
-        user_id: host.id,
-        title: &title,
-        slug: &slug,
-        description: &clean_html(&description),
-        settings: "{}",
-        calendar_type: &calendar_type,
-        author_timezone: zone_text.trim(),
-    };
-    let calendar_id = match calendars::insert(tx.ex(), &new_calendar).await {
-        Err(StoreError::UniqueViolation) => return Err(slug_taken()),
-        other => other?,
-    };
-    let default_schedule = match schedules::find_default(tx.ex(), host.id).await? {
-        Some(s) => s.id,
-        None => {
-            let weekly = serde_json::to_string(&input.settings.weekly_schedules)
-                .map_err(StoreError::from)?;
-            schedules::insert(
-                tx.ex(),
-                &NewSchedule {
-                    user_id: host.id,
-                    title: "Weekly Hours",
-                    is_default: true,
-                    timezone: zone_text.trim(),
-                    weekly_schedules: &weekly,
-                    date_overrides: "{}",
-                },
-            )
+/// A user has one simple calendar; a team calendar needs known members, its host among them,
+/// each of whom agreed to join.
+async fn check_may_have_calendar(
+    tx: &mut Tx,
+    caller: &Caller,
+    host: &UserRow,
+    command: &NewCalendarCommand,
+) -> ServiceResult<()> {
+    if !command.team {
+        if calendars::simple_calendar_of(tx.ex(), host.id)
             .await?
+            .is_some()
+        {
+            return Err(ServiceError::Unprocessable {
+                code: "calendar_exists",
+                message:
+                    "The user already has a calendar. Please delete it first to create a new one"
+                        .into(),
+            });
         }
-    };
-    let mut cal = calendars::find(tx.ex(), calendar_id)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let event = insert_event(&mut tx, &cal, host.id, input, Some(default_schedule)).await?;
-    let settings = CalendarSettings {
-        event_order: Some(vec![event.id]),
-        profile_photo_url: avatar.unwrap_or_default(),
-        ..CalendarSettings::default()
-    };
-    cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
-    calendars::update(tx.ex(), &cal).await?;
-    let cal = calendars::find(tx.ex(), calendar_id)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    tx.commit().await?;
-    ctx.slot_cache.clear();
-    Ok(json!({
-        "calendar": calendar_wire(ctx, &cal, Some(&host), &[&event]),
-        "slot": event_json(ctx, &cal, &event),
-        "redirect_url": format!("{}/admin/calendars/{}/events/{}", ctx.public_url, cal.id, event.id),
-    }))
+        return Ok(());
+    }
+    let members = &command.event.settings.team_members;
+    let known = users::find_many(tx.ex(), members).await?;
+    let mut distinct = members.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if !members.contains(&host.id) || known.len() != distinct.len() {
+        return Err(ServiceError::field(
+            "calendar.slot.settings.team_members",
+            "members",
+            "Invalid Team Member",
+        ));
+    }
+    super::team_invitations::check_consent(
+        tx.ex(),
+        caller,
+        host.id,
+        members,
+        "calendar.slot.settings.team_members",
+    )
+    .await
+}
+
+/// The host's default availability schedule, made from the first event's weekly hours when
+/// the host has none yet.
+async fn default_schedule_of(
+    tx: &mut Tx,
+    host: &UserRow,
+    command: &NewCalendarCommand,
+) -> ServiceResult<i64> {
+    if let Some(schedule) = availability_schedules::find_default(tx.ex(), host.id).await? {
+        return Ok(schedule.id);
+    }
+    let weekly = serde_json::to_string(&command.event.settings.weekly_schedules)
+        .map_err(StoreError::from)?;
+    let id = availability_schedules::insert(
+        tx.ex(),
+        &NewSchedule {
+            user_id: host.id,
+            title: "Weekly Hours",
+            is_default: true,
+            timezone: command.zone.trim(),
+            weekly_schedules: &weekly,
+            date_overrides: "{}",
+        },
+    )
+    .await?;
+    Ok(id)
 }
 
 /// Updates the description (and the title, when given).
@@ -462,7 +520,7 @@ pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<Valu
 pub async fn event_schema(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
     let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
-    let weekly = match schedules::find_default(conn.ex(), cal.user_id).await? {
+    let weekly = match availability_schedules::find_default(conn.ex(), cal.user_id).await? {
         Some(s) => serde_json::from_str(&s.weekly_schedules)
             .unwrap_or_else(|_| crate::domain::week::WeeklySchedule::office_hours()),
         None => crate::domain::week::WeeklySchedule::office_hours(),

@@ -14,7 +14,7 @@ use crate::model::dashboard::{
     ReportWidget, ReportsPage,
 };
 use crate::model::desk::ActivityLine;
-use crate::store::schedules_list::{self, BookingListRow, Period, ScheduleFilter};
+use crate::store::booking_list::{self, BookingListRow, Period, ScheduleFilter};
 use crate::store::{Ex, calendars, reborrow};
 
 /// How many of the coming bookings the overview lists after today's.
@@ -44,15 +44,15 @@ pub async fn overview(ctx: &Ctx, caller: &Caller, now: i64) -> ServiceResult<Ove
         today: (today.start(), today.end()),
         group_id: 0,
     };
-    let todays = schedules_list::list(conn.ex(), &filter(Period::Today, 0), TODAY_COUNT, 0).await?;
-    let next = schedules_list::list(
+    let todays = booking_list::list(conn.ex(), &filter(Period::Today, 0), TODAY_COUNT, 0).await?;
+    let next = booking_list::list(
         conn.ex(),
         &filter(Period::Upcoming, today.end()),
         NEXT_COUNT,
         0,
     )
     .await?;
-    let pending = schedules_list::count(conn.ex(), &filter(Period::Pending, 0)).await?;
+    let pending = booking_list::count(conn.ex(), &filter(Period::Pending, 0)).await?;
     let own = calendars::CalendarFilter {
         visible_to: Some(caller.id()),
         calendar_type: "all",
@@ -258,15 +258,15 @@ pub async fn bookings(
     let mut conn = ctx.store.conn().await?;
     let zone = host_zone(conn.ex(), caller).await?;
     let filter = f.store_filter(caller, zone, now);
-    let total = schedules_list::count(conn.ex(), &filter).await?;
+    let total = booking_list::count(conn.ex(), &filter).await?;
     let last_page = ((total + PER_PAGE - 1) / PER_PAGE).max(1);
     let page = f.page.min(last_page);
-    let rows = schedules_list::list(conn.ex(), &filter, PER_PAGE, (page - 1) * PER_PAGE).await?;
+    let rows = booking_list::list(conn.ex(), &filter, PER_PAGE, (page - 1) * PER_PAGE).await?;
     let pending_filter = ScheduleFilter {
         period: Period::Pending,
         ..f.store_filter(caller, zone, now)
     };
-    let pending = schedules_list::count(conn.ex(), &pending_filter).await?;
+    let pending = booking_list::count(conn.ex(), &pending_filter).await?;
     let visible = calendars::CalendarFilter {
         visible_to: (!caller.can(Capability::ManageAllData)).then_some(caller.id()),
         calendar_type: "all",
@@ -349,7 +349,7 @@ pub async fn bookings_csv(
     let mut conn = ctx.store.conn().await?;
     let zone = host_zone(conn.ex(), caller).await?;
     let filter = f.store_filter(caller, zone, now);
-    let rows = schedules_list::list(conn.ex(), &filter, CSV_MAX_ROWS, 0).await?;
+    let rows = booking_list::list(conn.ex(), &filter, CSV_MAX_ROWS, 0).await?;
     let mut out = csv::Writer::from_writer(Vec::new());
     let header = [
         "id",
@@ -401,9 +401,7 @@ pub async fn bookings_csv(
 
 /// Writing CSV into memory does not fail in practice; if it did, it is an internal error.
 fn csv_failed(error: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(crate::store::StoreError::Other(sqlx::Error::Protocol(
-        error.to_string(),
-    )))
+    ServiceError::Internal(format!("CSV: {error}"))
 }
 
 /// A cell that cannot start a spreadsheet formula.
@@ -420,14 +418,14 @@ const ACTIVITY_COUNT: i64 = 20;
 /// The longest range the reports page shows (the chart's limit, as `GET /reports/graph-reports`).
 const REPORT_MAX_DAYS: i64 = 3 * 366;
 
-/// `/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD` (default: the last 30 days up to `today`).
-pub async fn reports(
-    ctx: &Ctx,
-    caller: &Caller,
+/// The asked range, read leniently: a date that does not parse falls back to the default
+/// (the last 30 days up to `today`), a reversed range is swapped, a long one shortened; each
+/// with a notice saying so.
+fn report_range(
     from: Option<&str>,
     to: Option<&str>,
     today: NaiveDate,
-) -> ServiceResult<ReportsPage> {
+) -> (NaiveDate, NaiveDate, Vec<String>) {
     let mut notices = Vec::new();
     let mut read = |text: Option<&str>, what: &str| {
         let text = text.map(str::trim).filter(|t| !t.is_empty())?;
@@ -451,6 +449,44 @@ pub async fn reports(
         from = to - Duration::days(REPORT_MAX_DAYS - 1);
         notices.push("Reports span three years at most; the range was shortened.".into());
     }
+    (from, to, notices)
+}
+
+/// The preset ranges as (label, link, whether it is the range shown).
+fn report_presets(today: NaiveDate, from: NaiveDate, to: NaiveDate) -> Vec<(String, String, bool)> {
+    let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let href = |a: NaiveDate, b: NaiveDate| format!("/admin/reports?from={}&to={}", day(a), day(b));
+    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let month_start = today.with_day(1).unwrap_or(today);
+    let last_month_end = month_start - Duration::days(1);
+    let next_month = month_start
+        .checked_add_months(chrono::Months::new(1))
+        .unwrap_or(month_start);
+    let presets = [
+        ("Last 30 days", today - Duration::days(29), today),
+        ("This week", monday, monday + Duration::days(6)),
+        ("This month", month_start, next_month - Duration::days(1)),
+        (
+            "Last month",
+            last_month_end.with_day(1).unwrap_or(last_month_end),
+            last_month_end,
+        ),
+    ];
+    presets
+        .iter()
+        .map(|(label, a, b)| (label.to_string(), href(*a, *b), (*a, *b) == (from, to)))
+        .collect()
+}
+
+/// `/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD` (default: the last 30 days up to `today`).
+pub async fn reports(
+    ctx: &Ctx,
+    caller: &Caller,
+    from: Option<&str>,
+    to: Option<&str>,
+    today: NaiveDate,
+) -> ServiceResult<ReportsPage> {
+    let (from, to, notices) = report_range(from, to, today);
     // The same instants as `GET /reports?startTime=<from> 00:00:00&endTime=<to> 23:59:59`.
     let start = from
         .and_hms_opt(0, 0, 0)
@@ -471,23 +507,6 @@ pub async fn reports(
         crate::store::reports::activities(conn.ex(), super::reports::scope(caller), ACTIVITY_COUNT)
             .await?;
     let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
-    let href = |a: NaiveDate, b: NaiveDate| format!("/admin/reports?from={}&to={}", day(a), day(b));
-    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
-    let month_start = today.with_day(1).unwrap_or(today);
-    let last_month_end = month_start - Duration::days(1);
-    let next_month = month_start
-        .checked_add_months(chrono::Months::new(1))
-        .unwrap_or(month_start);
-    let presets = [
-        ("Last 30 days", today - Duration::days(29), today),
-        ("This week", monday, monday + Duration::days(6)),
-        ("This month", month_start, next_month - Duration::days(1)),
-        (
-            "Last month",
-            last_month_end.with_day(1).unwrap_or(last_month_end),
-            last_month_end,
-        ),
-    ];
     let labels = series
         .first()
         .map(|(_, points)| {
@@ -504,10 +523,7 @@ pub async fn reports(
         from: day(from),
         to: day(to),
         range_label: format!("{} \u{2013} {}", full_date(from), full_date(to)),
-        presets: presets
-            .iter()
-            .map(|(label, a, b)| (label.to_string(), href(*a, *b), (*a, *b) == (from, to)))
-            .collect(),
+        presets: report_presets(today, from, to),
         widgets: widgets
             .into_iter()
             .map(|w| ReportWidget {
@@ -540,7 +556,7 @@ pub async fn reports(
 }
 
 /// A timeline entry in `zone` (the booking page's and the reports' feed).
-pub fn activity_line(a: &crate::store::schedules_list::ActivityRow, zone: Tz) -> ActivityLine {
+pub fn activity_line(a: &crate::store::booking_list::ActivityRow, zone: Tz) -> ActivityLine {
     let at = DateTime::from_timestamp(a.created_at, 0).unwrap_or_default();
     let local = at.with_timezone(&zone).naive_local();
     ActivityLine {

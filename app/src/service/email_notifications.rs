@@ -1,9 +1,10 @@
 //! `…/events/{event_id}/email-notifications`: an event's email texts (which of them a
-//! booking's change sends is [`super::notify`]'s business).
+//! booking's change sends is [`super::bookings::notify`]'s business).
 
+use crate::model::answer::MessageAnswer;
 use serde_json::{Value, json};
 
-use super::event_admin::load_event;
+use super::event_admin::load_managed_event;
 use super::sanitize::clean_html;
 use super::users::is_valid_email as is_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult};
@@ -79,7 +80,7 @@ pub async fn get(
     event_id: i64,
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let notifications = load(conn.ex(), ev.id).await?;
     Ok(json!({"notifications": notifications, "smart_codes": smart_codes()}))
 }
@@ -93,14 +94,14 @@ pub async fn save(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut all = load(tx.ex(), ev.id).await?;
     apply_posted(body, &mut all, parse_one)?;
     store(tx.ex(), ev.id, &all).await?;
     tx.commit().await?;
-    Ok(json!({"message": "Notifications has been saved"}))
+    Ok(MessageAnswer::new("Notifications has been saved"))
 }
 
 /// Applies a posted `{notifications: {key: …}}` over `all`, one key at a time with `parse`;
@@ -298,12 +299,12 @@ pub async fn clone_from(
             )
         })?;
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let source = events::find(tx.ex(), from)
         .await?
         .ok_or(ServiceError::NotFound)?;
     // The source must be an event the caller may manage too.
-    load_event(tx.ex(), caller, source.calendar_id, source.id).await?;
+    load_managed_event(tx.ex(), caller, source.calendar_id, source.id).await?;
     let copied = load(tx.ex(), source.id).await?;
     store(tx.ex(), ev.id, &copied).await?;
     tx.commit().await?;

@@ -1,6 +1,7 @@
 //! Host-side event management: create, read, details, availability, limits, status, delete,
 //! clone, payment settings. Settings writes overlay the stored document (a shallow merge).
 
+use crate::model::answer::MessageAnswer;
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
@@ -18,11 +19,11 @@ use crate::model::calendar::CalendarSettings;
 use crate::model::event::{ConditionalRule, EventSettings, MultiDuration};
 use crate::store::calendars::{self, CalendarRow};
 use crate::store::events::{self, EventRow};
-use crate::store::{Ex, StoreError, schedules, users};
+use crate::store::{Ex, StoreError, availability_schedules, users};
 
 /// Loads an event of a calendar for a caller who may manage it: the calendar's owner, the
 /// event's hosts (team members included) and `manage_all_data`. Anything else is 404.
-pub async fn load_event(
+pub async fn load_managed_event(
     mut ex: Ex<'_>,
     caller: &Caller,
     calendar_id: i64,
@@ -102,7 +103,7 @@ pub async fn set_team_hosts(
     hosts: &[i64],
 ) -> ServiceResult<()> {
     let mut tx = ctx.store.begin().await?;
-    let (cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     if cal.calendar_type == "simple" {
         return Err(ServiceError::field(
             "hosts",
@@ -164,7 +165,7 @@ pub async fn create(
         )
         .await?;
     }
-    let default_schedule = schedules::find_default(tx.ex(), cal.user_id)
+    let default_schedule = availability_schedules::find_default(tx.ex(), cal.user_id)
         .await?
         .map(|s| s.id);
     let event = insert_event(&mut tx, &cal, cal.user_id, input, default_schedule).await?;
@@ -199,7 +200,7 @@ pub async fn get(
     with: &[&str],
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let owner = users::find(conn.ex(), ev.user_id).await?;
     let mut event = event_json(ctx, &cal, &ev);
     event["author_profile"] = json!({
@@ -247,26 +248,13 @@ pub async fn update_details(
     body: &Value,
 ) -> ServiceResult<Value> {
     let mut tx = ctx.store.begin().await?;
-    let (cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let title = f.str("title", &mut errors);
     check_title(&mut errors, "title", "Event title", title.as_deref());
     let duration = f.int("duration", &mut errors);
-    match duration {
-        None if !errors.contains("duration") => {
-            errors.add("duration", "required", "Event duration field is required")
-        }
-        Some(d) if d < super::events::MIN_DURATION => {
-            errors.add("duration", "min", "The duration must be at least 5.")
-        }
-        Some(d) if d > super::events::MAX_DURATION => errors.add(
-            "duration",
-            "max",
-            "The duration may not be greater than 1440.",
-        ),
-        _ => {}
-    }
+    super::events::check_duration(&f, duration, &mut errors);
     let status = f.one_of("status", &["active", "draft"], &mut errors);
     if status.is_none() && !errors.contains("status") {
         errors.add("status", "required", "Event status field is required");
@@ -290,19 +278,7 @@ pub async fn update_details(
     let seats = f.int("max_book_per_slot", &mut errors);
     let display_spots = f.bool("is_display_spots", &mut errors);
     if group {
-        match seats {
-            None if !errors.contains("max_book_per_slot") => errors.add(
-                "max_book_per_slot",
-                "required",
-                "The max book per slot field is required for group events",
-            ),
-            Some(n) if !(1..=1000).contains(&n) => errors.add(
-                "max_book_per_slot",
-                "between",
-                "The max book per slot must be between 1 and 1000.",
-            ),
-            _ => {}
-        }
+        super::events::check_seats(&f, seats, &mut errors);
         if display_spots.is_none() && !errors.contains("is_display_spots") {
             errors.add(
                 "is_display_spots",
@@ -413,13 +389,13 @@ pub async fn get_availability(
     event_id: i64,
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (_cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let settings = event_settings(&ev);
     let mut owners = vec![ev.user_id];
     owners.extend(settings.team_members.iter().copied());
     owners.sort_unstable();
     owners.dedup();
-    let rows = schedules::list_for_users(conn.ex(), &owners).await?;
+    let rows = availability_schedules::list_for_users(conn.ex(), &owners).await?;
     let people = users::find_many(conn.ex(), &owners).await?;
     let mut by_owner: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for row in &rows {
@@ -456,6 +432,55 @@ pub async fn get_availability(
     Ok(json!({"schedule_options": options, "available_schedules": available}))
 }
 
+/// `{host id: schedule id}`, ids as numbers or numeric text.
+fn parse_hosts_schedules(
+    map: &serde_json::Map<String, Value>,
+    errors: &mut FieldErrors,
+) -> BTreeMap<String, i64> {
+    let mut parsed = BTreeMap::new();
+    for (host, schedule) in map {
+        let schedule_id = schedule
+            .as_i64()
+            .or_else(|| schedule.as_str().and_then(|s| s.parse().ok()));
+        match (host.parse::<i64>(), schedule_id) {
+            (Ok(h), Some(s)) => {
+                parsed.insert(h.to_string(), s);
+            }
+            _ => errors.add(
+                format!("hosts_schedules.{host}"),
+                "integer",
+                "Each host must map to a schedule id.",
+            ),
+        }
+    }
+    parsed
+}
+
+/// Each host is a team member and each schedule one of that host's.
+async fn check_hosts_schedules(
+    tx: &mut crate::store::Tx,
+    members: &[i64],
+    map: &BTreeMap<String, i64>,
+) -> ServiceResult<()> {
+    let owners: Vec<i64> = map.keys().filter_map(|k| k.parse().ok()).collect();
+    let rows = availability_schedules::list_for_users(tx.ex(), &owners).await?;
+    for (host, schedule) in map {
+        let host_id: i64 = host.parse().unwrap_or_default();
+        if !members.contains(&host_id)
+            || !rows
+                .iter()
+                .any(|r| r.id == *schedule && r.user_id == host_id)
+        {
+            return Err(ServiceError::field(
+                &format!("hosts_schedules.{host}"),
+                "exists",
+                "Each host must be a team member and each schedule one of that host's.",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `POST …/availability`.
 pub async fn update_availability(
     ctx: &Ctx,
@@ -465,7 +490,7 @@ pub async fn update_availability(
     body: &Value,
 ) -> ServiceResult<Value> {
     let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut settings = event_settings(&ev);
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
@@ -492,25 +517,7 @@ pub async fn update_availability(
         .object("hosts_schedules", &mut errors)
         .and_then(Value::as_object)
     {
-        let mut parsed = BTreeMap::new();
-        for (host, schedule) in map {
-            match (
-                host.parse::<i64>(),
-                schedule
-                    .as_i64()
-                    .or_else(|| schedule.as_str().and_then(|s| s.parse().ok())),
-            ) {
-                (Ok(h), Some(s)) => {
-                    parsed.insert(h.to_string(), s);
-                }
-                _ => errors.add(
-                    format!("hosts_schedules.{host}"),
-                    "integer",
-                    "Each host must map to a schedule id.",
-                ),
-            }
-        }
-        hosts_schedules = Some(parsed);
+        hosts_schedules = Some(parse_hosts_schedules(map, &mut errors));
     } else if team
         && !settings.common_schedule
         && f.get("hosts_schedules").is_none()
@@ -535,7 +542,7 @@ pub async fn update_availability(
     }
     errors.into_result().map_err(ServiceError::invalid)?;
     if let Some(id) = availability_id {
-        let schedule = schedules::find(tx.ex(), id).await?;
+        let schedule = availability_schedules::find(tx.ex(), id).await?;
         let hosts = events::hosts(tx.ex(), ev.id).await?;
         if !schedule.is_some_and(|s| s.user_id == ev.user_id || hosts.contains(&s.user_id)) {
             return Err(ServiceError::field(
@@ -547,23 +554,7 @@ pub async fn update_availability(
         ev.availability_id = Some(id);
     }
     if let Some(map) = hosts_schedules {
-        let members = &settings.team_members;
-        let owners: Vec<i64> = map.keys().filter_map(|k| k.parse().ok()).collect();
-        let rows = schedules::list_for_users(tx.ex(), &owners).await?;
-        for (host, schedule) in &map {
-            let host_id: i64 = host.parse().unwrap_or_default();
-            if !members.contains(&host_id)
-                || !rows
-                    .iter()
-                    .any(|r| r.id == *schedule && r.user_id == host_id)
-            {
-                return Err(ServiceError::field(
-                    &format!("hosts_schedules.{host}"),
-                    "exists",
-                    "Each host must be a team member and each schedule one of that host's.",
-                ));
-            }
-        }
+        check_hosts_schedules(&mut tx, &settings.team_members, &map).await?;
         settings.hosts_schedules = map;
     }
     ev.availability_type = availability_type;
@@ -586,7 +577,7 @@ pub async fn update_limits(
         errors.add("settings", "required", "The settings field is required.");
     }
     let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut settings = event_settings(&ev);
     apply_limits(&Fields::new(inner, "settings"), &mut settings, &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
@@ -608,7 +599,7 @@ pub async fn update_advanced(
 ) -> ServiceResult<Value> {
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
     let inner = Fields::new(Some(body), "").object("settings", &mut errors);
     if inner.is_none() && !errors.contains("settings") {
@@ -698,10 +689,10 @@ pub async fn set_status(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
     let status = Fields::new(Some(body), "").one_of("status", &["active", "draft"], &mut errors);
     if status.is_none() && errors.is_empty() {
@@ -712,7 +703,7 @@ pub async fn set_status(
     events::update(tx.ex(), &ev).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(json!({"message": "Data has been updated"}))
+    Ok(MessageAnswer::new("Data has been updated"))
 }
 
 /// `DELETE …/{event_id}`: the calendar's owner (or `manage_all_data`) only. Bookings stay.
@@ -723,7 +714,7 @@ pub async fn delete(
     event_id: i64,
 ) -> ServiceResult<()> {
     let mut tx = ctx.store.begin().await?;
-    let (mut cal, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (mut cal, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     if !(caller.can(Capability::ManageAllData) || cal.user_id == caller.id()) {
         return Err(ServiceError::forbidden());
     }
@@ -753,7 +744,7 @@ pub async fn clone(
     let target = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let target_id = target.unwrap_or(calendar_id);
     let mut dest = match load_calendar(tx.ex(), caller, target_id, Access::Write).await {
         Err(ServiceError::Forbidden(_)) => {

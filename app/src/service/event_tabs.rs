@@ -5,7 +5,8 @@
 
 use serde_json::{Value, json};
 
-use super::event_admin::load_event;
+use super::event_admin::load_managed_event;
+use super::outbox::{Message, Outgoing, WebhookDelivery, new_message_id};
 use super::{Caller, Ctx, ServiceError};
 use crate::model::event_tabs::{
     AdvancedTab, CHOICE_TYPES, DeliveryLine, FieldLine, FieldsOp, NotificationLine, PaymentTab,
@@ -136,7 +137,7 @@ pub async fn webhooks(
     event_id: i64,
 ) -> ServiceResult<WebhooksTab> {
     let mut conn = ctx.store.conn().await?;
-    let (cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let feeds = integrations::list_for_event(conn.ex(), ev.id).await?;
     let ids: Vec<i64> = feeds.iter().map(|f| f.id).collect();
     let log = integrations::deliveries_of(conn.ex(), &ids).await?;
@@ -277,22 +278,25 @@ pub async fn feed_action(
         .map(drop),
         FeedAction::SendTest => {
             let mut tx = ctx.store.begin().await?;
-            let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+            let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
             integrations::find(tx.ex(), ev.id, id)
                 .await?
                 .ok_or(ServiceError::NotFound)?;
-            let message_id: String = rand::random::<[u8; 12]>()
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
-            let payload = json!({"event_id": ev.id, "integration_id": id, "booking_id": 0,
-                "trigger": "test", "test": true, "message_id": format!("msg_{message_id}")});
-            crate::store::bookings::enqueue(
-                tx.ex(),
-                super::integrations::DELIVERY_KIND,
-                &payload.to_string(),
-            )
-            .await?;
+            let delivery = WebhookDelivery {
+                event_id: ev.id,
+                integration_id: id,
+                booking_id: 0,
+                trigger: "test".into(),
+                test: true,
+                message_id: new_message_id(),
+                body: None,
+            };
+            let outgoing = Outgoing {
+                message: Message::Webhook(delivery),
+                booking_id: None,
+                due_at: None,
+            };
+            super::outbox::enqueue(tx.ex(), &outgoing).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -309,7 +313,7 @@ pub async fn advanced(
     event_id: i64,
 ) -> ServiceResult<AdvancedTab> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let s = super::present::event_settings(&ev);
     let policy = |rule: &crate::model::event::ConditionalRule| Policy {
         mode: match (rule.enabled, rule.rule_type.as_str()) {
@@ -402,7 +406,7 @@ pub async fn payment(
     event_id: i64,
 ) -> ServiceResult<PaymentTab> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let settings = super::payments::load(conn.ex(), ev.id).await?;
     let general: crate::model::settings::GeneralSettings =
         super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
@@ -444,7 +448,7 @@ pub async fn save_payment(
             .conn()
             .await
             .map_err(|e| refused_as(form, e.into(), str::to_string))?;
-        let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id)
+        let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id)
             .await
             .map_err(|e| refused_as(form, e, str::to_string))?;
         super::payments::load(conn.ex(), ev.id)
@@ -501,7 +505,7 @@ pub async fn notifications(
     event_id: i64,
 ) -> ServiceResult<Vec<NotificationLine>> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let all = super::email_notifications::load(conn.ex(), ev.id).await?;
     Ok(crate::model::notifications::KINDS
         .iter()

@@ -158,53 +158,9 @@ pub fn parse_event_input(
     let title = f.str("title", errors);
     check_title(errors, &f.name("title"), "Event title", title.as_deref());
     let duration = f.int("duration", errors);
-    match duration {
-        None if !errors.contains(&f.name("duration")) => errors.add(
-            f.name("duration"),
-            "required",
-            "Event duration field is required",
-        ),
-        Some(d) if d < MIN_DURATION => errors.add(
-            f.name("duration"),
-            "min",
-            format!(
-                "The {} must be at least {MIN_DURATION}.",
-                f.name("duration")
-            ),
-        ),
-        Some(d) if d > MAX_DURATION => errors.add(
-            f.name("duration"),
-            "max",
-            format!(
-                "The {} may not be greater than {MAX_DURATION}.",
-                f.name("duration")
-            ),
-        ),
-        _ => {}
-    }
+    check_duration(&f, duration, errors);
     let event_type = f.str("event_type", errors);
-    let allowed: &[&str] = if team_calendar {
-        EVENT_TYPES
-    } else {
-        &EVENT_TYPES[..2]
-    };
-    match &event_type {
-        None => errors.add(
-            f.name("event_type"),
-            "required",
-            "Event type field is required",
-        ),
-        Some(t) if !allowed.contains(&t.as_str()) => errors.add(
-            f.name("event_type"),
-            "in",
-            format!(
-                "The selected {} is invalid. Allowed: {}.",
-                f.name("event_type"),
-                allowed.join(", ")
-            ),
-        ),
-        _ => {}
-    }
+    check_event_type(&f, event_type.as_deref(), team_calendar, errors);
     let status = f
         .one_of("status", &["active", "draft"], errors)
         .unwrap_or_else(|| "active".into());
@@ -220,19 +176,7 @@ pub fn parse_event_input(
         );
     }
     let availability_type = f.str("availability_type", errors);
-    match availability_type.as_deref() {
-        None => errors.add(
-            f.name("availability_type"),
-            "required",
-            "Event availability type field is required",
-        ),
-        Some("existing_schedule" | "custom") => {}
-        Some(_) => errors.add(
-            f.name("availability_type"),
-            "in",
-            "The selected availability type is invalid. Allowed: existing_schedule, custom.",
-        ),
-    }
+    check_availability_type(&f, availability_type.as_deref(), errors);
     let description = f.str("description", errors).unwrap_or_default();
     check_max_len(
         errors,
@@ -258,19 +202,7 @@ pub fn parse_event_input(
     let max_book_per_slot = f.int("max_book_per_slot", errors);
     let is_display_spots = f.bool("is_display_spots", errors);
     if is_group {
-        match max_book_per_slot {
-            None if !errors.contains(&f.name("max_book_per_slot")) => errors.add(
-                f.name("max_book_per_slot"),
-                "required",
-                "The max book per slot field is required for group events",
-            ),
-            Some(n) if !(1..=1000).contains(&n) => errors.add(
-                f.name("max_book_per_slot"),
-                "between",
-                "The max book per slot must be between 1 and 1000.",
-            ),
-            _ => {}
-        }
+        check_seats(&f, max_book_per_slot, errors);
     }
     let merged = schedule_settings(&f);
     let (settings, weekly_given) = parse_settings(merged.as_ref(), &f.name("settings"), errors);
@@ -307,6 +239,107 @@ pub fn parse_event_input(
         settings,
         weekly_given,
     })
+}
+
+/// Minutes: required, within the allowed range.
+pub(crate) fn check_duration(f: &Fields<'_>, duration: Option<i64>, errors: &mut FieldErrors) {
+    match duration {
+        None if !errors.contains(&f.name("duration")) => errors.add(
+            f.name("duration"),
+            "required",
+            "Event duration field is required",
+        ),
+        Some(d) if d < MIN_DURATION => errors.add(
+            f.name("duration"),
+            "min",
+            format!(
+                "The {} must be at least {MIN_DURATION}.",
+                f.name("duration")
+            ),
+        ),
+        Some(d) if d > MAX_DURATION => errors.add(
+            f.name("duration"),
+            "max",
+            format!(
+                "The {} may not be greater than {MAX_DURATION}.",
+                f.name("duration")
+            ),
+        ),
+        _ => {}
+    }
+}
+
+/// One of the event types the calendar allows (team types on team calendars only).
+fn check_event_type(
+    f: &Fields<'_>,
+    event_type: Option<&str>,
+    team_calendar: bool,
+    errors: &mut FieldErrors,
+) {
+    let allowed: &[&str] = if team_calendar {
+        EVENT_TYPES
+    } else {
+        &EVENT_TYPES[..2]
+    };
+    match event_type {
+        None => errors.add(
+            f.name("event_type"),
+            "required",
+            "Event type field is required",
+        ),
+        Some(t) if !allowed.contains(&t) => errors.add(
+            f.name("event_type"),
+            "in",
+            format!(
+                "The selected {} is invalid. Allowed: {}.",
+                f.name("event_type"),
+                allowed.join(", ")
+            ),
+        ),
+        _ => {}
+    }
+}
+
+/// `existing_schedule` or `custom`.
+fn check_availability_type(
+    f: &Fields<'_>,
+    availability_type: Option<&str>,
+    errors: &mut FieldErrors,
+) {
+    match availability_type {
+        None => errors.add(
+            f.name("availability_type"),
+            "required",
+            "Event availability type field is required",
+        ),
+        Some("existing_schedule" | "custom") => {}
+        Some(_) => errors.add(
+            f.name("availability_type"),
+            "in",
+            "The selected availability type is invalid. Allowed: existing_schedule, custom.",
+        ),
+    }
+}
+
+/// A group event's seats per slot: required, 1 to 1000.
+pub(crate) fn check_seats(
+    f: &Fields<'_>,
+    max_book_per_slot: Option<i64>,
+    errors: &mut FieldErrors,
+) {
+    match max_book_per_slot {
+        None if !errors.contains(&f.name("max_book_per_slot")) => errors.add(
+            f.name("max_book_per_slot"),
+            "required",
+            "The max book per slot field is required for group events",
+        ),
+        Some(n) if !(1..=1000).contains(&n) => errors.add(
+            f.name("max_book_per_slot"),
+            "between",
+            "The max book per slot must be between 1 and 1000.",
+        ),
+        _ => {}
+    }
 }
 
 /// The first free `{duration}min`, `{duration}min-1`, … slug in the calendar.

@@ -2,18 +2,19 @@
 //! triggers that queue their deliveries. Delivery (signing, retries, address checks) is the job
 //! worker's (`src/jobs/webhook.rs`).
 
+use crate::model::answer::MessageAnswer;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::event_admin::load_event;
+use super::event_admin::load_managed_event;
 use super::input::{Fields, is_http_url};
+use super::outbox::{self, Message, Outgoing, WebhookDelivery, new_message_id};
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::events::EventRow;
 use crate::store::integrations::{self, IntegrationRow};
-use crate::store::outbox::{self, NewItem};
 use crate::store::users::UserRow;
 use crate::store::{Ex, StoreError};
 
@@ -103,7 +104,7 @@ pub async fn list(
     event_id: i64,
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let feeds: Vec<Value> = integrations::list_for_event(conn.ex(), ev.id)
         .await?
         .iter()
@@ -135,7 +136,7 @@ pub async fn save(
 ) -> ServiceResult<Value> {
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let existing = if integration_id == 0 {
         None
     } else {
@@ -184,7 +185,28 @@ pub async fn save(
     }
     errors.into_result().map_err(ServiceError::invalid)?;
 
-    let (id, created, secret) = match (given, existing) {
+    let (id, created, secret) = store_feed(&mut tx, ctx, ev.id, existing, given, status).await?;
+    tx.commit().await?;
+    let mut answer = json!({"message": SAVED, "integration_id": id, "integration_name": WEBHOOK, "created": created});
+    if let Some(secret) = secret {
+        // Shown once, like an application password: the receiver needs it to verify signatures.
+        answer["signing_secret"] = json!(secret);
+    }
+    Ok(answer)
+}
+
+/// Writes a feed: settings given replace the stored ones (a new feed gets its signing secret,
+/// answered once); none given only switch an existing feed on or off. Answers (id, created,
+/// the new secret).
+async fn store_feed(
+    tx: &mut crate::store::Tx,
+    ctx: &Ctx,
+    event_id: i64,
+    existing: Option<IntegrationRow>,
+    given: Option<Value>,
+    status: Option<bool>,
+) -> ServiceResult<(i64, bool, Option<String>)> {
+    Ok(match (given, existing) {
         // No settings: switch an existing feed on or off.
         (None, Some(row)) => {
             let mut settings = WebhookSettings::parse(&row);
@@ -214,7 +236,7 @@ pub async fn save(
                     (row.id, false, None)
                 }
                 None => {
-                    if integrations::list_for_event(tx.ex(), ev.id).await?.len()
+                    if integrations::list_for_event(tx.ex(), event_id).await?.len()
                         >= MAX_FEEDS_PER_EVENT
                     {
                         return Err(ServiceError::field(
@@ -227,7 +249,7 @@ pub async fn save(
                     }
                     let id = integrations::insert(
                         tx.ex(),
-                        ev.id,
+                        event_id,
                         WEBHOOK,
                         &settings.name,
                         settings.enabled,
@@ -238,14 +260,7 @@ pub async fn save(
                 }
             }
         }
-    };
-    tx.commit().await?;
-    let mut answer = json!({"message": SAVED, "integration_id": id, "integration_name": WEBHOOK, "created": created});
-    if let Some(secret) = secret {
-        // Shown once, like an application password: the receiver needs it to verify signatures.
-        answer["signing_secret"] = json!(secret);
-    }
-    Ok(answer)
+    })
 }
 
 /// `DELETE …/integrations/{integration_id}`.
@@ -255,14 +270,14 @@ pub async fn delete(
     calendar_id: i64,
     event_id: i64,
     integration_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     if !integrations::delete(tx.ex(), ev.id, integration_id).await? {
         return Err(ServiceError::NotFound);
     }
     tx.commit().await?;
-    Ok(json!({"message": DELETED}))
+    Ok(MessageAnswer::new(DELETED))
 }
 
 /// Checks a webhook's settings; keys not sent keep `previous` (or the defaults). A new feed
@@ -280,36 +295,42 @@ fn validate(
         );
     }
     let mut errors = FieldErrors::new();
+    merge_given(&mut s, given, &mut errors);
+    check_settings(&s, allow_private, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    s.event_triggers.sort();
+    s.event_triggers.dedup();
+    Ok(s)
+}
+
+/// The keys sent replace the settings' values.
+fn merge_given(s: &mut WebhookSettings, given: &Value, errors: &mut FieldErrors) {
     let f = Fields::new(Some(given), "integration");
-    if let Some(name) = f.str("name", &mut errors) {
+    if let Some(name) = f.str("name", errors) {
         s.name = name.trim().to_string();
     }
-    if let Some(enabled) = f.bool("enabled", &mut errors) {
+    if let Some(enabled) = f.bool("enabled", errors) {
         s.enabled = enabled;
     }
-    if let Some(url) = f.str("request_url", &mut errors) {
+    if let Some(url) = f.str("request_url", errors) {
         s.request_url = url.trim().to_string();
     }
-    if let Some(method) = f.str("request_method", &mut errors) {
+    if let Some(method) = f.str("request_method", errors) {
         s.request_method = method.trim().to_uppercase();
     }
-    if let Some(format) = f.str("request_format", &mut errors) {
+    if let Some(format) = f.str("request_format", errors) {
         s.request_format = format.trim().to_uppercase();
     }
-    if let Some(v) = f.one_of(
-        "request_body",
-        &["all_data", "selected_fields"],
-        &mut errors,
-    ) {
+    if let Some(v) = f.one_of("request_body", &["all_data", "selected_fields"], errors) {
         s.request_body = v;
     }
-    if let Some(v) = f.one_of("with_header", &["yup", "nop"], &mut errors) {
+    if let Some(v) = f.one_of("with_header", &["yup", "nop"], errors) {
         s.with_header = v;
     }
-    if let Some(pairs) = pairs(&f, "fields", &mut errors) {
+    if let Some(pairs) = pairs(&f, "fields", errors) {
         s.fields = pairs;
     }
-    if let Some(pairs) = pairs(&f, "request_headers", &mut errors) {
+    if let Some(pairs) = pairs(&f, "request_headers", errors) {
         s.request_headers = pairs;
     }
     if let Some(list) = f.get("event_triggers") {
@@ -322,11 +343,14 @@ fn validate(
             ),
         }
     }
+}
 
+/// Every rule of a feed's settings as they will be stored.
+fn check_settings(s: &WebhookSettings, allow_private: bool, errors: &mut FieldErrors) {
     if s.name.is_empty() {
         errors.add("integration.name", "required", "Feed name is required");
     }
-    check_max_len(&mut errors, "integration.name", Some(&s.name), 190);
+    check_max_len(errors, "integration.name", Some(&s.name), 190);
     if !is_http_url(&s.request_url) {
         errors.add(
             "integration.request_url",
@@ -335,7 +359,7 @@ fn validate(
         );
     }
     check_max_len(
-        &mut errors,
+        errors,
         "integration.request_url",
         Some(&s.request_url),
         2000,
@@ -403,10 +427,6 @@ fn validate(
             );
         }
     }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    s.event_triggers.sort();
-    s.event_triggers.dedup();
-    Ok(s)
 }
 
 /// A list of `{key, value}` pairs (empty keys are dropped, as a form's blank rows).
@@ -437,7 +457,7 @@ fn pairs(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<KeyV
 }
 
 /// Outbox kind of one webhook delivery.
-pub const DELIVERY_KIND: &str = "webhook";
+pub const DELIVERY_KIND: &str = super::outbox::WEBHOOK_KIND;
 
 /// The outbox items of `trigger` for a booking: one delivery per enabled feed of its event that
 /// subscribes to it, each carrying the body rendered now, so that it reports the booking as it
@@ -450,7 +470,7 @@ pub fn delivery_items(
     event: Option<&EventRow>,
     host: Option<&UserRow>,
     trigger: &str,
-) -> Vec<NewItem<'static>> {
+) -> Vec<Outgoing> {
     feeds
         .iter()
         .filter(|feed| feed.enabled && feed.integration_key == WEBHOOK)
@@ -459,25 +479,29 @@ pub fn delivery_items(
             if !settings.event_triggers.iter().any(|t| t == trigger) {
                 return None;
             }
-            let message_id: String = rand::random::<[u8; 12]>()
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
-            let payload = json!({
-                "event_id": feed.event_id, "integration_id": feed.id, "booking_id": booking.id,
-                "trigger": trigger, "message_id": format!("msg_{message_id}"),
-                "body": delivery_body(&settings, trigger, booking, event, host),
-            });
-            Some(NewItem {
-                kind: DELIVERY_KIND,
-                payload: payload.to_string(),
-                booking_id: Some(booking.id),
-                sequence_key: Some(format!("webhook:{}:{}", booking.id, feed.id)),
-                purpose: None,
-                due_at: None,
-            })
+            let delivery = WebhookDelivery {
+                event_id: feed.event_id,
+                integration_id: feed.id,
+                booking_id: booking.id,
+                trigger: trigger.to_string(),
+                test: false,
+                message_id: new_message_id(),
+                body: Some(delivery_body(&settings, trigger, booking, event, host)),
+            };
+            Some(Outgoing::about(booking.id, Message::Webhook(delivery)))
         })
         .collect()
+}
+
+/// What a test delivery sends: the feed and event it is about, and no attendee data.
+pub fn test_delivery_body(settings: &WebhookSettings, event: Option<&EventRow>) -> Value {
+    serde_json::json!({
+        "trigger": "test",
+        "message": "A test delivery from slotbook: this feed works.",
+        "feed": settings.name,
+        "event": event.map(|e| serde_json::json!({"id": e.id, "title": e.title})),
+        "sent_at": chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string(),
+    })
 }
 
 /// Queues the deliveries of `trigger` for stored bookings, given as (booking id, event id), in
@@ -520,9 +544,8 @@ pub async fn enqueue_webhooks(
         let event = crate::store::events::find(crate::store::reborrow(&mut ex), *event_id).await?;
         let host = crate::store::users::find(crate::store::reborrow(&mut ex), booking.host_user_id)
             .await?;
-        for item in delivery_items(feeds, &booking, event.as_ref(), host.as_ref(), trigger) {
-            outbox::enqueue(crate::store::reborrow(&mut ex), &item).await?;
-        }
+        let deliveries = delivery_items(feeds, &booking, event.as_ref(), host.as_ref(), trigger);
+        outbox::enqueue_all(crate::store::reborrow(&mut ex), &deliveries).await?;
     }
     Ok(())
 }

@@ -3,17 +3,15 @@
 
 pub mod auth;
 pub mod availability_pages;
-pub mod booking_create;
-pub mod booking_desk;
 pub mod booking_fields;
-pub mod booking_self;
-pub mod booking_view;
+pub mod bookings;
 pub mod calendar_client;
 pub mod calendar_connections;
 pub mod calendar_connections_page;
 pub mod calendar_write;
 pub mod calendars;
 pub mod dashboard;
+pub mod deliveries;
 pub mod email_notifications;
 pub mod event_admin;
 pub mod event_settings;
@@ -22,15 +20,13 @@ pub mod events;
 pub mod hosts;
 pub mod input;
 pub mod integrations;
-pub mod lifecycle;
 pub mod notifications;
-pub mod notify;
+pub mod outbox;
 pub mod payments;
 pub mod present;
 pub mod public_pages;
 pub mod reports;
 pub mod sanitize;
-pub mod schedules;
 pub mod secrets;
 pub mod settings;
 pub mod settings_page;
@@ -45,7 +41,8 @@ pub mod users;
 
 use crate::domain::access::{Capability, Role};
 use crate::domain::validation::FieldErrors;
-use crate::store::Store;
+/// The database handle every use case is given (opened by the binary, shared by workers).
+pub use crate::store::Store;
 /// The storage layer's errors, which a use case may answer (`ServiceError::Store`).
 pub use crate::store::StoreError;
 use crate::store::users::UserRow;
@@ -170,6 +167,9 @@ pub enum ServiceError {
     },
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// 500: something that cannot fail in practice did (the detail is logged, never answered).
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl ServiceError {

@@ -215,12 +215,45 @@ impl EmailFacts<'_> {
         super::public_pages::location_of_booking(self.event, self.booking).unwrap_or_default()
     }
 
+    /// The smart codes that stand for links: manage, cancel, reschedule, the dashboard and
+    /// "add to calendar".
+    fn link_code(&self, code: &str) -> Option<String> {
+        let b = self.booking;
+        let url = |path: String| format!("{}{path}", self.public_url);
+        let link = match code {
+            "booking.cancelation_url" | "booking.cancel_url" => {
+                url(format!("/booking/{}/cancel", b.hash))
+            }
+            "booking.reschedule_url" => url(format!("/booking/{}/reschedule", b.hash)),
+            "booking.manage_url" => url(format!("/booking/{}", b.hash)),
+            "booking.admin_booking_url"
+            | "booking.booking_confirm_url"
+            | "booking.booking_reject_url" => url(format!("/admin/bookings/{}", b.id)),
+            "add_to_ics_calendar_url" => url(format!("/booking/{}/ics", b.hash)),
+            "add_to_g_calendar_url" | "add_to_ol_calendar_url" | "add_to_ms_calendar_url" => {
+                let location = self.location();
+                let (google, outlook) = super::public_pages::calendar_links(
+                    b,
+                    &self.event.event().title,
+                    Some(location.as_str()),
+                    self.public_url,
+                );
+                if code == "add_to_g_calendar_url" {
+                    google
+                } else {
+                    outlook
+                }
+            }
+            _ => return None,
+        };
+        Some(link)
+    }
+
     /// What the smart code `code` stands for; `None` for a code this service does not know.
     pub fn code(&self, code: &str) -> Option<String> {
         let b = self.booking;
         let host_zone = self.event.host_zone;
         let guest_zone = self.attendee_zone();
-        let url = |path: String| format!("{}{path}", self.public_url);
         let previous = || {
             self.meta("previous_meeting_time")
                 .and_then(|t| chrono::NaiveDateTime::parse_from_str(&t, "%Y-%m-%d %H:%M:%S").ok())
@@ -242,6 +275,9 @@ impl EmailFacts<'_> {
             } else {
                 answer
             });
+        }
+        if let Some(link) = self.link_code(code) {
+            return Some(link);
         }
         let value = match code {
             "guest.first_name" => b.first_name.clone(),
@@ -295,29 +331,6 @@ impl EmailFacts<'_> {
                 .map(|t| self.moment(t, host_zone))
                 .unwrap_or_default(),
             "booking.source_url" => b.source_url.clone(),
-            "booking.cancelation_url" | "booking.cancel_url" => {
-                url(format!("/booking/{}/cancel", b.hash))
-            }
-            "booking.reschedule_url" => url(format!("/booking/{}/reschedule", b.hash)),
-            "booking.manage_url" => url(format!("/booking/{}", b.hash)),
-            "booking.admin_booking_url"
-            | "booking.booking_confirm_url"
-            | "booking.booking_reject_url" => url(format!("/admin/bookings/{}", b.id)),
-            "add_to_ics_calendar_url" => url(format!("/booking/{}/ics", b.hash)),
-            "add_to_g_calendar_url" | "add_to_ol_calendar_url" | "add_to_ms_calendar_url" => {
-                let location = self.location();
-                let (google, outlook) = super::public_pages::calendar_links(
-                    b,
-                    &event.title,
-                    Some(location.as_str()),
-                    self.public_url,
-                );
-                if code == "add_to_g_calendar_url" {
-                    google
-                } else {
-                    outlook
-                }
-            }
             "host.name" => host_name,
             "host.email" => self.host.map(|h| h.email.clone()).unwrap_or_default(),
             "host.timezone" => host_zone.name().to_string(),

@@ -3,10 +3,11 @@
 //! provider is built in: a provider is a [`PaymentMethod`]; the one that ships is `offline`
 //! (the attendee pays as the instructions say, the host marks the booking paid).
 
+use crate::model::answer::MessageAnswer;
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value, json};
 
-use super::event_admin::load_event;
+use super::event_admin::load_managed_event;
 use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::money::{MoneyFormat, format_amount, parse_amount};
 use crate::domain::validation::FieldErrors;
@@ -187,7 +188,7 @@ pub async fn get(
     event_id: i64,
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (_cal, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let settings = load(conn.ex(), ev.id).await?;
     let general: crate::model::settings::GeneralSettings =
         super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
@@ -207,7 +208,7 @@ pub async fn save(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     let given = body
         .get("settings")
         .filter(|s| s.is_object())
@@ -215,7 +216,7 @@ pub async fn save(
             ServiceError::field("settings", "required", "The settings field is required.")
         })?;
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let general: crate::model::settings::GeneralSettings =
         super::settings::load(tx.ex(), crate::model::settings::GENERAL).await?;
     let mut settings = load(tx.ex(), ev.id).await?;
@@ -246,7 +247,7 @@ pub async fn save(
     .map_err(crate::store::StoreError::from)?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(json!({"message": "Settings updated successfully"}))
+    Ok(MessageAnswer::new("Settings updated successfully"))
 }
 
 fn check(settings: &mut EventPayment, decimals: u16, errors: &mut FieldErrors) {

@@ -9,9 +9,10 @@ use chrono::{DateTime, Datelike, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 use serde_json::Value;
 
-use super::booking_create::{CreateRequest, SLOT_TAKEN, create};
 use super::booking_fields::effective_fields;
-use super::booking_self::{find_with_event, may_cancel, may_reschedule};
+use super::bookings::create::{CreateRequest, create};
+use super::bookings::guard::SLOT_TAKEN;
+use super::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
 use super::present::author_profile;
 use super::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots};
 use super::{Ctx, ServiceError, ServiceResult};
@@ -903,7 +904,7 @@ async fn manage_view(
             .is_ok()
             .then(|| format!("/booking/{hash}/cancel")),
         book_again_href: format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug),
-        start_time: super::booking_view::utc_text(booking.start_time),
+        start_time: super::bookings::views::utc_text(booking.start_time),
         hash,
     })
 }
@@ -1032,7 +1033,7 @@ pub async fn submit_cancel(
 ) -> ServiceResult<Submitted> {
     let state = FormState::from_pairs(form);
     let body = serde_json::json!({"cancellation_reason": state.value("cancellation_reason")});
-    match super::booking_self::cancel(ctx, hash, &body, None).await {
+    match super::bookings::self_service::cancel(ctx, hash, &body, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
         Err(e) => refusal(e, state),
     }
@@ -1062,7 +1063,7 @@ pub async fn submit_reschedule(
         "timezone": view.zone.name(),
         "rescheduling_reason": state.value("rescheduling_reason"),
     });
-    match super::booking_self::reschedule(ctx, hash, &body, None).await {
+    match super::bookings::self_service::reschedule(ctx, hash, &body, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
         Err(e) => refusal(e, state),
     }

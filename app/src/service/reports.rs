@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use chrono::{Datelike, Duration, NaiveDate};
 use serde_json::{Value, json};
 
-use super::schedules::{activity_json, view};
+use super::bookings::host_actions::{activity_json, view};
 use super::{Caller, Ctx, ServiceResult};
 use crate::domain::access::Capability;
+use crate::store::booking_list;
 use crate::store::reports::{self, Measure};
-use crate::store::schedules_list;
 
 const ICON: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><rect x=\"3\" y=\"4\" width=\"18\" height=\"17\" rx=\"2\"/><path d=\"M16 2v4M8 2v4M3 10h18\"/></svg>";
 const ALL_TIME: (i64, i64) = (i64::MIN / 2, i64::MAX / 2);
@@ -109,13 +109,13 @@ pub async fn overview(
     }
     let mut latest = Vec::new();
     for id in reports::latest(conn.ex(), who, 5).await? {
-        if let Some(row) = schedules_list::find(conn.ex(), id).await? {
+        if let Some(row) = booking_list::find(conn.ex(), id).await? {
             latest.push(view(ctx, &row, &[]));
         }
     }
     let mut next = Vec::new();
     for (id, count) in reports::next_meetings(conn.ex(), who, now, 5).await? {
-        let Some(row) = schedules_list::find(conn.ex(), id).await? else {
+        let Some(row) = booking_list::find(conn.ex(), id).await? else {
             continue;
         };
         let mut meeting = view(ctx, &row, &[]);

@@ -2,6 +2,7 @@
 //! integration needs `install_plugins`. A save changes only the keys it is given: a section sent
 //! in part keeps its other fields, and sections not sent keep their stored values.
 
+use crate::model::answer::MessageAnswer;
 use iso_currency::{Currency, IntoEnumIterator};
 use isocountry::CountryCode;
 use serde::Serialize;
@@ -15,7 +16,8 @@ use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::model::settings::{
-    FEATURES, FeatureModules, GENERAL, GeneralSettings, MODULES, ModuleSettings,
+    Administration, EmailSettings, FEATURES, FeatureModules, GENERAL, GeneralSettings, MODULES,
+    ModuleSettings,
 };
 use crate::store::calendars::{self, CalendarFilter};
 use crate::store::{Ex, settings};
@@ -217,7 +219,13 @@ fn check_patch_types(patch: &Value, prefix: &str, errors: &mut FieldErrors) {
 /// Trims, checks and sanitizes the general settings in place.
 fn validate_general(general: &mut GeneralSettings) -> ServiceResult<()> {
     let mut errors = FieldErrors::new();
-    let e = &mut general.emailing;
+    check_emailing(&mut general.emailing, &mut errors);
+    check_administration(&mut general.administration, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)
+}
+
+/// Sender and reply-to names and addresses, the yes/no switches and the footer (sanitised).
+fn check_emailing(e: &mut EmailSettings, errors: &mut FieldErrors) {
     for (name, value) in [
         ("from_name", &mut e.from_name),
         ("reply_to_name", &mut e.reply_to_name),
@@ -225,12 +233,7 @@ fn validate_general(general: &mut GeneralSettings) -> ServiceResult<()> {
         ("reply_to_email", &mut e.reply_to_email),
     ] {
         *value = value.trim().to_string();
-        check_max_len(
-            &mut errors,
-            &format!("emailing.{name}"),
-            Some(value),
-            MAX_TEXT,
-        );
+        check_max_len(errors, &format!("emailing.{name}"), Some(value), MAX_TEXT);
     }
     for (name, value) in [
         ("from_email", &e.from_email),
@@ -249,22 +252,19 @@ fn validate_general(general: &mut GeneralSettings) -> ServiceResult<()> {
         ("use_host_email_on_reply", &e.use_host_email_on_reply),
         ("attach_ics_on_confirmation", &e.attach_ics_on_confirmation),
     ] {
-        check_choice(
-            &mut errors,
-            &format!("emailing.{name}"),
-            value,
-            &YES_NO_UNSET,
-        );
+        check_choice(errors, &format!("emailing.{name}"), value, &YES_NO_UNSET);
     }
     check_max_len(
-        &mut errors,
+        errors,
         "emailing.email_footer",
         Some(&e.email_footer),
         MAX_FOOTER,
     );
     e.email_footer = clean_html(&e.email_footer);
+}
 
-    let a = &mut general.administration;
+/// The administrator's address, summary schedule, automatic timings and default country.
+fn check_administration(a: &mut Administration, errors: &mut FieldErrors) {
     a.admin_email = a.admin_email.trim().to_string();
     if !a.admin_email.is_empty() && !is_valid_email(&a.admin_email) {
         errors.add(
@@ -274,29 +274,24 @@ fn validate_general(general: &mut GeneralSettings) -> ServiceResult<()> {
         );
     }
     check_choice(
-        &mut errors,
+        errors,
         "administration.summary_notification",
         &a.summary_notification,
         &YES_NO,
     );
     check_choice(
-        &mut errors,
+        errors,
         "administration.notification_frequency",
         &a.notification_frequency,
         &["daily", "weekly"],
     );
     check_choice(
-        &mut errors,
+        errors,
         "administration.notification_day",
         &a.notification_day,
         &WEEKDAYS,
     );
-    check_choice(
-        &mut errors,
-        "administration.start_day",
-        &a.start_day,
-        &WEEKDAYS,
-    );
+    check_choice(errors, "administration.start_day", &a.start_day, &WEEKDAYS);
     for (name, value) in [
         ("auto_cancel_timing", &mut a.auto_cancel_timing),
         ("auto_complete_timing", &mut a.auto_complete_timing),
@@ -319,7 +314,6 @@ fn validate_general(general: &mut GeneralSettings) -> ServiceResult<()> {
             "The administration.default_country must be an ISO 3166-1 alpha-2 country code.",
         );
     }
-    errors.into_result().map_err(ServiceError::invalid)
 }
 
 /// The value of a required field, or the 422 naming it (absent, or of the wrong type).
@@ -365,7 +359,11 @@ fn check_choice(errors: &mut FieldErrors, field: &str, value: &str, allowed: &[&
 
 /// `POST /settings/payment`: `payments` (required) with `currency`, `is_active`,
 /// `number_format`, `currency_position`.
-pub async fn save_payment(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn save_payment(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
@@ -414,12 +412,12 @@ pub async fn save_payment(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceRe
         Ok(())
     })
     .await?;
-    Ok(json!({"message": SAVED}))
+    Ok(MessageAnswer::new(SAVED))
 }
 
 /// `POST /settings/theme`: `theme` (required), and `brand_color` (`#rrggbb`, or empty for the
 /// built-in accent; an extension).
-pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
@@ -448,7 +446,7 @@ pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResu
         Ok(())
     })
     .await?;
-    Ok(json!({"message": SAVED}))
+    Ok(MessageAnswer::new(SAVED))
 }
 
 /// `GET /settings/menu`: the sections of the dashboard's settings page.
@@ -617,7 +615,11 @@ fn validate_features(features: &mut FeatureModules) -> ServiceResult<()> {
 
 /// `POST /settings/install-plugin`: `plugin_id` (required). slotbook runs no third-party code:
 /// installing an integration switches its module on (`GET /settings/global-modules` shows it).
-pub async fn install_plugin(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn install_plugin(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::InstallPlugins)?;
     let mut errors = FieldErrors::new();
     let plugins: Vec<&str> = std::iter::once(SELF_PLUGIN)
@@ -631,5 +633,5 @@ pub async fn install_plugin(ctx: &Ctx, caller: &Caller, body: &Value) -> Service
     if let Some(module) = MODULE_CATALOGUE.iter().find(|m| m.1 == plugin) {
         set_modules(ctx, vec![(module.0.to_string(), "yes".to_string())]).await?;
     }
-    Ok(json!({"message": "Plugin has been installed successfully"}))
+    Ok(MessageAnswer::new("Plugin has been installed successfully"))
 }

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use super::outbox::{Message, Outgoing, TestEmail};
 use super::settings::{self, MODULE_CATALOGUE};
 use super::setup_pages::refused_as;
 use super::users::{CreateUser, create_user, is_valid_email};
@@ -20,7 +21,7 @@ use crate::store::{StoreError, users};
 /// Team members listed at most.
 const TEAM_SHOWN: i64 = 500;
 /// Outbox kind of a test email (delivered by the email worker, tried once).
-pub const TEST_EMAIL: &str = "test_email";
+pub const TEST_EMAIL: &str = super::outbox::TEST_EMAIL_KIND;
 
 pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
     let user = &caller.user;
@@ -114,7 +115,10 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
     let strip = |prefix: &'static str| {
         move |field: &str| field.strip_prefix(prefix).unwrap_or(field).to_string()
     };
-    let done = |r: ServiceResult<Value>| r.map(|_| Saved::Done);
+    // Any answer of the REST use case: the page only needs to know it was saved.
+    fn done<T>(r: ServiceResult<T>) -> ServiceResult<Saved> {
+        r.map(|_| Saved::Done)
+    }
     match form.value("section").as_str() {
         "general" => done(
             settings::save_general(
@@ -249,7 +253,7 @@ async fn change_password(ctx: &Ctx, caller: &Caller, form: &FormState) -> Servic
             "The password must be at least 8 characters",
         ));
     }
-    let hash = hash_password(&new);
+    let hash = hash_password(&new)?;
     if hash.is_empty() {
         return Err(ServiceError::field(
             "new_password",
@@ -334,7 +338,12 @@ async fn send_test_email(ctx: &Ctx, caller: &Caller, to: &str) -> ServiceResult<
         ));
     }
     let mut tx = ctx.store.begin().await?;
-    crate::store::bookings::enqueue(tx.ex(), TEST_EMAIL, &json!({"to": to}).to_string()).await?;
+    let outgoing = Outgoing {
+        message: Message::TestEmail(TestEmail { to: to.to_string() }),
+        booking_id: None,
+        due_at: None,
+    };
+    super::outbox::enqueue(tx.ex(), &outgoing).await?;
     tx.commit().await?;
     Ok(format!("A test email is on its way to {to}."))
 }

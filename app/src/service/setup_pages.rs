@@ -412,12 +412,12 @@ pub async fn editor(
 ) -> ServiceResult<EventEditor> {
     let mut conn = ctx.store.conn().await?;
     let (cal, ev) =
-        super::event_admin::load_event(conn.ex(), caller, calendar_id, event_id).await?;
+        super::event_admin::load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let settings = super::present::event_settings(&ev);
     // The hours the slot list uses: the event's own, or those of its reusable schedule.
     let (week, overrides) = match (ev.availability_type.as_str(), ev.availability_id) {
         ("existing_schedule", Some(id)) => {
-            match crate::store::schedules::find(conn.ex(), id).await? {
+            match crate::store::availability_schedules::find(conn.ex(), id).await? {
                 Some(schedule) => (
                     serde_json::from_str(&schedule.weekly_schedules).unwrap_or_default(),
                     serde_json::from_str(&schedule.date_overrides).unwrap_or_default(),
@@ -436,7 +436,7 @@ pub async fn editor(
     let owners: Vec<i64> = std::iter::once(ev.user_id)
         .chain(settings.team_members.iter().copied())
         .collect();
-    let schedules = crate::store::schedules::list_for_users(conn.ex(), &owners)
+    let schedules = crate::store::availability_schedules::list_for_users(conn.ex(), &owners)
         .await?
         .iter()
         .map(|row| (row.id, format!("{} ({})", row.title, row.timezone)))
@@ -559,7 +559,7 @@ pub async fn save_details(
 ) -> Result<(), FormState> {
     let current = {
         let mut conn = ctx.store.conn().await.map_err(|e| failed(form, e.into()))?;
-        super::event_admin::load_event(conn.ex(), caller, calendar_id, event_id)
+        super::event_admin::load_managed_event(conn.ex(), caller, calendar_id, event_id)
             .await
             .map_err(|e| refused(form, e, ""))?
             .1

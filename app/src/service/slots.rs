@@ -18,9 +18,9 @@ use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::event::EventSettings;
 use crate::model::settings::GeneralSettings;
+use crate::store::availability_schedules::{self, ScheduleRow};
 use crate::store::bookings::{self, BusyRow};
 use crate::store::events::{self, EventRow, PublicEventRow};
-use crate::store::schedules::{self, ScheduleRow};
 use crate::store::{Ex, Store};
 
 /// The message for bookings of an event that is not active.
@@ -300,7 +300,7 @@ pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent>
 pub async fn schedule_rows(ex: Ex<'_>, loaded: &LoadedEvent) -> ServiceResult<Vec<ScheduleRow>> {
     let mut users = loaded.host_ids();
     users.push(loaded.event().user_id);
-    Ok(schedules::list_for_users(ex, &users).await?)
+    Ok(availability_schedules::list_for_users(ex, &users).await?)
 }
 
 /// Query 3: busy times of the hosts around `[from, to)`, joined with their schedules.
@@ -351,37 +351,6 @@ pub async fn busy_inputs_at(
     };
     let busy = bookings::busy_around(ex, &ids, candidate).await?;
     Ok(loaded.inputs(&ids, rows, &busy, excluded))
-}
-
-/// What a booking write asks of the engine: one start of one event, for one host (round
-/// robin) or all, with the booking being moved or confirmed not counting as busy.
-pub struct Recheck<'a> {
-    pub loaded: &'a LoadedEvent,
-    pub rules: &'a Rules,
-    /// The hosts' schedules (not booking state: the caller may read them before the lock).
-    pub schedules: &'a [ScheduleRow],
-    pub only_host: Option<i64>,
-    pub start: i64,
-    pub excluded: Option<i64>,
-    pub now: i64,
-}
-
-/// The write-time guard of create, reschedule and confirm: locks the event's hosts for the
-/// rest of the transaction (writers of the same hosts wait), then judges the start with every
-/// rule the slot list applies, against everything committed before the lock was granted.
-pub async fn recheck_slot(tx: &mut crate::store::Tx, check: Recheck<'_>) -> ServiceResult<Verdict> {
-    crate::store::bookings::lock_hosts(tx.ex(), &check.loaded.host_ids()).await?;
-    let inputs = busy_inputs_at(
-        tx.ex(),
-        check.loaded,
-        check.rules,
-        check.schedules,
-        check.only_host,
-        check.start,
-        check.excluded,
-    )
-    .await?;
-    Ok(Engine::new(check.rules, &inputs, check.now).evaluate(check.start))
 }
 
 /// A slot request as the public routes receive it.

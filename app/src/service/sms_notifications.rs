@@ -1,10 +1,11 @@
 //! `…/events/{event_id}/sms-notifications`: an event's text messages, the same keys as its
 //! emails. Numbers are checked and written in E.164 form (`+493012345678`).
 
+use crate::model::answer::MessageAnswer;
 use serde_json::{Value, json};
 
 use super::email_notifications::{apply_posted, one_line_title, parse_times, truthy};
-use super::event_admin::load_event;
+use super::event_admin::load_managed_event;
 use super::{Caller, Ctx, ServiceResult};
 use crate::domain::validation::FieldErrors;
 use crate::model::notifications::{
@@ -91,7 +92,7 @@ pub async fn get(
     event_id: i64,
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let (_, ev) = load_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let all = load(conn.ex(), ev.id).await?;
     Ok(json!({"notifications": all, "smart_codes": super::email_notifications::smart_codes()}))
 }
@@ -105,14 +106,14 @@ pub async fn save(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut all = load(tx.ex(), ev.id).await?;
     apply_posted(body, &mut all, parse_one)?;
     events::put_meta(tx.ex(), ev.id, META_KEY, &json!(all).to_string()).await?;
     tx.commit().await?;
-    Ok(json!({"message": "Notifications has been saved"}))
+    Ok(MessageAnswer::new("Notifications has been saved"))
 }
 
 fn parse_one(

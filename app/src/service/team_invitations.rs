@@ -3,6 +3,7 @@
 //! the reference plugin's capability says. Without this, any host could enlist any user, then
 //! read that user's schedules and assign bookings to them.
 
+use crate::model::answer::MessageAnswer;
 use serde_json::{Value, json};
 
 use super::input::Fields;
@@ -163,10 +164,10 @@ pub async fn accept(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value>
 
 /// `DELETE /team-invitations/{id}`: the inviter withdraws it, or the invitee declines it.
 /// Teams already formed stay; new ones need a new invitation.
-pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let row = party_to(tx.ex(), caller, id).await?;
     team_invitations::delete(tx.ex(), row.id).await?;
     tx.commit().await?;
-    Ok(json!({"message": "Invitation has been deleted"}))
+    Ok(MessageAnswer::new("Invitation has been deleted"))
 }

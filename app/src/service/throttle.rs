@@ -11,20 +11,21 @@ use std::time::{Duration, Instant};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-/// Failed logins allowed per client before it must wait.
+/// Failed logins allowed per client before it must wait, by default.
 pub const FAILED_LOGINS_PER_MINUTE: u32 = 10;
 
 #[derive(Clone)]
 pub struct LoginThrottle {
-    failures: Arc<DefaultKeyedRateLimiter<String>>,
+    /// `None`: configured as 0, no limit (an API fuzzer's many wrong credentials).
+    failures: Option<Arc<DefaultKeyedRateLimiter<String>>>,
     blocked_until: Arc<Mutex<HashMap<String, Instant>>>,
 }
 
 impl LoginThrottle {
     pub fn new(per_minute: u32) -> LoginThrottle {
-        let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
         LoginThrottle {
-            failures: Arc::new(RateLimiter::keyed(Quota::per_minute(per_minute))),
+            failures: NonZeroU32::new(per_minute)
+                .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n)))),
             blocked_until: Arc::new(Mutex::new(HashMap::new())),
         }
     }
@@ -44,7 +45,10 @@ impl LoginThrottle {
 
     /// Counts a failed attempt; past the allowance the client is blocked until it refills.
     pub fn record_failure(&self, key: &str) {
-        if let Err(not_until) = self.failures.check_key(&key.to_string()) {
+        let Some(failures) = &self.failures else {
+            return;
+        };
+        if let Err(not_until) = failures.check_key(&key.to_string()) {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             let mut blocked = self.blocked_until.lock().unwrap_or_else(|e| e.into_inner());
             blocked.insert(
@@ -52,7 +56,7 @@ impl LoginThrottle {
                 Instant::now() + wait.max(Duration::from_secs(1)),
             );
         }
-        self.failures.retain_recent();
+        failures.retain_recent();
     }
 }
 

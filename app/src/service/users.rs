@@ -1,7 +1,7 @@
 //! Creating users (command line, first run, demo).
 
 use super::auth::hash_password;
-use super::{ServiceError, ServiceResult};
+use super::{Caller, ServiceError, ServiceResult};
 use crate::domain::access::Role;
 use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::store::users::{self, NewUser};
@@ -78,7 +78,7 @@ pub async fn create_user(store: &Store, input: CreateUser) -> ServiceResult<(i64
     }
     let name = input.name.trim();
     let (first, last) = name.split_once(' ').unwrap_or((name, ""));
-    let hash = hash_password(&password);
+    let hash = hash_password(&password)?;
     let mut tx = store.begin().await?;
     let new_user = NewUser {
         login,
@@ -99,6 +99,26 @@ pub async fn create_user(store: &Store, input: CreateUser) -> ServiceResult<(i64
     };
     tx.commit().await?;
     Ok((id, password))
+}
+
+/// Whether the database has any user yet.
+pub async fn has_users(store: &Store) -> ServiceResult<bool> {
+    let mut conn = store.conn().await?;
+    Ok(users::count(conn.ex()).await? > 0)
+}
+
+/// The user with this login (or email address), as a caller of the services.
+pub async fn caller_by_login(store: &Store, login: &str) -> ServiceResult<Option<Caller>> {
+    let mut conn = store.conn().await?;
+    let user = users::find_by_login_or_email(conn.ex(), login).await?;
+    Ok(user.map(Caller::from_user))
+}
+
+/// The user with this id, as a caller of the services.
+pub async fn caller_by_id(store: &Store, id: i64) -> ServiceResult<Option<Caller>> {
+    let mut conn = store.conn().await?;
+    let user = users::find(conn.ex(), id).await?;
+    Ok(user.map(Caller::from_user))
 }
 
 /// On the first start of an empty database, creates the administrator `admin` and answers

@@ -145,19 +145,6 @@ pub async fn add_activity(ex: Ex<'_>, a: &NewActivity<'_>) -> StoreResult<()> {
     Ok(())
 }
 
-/// Queues an item about no booking (a test email or delivery), due now.
-pub async fn enqueue(ex: Ex<'_>, kind: &str, payload: &str) -> StoreResult<()> {
-    super::outbox::enqueue(
-        ex,
-        &super::outbox::NewItem {
-            kind,
-            payload: payload.to_string(),
-            ..Default::default()
-        },
-    )
-    .await
-}
-
 /// How long an idempotency key is remembered.
 pub const IDEMPOTENCY_SECONDS: i64 = 24 * 3600;
 
@@ -438,7 +425,10 @@ pub async fn find_by_hash(ex: Ex<'_>, hash: &str) -> StoreResult<Option<BookingR
 }
 
 /// Moves a booking (and its host rows) to a new time, zone, host and group.
-#[allow(clippy::too_many_arguments)] // one row's columns; a struct would only rename them
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one row's columns; a struct would only rename them"
+)]
 pub async fn move_to(
     mut ex: Ex<'_>,
     id: i64,
@@ -476,28 +466,18 @@ pub async fn scheduled_ended_before(
     )
 }
 
-/// The placeholder for the new booking's id inside outbox payloads of [`insert_new`].
-pub const BOOKING_ID_TOKEN: &str = "__BOOKING_ID__";
-
-/// A public booking with everything written alongside it: its host rows, the creation
-/// activity and the outbox items (whose payloads carry [`BOOKING_ID_TOKEN`]). The attendee's
-/// account is looked up by email in the same statement. PostgreSQL writes it all in one
-/// statement (data-modifying CTEs), so the host's lock is held for few round trips; SQLite runs
-/// the statements one after another in-process. Answers the new id and the attendee's account.
+/// A public booking with everything written alongside it: its host rows and the creation
+/// activity. The attendee's account is looked up by email in the same statement. PostgreSQL
+/// writes it all in one statement (data-modifying CTEs), so the host's lock is held for few
+/// round trips; SQLite runs the statements one after another in-process. Answers the new id
+/// and the attendee's account. (Its messages are queued by the caller once the id is known.)
 pub async fn insert_new(
     mut ex: Ex<'_>,
     b: &NewBooking<'_>,
     x: &BookingExtras<'_>,
     activity: &NewActivity<'_>,
-    outbox: &[super::outbox::NewItem<'_>],
 ) -> StoreResult<(i64, Option<i64>)> {
     let now = now_epoch();
-    let kinds: Vec<&str> = outbox.iter().map(|i| i.kind).collect();
-    let payloads: Vec<&str> = outbox.iter().map(|i| i.payload.as_str()).collect();
-    let sequence_keys: Vec<Option<&str>> =
-        outbox.iter().map(|i| i.sequence_key.as_deref()).collect();
-    let purposes: Vec<Option<&str>> = outbox.iter().map(|i| i.purpose).collect();
-    let dues: Vec<i64> = outbox.iter().map(|i| i.due_at.unwrap_or(now)).collect();
     let mut hosts = vec![b.host_user_id];
     hosts.extend(
         x.other_hosts
@@ -524,11 +504,7 @@ pub async fn insert_new(
                 SELECT ins.id, u, $6, $7, $13, $21, $21 FROM ins, unnest($22::bigint[]) AS u),
              log AS (
                 INSERT INTO activities (booking_id, created_by, status, type, title, description, created_at, updated_at)
-                SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins),
-             queued AS (
-                INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at, booking_id, sequence_key, purpose)
-                SELECT q.k, replace(q.p, $28, ins.id::text), 'pending', 0, q.due, $21, $21, ins.id, replace(q.s, $28, ins.id::text), q.u
-                FROM ins, unnest($29::text[], $30::text[], $31::text[], $32::text[], $33::bigint[]) AS q(k, p, s, u, due))
+                SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins)
              SELECT id, person_user_id FROM ins",
         )
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
@@ -537,7 +513,6 @@ pub async fn insert_new(
         .bind(b.source).bind(b.event_type).bind(x.phone).bind(location).bind(x.source_url)
         .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
         .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
-        .bind(BOOKING_ID_TOKEN).bind(&kinds).bind(&payloads).bind(&sequence_keys).bind(&purposes).bind(&dues)
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);
@@ -561,23 +536,5 @@ pub async fn insert_new(
         },
     )
     .await?;
-    let id_text = id.to_string();
-    for item in outbox {
-        super::outbox::enqueue(
-            reborrow(&mut ex),
-            &super::outbox::NewItem {
-                kind: item.kind,
-                payload: item.payload.replace(BOOKING_ID_TOKEN, &id_text),
-                booking_id: Some(id),
-                sequence_key: item
-                    .sequence_key
-                    .as_ref()
-                    .map(|k| k.replace(BOOKING_ID_TOKEN, &id_text)),
-                purpose: item.purpose,
-                due_at: Some(item.due_at.unwrap_or(now)),
-            },
-        )
-        .await?;
-    }
     Ok((id, person))
 }

@@ -3,7 +3,9 @@
 //! (locking, `ILIKE`) are spelled out where they occur.
 
 pub mod app_passwords;
+pub mod availability_schedules;
 pub mod booking_fields;
+pub mod booking_list;
 pub mod bookings;
 pub mod calendar_connections;
 pub mod calendars;
@@ -11,8 +13,6 @@ pub mod events;
 pub mod integrations;
 pub mod outbox;
 pub mod reports;
-pub mod schedules;
-pub mod schedules_list;
 pub mod sessions;
 pub mod settings;
 pub mod team_invitations;

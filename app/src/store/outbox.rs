@@ -45,6 +45,34 @@ pub async fn enqueue(ex: Ex<'_>, item: &NewItem<'_>) -> StoreResult<()> {
     Ok(())
 }
 
+/// Queues items in the caller's transaction: one statement on PostgreSQL, one per item on
+/// SQLite (in-process, so no round trips).
+pub async fn enqueue_many(mut ex: Ex<'_>, items: &[NewItem<'_>]) -> StoreResult<()> {
+    let now = now_epoch();
+    if let Ex::Postgres(c) = &mut ex {
+        let kinds: Vec<&str> = items.iter().map(|i| i.kind).collect();
+        let payloads: Vec<&str> = items.iter().map(|i| i.payload.as_str()).collect();
+        let bookings: Vec<Option<i64>> = items.iter().map(|i| i.booking_id).collect();
+        let keys: Vec<Option<&str>> = items.iter().map(|i| i.sequence_key.as_deref()).collect();
+        let purposes: Vec<Option<&str>> = items.iter().map(|i| i.purpose).collect();
+        let dues: Vec<i64> = items.iter().map(|i| i.due_at.unwrap_or(now)).collect();
+        sqlx::query(
+            "INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at, booking_id, sequence_key, purpose)
+             SELECT q.k, q.p, 'pending', 0, q.due, $1, $1, q.b, q.s, q.u
+             FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[])
+                 WITH ORDINALITY AS q(k, p, b, s, u, due, n) ORDER BY q.n",
+        )
+        .bind(now).bind(&kinds).bind(&payloads).bind(&bookings).bind(&keys).bind(&purposes).bind(&dues)
+        .execute(&mut **c)
+        .await?;
+        return Ok(());
+    }
+    for item in items {
+        enqueue(super::reborrow(&mut ex), item).await?;
+    }
+    Ok(())
+}
+
 /// Drops a booking's reminders that have not gone out (the booking was cancelled, rejected or
 /// moved). Answers how many.
 pub async fn drop_reminders(ex: Ex<'_>, booking_id: i64) -> StoreResult<u64> {

@@ -93,13 +93,13 @@ pub async fn activities(
     ex: Ex<'_>,
     visible_to: i64,
     limit: i64,
-) -> StoreResult<Vec<super::schedules_list::ActivityRow>> {
+) -> StoreResult<Vec<super::booking_list::ActivityRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT a.id, a.booking_id, a.parent_id, a.created_by, a.status, a.type, a.title, a.description, a.created_at, a.updated_at
          FROM activities a JOIN bookings b ON b.id = a.booking_id WHERE {SCOPE}
          ORDER BY a.created_at DESC, a.id DESC LIMIT $2"
     ));
     Ok(
-        on!(ex, c => sqlx::query_as::<_, super::schedules_list::ActivityRow>(sql).bind(visible_to).bind(limit).fetch_all(&mut *c).await)?,
+        on!(ex, c => sqlx::query_as::<_, super::booking_list::ActivityRow>(sql).bind(visible_to).bind(limit).fetch_all(&mut *c).await)?,
     )
 }

@@ -15,7 +15,7 @@ pub async fn load_booking_detail(
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let now = chrono::Utc::now().timestamp();
-    crate::service::booking_desk::detail(&ctx, &caller, id, reschedule_date.as_deref(), now)
+    crate::service::bookings::desk::detail(&ctx, &caller, id, reschedule_date.as_deref(), now)
         .await
         .map_err(super::page_error)
 }

@@ -306,8 +306,8 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
         E::Store(StoreError::Full(_)) => {
             PageError::new(507, "The server's storage is full; nothing was saved.")
         }
-        E::Store(other) => {
-            tracing::error!(error = %other, "dashboard storage error");
+        E::Store(_) | E::Internal(_) => {
+            tracing::error!(%error, "dashboard server error");
             PageError::new(
                 500,
                 "Something went wrong on the server; nothing was changed.",

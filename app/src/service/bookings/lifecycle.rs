@@ -1,19 +1,20 @@
 //! Scheduled lifecycle work: past scheduled bookings become completed after the
 //! `administration.auto_complete_timing` setting (minutes, default 60). Reads never do this.
 
-use super::{Ctx, ServiceResult};
 use crate::model::settings::{GENERAL, GeneralSettings};
+use crate::service::{Ctx, ServiceResult};
+use crate::store::booking_list;
 use crate::store::bookings::{self, NewActivity};
-use crate::store::schedules_list;
 
 /// Minutes after its end at which a scheduled booking is completed by default.
 pub const DEFAULT_AUTO_COMPLETE_MINUTES: i64 = 60;
 
 /// Marks scheduled bookings that ended long enough ago as completed, in one transaction;
 /// answers how many changed.
+#[tracing::instrument(skip_all)]
 pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
     let mut conn = ctx.store.conn().await?;
-    let general: GeneralSettings = super::settings::load(conn.ex(), GENERAL).await?;
+    let general: GeneralSettings = crate::service::settings::load(conn.ex(), GENERAL).await?;
     drop(conn);
     let minutes = general
         .administration
@@ -29,8 +30,7 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
         return Ok(0);
     }
     let ids: Vec<i64> = due.iter().map(|(id, _)| *id).collect();
-    let changed =
-        schedules_list::swap_status(tx.ex(), &ids, "scheduled", "completed", None).await?;
+    let changed = booking_list::swap_status(tx.ex(), &ids, "scheduled", "completed", None).await?;
     for id in &ids {
         bookings::add_activity(
             tx.ex(),
@@ -47,7 +47,8 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
         )
         .await?;
     }
-    super::integrations::enqueue_webhooks(tx.ex(), &due, "booking_schedule_completed").await?;
+    crate::service::integrations::enqueue_webhooks(tx.ex(), &due, "booking_schedule_completed")
+        .await?;
     tx.commit().await?;
     Ok(changed as usize)
 }

@@ -3,7 +3,7 @@
 use chrono::DateTime;
 use serde_json::{Value, json};
 
-use super::Ctx;
+use crate::service::Ctx;
 use crate::store::bookings::BookingRow;
 
 /// `YYYY-MM-DD HH:mm:ss` in UTC, the service's time base for booking times.
@@ -59,7 +59,7 @@ pub fn booking_json(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Value 
         if c.plain_timestamps {
             utc_text(t)
         } else {
-            super::present::rfc3339(t)
+            crate::service::present::rfc3339(t)
         }
     };
     let location: Value = serde_json::from_str(&b.location_details).unwrap_or_else(|_| json!({}));
@@ -106,7 +106,7 @@ pub fn booking_json(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Value 
         "title": title,
         "author": {"id": b.host_user_id, "name": c.host_name, "email": c.host_email, "first_name": first, "last_name": last, "avatar": ""},
         "details": format!("{} with {} ({} minutes) on {} ({})", c.event_title, c.host_name, b.slot_minutes, local, b.person_time_zone),
-        "location": location.get("description").and_then(Value::as_str).map(super::sanitize::clean_html).unwrap_or_default(),
+        "location": location.get("description").and_then(Value::as_str).map(crate::service::sanitize::clean_html).unwrap_or_default(),
         "reschedule_url": format!("{}/booking/{}/reschedule", ctx.public_url, b.hash),
         "cancel_url": format!("{}/booking/{}/cancel", ctx.public_url, b.hash),
         "happening_status": {},

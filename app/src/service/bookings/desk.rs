@@ -5,21 +5,35 @@ use chrono::{DateTime, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 use serde_json::{Value, json};
 
-use super::booking_view::status_text;
-use super::slots::{LoadedEvent, SlotRequest};
-use super::{Caller, Ctx, ServiceError, ServiceResult, schedules};
+use super::host_actions;
+use super::views::status_text;
 use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::transitions;
 use crate::domain::zone::parse_zone;
 use crate::model::desk::{BookingDetail, BulkOutcome, DeskAction, Guest, STATUS_ACTIONS};
+use crate::service::outbox::Message;
+use crate::service::slots::{LoadedEvent, SlotRequest};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::booking_list::{self, BookingListRow};
 use crate::store::bookings::{self, BookingRow};
-use crate::store::schedules_list::{self, BookingListRow};
 use crate::store::{Ex, booking_fields, calendars, reborrow};
 
 /// Group members listed on the detail page at most.
 const GUESTS_SHOWN: usize = 200;
 /// Bookings one bulk change may name.
 pub const BULK_MAX: usize = 100;
+
+/// A failed delivery as the detail page lists it: (outbox id, what it was, the last error).
+fn failed_delivery(d: crate::store::outbox::DeliveryRow) -> (i64, String, String) {
+    let what = match Message::parse(&d.kind, &d.payload) {
+        Ok(Message::Email(n)) => format!("Email {}", n.template.replace('_', " ")),
+        Ok(Message::Sms(n)) => format!("text {}", n.template.replace('_', " ")),
+        Ok(Message::Webhook(w)) => format!("Webhook {}", w.trigger.replace('_', " ")),
+        Ok(Message::CalendarWrite(_)) => "Calendar write-back".to_string(),
+        Ok(Message::TestEmail(_)) | Err(_) => d.kind.clone(),
+    };
+    (d.id, what, d.last_error.unwrap_or_default())
+}
 
 /// `/admin/bookings/{id}`: everything about one booking the caller may see (404 otherwise).
 /// `reschedule_date` picks the day whose offered times the reschedule form lists.
@@ -31,10 +45,12 @@ pub async fn detail(
     now: i64,
 ) -> ServiceResult<BookingDetail> {
     let mut conn = ctx.store.conn().await?;
-    let row = schedules::load(conn.ex(), caller, id).await?;
+    let row = host_actions::load(conn.ex(), caller, id).await?;
     let b = &row.booking;
     let zone = calendar_zone(conn.ex(), b.calendar_id).await?;
-    let loaded = super::slots::load_event(conn.ex(), b.event_id).await.ok();
+    let loaded = crate::service::slots::load_event(conn.ex(), b.event_id)
+        .await
+        .ok();
     let meta = bookings::meta_of(conn.ex(), id).await?;
     let labels: Vec<(String, String)> = booking_fields::list(conn.ex(), b.event_id)
         .await?
@@ -42,34 +58,12 @@ pub async fn detail(
         .map(|f| (f.name, f.label))
         .collect();
     let guests = guests_of(conn.ex(), b, &meta).await?;
-    let activities = schedules_list::activities(conn.ex(), id).await?;
+    let activities = booking_list::activities(conn.ex(), id).await?;
     let failed_deliveries = crate::store::outbox::for_booking(conn.ex(), id)
         .await?
         .into_iter()
         .filter(|d| d.status == "failed")
-        .map(|d| {
-            let payload: Value = serde_json::from_str(&d.payload).unwrap_or(Value::Null);
-            let text = |k: &str| {
-                payload
-                    .get(k)
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string()
-            };
-            let what = match d.kind.as_str() {
-                "email" | "sms" => format!(
-                    "{} {}",
-                    d.kind.replace("sms", "text").replace("email", "Email"),
-                    text("template").replace('_', " ")
-                ),
-                _ => format!("Webhook {}", text("trigger").replace('_', " ")),
-            };
-            (
-                d.id,
-                what.trim().to_string(),
-                d.last_error.unwrap_or_default(),
-            )
-        })
+        .map(failed_delivery)
         .collect();
     drop(conn);
 
@@ -101,7 +95,7 @@ pub async fn detail(
         attendee_zone: zone_label(attendee_zone, local(b.start_time, attendee_zone).date()),
         location: loaded
             .as_ref()
-            .and_then(|l| super::public_pages::location_of_booking(l, b))
+            .and_then(|l| crate::service::public_pages::location_of_booking(l, b))
             .unwrap_or_default(),
         payment: match (&b.payment_status, &b.payment_method) {
             (Some(s), Some(m)) if !s.is_empty() && !m.is_empty() => {
@@ -129,7 +123,7 @@ pub async fn detail(
         reschedule_times,
         activities: activities
             .iter()
-            .map(|a| super::dashboard::activity_line(a, zone))
+            .map(|a| crate::service::dashboard::activity_line(a, zone))
             .collect(),
         payment_pending: b.payment_status.as_deref() == Some("pending"),
         paid: b.payment_status.as_deref() == Some("paid"),
@@ -142,17 +136,17 @@ pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> Se
     match action {
         DeskAction::SaveNote { note } => {
             let body = json!({"column": "internal_note", "value": note});
-            schedules::update(ctx, caller, id, &body).await.map(drop)
+            host_actions::update(ctx, caller, id, &body).await.map(drop)
         }
-        DeskAction::ResendConfirmation => schedules::send_confirmation(ctx, caller, id, "guest")
+        DeskAction::ResendConfirmation => host_actions::send_confirmation(ctx, caller, id, "guest")
             .await
             .map(drop),
         DeskAction::MarkPaid => {
             let body = json!({"column": "payment_status", "value": "paid"});
-            schedules::update(ctx, caller, id, &body).await.map(drop)
+            host_actions::update(ctx, caller, id, &body).await.map(drop)
         }
         DeskAction::RetryDelivery { delivery } => {
-            schedules::retry_delivery(ctx, caller, id, *delivery)
+            host_actions::retry_delivery(ctx, caller, id, *delivery)
                 .await
                 .map(drop)
         }
@@ -172,7 +166,7 @@ pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> Se
                 DeskAction::Reject { reason } => body["reject_reason"] = json!(reason),
                 _ => {}
             }
-            schedules::update(ctx, caller, id, &body).await.map(drop)
+            host_actions::update(ctx, caller, id, &body).await.map(drop)
         }
     }
 }
@@ -203,7 +197,7 @@ pub async fn bulk(
     for &id in ids {
         let name = {
             let mut conn = ctx.store.conn().await?;
-            match schedules::load(conn.ex(), caller, id).await {
+            match host_actions::load(conn.ex(), caller, id).await {
                 Ok(row) => full_name(&row.booking),
                 // Another host's or a missing booking: refused like any other, named by id.
                 Err(ServiceError::NotFound) => {
@@ -238,7 +232,7 @@ async fn reschedule(
 ) -> ServiceResult<()> {
     let (hash, zone) = {
         let mut conn = ctx.store.conn().await?;
-        let row = schedules::load(conn.ex(), caller, id).await?;
+        let row = host_actions::load(conn.ex(), caller, id).await?;
         let zone = calendar_zone(conn.ex(), row.booking.calendar_id).await?;
         (row.booking.hash, zone)
     };
@@ -254,7 +248,7 @@ async fn reschedule(
         "timezone": zone.name(),
         "rescheduling_reason": reason,
     });
-    super::booking_self::reschedule(ctx, &hash, &body, Some(caller))
+    super::self_service::reschedule(ctx, &hash, &body, Some(caller))
         .await
         .map(drop)
 }
@@ -274,7 +268,7 @@ async fn offered_times(
         duration: None,
         host_id: None,
     };
-    let answer = match super::slots::public_slots(ctx, request, now).await {
+    let answer = match crate::service::slots::public_slots(ctx, request, now).await {
         Ok(answer) => answer,
         // A draft or closed event offers nothing; the form says so.
         Err(ServiceError::Unprocessable { .. }) => return Ok(Vec::new()),
@@ -349,7 +343,7 @@ async fn guests_of(
     meta: &[(String, String)],
 ) -> ServiceResult<Vec<Guest>> {
     if b.event_type == "group" {
-        let ids = schedules_list::group_ids(reborrow(&mut ex), b.group_id.unwrap_or(b.id)).await?;
+        let ids = booking_list::group_ids(reborrow(&mut ex), b.group_id.unwrap_or(b.id)).await?;
         let mut guests = Vec::new();
         for other in ids.into_iter().filter(|&i| i != b.id).take(GUESTS_SHOWN) {
             if let Some(row) = bookings::find(reborrow(&mut ex), other).await? {

@@ -3,20 +3,12 @@
 //! change; reminders are items due before the meeting, dropped on cancel and moved on
 //! reschedule. Messages to one recipient on one channel go out in order.
 
-use serde_json::json;
-
-use super::ServiceResult;
-use super::email_notifications;
-use super::sms_notifications;
 use crate::model::notifications::{KINDS, Notifications, ReminderTime, SmsNotifications, kind};
-use crate::store::outbox::{self, NewItem};
+use crate::service::ServiceResult;
+use crate::service::email_notifications;
+use crate::service::outbox::{self, EMAIL_KIND, Message, Notice, Outgoing, SMS_KIND};
+use crate::service::sms_notifications;
 use crate::store::{Ex, reborrow};
-
-/// Outbox kinds of booking messages.
-pub const EMAIL_KIND: &str = "email";
-pub const SMS_KIND: &str = "sms";
-/// An item's `purpose` when it is a reminder.
-pub const REMINDER: &str = "reminder";
 /// A reminder is not queued when it would go out sooner than this after booking.
 const REMINDER_MIN_LEAD_SECONDS: i64 = 120;
 
@@ -106,32 +98,33 @@ pub async fn load(ex: Ex<'_>, event_id: i64) -> ServiceResult<EventNotifications
     Ok(EventNotifications::from_meta(&meta))
 }
 
-/// The outbox items of `change` for one booking. `booking_id` is the id as text (or
-/// [`crate::store::bookings::BOOKING_ID_TOKEN`] for a booking being inserted); `start` its
-/// start; reminders closer than two minutes to `now` are left out.
+/// The messages of `change` for one booking starting at `start`; reminders closer than two
+/// minutes to `now` are left out.
 pub fn plan(
     all: &EventNotifications,
     change: Change,
-    booking_id: &str,
+    booking_id: i64,
     start: i64,
     now: i64,
-) -> Vec<NewItem<'static>> {
+) -> Vec<Outgoing> {
     let mut items = Vec::new();
     for channel in [EMAIL_KIND, SMS_KIND] {
+        let on_channel = |notice: Notice| match channel {
+            EMAIL_KIND => Message::Email(notice),
+            _ => Message::Sms(notice),
+        };
         for key in change.keys() {
             if !all.wanted(channel, key).is_some_and(|(on, _)| on) {
                 continue;
             }
             let Some(kind) = kind(key) else { continue };
-            let to = kind.audience.as_str();
-            items.push(NewItem {
-                kind: channel,
-                payload: format!(r#"{{"template":"{key}","booking_id":{booking_id},"to":"{to}"}}"#),
-                booking_id: None,
-                sequence_key: Some(format!("{channel}:{booking_id}:{to}")),
-                purpose: None,
-                due_at: None,
-            });
+            let notice = Notice {
+                template: (*key).to_string(),
+                booking_id,
+                to: kind.audience.as_str().to_string(),
+                start_time: None,
+            };
+            items.push(Outgoing::about(booking_id, on_channel(notice)));
         }
         if !change.schedules() {
             continue;
@@ -140,7 +133,6 @@ pub fn plan(
             let Some((true, times)) = all.wanted(channel, kind.key) else {
                 continue;
             };
-            let to = kind.audience.as_str();
             let mut dues: Vec<i64> = times
                 .iter()
                 .map(|t| start - t.seconds())
@@ -149,15 +141,15 @@ pub fn plan(
             dues.sort_unstable();
             dues.dedup();
             for due in dues {
-                items.push(NewItem {
-                    kind: channel,
-                    payload: format!(
-                        r#"{{"template":"{}","booking_id":{booking_id},"to":"{to}","start_time":{start}}}"#,
-                        kind.key
-                    ),
-                    booking_id: None,
-                    sequence_key: None,
-                    purpose: Some(REMINDER),
+                let notice = Notice {
+                    template: kind.key.to_string(),
+                    booking_id,
+                    to: kind.audience.as_str().to_string(),
+                    start_time: Some(start),
+                };
+                items.push(Outgoing {
+                    message: on_channel(notice),
+                    booking_id: Some(booking_id),
                     due_at: Some(due),
                 });
             }
@@ -181,18 +173,10 @@ pub async fn queue(
     let all = load(reborrow(&mut ex), event_id).await?;
     for &booking_id in booking_ids {
         if !matches!(change, Change::Booked | Change::Requested) {
-            outbox::drop_reminders(reborrow(&mut ex), booking_id).await?;
+            crate::store::outbox::drop_reminders(reborrow(&mut ex), booking_id).await?;
         }
-        for item in plan(&all, change, &booking_id.to_string(), start, now) {
-            outbox::enqueue(
-                reborrow(&mut ex),
-                &NewItem {
-                    booking_id: Some(booking_id),
-                    ..item
-                },
-            )
-            .await?;
-        }
+        let planned = plan(&all, change, booking_id, start, now);
+        outbox::enqueue_all(reborrow(&mut ex), &planned).await?;
     }
     Ok(())
 }
@@ -201,19 +185,13 @@ pub async fn queue(
 /// whether or not it is enabled: the host asked for it.
 pub async fn resend(ex: Ex<'_>, booking_id: i64, key: &str) -> ServiceResult<()> {
     let to = kind(key).map_or("attendee", |k| k.audience.as_str());
-    outbox::enqueue(
-        ex,
-        &NewItem {
-            kind: EMAIL_KIND,
-            payload: json!({"template": key, "booking_id": booking_id, "to": to}).to_string(),
-            booking_id: Some(booking_id),
-            sequence_key: Some(format!("{EMAIL_KIND}:{booking_id}:{to}")),
-            purpose: None,
-            due_at: None,
-        },
-    )
-    .await?;
-    Ok(())
+    let notice = Notice {
+        template: key.to_string(),
+        booking_id,
+        to: to.to_string(),
+        start_time: None,
+    };
+    outbox::enqueue(ex, &Outgoing::about(booking_id, Message::Email(notice))).await
 }
 
 /// A notification's key from an outbox payload's `template`, also for items queued by earlier
@@ -239,6 +217,21 @@ pub fn key_of(template: &str, to: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
     use crate::model::notifications::{ReminderUnit, defaults, sms_defaults};
+    use crate::store::outbox::NewItem;
+
+    /// The rows [`plan`] stores.
+    fn planned(
+        all: &EventNotifications,
+        change: Change,
+        booking_id: i64,
+        start: i64,
+        now: i64,
+    ) -> Vec<NewItem<'static>> {
+        plan(all, change, booking_id, start, now)
+            .iter()
+            .map(Outgoing::item)
+            .collect()
+    }
 
     fn with_reminders(times: &[(ReminderUnit, i64)]) -> EventNotifications {
         let mut email = defaults();
@@ -265,7 +258,7 @@ mod tests {
     fn a_booking_queues_both_confirmations_and_its_reminders_at_their_times() {
         let all = with_reminders(&[(ReminderUnit::Hours, 1), (ReminderUnit::Days, 1)]);
         let start = 1_800_000_000;
-        let items = plan(&all, Change::Booked, "7", start, start - 3 * 86_400);
+        let items = planned(&all, Change::Booked, 7, start, start - 3 * 86_400);
         let emails: Vec<&str> = items
             .iter()
             .filter(|i| i.purpose.is_none())
@@ -295,11 +288,11 @@ mod tests {
         let all = with_reminders(&[(ReminderUnit::Minutes, 15), (ReminderUnit::Days, 1)]);
         let start = 1_800_000_000;
         // Booked 10 hours ahead: the day-before reminder is past, the 15-minute one is not.
-        let items = plan(&all, Change::Booked, "1", start, start - 10 * 3600);
+        let items = planned(&all, Change::Booked, 1, start, start - 10 * 3600);
         let dues: Vec<i64> = items.iter().filter_map(|i| i.due_at).collect();
         assert_eq!(dues, [start - 900, start - 900]);
         // Booked 16 minutes ahead: a reminder a minute from now is not worth sending.
-        let items = plan(&all, Change::Booked, "1", start, start - 16 * 60);
+        let items = planned(&all, Change::Booked, 1, start, start - 16 * 60);
         assert!(items.iter().all(|i| i.due_at.is_none()));
     }
 
@@ -307,18 +300,18 @@ mod tests {
     fn disabled_notifications_queue_nothing_and_pending_bookings_get_no_reminders() {
         let mut all = with_reminders(&[(ReminderUnit::Hours, 1)]);
         all.email.get_mut("booking_conf_host").expect("key").enabled = false;
-        let items = plan(&all, Change::Booked, "1", 1_800_000_000, 0);
+        let items = planned(&all, Change::Booked, 1, 1_800_000_000, 0);
         assert!(
             !items
                 .iter()
                 .any(|i| i.payload.contains("booking_conf_host"))
         );
-        let items = plan(&all, Change::Requested, "1", 1_800_000_000, 0);
+        let items = planned(&all, Change::Requested, 1, 1_800_000_000, 0);
         assert!(items.iter().all(|i| i.purpose.is_none()) && items.len() == 2);
-        let items = plan(
+        let items = planned(
             &all,
             Change::Cancelled { by_host: true },
-            "1",
+            1,
             1_800_000_000,
             0,
         );
@@ -335,7 +328,7 @@ mod tests {
         sms.enabled = true;
         let reminder = all.sms.get_mut("reminder_to_attendee").expect("key");
         reminder.enabled = true;
-        let items = plan(&all, Change::Booked, "9", 1_800_000_000, 0);
+        let items = planned(&all, Change::Booked, 9, 1_800_000_000, 0);
         let texts: Vec<&NewItem> = items.iter().filter(|i| i.kind == SMS_KIND).collect();
         assert_eq!(texts.len(), 2, "{items:?}");
         assert_eq!(texts[0].sequence_key.as_deref(), Some("sms:9:attendee"));

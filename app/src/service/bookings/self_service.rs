@@ -3,23 +3,22 @@
 //! checked inside the same host-serialised transaction as a create.
 
 use super::notify::{self, Change as EmailChange};
+use chrono::NaiveDateTime;
 use serde_json::{Value, json};
 
-use super::booking_create::SLOT_TAKEN;
-use super::booking_fields::effective_fields;
-use super::booking_view::{attendee_view, utc_text};
-use super::input::Fields;
-use super::schedules::view;
-use super::slots::{
-    LoadedEvent, Recheck, load_event, parse_local_datetime, recheck_slot, schedule_rows,
-};
-use super::{Caller, Ctx, ServiceError, ServiceResult};
+use super::guard::{Recheck, SLOT_TAKEN, offered_slot};
+use super::host_actions::view;
+use super::views::{attendee_view, utc_text};
 use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::zone::parse_zone;
 use crate::model::event::ConditionalRule;
+use crate::service::booking_fields::effective_fields;
+use crate::service::input::Fields;
+use crate::service::slots::{LoadedEvent, load_event, schedule_rows};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::bookings::{self, BookingRow, NewActivity};
-use crate::store::{Ex, booking_fields, schedules_list};
+use crate::store::{Ex, Tx, booking_fields, booking_list};
 
 /// Whether a rule such as `can_not_cancel` forbids acting on a booking starting at `start`.
 fn forbidden_by(rule: &ConditionalRule, start: i64, now: i64) -> bool {
@@ -185,7 +184,7 @@ async fn answer(
     id: i64,
     message: &str,
 ) -> ServiceResult<Value> {
-    let row = schedules_list::find(ex, id)
+    let row = booking_list::find(ex, id)
         .await?
         .ok_or(ServiceError::NotFound)?;
     let booking = view(ctx, &row, &[]);
@@ -198,6 +197,7 @@ async fn answer(
 }
 
 /// `POST /bookings/{hash}/cancel`.
+#[tracing::instrument(skip_all)]
 pub async fn cancel(
     ctx: &Ctx,
     hash: &str,
@@ -215,7 +215,7 @@ pub async fn cancel(
         "Please provide a reason for cancellation",
     )
     .await?;
-    if schedules_list::swap_status(
+    if booking_list::swap_status(
         tx.ex(),
         &[booking.id],
         &booking.status,
@@ -243,6 +243,41 @@ pub async fn cancel(
     } else {
         format!("Cancelled by the attendee. Reason: {why}")
     };
+    let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    let tail = Tail {
+        title: "Booking cancelled",
+        description,
+        change: EmailChange::Cancelled { by_host },
+        start: booking.start_time,
+        trigger: "booking_schedule_cancelled",
+        message: "The booking has been cancelled",
+    };
+    finish(ctx, tx, &loaded, caller, &booking, tail).await
+}
+
+/// What a change by hash records and announces once its row is changed.
+struct Tail {
+    title: &'static str,
+    description: String,
+    change: EmailChange,
+    /// The booking's start after the change (reminders are due before it).
+    start: i64,
+    /// The webhook trigger.
+    trigger: &'static str,
+    message: &'static str,
+}
+
+/// The shared end of cancel and reschedule: the activity, the messages (unsent reminders
+/// replaced), the webhooks and the calendar write-back, all in the change's transaction;
+/// then the answer and the commit.
+async fn finish(
+    ctx: &Ctx,
+    mut tx: Tx,
+    loaded: &LoadedEvent,
+    caller: Option<&Caller>,
+    booking: &BookingRow,
+    tail: Tail,
+) -> ServiceResult<Value> {
     bookings::add_activity(
         tx.ex(),
         &NewActivity {
@@ -250,62 +285,65 @@ pub async fn cancel(
             created_by: caller.map(Caller::id),
             status: "closed",
             kind: "info",
-            title: "Booking cancelled",
-            description: &description,
+            title: tail.title,
+            description: &tail.description,
         },
     )
     .await?;
-    let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    let ids = [booking.id];
+    let now = ctx.clock.now();
     notify::queue(
         tx.ex(),
         booking.event_id,
-        &[booking.id],
-        booking.start_time,
-        EmailChange::Cancelled { by_host },
-        ctx.clock.now(),
+        &ids,
+        tail.start,
+        tail.change,
+        now,
     )
     .await?;
-    super::integrations::enqueue_webhooks(
-        tx.ex(),
-        &[(booking.id, booking.event_id)],
-        "booking_schedule_cancelled",
-    )
-    .await?;
-    super::calendar_write::queue_for(tx.ex(), &[booking.id], ctx.clock.now()).await?;
-    let body = answer(
-        ctx,
-        tx.ex(),
-        &loaded,
-        caller,
-        booking.id,
-        "The booking has been cancelled",
-    )
-    .await?;
+    let webhook_rows = [(booking.id, booking.event_id)];
+    crate::service::integrations::enqueue_webhooks(tx.ex(), &webhook_rows, tail.trigger).await?;
+    crate::service::calendar_write::queue_for(tx.ex(), &ids, now).await?;
+    let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
     tx.commit().await?;
     Ok(body)
 }
 
-/// `POST /bookings/{hash}/reschedule`: `{event_time, timezone, rescheduling_reason}`.
-pub async fn reschedule(
-    ctx: &Ctx,
-    hash: &str,
-    body: &Value,
-    caller: Option<&Caller>,
-) -> ServiceResult<Value> {
-    let now = chrono::Utc::now().timestamp();
+/// Who hosts the moved booking and which group it joins: round robin keeps the host when it
+/// is free at the new time, else takes a free member; a group booking joins the slot's group.
+async fn new_host_and_group(
+    tx: &mut Tx,
+    loaded: &LoadedEvent,
+    booking: &BookingRow,
+    slot: &crate::domain::slots::Slot,
+    start: i64,
+) -> ServiceResult<(i64, i64)> {
+    let host = if loaded.event().event_type == "round_robin"
+        && !slot.hosts.contains(&booking.host_user_id)
+    {
+        slot.hosts
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(booking.host_user_id)
+    } else {
+        booking.host_user_id
+    };
+    let group = if loaded.event().event_type == "group" {
+        bookings::group_at(tx.ex(), booking.event_id, start)
+            .await?
+            .unwrap_or(booking.id)
+    } else {
+        booking.id
+    };
+    Ok((host, group))
+}
+
+/// The new wall-clock time and, when given, its zone (else the booking's).
+fn parse_new_time(body: &Value) -> ServiceResult<(Option<NaiveDateTime>, Option<String>)> {
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
-    let time_text = f.str("event_time", &mut errors).unwrap_or_default();
-    let local = parse_local_datetime(&time_text).filter(|_| time_text.trim().len() > 10);
-    if time_text.trim().is_empty() && !errors.contains("event_time") {
-        errors.add("event_time", "required", "Please select a date and time");
-    } else if local.is_none() && !errors.contains("event_time") {
-        errors.add(
-            "event_time",
-            "date_format",
-            "The event_time must be YYYY-MM-DD HH:mm:ss",
-        );
-    }
+    let local = super::form::event_time(&f, &mut errors);
     let zone_text = f
         .str("timezone", &mut errors)
         .filter(|z| !z.trim().is_empty());
@@ -320,13 +358,26 @@ pub async fn reschedule(
         );
     }
     errors.into_result().map_err(ServiceError::invalid)?;
+    Ok((local, zone_text))
+}
+
+/// `POST /bookings/{hash}/reschedule`: `{event_time, timezone, rescheduling_reason}`.
+#[tracing::instrument(skip_all)]
+pub async fn reschedule(
+    ctx: &Ctx,
+    hash: &str,
+    body: &Value,
+    caller: Option<&Caller>,
+) -> ServiceResult<Value> {
+    let now = chrono::Utc::now().timestamp();
+    let (local, zone_text) = parse_new_time(body)?;
     // The hosts' external calendars are read afresh before the transaction.
     let event = {
         let mut conn = ctx.store.conn().await?;
         by_hash(conn.ex(), hash).await.ok().map(|b| b.event_id)
     };
     if let Some(event_id) = event {
-        super::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
+        crate::service::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
     }
 
     let mut tx = ctx.store.begin().await?;
@@ -358,7 +409,7 @@ pub async fn reschedule(
     let end = start + duration * 60;
     let rules = loaded.rules(duration);
     let rows = schedule_rows(tx.ex(), &loaded).await?;
-    let verdict = recheck_slot(
+    let slot = offered_slot(
         &mut tx,
         Recheck {
             loaded: &loaded,
@@ -371,31 +422,7 @@ pub async fn reschedule(
         },
     )
     .await?;
-    let Some(slot) = verdict.slot.filter(|_| verdict.offered) else {
-        return Err(ServiceError::SlotUnavailable {
-            message: SLOT_TAKEN.into(),
-            reasons: verdict.reasons.iter().map(|r| json!(r)).collect(),
-        });
-    };
-    // Round robin keeps the host when it is free at the new time, else takes a free member.
-    let host = if loaded.event().event_type == "round_robin"
-        && !slot.hosts.contains(&booking.host_user_id)
-    {
-        slot.hosts
-            .iter()
-            .copied()
-            .min()
-            .unwrap_or(booking.host_user_id)
-    } else {
-        booking.host_user_id
-    };
-    let group = if loaded.event().event_type == "group" {
-        bookings::group_at(tx.ex(), booking.event_id, start)
-            .await?
-            .unwrap_or(booking.id)
-    } else {
-        booking.id
-    };
+    let (host, group) = new_host_and_group(&mut tx, &loaded, &booking, &slot, start).await?;
     bookings::move_to(
         tx.ex(),
         booking.id,
@@ -407,28 +434,15 @@ pub async fn reschedule(
         group,
     )
     .await?;
-    bookings::add_meta(
-        tx.ex(),
-        booking.id,
-        "previous_meeting_time",
-        &json!(utc_text(booking.start_time)).to_string(),
-    )
-    .await?;
-    bookings::add_meta(
-        tx.ex(),
-        booking.id,
-        "reschedule_reason",
-        &json!(why).to_string(),
-    )
-    .await?;
     let by = if caller.is_some() { "host" } else { "guest" };
-    bookings::add_meta(
-        tx.ex(),
-        booking.id,
-        "rescheduled_by_type",
-        &json!(by).to_string(),
-    )
-    .await?;
+    let notes = [
+        ("previous_meeting_time", utc_text(booking.start_time)),
+        ("reschedule_reason", why.clone()),
+        ("rescheduled_by_type", by.to_string()),
+    ];
+    for (key, value) in notes {
+        bookings::add_meta(tx.ex(), booking.id, key, &json!(value).to_string()).await?;
+    }
     let description = format!(
         "Meeting has been rescheduled by {by}. Previous date time: {} (UTC){}",
         utc_text(booking.start_time),
@@ -438,49 +452,19 @@ pub async fn reschedule(
             format!(". Reason: {why}")
         }
     );
-    bookings::add_activity(
-        tx.ex(),
-        &NewActivity {
-            booking_id: booking.id,
-            created_by: caller.map(Caller::id),
-            status: "closed",
-            kind: "info",
-            title: "Meeting Rescheduled",
-            description: &description,
-        },
-    )
-    .await?;
-    notify::queue(
-        tx.ex(),
-        booking.event_id,
-        &[booking.id],
-        start,
-        EmailChange::Rescheduled {
-            by_host: by == "host",
-        },
-        ctx.clock.now(),
-    )
-    .await?;
-    super::integrations::enqueue_webhooks(
-        tx.ex(),
-        &[(booking.id, booking.event_id)],
-        "after_booking_rescheduled",
-    )
-    .await?;
     // A group slot it left keeps its other attendees; a single booking keeps its UID.
     if booking.event_type == "group" {
-        super::calendar_write::queue(tx.ex(), &booking, ctx.clock.now()).await?;
+        crate::service::calendar_write::queue(tx.ex(), &booking, ctx.clock.now()).await?;
     }
-    super::calendar_write::queue_for(tx.ex(), &[booking.id], ctx.clock.now()).await?;
-    let body = answer(
-        ctx,
-        tx.ex(),
-        &loaded,
-        caller,
-        booking.id,
-        "Booking has been rescheduled",
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(body)
+    let tail = Tail {
+        title: "Meeting Rescheduled",
+        description,
+        change: EmailChange::Rescheduled {
+            by_host: by == "host",
+        },
+        start,
+        trigger: "after_booking_rescheduled",
+        message: "Booking has been rescheduled",
+    };
+    finish(ctx, tx, &loaded, caller, &booking, tail).await
 }

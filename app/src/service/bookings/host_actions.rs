@@ -3,21 +3,22 @@
 //! own bookings as an attendee.
 
 use super::notify::{self, Change as EmailChange};
+use crate::model::answer::MessageAnswer;
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
-use super::booking_view::{BookingContext, booking_json, status_text};
-use super::input::Fields;
-use super::present::rfc3339;
-use super::users::is_valid_email;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
+use super::views::{BookingContext, booking_json, status_text};
 use crate::domain::access::Capability;
 use crate::domain::transitions;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::model::page::Page;
+use crate::service::input::Fields;
+use crate::service::present::rfc3339;
+use crate::service::users::is_valid_email;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+pub use crate::store::booking_list::Period;
+use crate::store::booking_list::{self, ActivityRow, BookingListRow, ScheduleFilter};
 use crate::store::bookings::{self, NewActivity};
-pub use crate::store::schedules_list::Period;
-use crate::store::schedules_list::{self, ActivityRow, BookingListRow, ScheduleFilter};
 use crate::store::{Ex, calendars};
 
 /// A booking row as the REST interface shows it.
@@ -67,11 +68,11 @@ pub fn activity_json(a: &ActivityRow) -> Value {
 
 /// Loads a booking the caller may see: its hosts, its calendar's owner, `manage_all_data`.
 pub async fn load(mut ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<BookingListRow> {
-    let row = schedules_list::find(crate::store::reborrow(&mut ex), id)
+    let row = booking_list::find(crate::store::reborrow(&mut ex), id)
         .await?
         .ok_or(ServiceError::NotFound)?;
     if caller.can(Capability::ManageAllData)
-        || schedules_list::is_visible_to(ex, id, caller.id()).await?
+        || booking_list::is_visible_to(ex, id, caller.id()).await?
     {
         Ok(row)
     } else {
@@ -131,9 +132,9 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
         group_id: 0,
     };
     let mut conn = ctx.store.conn().await?;
-    let total = schedules_list::count(conn.ex(), &filter).await?;
+    let total = booking_list::count(conn.ex(), &filter).await?;
     let rows =
-        schedules_list::list(conn.ex(), &filter, q.per_page, (q.page - 1) * q.per_page).await?;
+        booking_list::list(conn.ex(), &filter, q.per_page, (q.page - 1) * q.per_page).await?;
     let data: Vec<Value> = rows.iter().map(|r| view(ctx, r, &[])).collect();
     let visible = calendars::CalendarFilter {
         visible_to: (!everything).then_some(caller.id()),
@@ -162,7 +163,7 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
                 range_to: 0,
                 ..filter
             };
-            body[key] = json!(schedules_list::count(conn.ex(), &counted).await?);
+            body[key] = json!(booking_list::count(conn.ex(), &counted).await?);
         }
     }
     Ok(body)
@@ -170,15 +171,15 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
 
 async fn site_payments(ex: Ex<'_>) -> ServiceResult<crate::model::settings::PaymentSettings> {
     let general: crate::model::settings::GeneralSettings =
-        super::settings::load(ex, crate::model::settings::GENERAL).await?;
+        crate::service::settings::load(ex, crate::model::settings::GENERAL).await?;
     Ok(general.payments)
 }
 
 /// The extra parts of `with[]=all_data` and `meta-info`: activities and the payment order.
 async fn extras(mut ex: Ex<'_>, id: i64) -> ServiceResult<Value> {
-    let activities = schedules_list::activities(crate::store::reborrow(&mut ex), id).await?;
+    let activities = booking_list::activities(crate::store::reborrow(&mut ex), id).await?;
     let site = site_payments(crate::store::reborrow(&mut ex)).await?;
-    let order = super::payments::payment_order(ex, id, &site).await?;
+    let order = crate::service::payments::payment_order(ex, id, &site).await?;
     Ok(json!({
         "activities": activities.iter().map(activity_json).collect::<Vec<_>>(),
         "sidebar_contents": [],
@@ -206,7 +207,7 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64, all_data: bool) -> Service
 pub async fn activities(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
     load(conn.ex(), caller, id).await?;
-    let list = schedules_list::activities(conn.ex(), id).await?;
+    let list = booking_list::activities(conn.ex(), id).await?;
     Ok(json!({"activities": list.iter().map(activity_json).collect::<Vec<_>>()}))
 }
 
@@ -227,9 +228,27 @@ const COLUMNS: [&str; 7] = [
     "last_name",
 ];
 
+/// `PUT /schedules/{id}` as parsed: one column and its new value.
+struct ColumnChange {
+    column: String,
+    value: String,
+    /// Apply to every attendee of the booking's group.
+    update_all: bool,
+    refund: bool,
+    /// `cancel_reason` or `reject_reason`, when the new status asks for one.
+    reason_key: Option<&'static str>,
+    reason: String,
+}
+
 /// `PUT /schedules/{id}`: one column per call. Status changes are compare-and-swap along the
 /// allowed transitions; a refused move answers 409 `invalid_transition` and changes nothing.
-pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+#[tracing::instrument(skip_all, fields(booking_id = id, user_id = caller.id()))]
+pub async fn update(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    body: &Value,
+) -> ServiceResult<MessageAnswer> {
     // A confirmation reads the hosts' external calendars afresh, before the transaction.
     if body.get("column").and_then(Value::as_str) == Some("status")
         && body.get("value").and_then(Value::as_str) == Some("scheduled")
@@ -242,12 +261,45 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
                 .map(|r| r.booking.event_id)
         };
         if let Some(event_id) = event {
-            super::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
+            crate::service::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
         }
     }
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
     let row = load(tx.ex(), caller, id).await?;
+    let change = parse_column_change(body)?;
+    let b = &row.booking;
+    let targets = if change.update_all {
+        booking_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?
+    } else {
+        vec![b.id]
+    };
+    let (title, description) = if change.column == "status" {
+        change_status(ctx, &mut tx, caller, b, &targets, &change).await?
+    } else {
+        change_column(&mut tx, caller, &targets, &change).await?
+    };
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: b.id,
+            created_by: Some(caller.id()),
+            status: "closed",
+            kind: "info",
+            title: &title,
+            description: &description,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(MessageAnswer::new(updated_message(
+        &change.column,
+        &change.value,
+    )))
+}
+
+/// Reads `{column, value, update_all, refund_payment, cancel_reason | reject_reason}`.
+fn parse_column_change(body: &Value) -> ServiceResult<ColumnChange> {
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let column = f.str("column", &mut errors).unwrap_or_default();
@@ -306,155 +358,174 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
         _ => {}
     }
     errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(ColumnChange {
+        column,
+        value,
+        update_all,
+        refund,
+        reason_key,
+        reason,
+    })
+}
 
-    let b = &row.booking;
-    let targets = if update_all {
-        schedules_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?
-    } else {
-        vec![b.id]
+/// A status move of the booking (and its group with `update_all`): compare-and-swap along
+/// the allowed transitions; a confirmation passes the guard first. Queues the messages,
+/// webhooks and calendar write-back of the move. Answers the activity's title and text.
+async fn change_status(
+    ctx: &Ctx,
+    tx: &mut crate::store::Tx,
+    caller: &Caller,
+    b: &crate::store::bookings::BookingRow,
+    targets: &[i64],
+    change: &ColumnChange,
+) -> ServiceResult<(String, String)> {
+    let value = change.value.as_str();
+    if b.status == value {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("The booking is already {value}."),
+        });
+    }
+    if !transitions::allowed(&b.status, value) {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("A {} booking cannot become {value}.", b.status),
+        });
+    }
+    if b.status == "pending" && value == "scheduled" {
+        super::guard::check_confirmable(tx, b).await?;
+    }
+    let changed =
+        booking_list::swap_status(tx.ex(), targets, &b.status, value, Some(caller.id())).await?;
+    if changed == 0 {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: "The booking changed meanwhile; reload it.".into(),
+        });
+    }
+    if let Some(key) = change.reason_key {
+        bookings::add_meta(tx.ex(), b.id, key, &json!(change.reason).to_string()).await?;
+    }
+    if change.refund {
+        bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
+        let site = site_payments(tx.ex()).await?;
+        for target in targets {
+            crate::service::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
+        }
+    }
+    let message_change = match value {
+        "cancelled" => Some(EmailChange::Cancelled { by_host: true }),
+        "rejected" => Some(EmailChange::Rejected),
+        "scheduled" => Some(EmailChange::Confirmed),
+        _ => None,
     };
-    let who = Some(caller.id());
-    let (title, description) = if column == "status" {
-        if b.status == value {
-            return Err(ServiceError::Conflict {
-                code: "invalid_transition",
-                message: format!("The booking is already {value}."),
-            });
-        }
-        if !transitions::allowed(&b.status, &value) {
-            return Err(ServiceError::Conflict {
-                code: "invalid_transition",
-                message: format!("A {} booking cannot become {value}.", b.status),
-            });
-        }
-        if b.status == "pending" && value == "scheduled" {
-            recheck_for_confirmation(&mut tx, b).await?;
-        }
-        let changed =
-            schedules_list::swap_status(tx.ex(), &targets, &b.status, &value, who).await?;
-        if changed == 0 {
-            return Err(ServiceError::Conflict {
-                code: "invalid_transition",
-                message: "The booking changed meanwhile; reload it.".into(),
-            });
-        }
-        if let Some(key) = reason_key {
-            bookings::add_meta(tx.ex(), b.id, key, &json!(reason).to_string()).await?;
-        }
-        if refund {
-            bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
-            let site = site_payments(tx.ex()).await?;
-            for target in &targets {
-                super::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
-            }
-        }
-        let change = match value.as_str() {
-            "cancelled" => Some(EmailChange::Cancelled { by_host: true }),
-            "rejected" => Some(EmailChange::Rejected),
-            "scheduled" => Some(EmailChange::Confirmed),
-            _ => None,
-        };
-        if let Some(change) = change {
-            notify::queue(
+    let now = ctx.clock.now();
+    if let Some(message_change) = message_change {
+        notify::queue(
+            tx.ex(),
+            b.event_id,
+            targets,
+            b.start_time,
+            message_change,
+            now,
+        )
+        .await?;
+    }
+    if let Some(trigger) = crate::service::integrations::trigger_for_status(value) {
+        let booked = [(b.id, b.event_id)];
+        crate::service::integrations::enqueue_webhooks(tx.ex(), &booked, trigger).await?;
+    }
+    crate::service::calendar_write::queue_for(tx.ex(), targets, now).await?;
+    let refund_note = if change.refund {
+        " A refund was requested."
+    } else {
+        ""
+    };
+    let why = if change.reason.is_empty() {
+        String::new()
+    } else {
+        format!(" Reason: {}", change.reason)
+    };
+    Ok((
+        format!("Booking {}", status_text(value).to_lowercase()),
+        format!(
+            "Status changed from {} to {value} by {}.{why}{refund_note}",
+            b.status,
+            caller.user.full_name()
+        ),
+    ))
+}
+
+/// Any other column: set on the booking (and its group with `update_all`). Answers the
+/// activity's title and text.
+async fn change_column(
+    tx: &mut crate::store::Tx,
+    caller: &Caller,
+    targets: &[i64],
+    change: &ColumnChange,
+) -> ServiceResult<(String, String)> {
+    let column = change.column.as_str();
+    let value = change.value.trim();
+    let stored = match column {
+        "payment_status" => "payment_status",
+        "internal_note" => "internal_note",
+        "email" => "email",
+        "phone" => "phone",
+        "first_name" => "first_name",
+        _ => "last_name",
+    };
+    booking_list::set_column(tx.ex(), targets, stored, Some(value)).await?;
+    if column == "payment_status" {
+        let site = site_payments(tx.ex()).await?;
+        for target in targets {
+            crate::service::payments::set_paid(
                 tx.ex(),
-                b.event_id,
-                &targets,
-                b.start_time,
-                change,
-                ctx.clock.now(),
+                *target,
+                value == "paid",
+                caller.id(),
+                &site,
             )
             .await?;
         }
-        if let Some(trigger) = super::integrations::trigger_for_status(&value) {
-            super::integrations::enqueue_webhooks(tx.ex(), &[(b.id, b.event_id)], trigger).await?;
-        }
-        super::calendar_write::queue_for(tx.ex(), &targets, ctx.clock.now()).await?;
-        let refund_note = if refund {
-            " A refund was requested."
-        } else {
-            ""
-        };
-        let why = if reason.is_empty() {
-            String::new()
-        } else {
-            format!(" Reason: {reason}")
-        };
-        (
-            format!("Booking {}", status_text(&value).to_lowercase()),
-            format!(
-                "Status changed from {} to {value} by {}.{why}{refund_note}",
-                b.status,
-                caller.user.full_name()
-            ),
-        )
+    }
+    let shown = if column == "internal_note" {
+        "Internal note updated".to_string()
     } else {
-        let stored = match column.as_str() {
-            "payment_status" => "payment_status",
-            "internal_note" => "internal_note",
-            "email" => "email",
-            "phone" => "phone",
-            "first_name" => "first_name",
-            _ => "last_name",
-        };
-        schedules_list::set_column(tx.ex(), &targets, stored, Some(value.trim())).await?;
-        if column == "payment_status" {
-            let site = site_payments(tx.ex()).await?;
-            for target in &targets {
-                super::payments::set_paid(tx.ex(), *target, value == "paid", caller.id(), &site)
-                    .await?;
-            }
-        }
-        let shown = if column == "internal_note" {
-            "Internal note updated".to_string()
-        } else {
-            format!("{column} set to {}", value.trim())
-        };
-        (
-            format!("{} updated", column),
-            format!("{shown} by {}", caller.user.full_name()),
-        )
+        format!("{column} set to {value}")
     };
-    bookings::add_activity(
-        tx.ex(),
-        &NewActivity {
-            booking_id: b.id,
-            created_by: who,
-            status: "closed",
-            kind: "info",
-            title: &title,
-            description: &description,
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    let message = match (column.as_str(), value.as_str()) {
+    Ok((
+        format!("{column} updated"),
+        format!("{shown} by {}", caller.user.full_name()),
+    ))
+}
+
+/// The answer's message: cancel and reject have their own, any other change names its column.
+fn updated_message(column: &str, value: &str) -> String {
+    match (column, value) {
         ("status", "cancelled") => "The booking has been cancelled".to_string(),
         ("status", "rejected") => "The booking has been rejected".to_string(),
         _ => {
             let mut chars = column.chars();
-            format!(
-                "{}{} has been updated",
-                chars
-                    .next()
-                    .map(|c| c.to_uppercase().to_string())
-                    .unwrap_or_default(),
-                chars.as_str()
-            )
+            let first = chars
+                .next()
+                .map(|c| c.to_uppercase().to_string())
+                .unwrap_or_default();
+            format!("{first}{} has been updated", chars.as_str())
         }
-    };
-    Ok(json!({"message": message}))
+    }
 }
 
 /// `DELETE /schedules/{id}`: the booking and, for a group booking, every attendee of the group.
+#[tracing::instrument(skip_all, fields(booking_id = id, user_id = caller.id()))]
 pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     let mut tx = ctx.store.begin().await?;
     let row = load(tx.ex(), caller, id).await?;
-    let ids = schedules_list::group_ids(tx.ex(), row.booking.group_id.unwrap_or(id)).await?;
+    let ids = booking_list::group_ids(tx.ex(), row.booking.group_id.unwrap_or(id)).await?;
     let ids = if ids.is_empty() { vec![id] } else { ids };
     // Queued while the bookings still exist; the worker then finds them gone and removes the
     // copy from the hosts' calendars.
-    super::calendar_write::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
-    schedules_list::delete(tx.ex(), &ids).await?;
+    crate::service::calendar_write::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
+    booking_list::delete(tx.ex(), &ids).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -465,7 +536,7 @@ pub async fn send_confirmation(
     caller: &Caller,
     id: i64,
     to: &str,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let row = load(tx.ex(), caller, id).await?;
     let key = match (row.booking.status.as_str(), to == "host") {
@@ -492,7 +563,7 @@ pub async fn send_confirmation(
     )
     .await?;
     tx.commit().await?;
-    Ok(json!({"message": "Notification sent successfully"}))
+    Ok(MessageAnswer::new("Notification sent successfully"))
 }
 
 /// `GET /schedules/group-bookings/{group_id}/attendees`.
@@ -525,8 +596,8 @@ pub async fn group_attendees(
         today: (0, 0),
         group_id,
     };
-    let total = schedules_list::count(conn.ex(), &filter).await?;
-    let rows = schedules_list::list(conn.ex(), &filter, per_page, (page - 1) * per_page).await?;
+    let total = booking_list::count(conn.ex(), &filter).await?;
+    let rows = booking_list::list(conn.ex(), &filter, per_page, (page - 1) * per_page).await?;
     Ok(
         json!({"attendees": Page::new(rows.iter().map(|r| view(ctx, r, &[])).collect::<Vec<_>>(), total, page, per_page)}),
     )
@@ -541,7 +612,7 @@ pub async fn own_bookings(
     calendar_ids: &[i64],
 ) -> ServiceResult<Value> {
     let mut conn = ctx.store.conn().await?;
-    let rows = crate::store::schedules_list::attended_by(
+    let rows = crate::store::booking_list::attended_by(
         conn.ex(),
         caller.id(),
         &caller.user.email,
@@ -550,7 +621,7 @@ pub async fn own_bookings(
         per_page,
     )
     .await?;
-    let total = crate::store::schedules_list::attended_count(
+    let total = crate::store::booking_list::attended_count(
         conn.ex(),
         caller.id(),
         &caller.user.email,
@@ -581,55 +652,6 @@ pub async fn own_bookings(
     Ok(json!({"bookings": bookings, "total": total}))
 }
 
-/// Confirming re-runs the slot rules for the booking's time (DESIGN 4), with the booking itself
-/// not counting as busy, under the hosts' lock. Minimum notice and the booking window guard
-/// attendees' choices, so a host may still confirm late; hours, overlaps, capacity and limits
-/// must still hold.
-async fn recheck_for_confirmation(
-    tx: &mut crate::store::Tx,
-    b: &crate::store::bookings::BookingRow,
-) -> ServiceResult<()> {
-    use crate::domain::slots::Reason;
-    let loaded = match super::slots::load_event(tx.ex(), b.event_id).await {
-        Ok(loaded) => loaded,
-        // The event is gone: nothing to check against.
-        Err(ServiceError::NotFound | ServiceError::Store(crate::store::StoreError::NotFound)) => {
-            return Ok(());
-        }
-        // Anything else (the database) refuses the confirmation rather than skip the check.
-        Err(e) => return Err(e),
-    };
-    let rows = super::slots::schedule_rows(tx.ex(), &loaded).await?;
-    let rules = loaded.rules(b.slot_minutes);
-    let verdict = super::slots::recheck_slot(
-        tx,
-        super::slots::Recheck {
-            loaded: &loaded,
-            rules: &rules,
-            schedules: &rows,
-            only_host: (loaded.event().event_type == "round_robin").then_some(b.host_user_id),
-            start: b.start_time,
-            excluded: Some(b.id),
-            now: chrono::Utc::now().timestamp(),
-        },
-    )
-    .await?;
-    let blocking: Vec<Value> = verdict
-        .reasons
-        .iter()
-        .filter(|r| !matches!(r, Reason::Notice | Reason::OutsideWindow))
-        .map(|r| json!(r))
-        .collect();
-    if blocking.is_empty() {
-        Ok(())
-    } else {
-        Err(ServiceError::SlotUnavailable {
-            message: super::booking_create::SLOT_TAKEN.into(),
-            reasons: blocking,
-        })
-    }
-}
-
 /// `GET /schedules/{id}/deliveries` (an extension): every email, reminder and webhook of the
 /// booking with its state, so a host sees what failed and why.
 pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
@@ -648,7 +670,7 @@ pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Va
             let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
             let name = match r.kind.as_str() {
                 "email" => notify::key_of(text("template"), text("to")).unwrap_or("email"),
-                super::calendar_write::WRITE_KIND => "host_calendar",
+                crate::service::calendar_write::WRITE_KIND => "host_calendar",
                 _ => text("trigger"),
             };
             json!({
@@ -680,7 +702,7 @@ pub async fn retry_delivery(
     caller: &Caller,
     id: i64,
     delivery_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     load(tx.ex(), caller, id).await?;
     let known = crate::store::outbox::for_booking(tx.ex(), id)
@@ -712,5 +734,5 @@ pub async fn retry_delivery(
     )
     .await?;
     tx.commit().await?;
-    Ok(json!({"message": "Delivery has been queued again"}))
+    Ok(MessageAnswer::new("Delivery has been queued again"))
 }

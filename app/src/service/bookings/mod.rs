@@ -1,0 +1,21 @@
+//! Bookings: how one is made, changed and shown.
+//!
+//! The write path reads top to bottom:
+//! - [`form`] parses an attendee's answers against the event's booking form (nothing written);
+//! - [`guard`] re-runs every rule of the slot list for one time inside the writing transaction
+//!   (create, reschedule and confirm all pass through it);
+//! - [`create`] books, in named steps; [`self_service`] is the attendee's cancel and reschedule
+//!   by secret hash; [`host_actions`] the host's changes through `/schedules/{id}`, and
+//!   [`desk`] the dashboard's bookings desk on top of them;
+//! - [`notify`] decides which messages a change queues; [`views`] shapes a booking for the wire;
+//!   [`lifecycle`] completes past bookings in the background.
+
+pub mod create;
+pub mod desk;
+pub mod form;
+pub mod guard;
+pub mod host_actions;
+pub mod lifecycle;
+pub mod notify;
+pub mod self_service;
+pub mod views;
