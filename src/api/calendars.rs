@@ -2,6 +2,7 @@
 //! new-event template.
 
 use app::model::answer::MessageAnswer;
+use app::model::listing::SlugAvailable;
 use app::service::calendars::{self, ListCalendars};
 use axum::Json;
 use axum::extract::State;
@@ -70,7 +71,7 @@ pub async fn create_calendar(
 
 #[utoipa::path(post, path = "/calendars/check-slug", tag = "calendars",
     request_body(content = Object, description = "`{slug}`"),
-    responses((status = 200, description = "`{status: true, message: 'The provided slug is available'}`", body = Object),
+    responses((status = 200, description = "`{status: true, message: 'The provided slug is available'}`", body = SlugAvailable),
               (status = 409, description = "slug_taken: the slug is used", body = super::doc::ErrorEnvelope),
               (status = 422, description = "the slug is malformed or reserved", body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -78,7 +79,7 @@ pub async fn check_slug(
     State(state): State<AppState>,
     Authenticated(_caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SlugAvailable>, ApiError> {
     Ok(Json(
         calendars::check_slug_available(&state.ctx, &body).await?,
     ))

@@ -1,5 +1,6 @@
 //! `/reports…`: dashboard figures.
 
+use app::model::listing::ActivityList;
 use app::service::reports;
 use axum::Json;
 use axum::extract::State;
@@ -98,11 +99,11 @@ pub async fn get_graph_reports(
 }
 
 #[utoipa::path(get, path = "/reports/activities", tag = "reports",
-    responses((status = 200, description = "`{activities: [Activity]}` (latest 100)", body = Object)),
+    responses((status = 200, description = "`{activities: [Activity]}` (latest 100)", body = ActivityList)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_report_activities(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ActivityList>, ApiError> {
     Ok(Json(reports::activities(&state.ctx, &caller).await?))
 }

@@ -1,6 +1,7 @@
 //! `/schedules…`: the host's bookings; and `GET /bookings`, the caller's own.
 
 use app::model::answer::MessageAnswer;
+use app::model::listing::{ActivityList, DeliveryList, OwnBookingList};
 use app::service::bookings::host_actions::Period;
 use app::service::bookings::host_actions::{self, ListSchedules};
 use axum::Json;
@@ -150,13 +151,13 @@ pub async fn delete_schedule(
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/activities", tag = "schedules",
-    params(("id" = i64, Path)), responses((status = 200, description = "`{activities: [Activity]}`", body = Object)),
+    params(("id" = i64, Path)), responses((status = 200, description = "`{activities: [Activity]}`", body = ActivityList)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_schedule_activities(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ActivityList>, ApiError> {
     Ok(Json(
         host_actions::activities(&state.ctx, &caller, id).await?,
     ))
@@ -179,14 +180,14 @@ pub async fn get_schedule_meta_info(
 #[utoipa::path(get, path = "/schedules/{id}/deliveries", tag = "schedules",
     params(("id" = i64, Path)),
     description = "Extension: the booking's emails, reminders and webhooks with their state.",
-    responses((status = 200, description = "`{deliveries: [{id, kind: email|webhook, name, to, reminder, status: queued|sending|sent|failed, attempts, last_error, due_at, updated_at}]}`", body = Object),
+    responses((status = 200, description = "`{deliveries: [{id, kind: email|webhook, name, to, reminder, status: queued|sending|sent|failed, attempts, last_error, due_at, updated_at}]}`", body = DeliveryList),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_deliveries(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<DeliveryList>, ApiError> {
     Ok(Json(
         host_actions::deliveries(&state.ctx, &caller, id).await?,
     ))
@@ -253,13 +254,13 @@ pub async fn list_group_attendees(
 #[utoipa::path(get, path = "/bookings", tag = "bookings",
     params(("per_page" = Option<i64>, Query, description = "default 10"), ("period" = Option<String>, Query, description = "`all` (default), `upcoming`, `past`"),
            ("calendar_ids[]" = Option<Vec<String>>, Query, description = "Calendar ids; `all` for every calendar")),
-    responses((status = 200, description = "`{bookings: [{id, person_time_zone, status, payment_status, booking_title, author_name, booking_date, booking_time}], total}`", body = Object)),
+    responses((status = 200, description = "`{bookings: [{id, person_time_zone, status, payment_status, booking_title, author_name, booking_date, booking_time}], total}`", body = OwnBookingList)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_own_bookings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OwnBookingList>, ApiError> {
     let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 10)?;
     let period = query.one_of("period", &["all", "upcoming", "past"], "all")?;
     let mut calendar_ids = Vec::new();

@@ -2,6 +2,7 @@
 //! Every route needs `manage_options`; `install-plugin` needs `install_plugins`.
 
 use app::model::answer::MessageAnswer;
+use app::model::listing::{PageList, SettingsMenu};
 use app::service::settings;
 use axum::Json;
 use axum::extract::State;
@@ -83,10 +84,12 @@ pub async fn save_theme(
 }
 
 #[utoipa::path(get, path = "/settings/menu", tag = "settings",
-    responses((status = 200, description = "`{menu_items: [{key, title, route}]}`", body = Object),
+    responses((status = 200, description = "`{menu_items: [{key, title, route}]}`", body = SettingsMenu),
               (status = 403, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
-pub async fn get_menu(Authenticated(caller): Authenticated) -> Result<Json<Value>, ApiError> {
+pub async fn get_menu(
+    Authenticated(caller): Authenticated,
+) -> Result<Json<SettingsMenu>, ApiError> {
     Ok(Json(settings::menu(&caller)?))
 }
 
@@ -117,13 +120,13 @@ pub async fn save_global_modules(
 }
 
 #[utoipa::path(get, path = "/settings/pages", tag = "settings",
-    responses((status = 200, description = "`{pages: [{id, name, title}]}`: each calendar's public landing page", body = Object),
+    responses((status = 200, description = "`{pages: [{id, name, title}]}`: each calendar's public landing page", body = PageList),
               (status = 403, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_pages(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageList>, ApiError> {
     Ok(Json(settings::pages(&state.ctx, &caller).await?))
 }
 

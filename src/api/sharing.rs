@@ -1,10 +1,10 @@
 //! `/calendars/{id}/sharing-settings`: the public landing page and host profile.
 
 use app::model::answer::MessageAnswer;
+use app::model::calendar::SharingAnswer;
 use app::service::sharing;
 use axum::Json;
 use axum::extract::State;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -19,14 +19,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/calendars/{id}/sharing-settings", tag = "sharing",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{settings: {enabled, enabled_slots, show_type}, share_url}`", body = Object),
+    responses((status = 200, description = "`{settings: {enabled, enabled_slots, show_type}, share_url}`", body = SharingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_sharing_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SharingAnswer>, ApiError> {
     Ok(Json(sharing::get(&state.ctx, &caller, id).await?))
 }
 

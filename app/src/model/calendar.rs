@@ -5,10 +5,24 @@ use serde_json::Value;
 
 /// Public landing-page settings of a calendar (`enabled` is `yes`/`no` on the wire).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct SharingSettings {
+    #[cfg_attr(feature = "ssr", schema(example = "yes"))]
     pub enabled: String,
+    /// `all` events, or the `selected` ones of `enabled_slots`.
+    #[cfg_attr(feature = "ssr", schema(example = "all"))]
     pub show_type: String,
     pub enabled_slots: Vec<i64>,
+}
+
+/// `GET /calendars/{id}/sharing-settings`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SharingAnswer {
+    pub settings: SharingSettings,
+    /// The calendar's public landing page.
+    #[cfg_attr(feature = "ssr", schema(example = "https://book.example.com/jane"))]
+    pub share_url: String,
 }
 
 impl Default for SharingSettings {

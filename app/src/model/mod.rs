@@ -9,6 +9,7 @@ pub mod desk;
 pub mod errors;
 pub mod event;
 pub mod event_tabs;
+pub mod listing;
 pub mod notifications;
 pub mod page;
 pub mod public;

@@ -1,5 +1,6 @@
 //! Calendars: list, read, create (with the first event), update, delete, slug checks.
 
+use crate::model::listing::SlugAvailable;
 use std::collections::HashMap;
 
 use serde_json::{Value, json};
@@ -494,7 +495,7 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
 }
 
 /// Whether `slug` can be used for a new calendar.
-pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<Value> {
+pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<SlugAvailable> {
     let mut errors = FieldErrors::new();
     let slug = Fields::new(Some(body), "")
         .str("slug", &mut errors)
@@ -513,7 +514,10 @@ pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<Valu
     if calendars::slug_taken(conn.ex(), &slug).await? {
         return Err(slug_taken());
     }
-    Ok(json!({"status": true, "message": "The provided slug is available"}))
+    Ok(SlugAvailable {
+        status: true,
+        message: "The provided slug is available".into(),
+    })
 }
 
 /// The template the dashboard starts a new event from.

@@ -1,9 +1,10 @@
 //! Host lookups for the dashboard's pickers. Without `list_users` a caller only ever sees
 //! itself, so user accounts cannot be enumerated.
 
+use crate::model::listing::{
+    HostCalendar, HostCalendarList, HostCandidate, HostCandidateList, OtherHost, OtherHostList,
+};
 use std::collections::{HashMap, HashSet};
-
-use serde_json::{Value, json};
 
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
@@ -17,7 +18,7 @@ fn label(user: &UserRow) -> String {
 }
 
 /// Every host calendar with its owner.
-pub async fn all_hosts(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn all_hosts(ctx: &Ctx, caller: &Caller) -> ServiceResult<HostCalendarList> {
     if !caller.can(Capability::ListUsers) {
         return Err(ServiceError::forbidden());
     }
@@ -29,18 +30,28 @@ pub async fn all_hosts(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
         .into_iter()
         .map(|u| (u.id, u))
         .collect();
-    let hosts: Vec<Value> = owners
+    let hosts = owners
         .iter()
-        .map(|(calendar_id, user_id)| match found.get(user_id) {
-            Some(u) => {
-                json!({"id": u.id, "name": u.full_name(), "label": label(u), "avatar": u.avatar_url,
-                              "calendar_id": calendar_id, "deleted_user": false})
-            }
-            None => json!({"id": user_id, "name": DELETED, "label": DELETED, "avatar": "",
-                           "calendar_id": calendar_id, "deleted_user": true}),
+        .map(|&(calendar_id, user_id)| match found.get(&user_id) {
+            Some(u) => HostCalendar {
+                id: u.id,
+                name: u.full_name(),
+                label: label(u),
+                avatar: u.avatar_url.clone(),
+                calendar_id,
+                deleted_user: false,
+            },
+            None => HostCalendar {
+                id: user_id,
+                name: DELETED.into(),
+                label: DELETED.into(),
+                avatar: String::new(),
+                calendar_id,
+                deleted_user: true,
+            },
         })
         .collect();
-    Ok(json!({"hosts": hosts}))
+    Ok(HostCalendarList { hosts })
 }
 
 /// Users who may be given a calendar; `disabled` when they already have one.
@@ -49,7 +60,7 @@ pub async fn remaining_hosts(
     caller: &Caller,
     search: &str,
     selected_id: Option<i64>,
-) -> ServiceResult<Value> {
+) -> ServiceResult<HostCandidateList> {
     let mut conn = ctx.store.conn().await?;
     let with_calendar: HashSet<i64> = calendars::simple_owners(conn.ex())
         .await?
@@ -58,26 +69,36 @@ pub async fn remaining_hosts(
         .collect();
     if !caller.can(Capability::ListUsers) {
         let me = &caller.user;
-        return Ok(
-            json!({"hosts": [{"id": me.id, "label": label(me), "avatar": me.avatar_url,
-                                     "disabled": with_calendar.contains(&me.id), "is_own": true}]}),
-        );
+        let own = HostCandidate {
+            id: me.id,
+            label: label(me),
+            avatar: me.avatar_url.clone(),
+            disabled: with_calendar.contains(&me.id),
+            is_own: Some(true),
+        };
+        return Ok(HostCandidateList { hosts: vec![own] });
     }
     let mut found = users::search(conn.ex(), search.trim(), 100).await?;
     if let Some(selected) = selected_id.filter(|id| !found.iter().any(|u| u.id == *id)) {
         found.extend(users::find(conn.ex(), selected).await?);
     }
-    let hosts: Vec<Value> = found
+    let hosts = found
         .iter()
-        .map(|u| json!({"id": u.id, "label": label(u), "avatar": u.avatar_url, "disabled": with_calendar.contains(&u.id)}))
+        .map(|u| HostCandidate {
+            id: u.id,
+            label: label(u),
+            avatar: u.avatar_url.clone(),
+            disabled: with_calendar.contains(&u.id),
+            is_own: None,
+        })
         .collect();
-    Ok(json!({"hosts": hosts}))
+    Ok(HostCandidateList { hosts })
 }
 
 /// Owners of host calendars other than the caller.
-pub async fn other_hosts(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn other_hosts(ctx: &Ctx, caller: &Caller) -> ServiceResult<OtherHostList> {
     if !caller.can(Capability::ListUsers) {
-        return Ok(json!({"hosts": []}));
+        return Ok(OtherHostList { hosts: Vec::new() });
     }
     let mut conn = ctx.store.conn().await?;
     let mut ids: Vec<i64> = calendars::simple_owners(conn.ex())
@@ -93,9 +114,14 @@ pub async fn other_hosts(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
         .into_iter()
         .map(|u| (u.id, u))
         .collect();
-    let hosts: Vec<Value> = ids
+    let hosts = ids
         .iter()
-        .map(|id| json!({"id": id.to_string(), "label": found.get(id).map(UserRow::full_name).unwrap_or_else(|| DELETED.into())}))
+        .map(|id| OtherHost {
+            id: id.to_string(),
+            label: found
+                .get(id)
+                .map_or_else(|| DELETED.into(), UserRow::full_name),
+        })
         .collect();
-    Ok(json!({"hosts": hosts}))
+    Ok(OtherHostList { hosts })
 }

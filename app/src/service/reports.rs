@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 use chrono::{Datelike, Duration, NaiveDate};
 use serde_json::{Value, json};
 
-use super::bookings::host_actions::{activity_json, view};
+use super::bookings::host_actions::{activity, view};
 use super::{Caller, Ctx, ServiceResult};
 use crate::domain::access::Capability;
+use crate::model::listing::ActivityList;
 use crate::store::booking_list;
 use crate::store::reports::{self, Measure};
 
@@ -214,10 +215,12 @@ pub async fn graph_series(
 }
 
 /// `GET /reports/activities`: the latest 100 entries.
-pub async fn activities(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn activities(ctx: &Ctx, caller: &Caller) -> ServiceResult<ActivityList> {
     let mut conn = ctx.store.conn().await?;
     let list = reports::activities(conn.ex(), scope(caller), 100).await?;
-    Ok(json!({"activities": list.iter().map(activity_json).collect::<Vec<_>>()}))
+    Ok(ActivityList {
+        activities: list.iter().map(activity).collect(),
+    })
 }
 
 #[cfg(test)]

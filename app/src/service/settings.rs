@@ -3,6 +3,7 @@
 //! in part keeps its other fields, and sections not sent keep their stored values.
 
 use crate::model::answer::MessageAnswer;
+use crate::model::listing::{MenuItem, PageList, PublicPage, SettingsMenu};
 use iso_currency::{Currency, IntoEnumIterator};
 use isocountry::CountryCode;
 use serde::Serialize;
@@ -450,17 +451,23 @@ pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResu
 }
 
 /// `GET /settings/menu`: the sections of the dashboard's settings page.
-pub fn menu(caller: &Caller) -> ServiceResult<Value> {
+pub fn menu(caller: &Caller) -> ServiceResult<SettingsMenu> {
     require(caller, Capability::ManageOptions)?;
     // Each route is the section of the dashboard's settings page that edits it.
-    let item = |key: &str, title: &str, anchor: &str| json!({"key": key, "title": title, "route": format!("/admin/settings#{anchor}")});
-    Ok(json!({"menu_items": [
-        item("general", "General Settings", "general"),
-        item("payments", "Payment Settings", "payments"),
-        item("theme", "Theme", "theme"),
-        item("global_modules", "Integrations", "modules"),
-        item("addons", "Features", "modules"),
-    ]}))
+    let item = |key: &str, title: &str, anchor: &str| MenuItem {
+        key: key.into(),
+        title: title.into(),
+        route: format!("/admin/settings#{anchor}"),
+    };
+    Ok(SettingsMenu {
+        menu_items: vec![
+            item("general", "General Settings", "general"),
+            item("payments", "Payment Settings", "payments"),
+            item("theme", "Theme", "theme"),
+            item("global_modules", "Integrations", "modules"),
+            item("addons", "Features", "modules"),
+        ],
+    })
 }
 
 /// `GET /settings/global-modules`.
@@ -526,7 +533,7 @@ async fn set_modules(ctx: &Ctx, changes: Vec<(String, String)>) -> ServiceResult
 
 /// `GET /settings/pages`: the pages slotbook serves that an attendee portal can link from:
 /// the public landing page of each calendar the caller can see.
-pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<PageList> {
     require(caller, Capability::ManageOptions)?;
     let mut conn = ctx.store.conn().await?;
     let filter = CalendarFilter {
@@ -535,11 +542,15 @@ pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
         search: "",
     };
     let rows = calendars::list(conn.ex(), &filter, 1000, 0).await?;
-    let pages: Vec<Value> = rows
+    let pages = rows
         .iter()
-        .map(|c| json!({"id": c.id, "name": c.slug, "title": c.title}))
+        .map(|c| PublicPage {
+            id: c.id,
+            name: c.slug.clone(),
+            title: c.title.clone(),
+        })
         .collect();
-    Ok(json!({"pages": pages}))
+    Ok(PageList { pages })
 }
 
 /// `POST /settings/addons-settings`: `settings` (required) with `frontend` and `coupon`.

@@ -1,7 +1,8 @@
 //! A calendar's public landing page: who sees which events, and the host profile shown there.
 
 use crate::model::answer::MessageAnswer;
-use serde_json::{Value, json};
+use crate::model::calendar::SharingAnswer;
+use serde_json::Value;
 
 use super::calendars::{Access, load_calendar};
 use super::input::{Fields, is_http_url};
@@ -13,10 +14,13 @@ use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, chec
 use crate::domain::zone::parse_zone;
 use crate::store::{StoreError, availability_schedules, calendars, events};
 
-pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<SharingAnswer> {
     let mut conn = ctx.store.conn().await?;
     let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
-    Ok(json!({"settings": calendar_settings(&cal).sharing, "share_url": share_url(ctx, &cal)}))
+    Ok(SharingAnswer {
+        settings: calendar_settings(&cal).sharing,
+        share_url: share_url(ctx, &cal),
+    })
 }
 
 /// The host profile part of a save (`calendar_data`); `None` leaves a value as it is.

@@ -4,6 +4,9 @@
 
 use super::notify::{self, Change as EmailChange};
 use crate::model::answer::MessageAnswer;
+use crate::model::listing::{
+    Activity, ActivityList, Delivery, DeliveryList, OwnBooking, OwnBookingList,
+};
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
@@ -61,9 +64,19 @@ pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Value
     )
 }
 
-pub fn activity_json(a: &ActivityRow) -> Value {
-    json!({"id": a.id, "booking_id": a.booking_id, "parent_id": a.parent_id, "created_by": a.created_by, "status": a.status,
-           "type": a.kind, "title": a.title, "description": a.description, "created_at": rfc3339(a.created_at), "updated_at": rfc3339(a.updated_at)})
+pub fn activity(a: &ActivityRow) -> Activity {
+    Activity {
+        id: a.id,
+        booking_id: a.booking_id,
+        parent_id: a.parent_id,
+        created_by: a.created_by,
+        status: a.status.clone(),
+        kind: a.kind.clone(),
+        title: a.title.clone(),
+        description: a.description.clone(),
+        created_at: rfc3339(a.created_at),
+        updated_at: rfc3339(a.updated_at),
+    }
 }
 
 /// Loads a booking the caller may see: its hosts, its calendar's owner, `manage_all_data`.
@@ -181,7 +194,7 @@ async fn extras(mut ex: Ex<'_>, id: i64) -> ServiceResult<Value> {
     let site = site_payments(crate::store::reborrow(&mut ex)).await?;
     let order = crate::service::payments::payment_order(ex, id, &site).await?;
     Ok(json!({
-        "activities": activities.iter().map(activity_json).collect::<Vec<_>>(),
+        "activities": activities.iter().map(activity).collect::<Vec<_>>(),
         "sidebar_contents": [],
         "payment_order": order,
         "main_body_contents": [],
@@ -204,11 +217,13 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64, all_data: bool) -> Service
 }
 
 /// `GET /schedules/{id}/activities`.
-pub async fn activities(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn activities(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<ActivityList> {
     let mut conn = ctx.store.conn().await?;
     load(conn.ex(), caller, id).await?;
     let list = booking_list::activities(conn.ex(), id).await?;
-    Ok(json!({"activities": list.iter().map(activity_json).collect::<Vec<_>>()}))
+    Ok(ActivityList {
+        activities: list.iter().map(activity).collect(),
+    })
 }
 
 /// `GET /schedules/{id}/meta-info`.
@@ -610,7 +625,7 @@ pub async fn own_bookings(
     per_page: i64,
     period: &str,
     calendar_ids: &[i64],
-) -> ServiceResult<Value> {
+) -> ServiceResult<OwnBookingList> {
     let mut conn = ctx.store.conn().await?;
     let rows = crate::store::booking_list::attended_by(
         conn.ex(),
@@ -629,70 +644,93 @@ pub async fn own_bookings(
         calendar_ids,
     )
     .await?;
-    let bookings: Vec<Value> = rows
+    let bookings = rows
         .iter()
         .map(|r| {
             let b = &r.booking;
-            let zone = crate::domain::zone::parse_zone(&b.person_time_zone).unwrap_or(chrono_tz::UTC);
-            let start = chrono::DateTime::from_timestamp(b.start_time, 0).unwrap_or_default().with_timezone(&zone);
-            let end = chrono::DateTime::from_timestamp(b.end_time, 0).unwrap_or_default().with_timezone(&zone);
-            let host = format!("{} {}", r.host_first_name.clone().unwrap_or_default(), r.host_last_name.clone().unwrap_or_default()).trim().to_string();
-            json!({
-                "id": b.id,
-                "person_time_zone": b.person_time_zone,
-                "status": status_text(&b.status),
-                "payment_status": b.payment_status,
-                "booking_title": r.event_title.clone().unwrap_or_default(),
-                "author_name": if host.is_empty() { r.host_display_name.clone().unwrap_or_default() } else { host },
-                "booking_date": start.format("%A, %B %-d, %Y").to_string(),
-                "booking_time": format!("{} - {}", start.format("%H:%M"), end.format("%H:%M")),
-            })
+            let zone =
+                crate::domain::zone::parse_zone(&b.person_time_zone).unwrap_or(chrono_tz::UTC);
+            let at = |t: i64| {
+                chrono::DateTime::from_timestamp(t, 0)
+                    .unwrap_or_default()
+                    .with_timezone(&zone)
+            };
+            let (start, end) = (at(b.start_time), at(b.end_time));
+            let host = format!(
+                "{} {}",
+                r.host_first_name.clone().unwrap_or_default(),
+                r.host_last_name.clone().unwrap_or_default()
+            )
+            .trim()
+            .to_string();
+            OwnBooking {
+                id: b.id,
+                person_time_zone: b.person_time_zone.clone(),
+                status: status_text(&b.status),
+                payment_status: b.payment_status.clone(),
+                booking_title: r.event_title.clone().unwrap_or_default(),
+                author_name: if host.is_empty() {
+                    r.host_display_name.clone().unwrap_or_default()
+                } else {
+                    host
+                },
+                booking_date: start.format("%A, %B %-d, %Y").to_string(),
+                booking_time: format!("{} - {}", start.format("%H:%M"), end.format("%H:%M")),
+            }
         })
         .collect();
-    Ok(json!({"bookings": bookings, "total": total}))
+    Ok(OwnBookingList { bookings, total })
 }
 
 /// `GET /schedules/{id}/deliveries` (an extension): every email, reminder and webhook of the
 /// booking with its state, so a host sees what failed and why.
-pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<DeliveryList> {
     let mut conn = ctx.store.conn().await?;
     load(conn.ex(), caller, id).await?;
     let rows = crate::store::outbox::for_booking(conn.ex(), id).await?;
+    Ok(DeliveryList {
+        deliveries: rows.iter().map(delivery).collect(),
+    })
+}
+
+/// An outbox row as the deliveries list shows it, named from its message.
+fn delivery(r: &crate::store::outbox::DeliveryRow) -> Delivery {
+    use crate::service::outbox::Message;
     let rfc3339 = |t: i64| {
         chrono::DateTime::from_timestamp(t, 0)
             .unwrap_or_default()
             .to_rfc3339()
     };
-    let list: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            let payload: Value = serde_json::from_str(&r.payload).unwrap_or(Value::Null);
-            let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
-            let name = match r.kind.as_str() {
-                "email" => notify::key_of(text("template"), text("to")).unwrap_or("email"),
-                crate::service::calendar_write::WRITE_KIND => "host_calendar",
-                _ => text("trigger"),
-            };
-            json!({
-                "id": r.id,
-                "kind": r.kind,
-                "name": name,
-                "to": payload.get("to").cloned().unwrap_or(Value::Null),
-                "reminder": r.purpose.as_deref() == Some("reminder"),
-                "status": match r.status.as_str() {
-                    "done" => "sent",
-                    "working" => "sending",
-                    "failed" => "failed",
-                    _ => "queued",
-                },
-                "attempts": r.attempts,
-                "last_error": r.last_error,
-                "due_at": rfc3339(r.run_after),
-                "updated_at": rfc3339(r.updated_at),
-            })
-        })
-        .collect();
-    Ok(json!({"deliveries": list}))
+    let (name, to) = match Message::parse(&r.kind, &r.payload) {
+        Ok(Message::Email(n) | Message::Sms(n)) => (
+            notify::key_of(&n.template, &n.to)
+                .unwrap_or(r.kind.as_str())
+                .to_string(),
+            Some(n.to),
+        ),
+        Ok(Message::Webhook(w)) => (w.trigger, None),
+        Ok(Message::CalendarWrite(_)) => ("host_calendar".to_string(), None),
+        Ok(Message::TestEmail(t)) => ("test_email".to_string(), Some(t.to)),
+        Err(_) => (String::new(), None),
+    };
+    let status = match r.status.as_str() {
+        "done" => "sent",
+        "working" => "sending",
+        "failed" => "failed",
+        _ => "queued",
+    };
+    Delivery {
+        id: r.id,
+        kind: r.kind.clone(),
+        name,
+        to,
+        reminder: r.purpose.as_deref() == Some("reminder"),
+        status: status.to_string(),
+        attempts: r.attempts,
+        last_error: r.last_error.clone(),
+        due_at: rfc3339(r.run_after),
+        updated_at: rfc3339(r.updated_at),
+    }
 }
 
 /// `POST /schedules/{id}/deliveries/{delivery_id}/retry` (an extension): queues a failed

@@ -46,7 +46,7 @@ pub async fn check_slug(slug: String) -> Result<String, PageError> {
     let ctx = super::service_ctx()?;
     crate::service::calendars::check_slug_available(&ctx, &serde_json::json!({"slug": slug}))
         .await
-        .map(|answer| answer["message"].as_str().unwrap_or_default().to_string())
+        .map(|answer| answer.message)
         .map_err(|e| PageError::new(422, e.to_string()))
 }
 
