@@ -466,17 +466,23 @@ pub async fn scheduled_ended_before(
     )
 }
 
-/// A public booking with everything written alongside it: its host rows and the creation
-/// activity. The attendee's account is looked up by email in the same statement. PostgreSQL
-/// writes it all in one statement (data-modifying CTEs), so the host's lock is held for few
-/// round trips; SQLite runs the statements one after another in-process. Answers the new id
-/// and the attendee's account. (Its messages are queued by the caller once the id is known.)
+/// A public booking with everything written alongside it: its host rows, the creation
+/// activity and its messages (`messages` builds them from the booking's id). The attendee's
+/// account is looked up by email in the same statement. PostgreSQL writes it all in one
+/// statement (data-modifying CTEs, the id reserved beforehand), so the hosts' lock is held for
+/// few round trips; SQLite runs the statements one after another in-process. Answers the new
+/// id and the attendee's account.
 pub async fn insert_new(
     mut ex: Ex<'_>,
-    b: &NewBooking<'_>,
-    x: &BookingExtras<'_>,
-    activity: &NewActivity<'_>,
+    new: NewBookingWrite<'_, '_>,
+    messages: impl FnOnce(i64) -> Vec<super::outbox::NewItem<'static>>,
 ) -> StoreResult<(i64, Option<i64>)> {
+    let NewBookingWrite {
+        booking: b,
+        extras: x,
+        activity,
+        reserved_id,
+    } = new;
     let now = now_epoch();
     let mut hosts = vec![b.host_user_id];
     hosts.extend(
@@ -491,12 +497,22 @@ pub async fn insert_new(
         x.location_details
     };
     if let Ex::Postgres(c) = &mut ex {
+        let id = match reserved_id {
+            Some(id) => id,
+            None => reserve_id(Ex::Postgres(c)).await?.unwrap_or_default(),
+        };
+        let items = messages(id);
+        let kinds: Vec<&str> = items.iter().map(|i| i.kind).collect();
+        let payloads: Vec<&str> = items.iter().map(|i| i.payload.as_str()).collect();
+        let keys: Vec<Option<&str>> = items.iter().map(|i| i.sequence_key.as_deref()).collect();
+        let purposes: Vec<Option<&str>> = items.iter().map(|i| i.purpose).collect();
+        let dues: Vec<i64> = items.iter().map(|i| i.due_at.unwrap_or(now)).collect();
         let found: (i64, Option<i64>) = sqlx::query_as(
             "WITH ins AS (
-                INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
+                INSERT INTO bookings (id, hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
                     slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
                     source_url, person_user_id, ip_address, group_id, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+                VALUES ($28, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
                     (SELECT id FROM users WHERE LOWER(email) = LOWER($11) ORDER BY id LIMIT 1), $19, $20, $21, $21)
                 RETURNING id, person_user_id),
              hosts AS (
@@ -504,7 +520,12 @@ pub async fn insert_new(
                 SELECT ins.id, u, $6, $7, $13, $21, $21 FROM ins, unnest($22::bigint[]) AS u),
              log AS (
                 INSERT INTO activities (booking_id, created_by, status, type, title, description, created_at, updated_at)
-                SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins)
+                SELECT ins.id, $23, $24, $25, $26, $27, $21, $21 FROM ins),
+             queued AS (
+                INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at, booking_id, sequence_key, purpose)
+                SELECT q.k, q.p, 'pending', 0, q.due, $21, $21, $28, q.s, q.u
+                FROM unnest($29::text[], $30::text[], $31::text[], $32::text[], $33::bigint[])
+                    WITH ORDINALITY AS q(k, p, s, u, due, n) ORDER BY q.n)
              SELECT id, person_user_id FROM ins",
         )
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
@@ -513,6 +534,7 @@ pub async fn insert_new(
         .bind(b.source).bind(b.event_type).bind(x.phone).bind(location).bind(x.source_url)
         .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
         .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
+        .bind(id).bind(&kinds).bind(&payloads).bind(&keys).bind(&purposes).bind(&dues)
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);
@@ -536,5 +558,32 @@ pub async fn insert_new(
         },
     )
     .await?;
+    super::outbox::enqueue_many(reborrow(&mut ex), &messages(id)).await?;
     Ok((id, person))
+}
+
+/// What [`insert_new`] writes.
+pub struct NewBookingWrite<'a, 'b> {
+    pub booking: &'b NewBooking<'a>,
+    pub extras: &'b BookingExtras<'a>,
+    pub activity: &'b NewActivity<'a>,
+    /// From [`reserve_id`], taken before the hosts' lock.
+    pub reserved_id: Option<i64>,
+}
+
+/// On PostgreSQL, the next booking id from its sequence, so that a booking and its messages
+/// (which name it) go out in one statement; taken before the hosts' lock, since a sequence
+/// is not transactional (an id left unused by a refused booking is a gap, as a rolled-back
+/// insert leaves). SQLite assigns ids in-process: `None`.
+pub async fn reserve_id(ex: Ex<'_>) -> StoreResult<Option<i64>> {
+    match ex {
+        Ex::Postgres(c) => {
+            let id: i64 =
+                sqlx::query_scalar("SELECT nextval(pg_get_serial_sequence('bookings', 'id'))")
+                    .fetch_one(c)
+                    .await?;
+            Ok(Some(id))
+        }
+        _ => Ok(None),
+    }
 }

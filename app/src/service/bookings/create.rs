@@ -47,6 +47,8 @@ struct EventContext {
     webhooks: Vec<IntegrationRow>,
     notifications: EventNotifications,
     payment: EventPayment,
+    /// The new booking's id on PostgreSQL, reserved before the hosts' lock.
+    reserved_id: Option<i64>,
 }
 
 /// What only an authenticated host of the event may choose.
@@ -186,6 +188,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
             .await?;
     // The event's notifications and payment settings, in one read.
     let meta = crate::store::events::all_meta(conn.ex(), event_id).await?;
+    let reserved_id = bookings::reserve_id(conn.ex()).await?;
     let payment = payments::parsed(
         meta.iter()
             .find(|(k, _)| k == payments::META_KEY)
@@ -199,6 +202,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
         schedules,
         webhooks,
         payment,
+        reserved_id,
     })
 }
 
@@ -379,15 +383,22 @@ async fn write(
     } else {
         Change::Booked
     };
-    let (id, person_user_id) = bookings::insert_new(tx.ex(), &booking, &extras, &activity).await?;
-    let messages = notify::plan(
-        &event.notifications,
-        change,
-        id,
-        draft.start,
-        ctx.clock.now(),
-    );
-    outbox::enqueue_all(tx.ex(), &messages).await?;
+    let notifications = &event.notifications;
+    let start = draft.start;
+    let now = ctx.clock.now();
+    let write = bookings::NewBookingWrite {
+        booking: &booking,
+        extras: &extras,
+        activity: &activity,
+        reserved_id: event.reserved_id,
+    };
+    let (id, person_user_id) = bookings::insert_new(tx.ex(), write, |id| {
+        notify::plan(notifications, change, id, start, now)
+            .iter()
+            .map(outbox::Outgoing::item)
+            .collect()
+    })
+    .await?;
     if let Some((lines, method)) = &draft.charge {
         let currency = &loaded.general.payments.currency;
         payments::create_order(tx.ex(), id, lines, currency, *method).await?;
