@@ -19,6 +19,23 @@ pub struct BookingListRow {
     pub host_email: Option<String>,
 }
 
+impl BookingListRow {
+    /// The host's first and last name, else the display name; `None` for a deleted host.
+    pub fn host_name(&self) -> Option<String> {
+        let name = format!(
+            "{} {}",
+            self.host_first_name.as_deref().unwrap_or_default(),
+            self.host_last_name.as_deref().unwrap_or_default()
+        );
+        let name = name.trim();
+        if name.is_empty() {
+            self.host_display_name.clone()
+        } else {
+            Some(name.to_string())
+        }
+    }
+}
+
 /// Which part of the schedule a listing shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Period {

@@ -14,7 +14,7 @@ use crate::model::desk::{BookingDetail, BulkOutcome, DeskAction, Guest, STATUS_A
 use crate::service::outbox::Message;
 use crate::service::slots::{LoadedEvent, SlotRequest};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::booking_list::{self, BookingListRow};
+use crate::store::booking_list;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::{Ex, booking_fields, calendars, reborrow};
 
@@ -86,7 +86,7 @@ pub async fn detail(
         phone: b.phone.clone(),
         event: row.event_title.clone().unwrap_or_default(),
         calendar: row.cal_title.clone().unwrap_or_default(),
-        host: host_name(&row),
+        host: row.host_name().unwrap_or_default(),
         status: b.status.clone(),
         status_label: status_text(&b.status),
         when_host: span(b, zone),
@@ -319,21 +319,6 @@ fn full_name(b: &BookingRow) -> String {
     format!("{} {}", b.first_name, b.last_name)
         .trim()
         .to_string()
-}
-
-fn host_name(row: &BookingListRow) -> String {
-    let name = format!(
-        "{} {}",
-        row.host_first_name.as_deref().unwrap_or_default(),
-        row.host_last_name.as_deref().unwrap_or_default()
-    )
-    .trim()
-    .to_string();
-    if name.is_empty() {
-        row.host_display_name.clone().unwrap_or_default()
-    } else {
-        name
-    }
 }
 
 /// The other seats of a group booking, or the guests the attendee invited.

@@ -26,20 +26,7 @@ use crate::store::{Ex, calendars};
 
 /// A booking row as the REST interface shows it.
 pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Value {
-    let host = format!(
-        "{} {}",
-        row.host_first_name.clone().unwrap_or_default(),
-        row.host_last_name.clone().unwrap_or_default()
-    )
-    .trim()
-    .to_string();
-    let host = if host.is_empty() {
-        row.host_display_name
-            .clone()
-            .unwrap_or_else(|| "Unknown".into())
-    } else {
-        host
-    };
+    let host = row.host_name().unwrap_or_else(|| "Unknown".into());
     let doc = |key: &str, empty: Value| {
         meta.iter()
             .find(|(k, _)| k == key)
@@ -656,24 +643,13 @@ pub async fn own_bookings(
                     .with_timezone(&zone)
             };
             let (start, end) = (at(b.start_time), at(b.end_time));
-            let host = format!(
-                "{} {}",
-                r.host_first_name.clone().unwrap_or_default(),
-                r.host_last_name.clone().unwrap_or_default()
-            )
-            .trim()
-            .to_string();
             OwnBooking {
                 id: b.id,
                 person_time_zone: b.person_time_zone.clone(),
                 status: status_text(&b.status),
                 payment_status: b.payment_status.clone(),
                 booking_title: r.event_title.clone().unwrap_or_default(),
-                author_name: if host.is_empty() {
-                    r.host_display_name.clone().unwrap_or_default()
-                } else {
-                    host
-                },
+                author_name: r.host_name().unwrap_or_default(),
                 booking_date: start.format("%A, %B %-d, %Y").to_string(),
                 booking_time: format!("{} - {}", start.format("%H:%M"), end.format("%H:%M")),
             }
