@@ -4,6 +4,7 @@ use app::model::answer::MessageAnswer;
 use app::model::listing::{ActivityList, DeliveryList, OwnBookingList};
 use app::service::bookings::host_actions::Period;
 use app::service::bookings::host_actions::{self, ListSchedules};
+use app::service::bookings::update;
 use axum::Json;
 use axum::extract::State;
 use chrono::NaiveDate;
@@ -132,9 +133,7 @@ pub async fn update_schedule(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        host_actions::update(&state.ctx, &caller, id, &body).await?,
-    ))
+    Ok(Json(update::update(&state.ctx, &caller, id, &body).await?))
 }
 
 #[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",

@@ -34,22 +34,29 @@ async fn book_nth(app: &TestApp, event: i64, n: i64) -> (StatusCode, Value) {
     .await
 }
 
-/// Sets `PRAGMA max_page_count` on every connection of the app's SQLite pool (it is a
-/// per-connection setting): all of them are held at once, so each one is reached.
+/// Sets `PRAGMA max_page_count` (a per-connection setting) on every connection of the app's
+/// SQLite pool, and on every connection it opens later: a connection that meets a full disk
+/// is closed, not reused, and its replacement must not escape the limit.
 async fn set_page_limit(app: &TestApp, limit: Option<i64>) {
     let app::store::Store::Sqlite(pool, _) = &app.store else {
         return;
     };
+    // All connections held at once, so each one is reached.
     let mut held = Vec::new();
     for _ in 0..pool.options().get_max_connections() {
         held.push(pool.acquire().await.expect("connection"));
     }
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+        .fetch_one(&mut *held[0])
+        .await
+        .expect("page count");
+    let value = limit.map_or(1_000_000_000, |extra| pages + extra);
+    pool.set_connect_options(
+        (*pool.connect_options())
+            .clone()
+            .pragma("max_page_count", value.to_string()),
+    );
     for conn in &mut held {
-        let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
-            .fetch_one(&mut **conn)
-            .await
-            .expect("page count");
-        let value = limit.map_or(1_000_000_000, |extra| pages + extra);
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "PRAGMA max_page_count = {value}"
         )))

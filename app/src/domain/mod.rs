@@ -14,5 +14,6 @@ pub mod smart_codes;
 pub mod text;
 pub mod transitions;
 pub mod validation;
+pub mod values;
 pub mod week;
 pub mod zone;

@@ -2,14 +2,18 @@
 //! scheduled -> cancelled | completed | no_show; completed <-> no_show. Cancelled and rejected
 //! are final.
 
+use super::values::BookingStatus::{
+    self, Cancelled, Completed, NoShow, Pending, Rejected, Scheduled,
+};
+
 /// Whether a booking may move from `from` to `to`.
-pub fn allowed(from: &str, to: &str) -> bool {
+pub fn allowed(from: BookingStatus, to: BookingStatus) -> bool {
     matches!(
         (from, to),
-        ("pending", "scheduled" | "rejected" | "cancelled")
-            | ("scheduled", "cancelled" | "completed" | "no_show")
-            | ("completed", "no_show")
-            | ("no_show", "completed")
+        (Pending, Scheduled | Rejected | Cancelled)
+            | (Scheduled, Cancelled | Completed | NoShow)
+            | (Completed, NoShow)
+            | (NoShow, Completed)
     )
 }
 
@@ -17,29 +21,20 @@ pub fn allowed(from: &str, to: &str) -> bool {
 mod tests {
     use super::*;
 
-    const ALL: [&str; 6] = [
-        "scheduled",
-        "pending",
-        "cancelled",
-        "completed",
-        "rejected",
-        "no_show",
-    ];
-
     #[test]
     fn exactly_the_design_moves_are_allowed() {
         let expected = [
-            ("pending", "scheduled"),
-            ("pending", "rejected"),
-            ("pending", "cancelled"),
-            ("scheduled", "cancelled"),
-            ("scheduled", "completed"),
-            ("scheduled", "no_show"),
-            ("completed", "no_show"),
-            ("no_show", "completed"),
+            (Pending, Scheduled),
+            (Pending, Rejected),
+            (Pending, Cancelled),
+            (Scheduled, Cancelled),
+            (Scheduled, Completed),
+            (Scheduled, NoShow),
+            (Completed, NoShow),
+            (NoShow, Completed),
         ];
-        for from in ALL {
-            for to in ALL {
+        for &from in BookingStatus::ALL {
+            for &to in BookingStatus::ALL {
                 assert_eq!(
                     allowed(from, to),
                     expected.contains(&(from, to)),
@@ -52,8 +47,9 @@ mod tests {
     #[test]
     fn cancelled_and_rejected_are_final() {
         assert!(
-            ALL.iter()
-                .all(|to| !allowed("cancelled", to) && !allowed("rejected", to))
+            BookingStatus::ALL
+                .iter()
+                .all(|&to| !allowed(Cancelled, to) && !allowed(Rejected, to))
         );
     }
 }

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::values::BookingStatus;
+
 /// A change a host asks for on one booking (the detail page's buttons and forms).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DeskAction {
@@ -36,12 +38,12 @@ pub enum DeskAction {
 }
 
 /// The status changes offered as buttons: (action name, the status it sets, button text).
-pub const STATUS_ACTIONS: [(&str, &str, &str); 5] = [
-    ("confirm", "scheduled", "Confirm"),
-    ("reject", "rejected", "Reject"),
-    ("cancel", "cancelled", "Cancel booking"),
-    ("no_show", "no_show", "Mark as no-show"),
-    ("complete", "completed", "Mark as completed"),
+pub const STATUS_ACTIONS: [(&str, BookingStatus, &str); 5] = [
+    ("confirm", BookingStatus::Scheduled, "Confirm"),
+    ("reject", BookingStatus::Rejected, "Reject"),
+    ("cancel", BookingStatus::Cancelled, "Cancel booking"),
+    ("no_show", BookingStatus::NoShow, "Mark as no-show"),
+    ("complete", BookingStatus::Completed, "Mark as completed"),
 ];
 
 impl DeskAction {
@@ -80,13 +82,13 @@ impl DeskAction {
     }
 
     /// The status this action sets, for the status changes.
-    pub fn target_status(&self) -> Option<&'static str> {
+    pub fn target_status(&self) -> Option<BookingStatus> {
         Some(match self {
-            DeskAction::Confirm => "scheduled",
-            DeskAction::Reject { .. } => "rejected",
-            DeskAction::Cancel { .. } => "cancelled",
-            DeskAction::NoShow => "no_show",
-            DeskAction::Complete => "completed",
+            DeskAction::Confirm => BookingStatus::Scheduled,
+            DeskAction::Reject { .. } => BookingStatus::Rejected,
+            DeskAction::Cancel { .. } => BookingStatus::Cancelled,
+            DeskAction::NoShow => BookingStatus::NoShow,
+            DeskAction::Complete => BookingStatus::Completed,
             _ => return None,
         })
     }

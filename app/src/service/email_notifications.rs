@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use super::event_admin::load_managed_event;
 use super::sanitize::clean_html;
-use super::users::is_valid_email as is_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::FieldErrors;
+use crate::domain::values::is_valid_email as is_email;
 use crate::model::notifications::{
     Audience, Notification, Notifications, ReminderTime, defaults, kind,
 };

@@ -12,6 +12,7 @@ use super::input::{Fields, is_http_url};
 use super::outbox::{self, Message, Outgoing, WebhookDelivery, new_message_id};
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::domain::values::BookingStatus;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::events::EventRow;
 use crate::store::integrations::{self, IntegrationRow};
@@ -551,13 +552,13 @@ pub async fn enqueue_webhooks(
 }
 
 /// The trigger a status change fires, if any.
-pub fn trigger_for_status(status: &str) -> Option<&'static str> {
+pub fn trigger_for_status(status: BookingStatus) -> Option<&'static str> {
     match status {
-        "scheduled" => Some("after_booking_scheduled"),
-        "cancelled" => Some("booking_schedule_cancelled"),
-        "completed" => Some("booking_schedule_completed"),
-        "rejected" => Some("booking_schedule_rejected"),
-        _ => None,
+        BookingStatus::Scheduled => Some("after_booking_scheduled"),
+        BookingStatus::Cancelled => Some("booking_schedule_cancelled"),
+        BookingStatus::Completed => Some("booking_schedule_completed"),
+        BookingStatus::Rejected => Some("booking_schedule_rejected"),
+        BookingStatus::Pending | BookingStatus::NoShow => None,
     }
 }
 

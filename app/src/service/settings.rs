@@ -12,10 +12,10 @@ use serde_json::{Map, Value, json};
 
 use super::input::Fields;
 use super::sanitize::clean_html;
-use super::users::is_valid_email;
 use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::domain::values::is_valid_email;
 use crate::model::settings::{
     Administration, EmailSettings, FEATURES, FeatureModules, GENERAL, GeneralSettings, MODULES,
     ModuleSettings,

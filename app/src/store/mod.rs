@@ -277,7 +277,7 @@ pub enum Store {
 }
 
 impl Store {
-    /// Connects to `url` with the default pool size (32 for PostgreSQL, 16 for SQLite).
+    /// Connects to `url` with the default pool size (32 for PostgreSQL, 4 for SQLite).
     pub async fn connect(url: &str) -> StoreResult<Store> {
         Store::connect_with(url, None).await
     }

@@ -6,9 +6,11 @@ use chrono_tz::Tz;
 use serde_json::{Value, json};
 
 use super::host_actions;
+use super::update::{self, BookingChange, UpdateBooking};
 use super::views::status_text;
 use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::transitions;
+use crate::domain::values::{BookingStatus, PaymentStatus};
 use crate::domain::zone::parse_zone;
 use crate::model::desk::{BookingDetail, BulkOutcome, DeskAction, Guest, STATUS_ACTIONS};
 use crate::service::outbox::Message;
@@ -69,9 +71,9 @@ pub async fn detail(
 
     let attendee_zone = parse_zone(&b.person_time_zone).unwrap_or(zone);
     let start_date = local(b.start_time, zone).date();
-    let may_reschedule = matches!(b.status.as_str(), "scheduled" | "pending")
-        && b.start_time > now
-        && loaded.is_some();
+    let status = BookingStatus::parse(&b.status);
+    let may_reschedule =
+        status.is_some_and(BookingStatus::is_open) && b.start_time > now && loaded.is_some();
     let reschedule_date = reschedule_date
         .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         .unwrap_or(start_date);
@@ -115,7 +117,7 @@ pub async fn detail(
         internal_note: b.internal_note.clone(),
         actions: STATUS_ACTIONS
             .iter()
-            .filter(|(_, status, _)| transitions::allowed(&b.status, status))
+            .filter(|(_, to, _)| status.is_some_and(|from| transitions::allowed(from, *to)))
             .map(|(name, _, label)| (name.to_string(), label.to_string()))
             .collect(),
         may_reschedule,
@@ -133,42 +135,43 @@ pub async fn detail(
 
 /// Makes one change through the service its REST route uses; the refusal is that route's.
 pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> ServiceResult<()> {
-    match action {
-        DeskAction::SaveNote { note } => {
-            let body = json!({"column": "internal_note", "value": note});
-            host_actions::update(ctx, caller, id, &body).await.map(drop)
-        }
-        DeskAction::ResendConfirmation => host_actions::send_confirmation(ctx, caller, id, "guest")
-            .await
-            .map(drop),
-        DeskAction::MarkPaid => {
-            let body = json!({"column": "payment_status", "value": "paid"});
-            host_actions::update(ctx, caller, id, &body).await.map(drop)
+    let change = match action {
+        DeskAction::SaveNote { note } => BookingChange::InternalNote(note.trim().to_string()),
+        DeskAction::MarkPaid => BookingChange::PaymentStatus(PaymentStatus::Paid),
+        DeskAction::ResendConfirmation => {
+            return host_actions::send_confirmation(ctx, caller, id, "guest")
+                .await
+                .map(drop);
         }
         DeskAction::RetryDelivery { delivery } => {
-            host_actions::retry_delivery(ctx, caller, id, *delivery)
+            return host_actions::retry_delivery(ctx, caller, id, *delivery)
                 .await
-                .map(drop)
+                .map(drop);
         }
         DeskAction::Reschedule { date, time, reason } => {
-            reschedule(ctx, caller, id, date, time, reason).await
+            return reschedule(ctx, caller, id, date, time, reason).await;
         }
-        status_change => {
-            let value = status_change.target_status().unwrap_or_default();
-            let mut body = json!({"column": "status", "value": value});
-            match status_change {
-                DeskAction::Cancel { reason, refund } => {
-                    body["cancel_reason"] = json!(reason);
-                    if *refund {
-                        body["refund_payment"] = json!("yes");
-                    }
-                }
-                DeskAction::Reject { reason } => body["reject_reason"] = json!(reason),
-                _ => {}
-            }
-            host_actions::update(ctx, caller, id, &body).await.map(drop)
-        }
-    }
+        DeskAction::Confirm | DeskAction::NoShow | DeskAction::Complete => BookingChange::Status {
+            to: action.target_status().unwrap_or(BookingStatus::Scheduled),
+            reason: String::new(),
+            refund: false,
+        },
+        DeskAction::Cancel { reason, refund } => BookingChange::Status {
+            to: BookingStatus::Cancelled,
+            reason: reason.trim().to_string(),
+            refund: *refund,
+        },
+        DeskAction::Reject { reason } => BookingChange::Status {
+            to: BookingStatus::Rejected,
+            reason: reason.trim().to_string(),
+            refund: false,
+        },
+    };
+    let command = UpdateBooking {
+        change,
+        update_all: false,
+    };
+    update::apply(ctx, caller, id, &command).await.map(drop)
 }
 
 /// The list's "Confirm selected" / "Cancel selected": each booking through [`act`] on its

@@ -5,10 +5,10 @@
 use serde_json::{Map, Value, json};
 
 use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::domain::values::is_valid_email;
 use crate::domain::zone::parse_zone;
 use crate::service::input::{Fields, is_http_url};
 use crate::service::slots::{LoadedEvent, parse_local_datetime};
-use crate::service::users::is_valid_email;
 use crate::service::{ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 

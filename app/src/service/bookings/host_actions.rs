@@ -2,7 +2,7 @@
 //! transitions, deletion, activity log, confirmation emails, group attendees; and the caller's
 //! own bookings as an attendee.
 
-use super::notify::{self, Change as EmailChange};
+use super::notify;
 use crate::model::answer::MessageAnswer;
 use crate::model::listing::{
     Activity, ActivityList, Delivery, DeliveryList, OwnBooking, OwnBookingList,
@@ -12,12 +12,8 @@ use serde_json::{Value, json};
 
 use super::views::{BookingContext, booking_json, status_text};
 use crate::domain::access::Capability;
-use crate::domain::transitions;
-use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::model::page::Page;
-use crate::service::input::Fields;
 use crate::service::present::rfc3339;
-use crate::service::users::is_valid_email;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 pub use crate::store::booking_list::Period;
 use crate::store::booking_list::{self, ActivityRow, BookingListRow, ScheduleFilter};
@@ -169,7 +165,10 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
     Ok(body)
 }
 
-async fn site_payments(ex: Ex<'_>) -> ServiceResult<crate::model::settings::PaymentSettings> {
+/// The site's payment settings (refunds and "paid" follow them).
+pub(super) async fn site_payments(
+    ex: Ex<'_>,
+) -> ServiceResult<crate::model::settings::PaymentSettings> {
     let general: crate::model::settings::GeneralSettings =
         crate::service::settings::load(ex, crate::model::settings::GENERAL).await?;
     Ok(general.payments)
@@ -218,303 +217,6 @@ pub async fn meta_info(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Val
     let mut conn = ctx.store.conn().await?;
     load(conn.ex(), caller, id).await?;
     extras(conn.ex(), id).await
-}
-
-const COLUMNS: [&str; 7] = [
-    "status",
-    "payment_status",
-    "internal_note",
-    "email",
-    "phone",
-    "first_name",
-    "last_name",
-];
-
-/// `PUT /schedules/{id}` as parsed: one column and its new value.
-struct ColumnChange {
-    column: String,
-    value: String,
-    /// Apply to every attendee of the booking's group.
-    update_all: bool,
-    refund: bool,
-    /// `cancel_reason` or `reject_reason`, when the new status asks for one.
-    reason_key: Option<&'static str>,
-    reason: String,
-}
-
-/// `PUT /schedules/{id}`: one column per call. Status changes are compare-and-swap along the
-/// allowed transitions; a refused move answers 409 `invalid_transition` and changes nothing.
-#[tracing::instrument(skip_all, fields(booking_id = id, user_id = caller.id()))]
-pub async fn update(
-    ctx: &Ctx,
-    caller: &Caller,
-    id: i64,
-    body: &Value,
-) -> ServiceResult<MessageAnswer> {
-    // A confirmation reads the hosts' external calendars afresh, before the transaction.
-    if body.get("column").and_then(Value::as_str) == Some("status")
-        && body.get("value").and_then(Value::as_str) == Some("scheduled")
-    {
-        let event = {
-            let mut conn = ctx.store.conn().await?;
-            load(conn.ex(), caller, id)
-                .await
-                .ok()
-                .map(|r| r.booking.event_id)
-        };
-        if let Some(event_id) = event {
-            crate::service::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
-        }
-    }
-    // Access first: another host's ids answer 404 whatever the body.
-    let mut tx = ctx.store.begin().await?;
-    let row = load(tx.ex(), caller, id).await?;
-    let change = parse_column_change(body)?;
-    let b = &row.booking;
-    let targets = if change.update_all {
-        booking_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?
-    } else {
-        vec![b.id]
-    };
-    let (title, description) = if change.column == "status" {
-        change_status(ctx, &mut tx, caller, b, &targets, &change).await?
-    } else {
-        change_column(&mut tx, caller, &targets, &change).await?
-    };
-    bookings::add_activity(
-        tx.ex(),
-        &NewActivity {
-            booking_id: b.id,
-            created_by: Some(caller.id()),
-            status: "closed",
-            kind: "info",
-            title: &title,
-            description: &description,
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(MessageAnswer::new(updated_message(
-        &change.column,
-        &change.value,
-    )))
-}
-
-/// Reads `{column, value, update_all, refund_payment, cancel_reason | reject_reason}`.
-fn parse_column_change(body: &Value) -> ServiceResult<ColumnChange> {
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let column = f.str("column", &mut errors).unwrap_or_default();
-    let value = f.str("value", &mut errors);
-    let update_all = f.bool("update_all", &mut errors).unwrap_or(false);
-    let refund = f
-        .str("refund_payment", &mut errors)
-        .is_some_and(|r| r == "yes");
-    if column.is_empty() && errors.is_empty() {
-        errors.add("column", "required", "The column field is required.");
-    } else if !COLUMNS.contains(&column.as_str()) && !errors.contains("column") {
-        errors.add("column", "in", "Invalid column");
-    }
-    if value.is_none() && !errors.contains("value") {
-        errors.add("value", "required", "The value field is required.");
-    }
-    let value = value.unwrap_or_default();
-    let reason_key = match value.as_str() {
-        "cancelled" => Some("cancel_reason"),
-        "rejected" => Some("reject_reason"),
-        _ => None,
-    };
-    let mut reason = String::new();
-    match column.as_str() {
-        "status" => {
-            if !["scheduled", "cancelled", "completed", "rejected", "no_show"]
-                .contains(&value.as_str())
-                && !errors.contains("value")
-            {
-                errors.add("value", "in", "Invalid status");
-            }
-            if let Some(key) = reason_key {
-                reason = f
-                    .str(key, &mut errors)
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string();
-                if reason.is_empty() && !errors.contains(key) {
-                    errors.add(key, "required", format!("The {key} field is required."));
-                }
-                check_max_len(&mut errors, key, Some(&reason), 2000);
-            }
-        }
-        "payment_status" if !["pending", "paid"].contains(&value.as_str()) => {
-            errors.add("value", "in", "Invalid payment status")
-        }
-        "email" if !is_valid_email(value.trim()) => {
-            errors.add("value", "email", "Invalid email address")
-        }
-        "first_name" if value.trim().is_empty() => {
-            errors.add("value", "required", "The first name may not be empty.")
-        }
-        "internal_note" => check_max_len(&mut errors, "value", Some(&value), 5000),
-        "phone" => check_max_len(&mut errors, "value", Some(&value), 32),
-        "first_name" | "last_name" => check_max_len(&mut errors, "value", Some(&value), 192),
-        _ => {}
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    Ok(ColumnChange {
-        column,
-        value,
-        update_all,
-        refund,
-        reason_key,
-        reason,
-    })
-}
-
-/// A status move of the booking (and its group with `update_all`): compare-and-swap along
-/// the allowed transitions; a confirmation passes the guard first. Queues the messages,
-/// webhooks and calendar write-back of the move. Answers the activity's title and text.
-async fn change_status(
-    ctx: &Ctx,
-    tx: &mut crate::store::Tx,
-    caller: &Caller,
-    b: &crate::store::bookings::BookingRow,
-    targets: &[i64],
-    change: &ColumnChange,
-) -> ServiceResult<(String, String)> {
-    let value = change.value.as_str();
-    if b.status == value {
-        return Err(ServiceError::Conflict {
-            code: "invalid_transition",
-            message: format!("The booking is already {value}."),
-        });
-    }
-    if !transitions::allowed(&b.status, value) {
-        return Err(ServiceError::Conflict {
-            code: "invalid_transition",
-            message: format!("A {} booking cannot become {value}.", b.status),
-        });
-    }
-    if b.status == "pending" && value == "scheduled" {
-        super::guard::check_confirmable(tx, b).await?;
-    }
-    let changed =
-        booking_list::swap_status(tx.ex(), targets, &b.status, value, Some(caller.id())).await?;
-    if changed == 0 {
-        return Err(ServiceError::Conflict {
-            code: "invalid_transition",
-            message: "The booking changed meanwhile; reload it.".into(),
-        });
-    }
-    if let Some(key) = change.reason_key {
-        bookings::add_meta(tx.ex(), b.id, key, &json!(change.reason).to_string()).await?;
-    }
-    if change.refund {
-        bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
-        let site = site_payments(tx.ex()).await?;
-        for target in targets {
-            crate::service::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
-        }
-    }
-    let message_change = match value {
-        "cancelled" => Some(EmailChange::Cancelled { by_host: true }),
-        "rejected" => Some(EmailChange::Rejected),
-        "scheduled" => Some(EmailChange::Confirmed),
-        _ => None,
-    };
-    let now = ctx.clock.now();
-    if let Some(message_change) = message_change {
-        notify::queue(
-            tx.ex(),
-            b.event_id,
-            targets,
-            b.start_time,
-            message_change,
-            now,
-        )
-        .await?;
-    }
-    if let Some(trigger) = crate::service::integrations::trigger_for_status(value) {
-        let booked = [(b.id, b.event_id)];
-        crate::service::integrations::enqueue_webhooks(tx.ex(), &booked, trigger).await?;
-    }
-    crate::service::calendar_write::queue_for(tx.ex(), targets, now).await?;
-    let refund_note = if change.refund {
-        " A refund was requested."
-    } else {
-        ""
-    };
-    let why = if change.reason.is_empty() {
-        String::new()
-    } else {
-        format!(" Reason: {}", change.reason)
-    };
-    Ok((
-        format!("Booking {}", status_text(value).to_lowercase()),
-        format!(
-            "Status changed from {} to {value} by {}.{why}{refund_note}",
-            b.status,
-            caller.user.full_name()
-        ),
-    ))
-}
-
-/// Any other column: set on the booking (and its group with `update_all`). Answers the
-/// activity's title and text.
-async fn change_column(
-    tx: &mut crate::store::Tx,
-    caller: &Caller,
-    targets: &[i64],
-    change: &ColumnChange,
-) -> ServiceResult<(String, String)> {
-    let column = change.column.as_str();
-    let value = change.value.trim();
-    let stored = match column {
-        "payment_status" => "payment_status",
-        "internal_note" => "internal_note",
-        "email" => "email",
-        "phone" => "phone",
-        "first_name" => "first_name",
-        _ => "last_name",
-    };
-    booking_list::set_column(tx.ex(), targets, stored, Some(value)).await?;
-    if column == "payment_status" {
-        let site = site_payments(tx.ex()).await?;
-        for target in targets {
-            crate::service::payments::set_paid(
-                tx.ex(),
-                *target,
-                value == "paid",
-                caller.id(),
-                &site,
-            )
-            .await?;
-        }
-    }
-    let shown = if column == "internal_note" {
-        "Internal note updated".to_string()
-    } else {
-        format!("{column} set to {value}")
-    };
-    Ok((
-        format!("{column} updated"),
-        format!("{shown} by {}", caller.user.full_name()),
-    ))
-}
-
-/// The answer's message: cancel and reject have their own, any other change names its column.
-fn updated_message(column: &str, value: &str) -> String {
-    match (column, value) {
-        ("status", "cancelled") => "The booking has been cancelled".to_string(),
-        ("status", "rejected") => "The booking has been rejected".to_string(),
-        _ => {
-            let mut chars = column.chars();
-            let first = chars
-                .next()
-                .map(|c| c.to_uppercase().to_string())
-                .unwrap_or_default();
-            format!("{first}{} has been updated", chars.as_str())
-        }
-    }
 }
 
 /// `DELETE /schedules/{id}`: the booking and, for a group booking, every attendee of the group.

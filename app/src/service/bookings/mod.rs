@@ -5,8 +5,9 @@
 //! - [`guard`] re-runs every rule of the slot list for one time inside the writing transaction
 //!   (create, reschedule and confirm all pass through it);
 //! - [`create`] books, in named steps; [`self_service`] is the attendee's cancel and reschedule
-//!   by secret hash; [`host_actions`] the host's changes through `/schedules/{id}`, and
-//!   [`desk`] the dashboard's bookings desk on top of them;
+//!   by secret hash; [`update`] a host's one change through `PUT /schedules/{id}` (a typed
+//!   command; status moves along `domain::transitions`), [`host_actions`] the rest of
+//!   `/schedules`, and [`desk`] the dashboard's bookings desk on top of them;
 //! - [`notify`] decides which messages a change queues; [`views`] shapes a booking for the wire;
 //!   [`lifecycle`] completes past bookings in the background.
 
@@ -18,4 +19,5 @@ pub mod host_actions;
 pub mod lifecycle;
 pub mod notify;
 pub mod self_service;
+pub mod update;
 pub mod views;

@@ -1,0 +1,532 @@
+//! `PUT /schedules/{id}`: one change of a booking (or of its whole group), read once into an
+//! [`UpdateBooking`] command. Status changes are compare-and-swap along the allowed
+//! transitions; a refused move answers 409 `invalid_transition` and changes nothing.
+
+use serde_json::{Value, json};
+
+use super::host_actions::{load, site_payments};
+use super::notify::{self, Change as EmailChange};
+use super::views::status_text;
+use crate::domain::transitions;
+use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::domain::values::{BookingStatus, Email, PaymentStatus};
+use crate::model::answer::MessageAnswer;
+use crate::service::input::Fields;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::Tx;
+use crate::store::booking_list;
+use crate::store::bookings::{self, BookingRow, NewActivity};
+
+/// One change of a booking, for the booking alone or for every attendee of its group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpdateBooking {
+    pub change: BookingChange,
+    pub update_all: bool,
+}
+
+/// The columns a host may change, each with a value already checked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BookingChange {
+    /// `reason` is required (and kept) when cancelling or rejecting, empty otherwise.
+    Status {
+        to: BookingStatus,
+        reason: String,
+        refund: bool,
+    },
+    PaymentStatus(PaymentStatus),
+    InternalNote(String),
+    Email(Email),
+    Phone(String),
+    FirstName(String),
+    LastName(String),
+}
+
+impl BookingChange {
+    /// The column's name on the wire.
+    pub fn column(&self) -> &'static str {
+        match self {
+            BookingChange::Status { .. } => "status",
+            BookingChange::PaymentStatus(_) => "payment_status",
+            BookingChange::InternalNote(_) => "internal_note",
+            BookingChange::Email(_) => "email",
+            BookingChange::Phone(_) => "phone",
+            BookingChange::FirstName(_) => "first_name",
+            BookingChange::LastName(_) => "last_name",
+        }
+    }
+
+    /// The new value as stored.
+    pub fn value(&self) -> &str {
+        match self {
+            BookingChange::Status { to, .. } => to.as_str(),
+            BookingChange::PaymentStatus(status) => status.as_str(),
+            BookingChange::Email(email) => email.as_str(),
+            BookingChange::InternalNote(text)
+            | BookingChange::Phone(text)
+            | BookingChange::FirstName(text)
+            | BookingChange::LastName(text) => text,
+        }
+    }
+}
+
+const COLUMNS: [&str; 7] = [
+    "status",
+    "payment_status",
+    "internal_note",
+    "email",
+    "phone",
+    "first_name",
+    "last_name",
+];
+
+/// The field that carries the reason a status asks for.
+fn reason_field(status: BookingStatus) -> Option<&'static str> {
+    match status {
+        BookingStatus::Cancelled => Some("cancel_reason"),
+        BookingStatus::Rejected => Some("reject_reason"),
+        _ => None,
+    }
+}
+
+/// `PUT /schedules/{id}` with its JSON body. Access first: another host's ids answer 404
+/// whatever the body.
+pub async fn update(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    body: &Value,
+) -> ServiceResult<MessageAnswer> {
+    {
+        let mut conn = ctx.store.conn().await?;
+        load(conn.ex(), caller, id).await?;
+    }
+    let command = parse(body)?;
+    apply(ctx, caller, id, &command).await
+}
+
+/// Reads `{column, value, update_all, refund_payment, cancel_reason | reject_reason}`, with
+/// the field-named errors and words integrators know.
+pub fn parse(body: &Value) -> ServiceResult<UpdateBooking> {
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let column = f.str("column", &mut errors).unwrap_or_default();
+    let value = f.str("value", &mut errors);
+    let update_all = f.bool("update_all", &mut errors).unwrap_or(false);
+    let refund = f
+        .str("refund_payment", &mut errors)
+        .is_some_and(|r| r == "yes");
+    if column.is_empty() && errors.is_empty() {
+        errors.add("column", "required", "The column field is required.");
+    } else if !COLUMNS.contains(&column.as_str()) && !errors.contains("column") {
+        errors.add("column", "in", "Invalid column");
+    }
+    if value.is_none() && !errors.contains("value") {
+        errors.add("value", "required", "The value field is required.");
+    }
+    let value = value.unwrap_or_default();
+    let change = parse_change(&f, &column, &value, refund, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let change = change.ok_or_else(|| ServiceError::field("column", "in", "Invalid column"))?;
+    Ok(UpdateBooking { change, update_all })
+}
+
+/// The value of `column` as its type (`None` when it is not one, with the error added),
+/// then the rules the type does not carry.
+fn parse_change(
+    f: &Fields<'_>,
+    column: &str,
+    value: &str,
+    refund: bool,
+    errors: &mut FieldErrors,
+) -> Option<BookingChange> {
+    let trimmed = value.trim().to_string();
+    let change = match column {
+        "status" => {
+            let to = BookingStatus::parse(value).filter(|to| *to != BookingStatus::Pending);
+            if to.is_none() && !errors.contains("value") {
+                errors.add("value", "in", "Invalid status");
+            }
+            let reason = to
+                .and_then(reason_field)
+                .map(|key| f.str(key, errors).unwrap_or_default().trim().to_string())
+                .unwrap_or_default();
+            BookingChange::Status {
+                to: to?,
+                reason,
+                refund,
+            }
+        }
+        "payment_status" => {
+            let status = PaymentStatus::parse(value);
+            if status.is_none() {
+                errors.add("value", "in", "Invalid payment status");
+            }
+            BookingChange::PaymentStatus(status?)
+        }
+        "email" => {
+            let email = Email::parse(value);
+            if email.is_none() {
+                errors.add("value", "email", "Invalid email address");
+            }
+            BookingChange::Email(email?)
+        }
+        "first_name" => BookingChange::FirstName(trimmed),
+        "last_name" => BookingChange::LastName(trimmed),
+        "internal_note" => BookingChange::InternalNote(trimmed),
+        "phone" => BookingChange::Phone(trimmed),
+        _ => return None,
+    };
+    change.check_into(errors);
+    Some(change)
+}
+
+impl BookingChange {
+    /// The rules the types do not carry: a reason to cancel or reject, the columns' lengths.
+    pub fn check(&self) -> ServiceResult<()> {
+        let mut errors = FieldErrors::new();
+        self.check_into(&mut errors);
+        errors.into_result().map_err(ServiceError::invalid)
+    }
+
+    fn check_into(&self, errors: &mut FieldErrors) {
+        match self {
+            BookingChange::Status { to, reason, .. } => {
+                if let Some(key) = reason_field(*to) {
+                    if reason.is_empty() && !errors.contains(key) {
+                        errors.add(key, "required", format!("The {key} field is required."));
+                    }
+                    check_max_len(errors, key, Some(reason), 2000);
+                }
+            }
+            BookingChange::FirstName(name) => {
+                if name.is_empty() {
+                    errors.add("value", "required", "The first name may not be empty.");
+                }
+                check_max_len(errors, "value", Some(name), 192);
+            }
+            BookingChange::LastName(name) => check_max_len(errors, "value", Some(name), 192),
+            BookingChange::InternalNote(note) => check_max_len(errors, "value", Some(note), 5000),
+            BookingChange::Phone(phone) => check_max_len(errors, "value", Some(phone), 32),
+            BookingChange::PaymentStatus(_) | BookingChange::Email(_) => {}
+        }
+    }
+}
+
+/// Makes the change, with its activity entry, in one transaction.
+#[tracing::instrument(skip_all, fields(booking_id = id, user_id = caller.id(), column = command.change.column()))]
+pub async fn apply(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    command: &UpdateBooking,
+) -> ServiceResult<MessageAnswer> {
+    // A confirmation reads the hosts' external calendars afresh, before the transaction.
+    if let BookingChange::Status {
+        to: BookingStatus::Scheduled,
+        ..
+    } = command.change
+    {
+        let event = {
+            let mut conn = ctx.store.conn().await?;
+            load(conn.ex(), caller, id).await?.booking.event_id
+        };
+        crate::service::calendar_connections::refresh_event_hosts(ctx, event).await?;
+    }
+    let mut tx = ctx.store.begin().await?;
+    let row = load(tx.ex(), caller, id).await?;
+    command.change.check()?;
+    let b = &row.booking;
+    let targets = if command.update_all {
+        booking_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?
+    } else {
+        vec![b.id]
+    };
+    let (title, description) = match &command.change {
+        BookingChange::Status { to, reason, refund } => {
+            let status = StatusChange {
+                to: *to,
+                reason,
+                refund: *refund,
+            };
+            change_status(ctx, &mut tx, caller, b, &targets, &status).await?
+        }
+        other => change_column(&mut tx, caller, &targets, other).await?,
+    };
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: b.id,
+            created_by: Some(caller.id()),
+            status: "closed",
+            kind: "info",
+            title: &title,
+            description: &description,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(MessageAnswer::new(updated_message(&command.change)))
+}
+
+struct StatusChange<'a> {
+    to: BookingStatus,
+    reason: &'a str,
+    refund: bool,
+}
+
+/// A status move of the booking (and its group with `update_all`): compare-and-swap along
+/// the allowed transitions; a confirmation passes the guard first. Queues the messages,
+/// webhooks and calendar write-back of the move. Answers the activity's title and text.
+async fn change_status(
+    ctx: &Ctx,
+    tx: &mut Tx,
+    caller: &Caller,
+    b: &BookingRow,
+    targets: &[i64],
+    change: &StatusChange<'_>,
+) -> ServiceResult<(String, String)> {
+    let to = change.to;
+    let Some(from) = BookingStatus::parse(&b.status) else {
+        return Err(ServiceError::Internal(format!(
+            "booking {} has the unknown status {:?}",
+            b.id, b.status
+        )));
+    };
+    if from == to {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("The booking is already {to}."),
+        });
+    }
+    if !transitions::allowed(from, to) {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("A {from} booking cannot become {to}."),
+        });
+    }
+    if from == BookingStatus::Pending && to == BookingStatus::Scheduled {
+        super::guard::check_confirmable(tx, b).await?;
+    }
+    let changed = booking_list::swap_status(
+        tx.ex(),
+        targets,
+        from.as_str(),
+        to.as_str(),
+        Some(caller.id()),
+    )
+    .await?;
+    if changed == 0 {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: "The booking changed meanwhile; reload it.".into(),
+        });
+    }
+    if let Some(key) = reason_field(to) {
+        bookings::add_meta(tx.ex(), b.id, key, &json!(change.reason).to_string()).await?;
+    }
+    if change.refund {
+        bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
+        let site = site_payments(tx.ex()).await?;
+        for target in targets {
+            crate::service::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
+        }
+    }
+    queue_status_messages(ctx, tx, b, targets, to).await?;
+    let refund_note = if change.refund {
+        " A refund was requested."
+    } else {
+        ""
+    };
+    let why = if change.reason.is_empty() {
+        String::new()
+    } else {
+        format!(" Reason: {}", change.reason)
+    };
+    Ok((
+        format!("Booking {}", status_text(to.as_str()).to_lowercase()),
+        format!(
+            "Status changed from {from} to {to} by {}.{why}{refund_note}",
+            caller.user.full_name()
+        ),
+    ))
+}
+
+/// The emails, webhooks and calendar write-back of a status move.
+async fn queue_status_messages(
+    ctx: &Ctx,
+    tx: &mut Tx,
+    b: &BookingRow,
+    targets: &[i64],
+    to: BookingStatus,
+) -> ServiceResult<()> {
+    let email = match to {
+        BookingStatus::Cancelled => Some(EmailChange::Cancelled { by_host: true }),
+        BookingStatus::Rejected => Some(EmailChange::Rejected),
+        BookingStatus::Scheduled => Some(EmailChange::Confirmed),
+        _ => None,
+    };
+    let now = ctx.clock.now();
+    if let Some(email) = email {
+        notify::queue(tx.ex(), b.event_id, targets, b.start_time, email, now).await?;
+    }
+    if let Some(trigger) = crate::service::integrations::trigger_for_status(to) {
+        let booked = [(b.id, b.event_id)];
+        crate::service::integrations::enqueue_webhooks(tx.ex(), &booked, trigger).await?;
+    }
+    crate::service::calendar_write::queue_for(tx.ex(), targets, now).await?;
+    Ok(())
+}
+
+/// Any other column: set on the booking (and its group with `update_all`). Answers the
+/// activity's title and text.
+async fn change_column(
+    tx: &mut Tx,
+    caller: &Caller,
+    targets: &[i64],
+    change: &BookingChange,
+) -> ServiceResult<(String, String)> {
+    let column = change.column();
+    let value = change.value();
+    booking_list::set_column(tx.ex(), targets, column, Some(value)).await?;
+    if let BookingChange::PaymentStatus(status) = change {
+        let site = site_payments(tx.ex()).await?;
+        for target in targets {
+            crate::service::payments::set_paid(
+                tx.ex(),
+                *target,
+                *status == PaymentStatus::Paid,
+                caller.id(),
+                &site,
+            )
+            .await?;
+        }
+    }
+    let shown = if column == "internal_note" {
+        "Internal note updated".to_string()
+    } else {
+        format!("{column} set to {value}")
+    };
+    Ok((
+        format!("{column} updated"),
+        format!("{shown} by {}", caller.user.full_name()),
+    ))
+}
+
+/// The answer's message: cancel and reject have their own, any other change names its column.
+fn updated_message(change: &BookingChange) -> String {
+    match change {
+        BookingChange::Status {
+            to: BookingStatus::Cancelled,
+            ..
+        } => "The booking has been cancelled".to_string(),
+        BookingChange::Status {
+            to: BookingStatus::Rejected,
+            ..
+        } => "The booking has been rejected".to_string(),
+        _ => {
+            let column = change.column();
+            let mut chars = column.chars();
+            let first = chars
+                .next()
+                .map(|c| c.to_uppercase().to_string())
+                .unwrap_or_default();
+            format!("{first}{} has been updated", chars.as_str())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command, or the refusal's field and headline message.
+    fn parsed(body: Value) -> Result<UpdateBooking, (String, String)> {
+        parse(&body).map_err(|e| match e {
+            ServiceError::Validation { message, errors } => {
+                let field = errors
+                    .messages()
+                    .find(|(_, m)| *m == message)
+                    .map(|(field, _)| field.to_string())
+                    .unwrap_or_default();
+                (field, message)
+            }
+            other => ("?".into(), format!("{other:?}")),
+        })
+    }
+
+    #[test]
+    fn each_column_becomes_its_typed_change() {
+        assert_eq!(
+            parsed(
+                json!({"column": "status", "value": "cancelled", "cancel_reason": " Ill ",
+                "refund_payment": "yes", "update_all": true})
+            ),
+            Ok(UpdateBooking {
+                change: BookingChange::Status {
+                    to: BookingStatus::Cancelled,
+                    reason: "Ill".into(),
+                    refund: true
+                },
+                update_all: true
+            })
+        );
+        assert_eq!(
+            parsed(json!({"column": "email", "value": " maya@example.org "}))
+                .map(|u| u.change.value().to_string()),
+            Ok("maya@example.org".to_string())
+        );
+        assert_eq!(
+            parsed(json!({"column": "payment_status", "value": "paid"})).map(|u| u.change),
+            Ok(BookingChange::PaymentStatus(PaymentStatus::Paid))
+        );
+    }
+
+    #[test]
+    fn refusals_keep_their_field_and_words() {
+        let first = |body: Value| parsed(body).err();
+        assert_eq!(
+            first(json!({"column": "status", "value": "pending"})),
+            Some(("value".into(), "Invalid status".into()))
+        );
+        assert_eq!(
+            first(json!({"column": "status", "value": "rejected"})),
+            Some((
+                "reject_reason".into(),
+                "The reject_reason field is required.".into()
+            ))
+        );
+        assert_eq!(
+            first(json!({"column": "colour", "value": "red"})),
+            Some(("column".into(), "Invalid column".into()))
+        );
+        assert_eq!(
+            first(json!({"column": "first_name", "value": "  "})),
+            Some(("value".into(), "The first name may not be empty.".into()))
+        );
+        assert_eq!(
+            first(json!({"value": "x"})),
+            Some(("column".into(), "The column field is required.".into()))
+        );
+    }
+
+    #[test]
+    fn the_answer_names_the_change() {
+        let status = |to| BookingChange::Status {
+            to,
+            reason: String::new(),
+            refund: false,
+        };
+        assert_eq!(
+            updated_message(&status(BookingStatus::Cancelled)),
+            "The booking has been cancelled"
+        );
+        assert_eq!(
+            updated_message(&status(BookingStatus::Completed)),
+            "Status has been updated"
+        );
+        assert_eq!(
+            updated_message(&BookingChange::InternalNote("x".into())),
+            "Internal_note has been updated"
+        );
+    }
+}
