@@ -54,11 +54,7 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
         let made = calendars::create(&ctx, &caller, &body)
             .await
             .map_err(service_error)?;
-        events.push((
-            made["calendar"]["id"].as_i64().unwrap_or_default(),
-            made["slot"]["id"].as_i64().unwrap_or_default(),
-            *id,
-        ));
+        events.push((made.calendar.id, made.slot.id, *id));
     }
     let admin = caller_for(created[0].0).await?;
     let team = json!({"calendar": {"type": "team", "title": "Support Team", "author_timezone": "America/New_York",

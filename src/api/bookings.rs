@@ -1,12 +1,17 @@
 //! `/bookings/…`: the public booking routes (no credentials; active events only; rate-limited
 //! per client address).
 
+use std::collections::BTreeMap;
+
+use app::model::booking::{BookingAnswer, BookingPageAnswer, BookingPageEvent, SlotList};
+use app::model::calendar::CalendarRef;
+use app::model::event::EventOwner;
 use app::service::slots::{self, SlotRequest};
 use app::service::{Ctx, present};
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -28,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     description = "Public: the attendee cancels with the booking's secret `hash`. Honours the event's `can_not_cancel` setting (409 `cancel_not_allowed`) and a required `cancellation_reason` field.",
     params(("hash" = String, Path, description = "The booking's secret hash")),
     request_body(content = Object, description = "`{cancellation_reason}`"),
-    responses((status = 200, description = "`{message: 'The booking has been cancelled', booking}`", body = Object),
+    responses((status = 200, description = "`{message: 'The booking has been cancelled', booking}`", body = BookingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn cancel_booking(
     State(state): State<AppState>,
@@ -36,7 +41,7 @@ pub async fn cancel_booking(
     MaybeAuthenticated(caller): MaybeAuthenticated,
     ApiPath(hash): ApiPath<String>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BookingAnswer>, ApiError> {
     Ok(Json(
         app::service::bookings::self_service::cancel(&state.ctx, &hash, &body, caller.as_ref())
             .await?,
@@ -47,7 +52,7 @@ pub async fn cancel_booking(
     description = "Public: the attendee moves the booking with its secret `hash` to another time the slot list offers (`event_time` in `timezone`, default the booking's zone). Honours `can_not_reschedule` (409 `reschedule_not_allowed`) and a required `rescheduling_reason` field. A time not offered is 409 `slot_unavailable`.",
     params(("hash" = String, Path, description = "The booking's secret hash")),
     request_body(content = Object, description = "`{event_time, timezone, rescheduling_reason}`"),
-    responses((status = 200, description = "`{message: 'Booking has been rescheduled', booking}`", body = Object),
+    responses((status = 200, description = "`{message: 'Booking has been rescheduled', booking}`", body = BookingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn reschedule_booking(
     State(state): State<AppState>,
@@ -55,7 +60,7 @@ pub async fn reschedule_booking(
     MaybeAuthenticated(caller): MaybeAuthenticated,
     ApiPath(hash): ApiPath<String>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BookingAnswer>, ApiError> {
     Ok(Json(
         app::service::bookings::self_service::reschedule(&state.ctx, &hash, &body, caller.as_ref())
             .await?,
@@ -85,7 +90,7 @@ impl FromRequestParts<AppState> for PublicCreate {
     description = "Public (credentials optional). Books `event_time` (wall-clock time in `timezone`, on the slot grid). Every rule of the slot list is checked again inside the transaction that writes, so a time can be booked once (or up to the group's seats). Only an authenticated host of the event may set `status`, `source=admin` or `host_user_id`. Send an `Idempotency-Key` header to make retries safe: a repeated key answers the first result.",
     params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
     request_body(content = Object, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
-    responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = Object),
+    responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = BookingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope),
               (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
               (status = 422, body = super::doc::ErrorEnvelope), (status = 429, body = super::doc::ErrorEnvelope)))]
@@ -96,7 +101,7 @@ pub async fn create_booking(
     ApiPath(event_id): ApiPath<i64>,
     headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BookingAnswer>, ApiError> {
     let key = idempotency_key(&headers)?;
     let request = app::service::bookings::create::CreateRequest {
         event_id,
@@ -179,7 +184,7 @@ fn start_param(query: &QueryParams) -> Result<Option<chrono::NaiveDateTime>, Api
            ("timezone" = Option<String>, Query, description = "IANA zone of the answer (default UTC)"),
            ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events"),
            ("host_id" = Option<i64>, Query, description = "Team events: only this member")),
-    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = Object),
+    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = SlotList),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope),
               (status = 429, body = super::doc::ErrorEnvelope)))]
 pub async fn get_slots(
@@ -187,7 +192,7 @@ pub async fn get_slots(
     _: PublicRead,
     ApiPath(event_id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SlotList>, ApiError> {
     let zone = zone_param(&query)?;
     let request = SlotRequest {
         event_id,
@@ -197,16 +202,17 @@ pub async fn get_slots(
         host_id: query.opt_int("host_id")?,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
-    let body = json!({"available_slots": answer.by_date, "timezone": zone.name(), "max_lookup_date": answer.max_lookup_date});
-    Ok(Json(with_seats(body, &answer)))
+    Ok(Json(SlotList {
+        remaining_seats: seats_of(&answer),
+        available_slots: answer.by_date,
+        timezone: zone.name().to_string(),
+        max_lookup_date: answer.max_lookup_date,
+    }))
 }
 
 /// Group events' answers carry `remaining_seats` (an extension; other events leave it out).
-fn with_seats(mut body: Value, answer: &slots::SlotAnswer) -> Value {
-    if answer.loaded.event().event_type == "group" {
-        body["remaining_seats"] = json!(answer.remaining_seats);
-    }
-    body
+fn seats_of(answer: &slots::SlotAnswer) -> Option<BTreeMap<String, BTreeMap<String, u32>>> {
+    (answer.loaded.event().event_type == "group").then(|| answer.remaining_seats.clone())
 }
 
 fn location_icon_html(location_settings: &str) -> String {
@@ -229,37 +235,50 @@ fn location_icon_html(location_settings: &str) -> String {
     format!("<span class=\"slotbook-location\" data-location=\"{kind}\">{label}</span>")
 }
 
-fn event_for_booking(ctx: &Ctx, answer: &slots::SlotAnswer, zone: chrono_tz::Tz) -> Value {
+fn event_for_booking(
+    ctx: &Ctx,
+    answer: &slots::SlotAnswer,
+    zone: chrono_tz::Tz,
+) -> BookingPageEvent {
     let row = &answer.loaded.row;
     let cal = answer.loaded.calendar_row();
-    let mut event = present::event_json(ctx, &cal, &row.event);
-    let owner_name = row.owner_name().unwrap_or_else(|| "Unknown".into());
     let min_bookable = chrono::DateTime::from_timestamp(answer.first_bookable, 0)
         .unwrap_or_default()
         .with_timezone(&zone);
-    event["duration"] = json!(answer.duration);
-    event["max_lookup_date"] = json!(answer.max_lookup_date);
-    event["min_lookup_date"] = json!(answer.min_lookup_date);
-    event["min_bookable_date"] = json!(min_bookable.format("%Y-%m-%d %H:%M:%S").to_string());
-    event["location_icon_html"] = json!(location_icon_html(&row.event.location_settings));
-    event["time_format"] = json!(answer.loaded.general.time_format);
-    event["author_profile"] = json!({"ID": row.event.user_id, "name": owner_name, "avatar": row.owner_avatar.clone().unwrap_or_default()});
-    event["calendar"] = json!({"id": cal.id, "title": cal.title, "slug": cal.slug});
-    event
+    let mut event = present::event_wire(ctx, &cal, &row.event);
+    event.duration = answer.duration;
+    BookingPageEvent {
+        event,
+        max_lookup_date: answer.max_lookup_date.clone(),
+        min_lookup_date: answer.min_lookup_date.clone(),
+        min_bookable_date: min_bookable.format("%Y-%m-%d %H:%M:%S").to_string(),
+        location_icon_html: location_icon_html(&row.event.location_settings),
+        time_format: answer.loaded.general.time_format.clone(),
+        author_profile: EventOwner {
+            ID: row.event.user_id,
+            name: row.owner_name().unwrap_or_else(|| "Unknown".into()),
+            avatar: row.owner_avatar.clone().unwrap_or_default(),
+        },
+        calendar: CalendarRef {
+            id: cal.id,
+            title: cal.title.clone(),
+            slug: cal.slug.clone(),
+        },
+    }
 }
 
 #[utoipa::path(get, path = "/bookings/event/{event_id}", tag = "bookings",
     description = "Public. The event as the booking page shows it, with the same slots as `/bookings/slots/{event_id}`.",
     params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD` in `timezone`"),
            ("timezone" = Option<String>, Query), ("duration" = Option<i64>, Query), ("host_id" = Option<i64>, Query)),
-    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = Object),
+    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = BookingPageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn get_booking_event(
     State(state): State<AppState>,
     _: PublicRead,
     ApiPath(event_id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BookingPageAnswer>, ApiError> {
     let zone = zone_param(&query)?;
     let request = SlotRequest {
         event_id,
@@ -269,10 +288,10 @@ pub async fn get_booking_event(
         host_id: query.opt_int("host_id")?,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
-    let body = json!({
-        "calendar_event": event_for_booking(&state.ctx, &answer, zone),
-        "available_slots": answer.by_date,
-        "timezone": zone.name(),
-    });
-    Ok(Json(with_seats(body, &answer)))
+    Ok(Json(BookingPageAnswer {
+        calendar_event: event_for_booking(&state.ctx, &answer, zone),
+        remaining_seats: seats_of(&answer),
+        available_slots: answer.by_date,
+        timezone: zone.name().to_string(),
+    }))
 }

@@ -2,11 +2,11 @@
 //! new-event template.
 
 use app::model::answer::MessageAnswer;
+use app::model::calendar::{CalendarAnswer, CalendarList, EventSchemaAnswer, NewCalendarAnswer};
 use app::model::listing::SlugAvailable;
 use app::service::calendars::{self, ListCalendars};
 use axum::Json;
 use axum::extract::State;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -35,14 +35,14 @@ pub const MAX_PER_PAGE: i64 = 100;
         ("query[calendarType]" = Option<String>, Query, description = "`simple`, `team` or `all`"),
         ("with[]" = Option<Vec<String>>, Query, description = "`calendar_event_lists` adds event options grouped by hosts, teams and events"),
     ),
-    responses((status = 200, description = "`{message, calendars: <paginated Calendar>}`", body = Object),
+    responses((status = 200, description = "`{message, calendars: <paginated Calendar>}`", body = CalendarList),
               (status = 401, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_calendars(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CalendarList>, ApiError> {
     let list = ListCalendars {
         page: query.int_in("page", 1..=MAX_PAGE, 1)?,
         per_page: query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?,
@@ -57,7 +57,7 @@ pub async fn list_calendars(
 
 #[utoipa::path(post, path = "/calendars", tag = "calendars",
     request_body(content = Object, description = "`{calendar: {author_timezone, type, title, user_id, slug, slot: {...}}}`"),
-    responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = Object),
+    responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = NewCalendarAnswer),
               (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -65,7 +65,7 @@ pub async fn create_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<NewCalendarAnswer>, ApiError> {
     Ok(Json(calendars::create(&state.ctx, &caller, &body).await?))
 }
 
@@ -87,21 +87,21 @@ pub async fn check_slug(
 
 #[utoipa::path(get, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{calendar}` with its events (`slots`) and owner (`user`)", body = Object),
+    responses((status = 200, description = "`{calendar}` with its events (`slots`) and owner (`user`)", body = CalendarAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CalendarAnswer>, ApiError> {
     Ok(Json(calendars::get(&state.ctx, &caller, id).await?))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
     request_body(content = Object, description = "`{description}` (HTML, sanitized); `title` optional"),
-    responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = Object),
+    responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = CalendarAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_calendar(
@@ -109,7 +109,7 @@ pub async fn update_calendar(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CalendarAnswer>, ApiError> {
     Ok(Json(
         calendars::update(&state.ctx, &caller, id, &body).await?,
     ))
@@ -131,14 +131,14 @@ pub async fn delete_calendar(
 
 #[utoipa::path(get, path = "/calendars/{id}/event-schema", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{slot: <template of a new event>}`", body = Object),
+    responses((status = 200, description = "`{slot: <template of a new event>}`", body = EventSchemaAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_event_schema(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventSchemaAnswer>, ApiError> {
     Ok(Json(
         calendars::event_schema(&state.ctx, &caller, id).await?,
     ))

@@ -1,6 +1,7 @@
 //! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
 
 use app::model::answer::MessageAnswer;
+use app::model::event::EventAnswer;
 use app::service::{
     booking_fields, email_notifications, event_admin, payments, slots, sms_notifications,
 };
@@ -54,14 +55,14 @@ pub async fn create_event(
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path, description = "Calendar id"), ("event_id" = i64, Path, description = "Event id"),
            ("with[]" = Option<Vec<String>>, Query, description = "`calendar`, `smart_codes`, `settings_menu`, `calendar_event_lists`")),
-    responses((status = 200, description = "`{calendar_event}` plus the requested extras", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{calendar_event}` plus the requested extras", body = EventAnswer), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_event(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventAnswer>, ApiError> {
     let with = query.list("with");
     Ok(Json(
         event_admin::get(&state.ctx, &caller, id, event_id, &with).await?,

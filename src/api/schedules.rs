@@ -1,6 +1,7 @@
 //! `/schedules…`: the host's bookings; and `GET /bookings`, the caller's own.
 
 use app::model::answer::MessageAnswer;
+use app::model::booking::{BookingExtras, GroupAttendees, ScheduleAnswer, ScheduleList};
 use app::model::listing::{ActivityList, DeliveryList, OwnBookingList};
 use app::service::bookings::host_actions::Period;
 use app::service::bookings::host_actions::{self, ListSchedules};
@@ -8,7 +9,6 @@ use app::service::bookings::update;
 use axum::Json;
 use axum::extract::State;
 use chrono::NaiveDate;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -46,14 +46,14 @@ fn zone(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
            ("filters[event]" = Option<i64>, Query), ("filters[author]" = Option<String>, Query, description = "Calendar id, `me` or `all`"),
            ("filters[event_type]" = Option<String>, Query), ("filters[period]" = Option<String>, Query, description = "`upcoming` (default), `past`, `today`, `cancelled`, `pending`, `no_show`"),
            ("filters[range][]" = Option<Vec<String>>, Query, description = "Two dates `YYYY-MM-DD`"), ("timezone" = Option<String>, Query, description = "Zone of `today` and the range (default UTC)")),
-    responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = Object),
+    responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = ScheduleList),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_schedules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ScheduleList>, ApiError> {
     let period = query.one_of(
         "filters[period]",
         &[
@@ -109,14 +109,14 @@ pub async fn list_schedules(
 
 #[utoipa::path(get, path = "/schedules/{id}", tag = "schedules",
     params(("id" = i64, Path), ("with[]" = Option<Vec<String>>, Query, description = "`all_data` adds activities, sidebar_contents, payment_order, main_body_contents")),
-    responses((status = 200, description = "`{schedule}`", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{schedule}`; `with[]=all_data` adds `{activities, sidebar_contents, payment_order, main_body_contents}`", body = ScheduleAnswer), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_schedule(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ScheduleAnswer>, ApiError> {
     let all = query.list("with").contains(&"all_data") || query.get("with") == Some("all_data");
     Ok(Json(host_actions::get(&state.ctx, &caller, id, all).await?))
 }
@@ -164,13 +164,13 @@ pub async fn get_schedule_activities(
 
 #[utoipa::path(get, path = "/schedules/{id}/meta-info", tag = "schedules",
     params(("id" = i64, Path), ("with" = Option<String>, Query)),
-    responses((status = 200, description = "`{activities, sidebar_contents, payment_order, main_body_contents}`", body = Object)),
+    responses((status = 200, description = "`{activities, sidebar_contents, payment_order, main_body_contents}`", body = BookingExtras)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_schedule_meta_info(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BookingExtras>, ApiError> {
     Ok(Json(
         host_actions::meta_info(&state.ctx, &caller, id).await?,
     ))
@@ -227,14 +227,14 @@ pub async fn send_confirmation_email(
 
 #[utoipa::path(get, path = "/schedules/group-bookings/{group_id}/attendees", tag = "schedules",
     params(("group_id" = i64, Path), ("search" = Option<String>, Query), ("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query)),
-    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = Object), (status = 404, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = GroupAttendees), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_group_attendees(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(group_id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GroupAttendees>, ApiError> {
     let page = query.int_in("page", 1..=MAX_PAGE, 1)?;
     let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?;
     Ok(Json(

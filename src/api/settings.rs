@@ -3,10 +3,14 @@
 
 use app::model::answer::MessageAnswer;
 use app::model::listing::{PageList, SettingsMenu};
+use app::model::settings::{
+    GeneralSettingsAnswer, GeneralSettingsRequest, GlobalModules, InstallPluginRequest,
+    PaymentSettingsRequest, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
+    ThemeRequest,
+};
 use app::service::settings;
 use axum::Json;
 use axum::extract::State;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -28,33 +32,33 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/settings/general", tag = "settings",
-    responses((status = 200, description = "`{emailing, administration, time_format, payments, theme, emailingFields, all_countries: [{code, name}], all_currencies: [{code, name, sign}]}`", body = Object),
+    responses((status = 200, description = "`{emailing, administration, time_format, payments, theme, emailingFields, all_countries: [{code, name}], all_currencies: [{code, name, sign}]}`", body = GeneralSettingsAnswer),
               (status = 403, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_general(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GeneralSettingsAnswer>, ApiError> {
     Ok(Json(settings::general(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/settings/general", tag = "settings",
-    request_body(content = Object, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = Object),
+    request_body(content = GeneralSettingsRequest, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_general(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SavedGeneralSettings>, ApiError> {
     Ok(Json(
         settings::save_general(&state.ctx, &caller, &body).await?,
     ))
 }
 
 #[utoipa::path(post, path = "/settings/payment", tag = "settings",
-    request_body(content = Object, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
+    request_body(content = PaymentSettingsRequest, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -69,7 +73,7 @@ pub async fn save_payment(
 }
 
 #[utoipa::path(post, path = "/settings/theme", tag = "settings",
-    request_body(content = Object, description = "`{theme: 'system-default'|'light'|'dark'}`"),
+    request_body(content = ThemeRequest, description = "`{theme: 'system-default'|'light'|'dark'}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -94,26 +98,26 @@ pub async fn get_menu(
 }
 
 #[utoipa::path(get, path = "/settings/global-modules", tag = "settings",
-    responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = Object),
+    responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = GlobalModules),
               (status = 403, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_global_modules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GlobalModules>, ApiError> {
     Ok(Json(settings::global_modules(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/settings/global-modules", tag = "settings",
-    request_body(content = Object, description = "`{settings: {module: 'yes'|'no'}}`"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = Object),
+    request_body(content = SettingsRequest, description = "`{settings: {module: 'yes'|'no'}}`"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_global_modules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
         settings::save_global_modules(&state.ctx, &caller, &body).await?,
     ))
@@ -131,22 +135,22 @@ pub async fn get_pages(
 }
 
 #[utoipa::path(post, path = "/settings/addons-settings", tag = "settings",
-    request_body(content = Object, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
-    responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = Object),
+    request_body(content = SettingsRequest, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
+    responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_addons(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SavedFeatureModules>, ApiError> {
     Ok(Json(
         settings::save_addons(&state.ctx, &caller, &body).await?,
     ))
 }
 
 #[utoipa::path(post, path = "/settings/install-plugin", tag = "settings",
-    request_body(content = Object, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
+    request_body(content = InstallPluginRequest, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
     responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]

@@ -2,10 +2,10 @@
 //! before a host without `invite_team_members` can put that user on a team calendar or event.
 
 use app::model::answer::MessageAnswer;
+use app::model::team::{InvitationAnswer, InvitationList, InviteRequest};
 use app::service::team_invitations;
 use axum::Json;
 use axum::extract::State;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -23,26 +23,26 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/team-invitations", tag = "team",
     description = "The invitations the caller sent and received: `{invitations: [{id, inviter: {id, name}, invitee: {id, name}, status: pending|accepted, direction: sent|received, created_at}]}`.",
-    responses((status = 200, body = Object), (status = 401, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, body = InvitationList), (status = 401, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_team_invitations(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<InvitationList>, ApiError> {
     Ok(Json(team_invitations::list(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/team-invitations", tag = "team",
     description = "Invites a user (by `user_id` or `email`) to the caller's team calendars and team events. Until the user accepts, a host without `invite_team_members` cannot add that user as a team member (422 on `team_members`).",
-    request_body(content = Object, description = "`{user_id}` or `{email}`"),
-    responses((status = 200, description = "`{message: 'Invitation has been sent', invitation}`", body = Object),
+    request_body(content = InviteRequest, description = "`{user_id}` or `{email}`"),
+    responses((status = 200, description = "`{message: 'Invitation has been sent', invitation}`", body = InvitationAnswer),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn create_team_invitation(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<InvitationAnswer>, ApiError> {
     Ok(Json(
         team_invitations::invite(&state.ctx, &caller, &body).await?,
     ))
@@ -51,14 +51,14 @@ pub async fn create_team_invitation(
 #[utoipa::path(post, path = "/team-invitations/{id}/accept", tag = "team",
     description = "The invited user accepts. Anyone else: 404 (or 403 for the inviter).",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Invitation has been accepted', invitation}`", body = Object),
+    responses((status = 200, description = "`{message: 'Invitation has been accepted', invitation}`", body = InvitationAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn accept_team_invitation(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<InvitationAnswer>, ApiError> {
     Ok(Json(
         team_invitations::accept(&state.ctx, &caller, id).await?,
     ))

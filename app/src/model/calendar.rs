@@ -1,7 +1,10 @@
 //! Calendar documents: the stored settings and the wire shape.
 
+use super::booking::EventOption;
+use super::event::Event;
+use super::page::Page;
+use crate::domain::week::WeeklySchedule;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// Public landing-page settings of a calendar (`enabled` is `yes`/`no` on the wire).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,7 +55,8 @@ pub struct CalendarSettings {
     pub phone: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[expect(
     non_snake_case,
     reason = "`ID` is the reference interface's field name"
@@ -68,7 +72,8 @@ pub struct AuthorProfile {
     pub featured_image: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[expect(
     non_snake_case,
     reason = "`ID` is the reference interface's field name"
@@ -80,8 +85,9 @@ pub struct CalendarUser {
     pub full_name: String,
 }
 
-/// A calendar as the REST interface shows it.
-#[derive(Debug, Clone, Serialize)]
+/// A calendar as the REST interface shows it, with its events (`slots`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Calendar {
     pub id: i64,
     pub hash: String,
@@ -103,6 +109,108 @@ pub struct Calendar {
     pub author_profile: AuthorProfile,
     pub public_url: String,
     pub event_order: Option<Vec<i64>>,
-    pub slots: Vec<Value>,
+    pub slots: Vec<Event>,
     pub user: Option<CalendarUser>,
+}
+
+/// `GET /calendars`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct CalendarList {
+    #[cfg_attr(feature = "ssr", schema(example = "Calendars have been fetched"))]
+    pub message: String,
+    pub calendars: Page<Calendar>,
+    /// With `calendar_event_lists=true` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar_event_lists: Option<EventLists>,
+}
+
+/// Event options grouped as the dashboard's filters show them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventLists {
+    /// Hosts' own calendars.
+    pub hosts: Vec<EventGroup>,
+    /// Team calendars.
+    pub teams: Vec<EventGroup>,
+    /// Every event on its own (`type: event`).
+    pub events: Vec<EventGroup>,
+}
+
+/// A calendar (or one event) with the events to pick from it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventGroup {
+    pub id: i64,
+    pub title: String,
+    /// `simple`, `team` or `event`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub options: Vec<EventOption>,
+}
+
+/// `GET /calendars/{id}`; `POST /calendars/{id}` adds its `message`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct CalendarAnswer {
+    pub calendar: Calendar,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "ssr",
+        schema(example = "Calendar has been updated successfully")
+    )]
+    pub message: Option<String>,
+}
+
+/// `POST /calendars`: the new calendar, its first event, and where the editor opens it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct NewCalendarAnswer {
+    pub calendar: Calendar,
+    pub slot: Event,
+    pub redirect_url: String,
+}
+
+/// `GET /calendars/{id}/event-schema`: what a new event starts from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventSchemaAnswer {
+    pub slot: EventTemplate,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventTemplate {
+    pub title: String,
+    pub status: String,
+    pub description: String,
+    /// Minutes, as text (the reference's form).
+    #[cfg_attr(feature = "ssr", schema(example = "30"))]
+    pub duration: String,
+    pub color_schema: String,
+    pub event_type: String,
+    pub calendar: CalendarRef,
+    pub settings: EventTemplateSettings,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventTemplateSettings {
+    pub schedule_type: String,
+    /// The host's default weekly hours (office hours when they have none).
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    pub weekly_schedules: WeeklySchedule,
+    pub range_type: String,
+    pub range_days: i64,
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    pub location_fields: serde_json::Value,
+}
+
+/// A calendar named by id, title and slug.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct CalendarRef {
+    pub id: i64,
+    pub title: String,
+    pub slug: String,
 }

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 
 /// `{value, unit}` with unit `minutes`, `hours` or `days` (minimum notice and similar).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Quantity {
     pub value: i64,
@@ -15,24 +16,28 @@ pub struct Quantity {
 }
 
 /// One booking-frequency or booking-duration limit: `{unit: per_day|per_week|per_month, value}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PeriodLimit {
     pub unit: String,
     pub value: i64,
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Limits {
     pub enabled: bool,
     pub limits: Vec<PeriodLimit>,
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct LockTimezone {
     pub enabled: bool,
     pub timezone: String,
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MultiDuration {
     pub enabled: bool,
@@ -42,6 +47,7 @@ pub struct MultiDuration {
 }
 
 /// A conditional rule such as "requires confirmation" or "can not cancel".
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ConditionalRule {
     pub enabled: bool,
@@ -54,11 +60,16 @@ pub struct ConditionalRule {
 
 /// Settings of an event as stored; missing keys take the reference defaults, unknown keys
 /// are dropped.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EventSettings {
     pub schedule_type: String,
+    /// `{sun: [{start, end}], mon: [...], ...}` in the event's zone.
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
     pub weekly_schedules: WeeklySchedule,
+    /// `{"YYYY-MM-DD": [{start, end}]}`: no windows means the date is off.
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
     pub date_overrides: DateOverrides,
     pub range_type: String,
     pub range_days: i64,
@@ -148,6 +159,60 @@ impl Default for EventSettings {
     }
 }
 
+/// An event ("slot" in the reference's words) as the REST interface shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct Event {
+    pub id: i64,
+    pub hash: String,
+    pub calendar_id: i64,
+    pub parent_id: Option<i64>,
+    pub user_id: i64,
+    pub title: String,
+    pub slug: String,
+    pub description: String,
+    /// Minutes.
+    pub duration: i64,
+    #[cfg_attr(feature = "ssr", schema(example = "active"))]
+    pub status: String,
+    /// `free` or `paid`.
+    #[serde(rename = "type")]
+    pub payment_type: String,
+    #[cfg_attr(feature = "ssr", schema(example = "single"))]
+    pub event_type: String,
+    pub color_schema: String,
+    pub availability_type: String,
+    pub availability_id: Option<i64>,
+    pub location_type: String,
+    pub location_heading: String,
+    /// The offered locations: `[{type, title, description?, ...}]`.
+    #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
+    pub location_settings: Value,
+    /// The location kinds an event may offer, for the editor.
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    pub location_fields: Value,
+    pub is_display_spots: bool,
+    pub max_book_per_slot: i64,
+    pub shortcode: String,
+    pub public_url: String,
+    pub price_total: i64,
+    #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
+    pub author_profiles: Vec<Value>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub settings: EventSettings,
+}
+
+/// The event's owner, as the booking page and the editor name them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[expect(non_snake_case, reason = "the reference interface spells the id `ID`")]
+pub struct EventOwner {
+    pub ID: i64,
+    pub name: String,
+    pub avatar: String,
+}
+
 /// The location options an event may offer, grouped as the dashboard shows them.
 pub fn location_fields() -> Value {
     json!({
@@ -207,4 +272,55 @@ mod tests {
             json!({"unit": "per_day", "value": 5})
         );
     }
+}
+
+/// `GET /calendars/{id}/events/{event_id}`: the event with its owner and calendar, and the
+/// extras asked for with `with[]=`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventAnswer {
+    pub calendar_event: EditorEvent,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<super::calendar::Calendar>,
+    /// `[{title, shortcodes: {code: label}}]`, with `with[]=smart_codes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<Vec<Object>>))]
+    pub smart_codes: Option<Value>,
+    /// With `with[]=settings_menu`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings_menu: Option<Vec<EditorTab>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar_event_lists: Option<super::calendar::EventLists>,
+}
+
+/// The event as the editor shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EditorEvent {
+    #[serde(flatten)]
+    pub event: Event,
+    pub author_profile: EventOwner,
+    pub calendar: EventCalendar,
+}
+
+/// The calendar of an event in the editor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventCalendar {
+    pub id: i64,
+    pub title: String,
+    pub slug: String,
+    /// `simple` or `team`.
+    #[serde(rename = "type")]
+    pub calendar_type: String,
+    pub author_timezone: String,
+}
+
+/// A tab of the event editor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EditorTab {
+    pub key: String,
+    pub title: String,
+    pub route: String,
 }

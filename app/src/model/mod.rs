@@ -2,6 +2,7 @@
 
 pub mod answer;
 pub mod availability;
+pub mod booking;
 pub mod calendar;
 pub mod calendar_connection;
 pub mod dashboard;
@@ -16,4 +17,5 @@ pub mod public;
 pub mod settings;
 pub mod settings_page;
 pub mod setup;
+pub mod team;
 pub mod user;

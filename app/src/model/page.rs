@@ -1,8 +1,9 @@
 //! The paginated collection of the spec's conventions.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct Page<T> {
     pub current_page: i64,
     pub data: Vec<T>,

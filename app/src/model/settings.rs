@@ -15,6 +15,7 @@ pub const MODULES: &str = "modules";
 pub const FEATURES: &str = "features";
 
 /// Emailing, administration, time format, payments and theme: one document.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GeneralSettings {
@@ -43,6 +44,7 @@ impl Default for GeneralSettings {
     }
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PaymentSettings {
@@ -75,6 +77,7 @@ impl Default for PaymentSettings {
 }
 
 /// Sender and footer of every email; empty strings mean "not set".
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EmailSettings {
@@ -97,6 +100,7 @@ pub struct EmailSettings {
     pub email_footer: String,
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Administration {
@@ -146,6 +150,7 @@ pub struct ModuleSettings {
 }
 
 /// The attendee portal ("my bookings" page) and coupons.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FeatureModules {
@@ -153,6 +158,7 @@ pub struct FeatureModules {
     pub coupon: CouponModule,
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FrontendModule {
@@ -177,6 +183,7 @@ impl Default for FrontendModule {
     }
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CouponModule {
@@ -201,6 +208,184 @@ fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> 
         serde_json::Value::Bool(false) => "no".into(),
         other => other.to_string(),
     })
+}
+
+/// `GET /settings/general`: the stored sections, how the dashboard renders the emailing
+/// fields, and the countries and currencies to choose from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct GeneralSettingsAnswer {
+    pub emailing: EmailSettings,
+    pub administration: Administration,
+    #[cfg_attr(feature = "ssr", schema(example = "12"))]
+    pub time_format: String,
+    pub payments: PaymentSettings,
+    pub theme: String,
+    pub brand_color: String,
+    #[serde(rename = "emailingFields")]
+    pub emailing_fields: EmailingFields,
+    pub all_countries: Vec<Country>,
+    pub all_currencies: Vec<CurrencyOption>,
+}
+
+/// The emailing section's controls, one per field of [`EmailSettings`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EmailingFields {
+    pub from_name: FieldControl,
+    pub from_email: FieldControl,
+    pub reply_to_name: FieldControl,
+    pub reply_to_email: FieldControl,
+    pub use_host_name: FieldControl,
+    pub use_host_email_on_reply: FieldControl,
+    pub attach_ics_on_confirmation: FieldControl,
+    pub email_footer: FieldControl,
+}
+
+/// How a settings field is shown: a text, email or HTML input, or a yes/no checkbox.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct FieldControl {
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ssr", schema(example = "text"))]
+    pub kind: String,
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked_value: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unchecked_value: Option<String>,
+    pub help: String,
+}
+
+/// An ISO 3166-1 country.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct Country {
+    #[cfg_attr(feature = "ssr", schema(example = "DE"))]
+    pub code: String,
+    pub name: String,
+}
+
+/// An ISO 4217 currency with its sign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct CurrencyOption {
+    #[cfg_attr(feature = "ssr", schema(example = "EUR"))]
+    pub code: String,
+    pub name: String,
+    pub sign: String,
+}
+
+/// `POST /settings/general`: the saved sections.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SavedGeneralSettings {
+    #[cfg_attr(feature = "ssr", schema(example = "Settings updated successfully"))]
+    pub message: String,
+    pub settings: GeneralSections,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct GeneralSections {
+    pub emailing: EmailSettings,
+    pub administration: Administration,
+    pub time_format: String,
+}
+
+/// `POST /settings/general`: every part optional; a section's keys are merged into the stored
+/// one (unknown keys are dropped).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct GeneralSettingsRequest {
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
+    pub emailing: Option<BTreeMap<String, serde_json::Value>>,
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
+    pub administration: Option<BTreeMap<String, serde_json::Value>>,
+    /// `12` or `24`.
+    #[serde(rename = "timeFormat")]
+    pub time_format: Option<String>,
+}
+
+/// `GET /settings/global-modules`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct GlobalModules {
+    /// Module key -> `yes` or `no`, in the catalogue's order.
+    #[cfg_attr(feature = "ssr", schema(value_type = HashMap<String, String>))]
+    pub settings: serde_json::Map<String, serde_json::Value>,
+    /// Module key -> what it is.
+    #[cfg_attr(feature = "ssr", schema(value_type = HashMap<String, ModuleInfo>))]
+    pub modules: serde_json::Map<String, serde_json::Value>,
+    #[serde(rename = "featureModules")]
+    pub feature_modules: FeatureModulesView,
+}
+
+/// A module of the catalogue.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ModuleInfo {
+    pub title: String,
+    pub description: String,
+    pub plugin_id: String,
+}
+
+/// The feature modules with the dashboard's address.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct FeatureModulesView {
+    pub frontend: FrontendModule,
+    pub coupon: CouponModule,
+    pub panel_url: String,
+}
+
+/// `POST /settings/addons-settings`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SavedFeatureModules {
+    #[cfg_attr(feature = "ssr", schema(example = "Settings are saved"))]
+    pub message: String,
+    #[serde(rename = "featureModules")]
+    pub feature_modules: FeatureModulesView,
+}
+
+/// `POST /settings/global-modules` and `/settings/addons-settings`: `{settings: {...}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SettingsRequest {
+    /// global-modules: module key -> `yes`/`no`; addons: `frontend` and `coupon` objects.
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    pub settings: BTreeMap<String, serde_json::Value>,
+}
+
+/// `POST /settings/payment`: `{payments: {currency?, is_active?, number_format?,
+/// currency_position?}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PaymentSettingsRequest {
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    pub payments: BTreeMap<String, serde_json::Value>,
+}
+
+/// `POST /settings/theme`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ThemeRequest {
+    /// `system-default`, `light` or `dark`.
+    #[cfg_attr(feature = "ssr", schema(example = "dark"))]
+    pub theme: String,
+    /// `#rrggbb`, or empty for the built-in accent.
+    pub brand_color: Option<String>,
+}
+
+/// `POST /settings/install-plugin`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct InstallPluginRequest {
+    #[cfg_attr(feature = "ssr", schema(example = "plugin-smtp"))]
+    pub plugin_id: String,
 }
 
 #[cfg(test)]

@@ -3,18 +3,22 @@
 use crate::model::listing::SlugAvailable;
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::events::{EventInput, insert_event, parse_event_input};
 use super::input::Fields;
-use super::present::{calendar_wire, event_json};
+use super::present::{calendar_wire, event_wire};
 use super::sanitize::clean_html;
 use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::access::Capability;
 use crate::domain::slug::{check_slug, slugify};
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::zone::parse_zone;
-use crate::model::calendar::{Calendar, CalendarSettings};
+use crate::model::booking::EventOption;
+use crate::model::calendar::{
+    Calendar, CalendarAnswer, CalendarList, CalendarRef, CalendarSettings, EventGroup, EventLists,
+    EventSchemaAnswer, EventTemplate, EventTemplateSettings, NewCalendarAnswer,
+};
 use crate::model::page::Page;
 use crate::store::availability_schedules::{self, NewSchedule};
 use crate::store::calendars::{self, CalendarFilter, CalendarRow, NewCalendar};
@@ -68,7 +72,7 @@ pub struct ListCalendars {
 }
 
 /// Calendars the caller may see, newest first, with their events and owners.
-pub async fn list(ctx: &Ctx, caller: &Caller, q: ListCalendars) -> ServiceResult<Value> {
+pub async fn list(ctx: &Ctx, caller: &Caller, q: ListCalendars) -> ServiceResult<CalendarList> {
     let filter = CalendarFilter {
         visible_to: (!caller.can(Capability::ManageAllData)).then_some(caller.id()),
         calendar_type: &q.calendar_type,
@@ -78,10 +82,11 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListCalendars) -> ServiceResult
     let total = calendars::count(conn.ex(), &filter).await?;
     let rows = calendars::list(conn.ex(), &filter, q.per_page, (q.page - 1) * q.per_page).await?;
     let data = with_events_and_users(ctx, &mut conn.ex(), &rows, q.search.trim()).await?;
-    let mut body = json!({
-        "message": "Calendars have been fetched",
-        "calendars": Page::new(data, total, q.page, q.per_page),
-    });
+    let mut answer = CalendarList {
+        message: "Calendars have been fetched".into(),
+        calendars: Page::new(data, total, q.page, q.per_page),
+        calendar_event_lists: None,
+    };
     if q.with_event_lists {
         let all = calendars::list(
             conn.ex(),
@@ -93,9 +98,9 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListCalendars) -> ServiceResult
             0,
         )
         .await?;
-        body["calendar_event_lists"] = event_lists(&mut conn.ex(), &all).await?;
+        answer.calendar_event_lists = Some(event_lists(&mut conn.ex(), &all).await?);
     }
-    Ok(body)
+    Ok(answer)
 }
 
 /// Builds wire calendars for `rows` with two more queries (events, users), none per row.
@@ -133,41 +138,58 @@ async fn with_events_and_users(
 
 /// Event options grouped as the dashboard's filters show them: host calendars, team
 /// calendars, and every event.
-async fn event_lists(ex: &mut Ex<'_>, rows: &[CalendarRow]) -> ServiceResult<Value> {
+async fn event_lists(ex: &mut Ex<'_>, rows: &[CalendarRow]) -> ServiceResult<EventLists> {
     let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
     let all_events = events::list_for_calendars(reborrow(ex), &ids).await?;
-    let group = |cal: &CalendarRow| {
-        let options: Vec<Value> = all_events
+    let option = |e: &events::EventRow| EventOption {
+        id: e.id,
+        title: e.title.clone(),
+    };
+    let group = |cal: &CalendarRow| EventGroup {
+        id: cal.id,
+        title: cal.title.clone(),
+        kind: cal.calendar_type.clone(),
+        options: all_events
             .iter()
             .filter(|e| e.calendar_id == cal.id)
-            .map(|e| json!({"id": e.id, "title": e.title}))
-            .collect();
-        json!({"id": cal.id, "title": cal.title, "type": cal.calendar_type, "options": options})
+            .map(option)
+            .collect(),
     };
-    let hosts: Vec<Value> = rows
-        .iter()
-        .filter(|c| c.calendar_type == "simple")
-        .map(group)
-        .collect();
-    let teams: Vec<Value> = rows
-        .iter()
-        .filter(|c| c.calendar_type != "simple")
-        .map(group)
-        .collect();
-    let events: Vec<Value> = all_events
-        .iter()
-        .map(|e| json!({"id": e.id, "title": e.title, "type": "event", "options": [{"id": e.id, "title": e.title}]}))
-        .collect();
-    Ok(json!({"hosts": hosts, "teams": teams, "events": events}))
+    Ok(EventLists {
+        hosts: rows
+            .iter()
+            .filter(|c| c.calendar_type == "simple")
+            .map(group)
+            .collect(),
+        teams: rows
+            .iter()
+            .filter(|c| c.calendar_type != "simple")
+            .map(group)
+            .collect(),
+        events: all_events
+            .iter()
+            .map(|e| EventGroup {
+                id: e.id,
+                title: e.title.clone(),
+                kind: "event".into(),
+                options: vec![option(e)],
+            })
+            .collect(),
+    })
 }
 
 /// One calendar with its events and owner.
-pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<CalendarAnswer> {
     let mut conn = ctx.store.conn().await?;
     let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
-    let mut data =
-        with_events_and_users(ctx, &mut conn.ex(), std::slice::from_ref(&cal), "").await?;
-    Ok(json!({"calendar": data.pop()}))
+    let calendar = with_events_and_users(ctx, &mut conn.ex(), std::slice::from_ref(&cal), "")
+        .await?
+        .pop()
+        .ok_or(ServiceError::NotFound)?;
+    Ok(CalendarAnswer {
+        calendar,
+        message: None,
+    })
 }
 
 /// The first free slug: `wanted` itself, then `wanted-2`, `wanted-3`, …
@@ -192,13 +214,17 @@ fn slug_taken() -> ServiceError {
 }
 
 /// Creates a calendar with its first event (and the host's first schedule when it has none).
-pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<NewCalendarAnswer> {
     create_calendar(ctx, caller, body, false).await
 }
 
 /// The dashboard's "New calendar": as [`create`], but the user's own calendar also keeps the
 /// title it was given (DESIGN 2.6), where the REST route names it after its host.
-pub async fn create_titled(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn create_titled(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+) -> ServiceResult<NewCalendarAnswer> {
     create_calendar(ctx, caller, body, true).await
 }
 
@@ -221,7 +247,7 @@ async fn create_calendar(
     caller: &Caller,
     body: &Value,
     keep_title: bool,
-) -> ServiceResult<Value> {
+) -> ServiceResult<NewCalendarAnswer> {
     let command = parse_new_calendar(body)?;
     let may_choose_host =
         caller.can(Capability::ManageAllData) && caller.can(Capability::InviteTeamMembers);
@@ -288,11 +314,14 @@ async fn create_calendar(
         .ok_or(ServiceError::NotFound)?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(json!({
-        "calendar": calendar_wire(ctx, &cal, Some(&host), &[&event]),
-        "slot": event_json(ctx, &cal, &event),
-        "redirect_url": format!("{}/admin/calendars/{}/events/{}", ctx.public_url, cal.id, event.id),
-    }))
+    Ok(NewCalendarAnswer {
+        calendar: calendar_wire(ctx, &cal, Some(&host), &[&event]),
+        slot: event_wire(ctx, &cal, &event),
+        redirect_url: format!(
+            "{}/admin/calendars/{}/events/{}",
+            ctx.public_url, cal.id, event.id
+        ),
+    })
 }
 
 /// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
@@ -452,7 +481,12 @@ async fn default_schedule_of(
 }
 
 /// Updates the description (and the title, when given).
-pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> ServiceResult<Value> {
+pub async fn update(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    body: &Value,
+) -> ServiceResult<CalendarAnswer> {
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let description = f.str("description", &mut errors);
@@ -478,9 +512,9 @@ pub async fn update(ctx: &Ctx, caller: &Caller, id: i64, body: &Value) -> Servic
     calendars::update(tx.ex(), &cal).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    let mut calendar = get(ctx, caller, id).await?;
-    calendar["message"] = json!("Calendar has been updated successfully");
-    Ok(calendar)
+    let mut answer = get(ctx, caller, id).await?;
+    answer.message = Some("Calendar has been updated successfully".into());
+    Ok(answer)
 }
 
 /// Deletes the calendar, its events and their bookings, in one transaction.
@@ -521,7 +555,7 @@ pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<Slug
 }
 
 /// The template the dashboard starts a new event from.
-pub async fn event_schema(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn event_schema(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<EventSchemaAnswer> {
     let mut conn = ctx.store.conn().await?;
     let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
     let weekly = match availability_schedules::find_default(conn.ex(), cal.user_id).await? {
@@ -529,20 +563,26 @@ pub async fn event_schema(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<
             .unwrap_or_else(|_| crate::domain::week::WeeklySchedule::office_hours()),
         None => crate::domain::week::WeeklySchedule::office_hours(),
     };
-    Ok(json!({"slot": {
-        "title": "",
-        "status": "active",
-        "description": "",
-        "duration": "30",
-        "color_schema": crate::model::event::DEFAULT_COLOR,
-        "event_type": "single",
-        "calendar": {"id": cal.id, "title": cal.title, "slug": cal.slug},
-        "settings": {
-            "schedule_type": "weekly_schedules",
-            "weekly_schedules": weekly,
-            "range_type": "range_days",
-            "range_days": 60,
-            "location_fields": crate::model::event::location_fields(),
-        }
-    }}))
+    Ok(EventSchemaAnswer {
+        slot: EventTemplate {
+            title: String::new(),
+            status: "active".into(),
+            description: String::new(),
+            duration: "30".into(),
+            color_schema: crate::model::event::DEFAULT_COLOR.into(),
+            event_type: "single".into(),
+            calendar: CalendarRef {
+                id: cal.id,
+                title: cal.title.clone(),
+                slug: cal.slug.clone(),
+            },
+            settings: EventTemplateSettings {
+                schedule_type: "weekly_schedules".into(),
+                weekly_schedules: weekly,
+                range_type: "range_days".into(),
+                range_days: 60,
+                location_fields: crate::model::event::location_fields(),
+            },
+        },
+    })
 }

@@ -10,13 +10,16 @@ use super::calendars::{Access, load_calendar, reborrow};
 use super::event_settings::{apply_limits, apply_schedule};
 use super::events::{EventInput, insert_event, minutes_setting, parse_event_input};
 use super::input::{Fields, is_hex_color};
-use super::present::{calendar_settings, event_json, event_settings};
+use super::present::{calendar_settings, event_settings, event_wire};
 use super::sanitize::clean_html;
 use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::model::calendar::CalendarSettings;
-use crate::model::event::{ConditionalRule, EventSettings, MultiDuration};
+use crate::model::event::{
+    ConditionalRule, EditorEvent, EditorTab, EventAnswer, EventCalendar, EventOwner, EventSettings,
+    MultiDuration,
+};
 use crate::store::calendars::{self, CalendarRow};
 use crate::store::events::{self, EventRow};
 use crate::store::{Ex, StoreError, availability_schedules, users};
@@ -173,22 +176,28 @@ pub async fn create(
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(
-        json!({"message": "New Event Type has been created successfully", "slot": event_json(ctx, &cal, &event)}),
+        json!({"message": "New Event Type has been created successfully", "slot": event_wire(ctx, &cal, &event)}),
     )
 }
 
-fn settings_menu(cal: &CalendarRow, ev: &EventRow) -> Value {
+fn settings_menu(cal: &CalendarRow, ev: &EventRow) -> Vec<EditorTab> {
     let base = format!("/admin/calendars/{}/events/{}", cal.id, ev.id);
-    let item = |key: &str, title: &str| json!({"key": key, "title": title, "route": format!("{base}/{key}")});
-    json!([
-        item("event-details", "Event Details"),
-        item("availability", "Availability"),
-        item("limits", "Limits"),
-        item("booking-fields", "Question Settings"),
-        item("email-notifications", "Email Notifications"),
-        item("payment-settings", "Payment Settings"),
-        item("integrations", "Integrations"),
-    ])
+    [
+        ("event-details", "Event Details"),
+        ("availability", "Availability"),
+        ("limits", "Limits"),
+        ("booking-fields", "Question Settings"),
+        ("email-notifications", "Email Notifications"),
+        ("payment-settings", "Payment Settings"),
+        ("integrations", "Integrations"),
+    ]
+    .into_iter()
+    .map(|(key, title)| EditorTab {
+        key: key.into(),
+        title: title.into(),
+        route: format!("{base}/{key}"),
+    })
+    .collect()
 }
 
 /// `GET /calendars/{id}/events/{event_id}` with the requested extras.
@@ -198,27 +207,50 @@ pub async fn get(
     calendar_id: i64,
     event_id: i64,
     with: &[&str],
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let owner = users::find(conn.ex(), ev.user_id).await?;
-    let mut event = event_json(ctx, &cal, &ev);
-    event["author_profile"] = json!({
-        "ID": ev.user_id,
-        "name": owner.as_ref().map(|u| u.full_name()).unwrap_or_else(|| "Unknown".into()),
-        "avatar": owner.as_ref().map(|u| u.avatar_url.clone()).unwrap_or_default(),
-    });
-    event["calendar"] = json!({"id": cal.id, "title": cal.title, "slug": cal.slug, "type": cal.calendar_type, "author_timezone": cal.author_timezone});
-    let mut body = json!({"calendar_event": event});
+    drop(conn);
+    let mut answer = EventAnswer {
+        calendar_event: EditorEvent {
+            event: event_wire(ctx, &cal, &ev),
+            author_profile: EventOwner {
+                ID: ev.user_id,
+                name: owner
+                    .as_ref()
+                    .map(|u| u.full_name())
+                    .unwrap_or_else(|| "Unknown".into()),
+                avatar: owner
+                    .as_ref()
+                    .map(|u| u.avatar_url.clone())
+                    .unwrap_or_default(),
+            },
+            calendar: EventCalendar {
+                id: cal.id,
+                title: cal.title.clone(),
+                slug: cal.slug.clone(),
+                calendar_type: cal.calendar_type.clone(),
+                author_timezone: cal.author_timezone.clone(),
+            },
+        },
+        calendar: None,
+        smart_codes: None,
+        settings_menu: None,
+        calendar_event_lists: None,
+    };
     if with.contains(&"calendar") {
-        body["calendar"] =
-            super::calendars::get(ctx, caller, calendar_id).await?["calendar"].clone();
+        answer.calendar = Some(
+            super::calendars::get(ctx, caller, calendar_id)
+                .await?
+                .calendar,
+        );
     }
     if with.contains(&"smart_codes") {
-        body["smart_codes"] = super::email_notifications::smart_codes();
+        answer.smart_codes = Some(super::email_notifications::smart_codes());
     }
     if with.contains(&"settings_menu") {
-        body["settings_menu"] = settings_menu(&cal, &ev);
+        answer.settings_menu = Some(settings_menu(&cal, &ev));
     }
     if with.contains(&"calendar_event_lists") {
         let list = super::calendars::list(
@@ -233,9 +265,9 @@ pub async fn get(
             },
         )
         .await?;
-        body["calendar_event_lists"] = list["calendar_event_lists"].clone();
+        answer.calendar_event_lists = list.calendar_event_lists;
     }
-    Ok(body)
+    Ok(answer)
 }
 
 /// `POST …/details`: title, duration, status, description, colour, locations, group seats and
@@ -326,7 +358,7 @@ pub async fn update_details(
         .ok_or(ServiceError::NotFound)?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(json!({"message": "Data has been updated", "event": event_json(ctx, &cal, &ev)}))
+    Ok(json!({"message": "Data has been updated", "event": event_wire(ctx, &cal, &ev)}))
 }
 
 fn parse_multi_duration(value: &Value, errors: &mut FieldErrors) -> Option<MultiDuration> {
@@ -805,6 +837,6 @@ pub async fn clone(
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(
-        json!({"message": "The Event Type has been cloned successfully", "slot": event_json(ctx, &dest, &copy)}),
+        json!({"message": "The Event Type has been cloned successfully", "slot": event_wire(ctx, &dest, &copy)}),
     )
 }

@@ -2,11 +2,11 @@
 //! failing a read: a read never changes data, and never breaks on an old document.
 
 use chrono::{DateTime, SecondsFormat};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::Ctx;
 use crate::model::calendar::{AuthorProfile, Calendar, CalendarSettings, CalendarUser};
-use crate::model::event::{EventSettings, location_fields};
+use crate::model::event::{Event, EventSettings, location_fields};
 use crate::store::calendars::CalendarRow;
 use crate::store::events::EventRow;
 use crate::store::users::UserRow;
@@ -50,39 +50,38 @@ pub fn event_public_url(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> String {
 }
 
 /// An event as the REST interface shows it.
-pub fn event_json(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> Value {
-    let location_settings: Value =
-        serde_json::from_str(&ev.location_settings).unwrap_or_else(|_| json!([]));
-    json!({
-        "id": ev.id,
-        "hash": ev.hash,
-        "calendar_id": ev.calendar_id,
-        "parent_id": ev.parent_id,
-        "user_id": ev.user_id,
-        "title": ev.title,
-        "slug": ev.slug,
-        "description": ev.description,
-        "duration": ev.duration,
-        "status": ev.status,
-        "type": ev.payment_type,
-        "event_type": ev.event_type,
-        "color_schema": ev.color_schema,
-        "availability_type": ev.availability_type,
-        "availability_id": ev.availability_id,
-        "location_type": ev.location_type,
-        "location_heading": ev.location_heading,
-        "location_settings": location_settings,
-        "location_fields": location_fields(),
-        "is_display_spots": ev.is_display_spots,
-        "max_book_per_slot": ev.max_book_per_slot,
-        "shortcode": format!("[slotbook id=\"{}\"]", ev.id),
-        "public_url": event_public_url(ctx, cal, ev),
-        "price_total": 0,
-        "author_profiles": [],
-        "created_at": rfc3339(ev.created_at),
-        "updated_at": rfc3339(ev.updated_at),
-        "settings": event_settings(ev),
-    })
+pub fn event_wire(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> Event {
+    Event {
+        id: ev.id,
+        hash: ev.hash.clone(),
+        calendar_id: ev.calendar_id,
+        parent_id: ev.parent_id,
+        user_id: ev.user_id,
+        title: ev.title.clone(),
+        slug: ev.slug.clone(),
+        description: ev.description.clone(),
+        duration: ev.duration,
+        status: ev.status.clone(),
+        payment_type: ev.payment_type.clone(),
+        event_type: ev.event_type.clone(),
+        color_schema: ev.color_schema.clone(),
+        availability_type: ev.availability_type.clone(),
+        availability_id: ev.availability_id,
+        location_type: ev.location_type.clone(),
+        location_heading: ev.location_heading.clone(),
+        location_settings: serde_json::from_str(&ev.location_settings)
+            .unwrap_or_else(|_| json!([])),
+        location_fields: location_fields(),
+        is_display_spots: ev.is_display_spots,
+        max_book_per_slot: ev.max_book_per_slot,
+        shortcode: format!("[slotbook id=\"{}\"]", ev.id),
+        public_url: event_public_url(ctx, cal, ev),
+        price_total: 0,
+        author_profiles: Vec::new(),
+        created_at: rfc3339(ev.created_at),
+        updated_at: rfc3339(ev.updated_at),
+        settings: event_settings(ev),
+    }
 }
 
 pub fn author_profile(cal: &CalendarRow, user: Option<&UserRow>) -> AuthorProfile {
@@ -138,7 +137,7 @@ pub fn calendar_wire(
         author_profile: author_profile(cal, user),
         public_url: calendar_public_url(ctx, cal),
         event_order: calendar_settings(cal).event_order,
-        slots: events.iter().map(|ev| event_json(ctx, cal, ev)).collect(),
+        slots: events.iter().map(|ev| event_wire(ctx, cal, ev)).collect(),
         user: user.map(|u| CalendarUser {
             ID: u.id,
             user_login: u.login.clone(),

@@ -1014,13 +1014,7 @@ pub async fn submit_booking(
         ip,
     };
     match create(ctx, request).await {
-        Ok(answer) => Ok(Submitted::Done(
-            answer
-                .pointer("/booking/hash")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string(),
-        )),
+        Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),
         Err(e) => refusal(e, state),
     }
 }

@@ -111,7 +111,7 @@ pub async fn overview(
     let mut latest = Vec::new();
     for id in reports::latest(conn.ex(), who, 5).await? {
         if let Some(row) = booking_list::find(conn.ex(), id).await? {
-            latest.push(view(ctx, &row, &[]));
+            latest.push(json!(view(ctx, &row, &[])));
         }
     }
     let mut next = Vec::new();
@@ -119,7 +119,7 @@ pub async fn overview(
         let Some(row) = booking_list::find(conn.ex(), id).await? else {
             continue;
         };
-        let mut meeting = view(ctx, &row, &[]);
+        let mut meeting = json!(view(ctx, &row, &[]));
         if row.event_title.is_some() {
             meeting["slot"] = json!({"id": row.booking.event_id, "title": row.event_title});
         } else {

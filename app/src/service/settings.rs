@@ -17,8 +17,10 @@ use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::is_valid_email;
 use crate::model::settings::{
-    Administration, EmailSettings, FEATURES, FeatureModules, GENERAL, GeneralSettings, MODULES,
-    ModuleSettings,
+    Administration, Country, CurrencyOption, EmailSettings, EmailingFields, FEATURES,
+    FeatureModules, FeatureModulesView, FieldControl, GENERAL, GeneralSections, GeneralSettings,
+    GeneralSettingsAnswer, GlobalModules, MODULES, ModuleSettings, SavedFeatureModules,
+    SavedGeneralSettings,
 };
 use crate::store::calendars::{self, CalendarFilter};
 use crate::store::{Ex, settings};
@@ -109,45 +111,89 @@ fn to_value<T: Serialize>(value: &T) -> Value {
 }
 
 /// `GET /settings/general`.
-pub async fn general(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn general(ctx: &Ctx, caller: &Caller) -> ServiceResult<GeneralSettingsAnswer> {
     require(caller, Capability::ManageOptions)?;
     let mut conn = ctx.store.conn().await?;
     let stored: GeneralSettings = load(conn.ex(), GENERAL).await?;
-    let countries: Vec<Value> = CountryCode::iter()
-        .map(|c| json!({"code": c.alpha2(), "name": c.name()}))
-        .collect();
-    Ok(json!({
-        "emailing": to_value(&stored.emailing),
-        "administration": to_value(&stored.administration),
-        "time_format": stored.time_format,
-        "payments": to_value(&stored.payments),
-        "theme": stored.theme,
-        "brand_color": stored.brand_color,
-        "emailingFields": emailing_fields(),
-        "all_countries": countries,
-        "all_currencies": currencies(),
-    }))
-}
-
-/// How the dashboard renders each emailing field.
-fn emailing_fields() -> Value {
-    let switch = |label: &str, help: &str| json!({"type": "checkbox", "label": label, "checked_value": "yes", "unchecked_value": "no", "help": help});
-    json!({
-        "from_name": {"type": "text", "label": "From Name", "placeholder": "Your company", "help": "The sender name of every email."},
-        "from_email": {"type": "email", "label": "From Email", "placeholder": "bookings@example.com", "help": "The sender address of every email."},
-        "reply_to_name": {"type": "text", "label": "Reply-To Name", "placeholder": "", "help": ""},
-        "reply_to_email": {"type": "email", "label": "Reply-To Email", "placeholder": "", "help": "Where replies to booking emails go."},
-        "use_host_name": switch("Use the host's name as the sender name", "Instead of From Name."),
-        "use_host_email_on_reply": switch("Reply to the host", "Replies go to the host's address."),
-        "attach_ics_on_confirmation": switch("Attach a calendar file (.ics) to confirmations", ""),
-        "email_footer": {"type": "html", "label": "Email Footer", "placeholder": "", "help": "Shown under every email. Scripts are removed."},
+    Ok(GeneralSettingsAnswer {
+        emailing: stored.emailing,
+        administration: stored.administration,
+        time_format: stored.time_format,
+        payments: stored.payments,
+        theme: stored.theme,
+        brand_color: stored.brand_color,
+        emailing_fields: emailing_fields(),
+        all_countries: CountryCode::iter()
+            .map(|c| Country {
+                code: c.alpha2().to_string(),
+                name: c.name().to_string(),
+            })
+            .collect(),
+        all_currencies: currencies(),
     })
 }
 
-fn currencies() -> Vec<Value> {
+/// How the dashboard renders each emailing field.
+fn emailing_fields() -> EmailingFields {
+    let input = |kind: &str, label: &str, placeholder: &str, help: &str| FieldControl {
+        kind: kind.into(),
+        label: label.into(),
+        placeholder: Some(placeholder.into()),
+        checked_value: None,
+        unchecked_value: None,
+        help: help.into(),
+    };
+    let switch = |label: &str, help: &str| FieldControl {
+        kind: "checkbox".into(),
+        label: label.into(),
+        placeholder: None,
+        checked_value: Some("yes".into()),
+        unchecked_value: Some("no".into()),
+        help: help.into(),
+    };
+    EmailingFields {
+        from_name: input(
+            "text",
+            "From Name",
+            "Your company",
+            "The sender name of every email.",
+        ),
+        from_email: input(
+            "email",
+            "From Email",
+            "bookings@example.com",
+            "The sender address of every email.",
+        ),
+        reply_to_name: input("text", "Reply-To Name", "", ""),
+        reply_to_email: input(
+            "email",
+            "Reply-To Email",
+            "",
+            "Where replies to booking emails go.",
+        ),
+        use_host_name: switch(
+            "Use the host's name as the sender name",
+            "Instead of From Name.",
+        ),
+        use_host_email_on_reply: switch("Reply to the host", "Replies go to the host's address."),
+        attach_ics_on_confirmation: switch("Attach a calendar file (.ics) to confirmations", ""),
+        email_footer: input(
+            "html",
+            "Email Footer",
+            "",
+            "Shown under every email. Scripts are removed.",
+        ),
+    }
+}
+
+fn currencies() -> Vec<CurrencyOption> {
     Currency::iter()
         .filter(|c| c.exponent().is_some())
-        .map(|c| json!({"code": c.code(), "name": c.name(), "sign": c.symbol().to_string()}))
+        .map(|c| CurrencyOption {
+            code: c.code().to_string(),
+            name: c.name().to_string(),
+            sign: c.symbol().to_string(),
+        })
         .collect()
 }
 
@@ -173,7 +219,11 @@ fn patched<T: Clone + Serialize + DeserializeOwned>(section: &T, patch: Option<&
 }
 
 /// `POST /settings/general`: `emailing`, `administration`, `timeFormat`, all optional.
-pub async fn save_general(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn save_general(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+) -> ServiceResult<SavedGeneralSettings> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
@@ -197,14 +247,14 @@ pub async fn save_general(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceRe
         validate_general(general)
     })
     .await?;
-    Ok(json!({
-        "message": SAVED,
-        "settings": {
-            "emailing": to_value(&general.emailing),
-            "administration": to_value(&general.administration),
-            "time_format": general.time_format,
+    Ok(SavedGeneralSettings {
+        message: SAVED.into(),
+        settings: GeneralSections {
+            emailing: general.emailing,
+            administration: general.administration,
+            time_format: general.time_format,
         },
-    }))
+    })
 }
 
 /// Settings fields are text; objects and lists in their place are reported by name.
@@ -471,7 +521,7 @@ pub fn menu(caller: &Caller) -> ServiceResult<SettingsMenu> {
 }
 
 /// `GET /settings/global-modules`.
-pub async fn global_modules(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn global_modules(ctx: &Ctx, caller: &Caller) -> ServiceResult<GlobalModules> {
     require(caller, Capability::ManageOptions)?;
     let mut conn = ctx.store.conn().await?;
     let stored: ModuleSettings = load(conn.ex(), MODULES).await?;
@@ -486,26 +536,27 @@ pub async fn global_modules(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> 
             json!({"title": title, "description": description, "plugin_id": plugin}),
         );
     }
-    Ok(json!({
-        "settings": switches,
-        "modules": modules,
-        "featureModules": feature_modules(ctx, &features),
-    }))
+    Ok(GlobalModules {
+        settings: switches,
+        modules,
+        feature_modules: feature_modules(ctx, features),
+    })
 }
 
-fn feature_modules(ctx: &Ctx, features: &FeatureModules) -> Value {
-    let mut value = to_value(features);
-    if let Some(map) = value.as_object_mut() {
-        map.insert(
-            "panel_url".into(),
-            json!(format!("{}/admin", ctx.public_url)),
-        );
+fn feature_modules(ctx: &Ctx, features: FeatureModules) -> FeatureModulesView {
+    FeatureModulesView {
+        frontend: features.frontend,
+        coupon: features.coupon,
+        panel_url: format!("{}/admin", ctx.public_url),
     }
-    value
 }
 
 /// `POST /settings/global-modules`: `settings` (required), module key -> `yes`/`no`.
-pub async fn save_global_modules(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn save_global_modules(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let (given, s) = settings_object(body, &mut errors)?;
@@ -519,7 +570,7 @@ pub async fn save_global_modules(ctx: &Ctx, caller: &Caller, body: &Value) -> Se
     }
     errors.into_result().map_err(ServiceError::invalid)?;
     set_modules(ctx, changes).await?;
-    Ok(json!({"message": SAVED}))
+    Ok(MessageAnswer::new(SAVED))
 }
 
 async fn set_modules(ctx: &Ctx, changes: Vec<(String, String)>) -> ServiceResult<()> {
@@ -554,7 +605,11 @@ pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<PageList> {
 }
 
 /// `POST /settings/addons-settings`: `settings` (required) with `frontend` and `coupon`.
-pub async fn save_addons(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn save_addons(
+    ctx: &Ctx,
+    caller: &Caller,
+    body: &Value,
+) -> ServiceResult<SavedFeatureModules> {
     require(caller, Capability::ManageOptions)?;
     let mut errors = FieldErrors::new();
     let (_, s) = settings_object(body, &mut errors)?;
@@ -573,10 +628,10 @@ pub async fn save_addons(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceRes
         validate_features(features)
     })
     .await?;
-    Ok(json!({
-        "message": "Settings are saved",
-        "featureModules": feature_modules(ctx, &features),
-    }))
+    Ok(SavedFeatureModules {
+        message: "Settings are saved".into(),
+        feature_modules: feature_modules(ctx, features),
+    })
 }
 
 fn validate_features(features: &mut FeatureModules) -> ServiceResult<()> {

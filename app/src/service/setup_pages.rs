@@ -181,7 +181,7 @@ pub async fn create_calendar(
         body["calendar"]["calendar_avatar"] = json!(photo.trim());
     }
     match super::calendars::create_titled(ctx, caller, &body).await {
-        Ok(made) => Ok(made["calendar"]["id"].as_i64().unwrap_or_default()),
+        Ok(made) => Ok(made.calendar.id),
         Err(e) => {
             let mut state = refused(form, e, "calendar.");
             if let Some(message) = state.errors.remove("calendar_avatar") {

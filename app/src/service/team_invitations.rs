@@ -4,7 +4,8 @@
 //! read that user's schedules and assign bookings to them.
 
 use crate::model::answer::MessageAnswer;
-use serde_json::{Value, json};
+use crate::model::team::{Invitation, InvitationAnswer, InvitationList, TeamPerson};
+use serde_json::Value;
 
 use super::input::Fields;
 use super::present::rfc3339;
@@ -45,23 +46,28 @@ pub async fn check_consent(
     Ok(())
 }
 
-fn invitation_json(row: &InvitationRow, people: &[UserRow], caller: &Caller) -> Value {
-    let person = |id: i64| {
-        let name = people
+fn invitation(row: &InvitationRow, people: &[UserRow], caller: &Caller) -> Invitation {
+    let person = |id: i64| TeamPerson {
+        id,
+        name: people
             .iter()
             .find(|u| u.id == id)
             .map(UserRow::full_name)
-            .unwrap_or_else(|| "Deleted User".into());
-        json!({"id": id, "name": name})
+            .unwrap_or_else(|| "Deleted User".into()),
     };
-    json!({
-        "id": row.id,
-        "inviter": person(row.inviter_id),
-        "invitee": person(row.invitee_id),
-        "status": row.status,
-        "direction": if row.inviter_id == caller.id() { "sent" } else { "received" },
-        "created_at": rfc3339(row.created_at),
-    })
+    Invitation {
+        id: row.id,
+        inviter: person(row.inviter_id),
+        invitee: person(row.invitee_id),
+        status: row.status.clone(),
+        direction: if row.inviter_id == caller.id() {
+            "sent"
+        } else {
+            "received"
+        }
+        .into(),
+        created_at: rfc3339(row.created_at),
+    }
 }
 
 async fn answer(
@@ -69,13 +75,16 @@ async fn answer(
     caller: &Caller,
     row: &InvitationRow,
     message: &str,
-) -> ServiceResult<Value> {
+) -> ServiceResult<InvitationAnswer> {
     let people = users::find_many(reborrow(&mut ex), &[row.inviter_id, row.invitee_id]).await?;
-    Ok(json!({"message": message, "invitation": invitation_json(row, &people, caller)}))
+    Ok(InvitationAnswer {
+        message: message.into(),
+        invitation: invitation(row, &people, caller),
+    })
 }
 
 /// `GET /team-invitations`: the invitations the caller sent and received.
-pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
+pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<InvitationList> {
     let mut conn = ctx.store.conn().await?;
     let rows = team_invitations::list_for(conn.ex(), caller.id()).await?;
     let mut ids: Vec<i64> = rows
@@ -85,15 +94,16 @@ pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<Value> {
     ids.sort_unstable();
     ids.dedup();
     let people = users::find_many(conn.ex(), &ids).await?;
-    let list: Vec<Value> = rows
-        .iter()
-        .map(|r| invitation_json(r, &people, caller))
-        .collect();
-    Ok(json!({"invitations": list}))
+    Ok(InvitationList {
+        invitations: rows
+            .iter()
+            .map(|r| invitation(r, &people, caller))
+            .collect(),
+    })
 }
 
 /// `POST /team-invitations` `{user_id}` or `{email}`: invites a user to the caller's teams.
-pub async fn invite(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<Value> {
+pub async fn invite(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<InvitationAnswer> {
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let user_id = f.int("user_id", &mut errors);
@@ -144,7 +154,7 @@ async fn party_to(ex: Ex<'_>, caller: &Caller, id: i64) -> ServiceResult<Invitat
 }
 
 /// `POST /team-invitations/{id}/accept`: only the invited user accepts.
-pub async fn accept(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn accept(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<InvitationAnswer> {
     let mut tx = ctx.store.begin().await?;
     let row = party_to(tx.ex(), caller, id).await?;
     if row.invitee_id != caller.id() {

@@ -5,16 +5,17 @@
 //! Double booking is impossible: the check and the insert cannot interleave with another
 //! writer of the same host (DESIGN 4).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::form::{self, Attendee, split_name};
 use super::guard::{Recheck, offered_slot, pick_round_robin_host, slot_unavailable};
 use super::notify::{self, Change, EventNotifications};
-use super::views::{BookingContext, attendee_view, booking_json, utc_text};
+use super::views::{BookingContext, booking_view, utc_text};
 use crate::domain::slots::Reason;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::FieldErrors;
 use crate::domain::zone::parse_zone;
+use crate::model::booking::{BookingAnswer, BookingGuest};
 use crate::service::booking_fields::effective_fields;
 use crate::service::input::Fields;
 use crate::service::payments::{self, EventPayment, PaymentMethod};
@@ -80,7 +81,7 @@ struct Draft {
 /// same key with another body is refused, so a key cannot be used to read another attendee's
 /// booking. Keys are kept for 24 hours.
 #[tracing::instrument(skip_all, fields(event_id = req.event_id))]
-pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
+pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
     let idempotency = idempotency_key(&req);
     if let Some(key) = &idempotency
         && let Some(answer) = replay(ctx, key).await?
@@ -119,7 +120,8 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<Value> {
     let row = write(&mut tx, ctx, &req, &event, &attendee, &draft).await?;
     let body = answer(ctx, &event, &attendee, &row, req.caller, &draft);
     if let Some(key) = &idempotency {
-        bookings::remember_answer(tx.ex(), key, 200, &body.to_string()).await?;
+        let stored = serde_json::to_string(&body).map_err(StoreError::from)?;
+        bookings::remember_answer(tx.ex(), key, 200, &stored).await?;
     }
     match tx.commit().await {
         Err(StoreError::UniqueViolation) if idempotency.is_some() => {
@@ -154,7 +156,7 @@ fn idempotency_key(req: &CreateRequest<'_>) -> Option<bookings::IdempotencyKey> 
 
 /// The answer stored for an earlier request with the same key, caller and body; 422
 /// `idempotency_key_reused` when the key was used for another body.
-async fn replay(ctx: &Ctx, key: &bookings::IdempotencyKey) -> ServiceResult<Option<Value>> {
+async fn replay(ctx: &Ctx, key: &bookings::IdempotencyKey) -> ServiceResult<Option<BookingAnswer>> {
     let mut conn = ctx.store.conn().await?;
     match bookings::idempotent_answer(conn.ex(), key).await? {
         None => Ok(None),
@@ -411,7 +413,7 @@ async fn write(
     if loaded.event().event_type == "group" {
         seat_guests(tx, &booking, attendee, group_id, &location, req.ip).await?;
     } else if !attendee.guests.is_empty() {
-        let guests = guests_json(attendee).to_string();
+        let guests = serde_json::to_string(&guests_of(attendee)).map_err(StoreError::from)?;
         bookings::add_meta(tx.ex(), id, "additional_guests", &guests).await?;
     }
     let row = written_row(
@@ -532,11 +534,14 @@ async fn announce(
 }
 
 /// The guests as the answer shows them.
-fn guests_json(attendee: &Attendee) -> Value {
+fn guests_of(attendee: &Attendee) -> Vec<BookingGuest> {
     attendee
         .guests
         .iter()
-        .map(|g| json!({"name": g.name, "email": g.email}))
+        .map(|g| BookingGuest {
+            name: g.name.clone(),
+            email: g.email.clone(),
+        })
         .collect()
 }
 
@@ -549,7 +554,7 @@ fn answer(
     row: &BookingRow,
     caller: Option<&Caller>,
     draft: &Draft,
-) -> Value {
+) -> BookingAnswer {
     let loaded = &event.loaded;
     let host = event.members.iter().find(|u| u.id == draft.host_id);
     let view = BookingContext {
@@ -560,16 +565,18 @@ fn answer(
         calendar_slug: &loaded.row.cal_slug,
         host_name: &host.map_or_else(|| "Unknown".into(), UserRow::full_name),
         host_email: &host.map(|h| h.email.clone()).unwrap_or_default(),
-        custom_fields: Value::Object(attendee.custom.clone()),
-        additional_guests: guests_json(attendee),
+        custom_fields: attendee.custom.clone(),
+        additional_guests: guests_of(attendee),
         plain_timestamps: true,
     };
-    let booking = booking_json(ctx, row, &view);
+    let booking = booking_view(ctx, row, &view);
     let is_host = caller.is_some_and(|c| loaded.is_managed_by(c));
-    let booking = if is_host {
-        booking
-    } else {
-        attendee_view(booking)
-    };
-    json!({"message": "Booking has been created", "booking": booking})
+    BookingAnswer {
+        message: "Booking has been created".into(),
+        booking: if is_host {
+            booking
+        } else {
+            booking.for_attendee()
+        },
+    }
 }

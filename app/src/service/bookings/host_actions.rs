@@ -8,10 +8,13 @@ use crate::model::listing::{
     Activity, ActivityList, Delivery, DeliveryList, OwnBooking, OwnBookingList,
 };
 use chrono::NaiveDate;
-use serde_json::{Value, json};
 
-use super::views::{BookingContext, booking_json, status_text};
+use super::views::{BookingContext, booking_view, status_text};
 use crate::domain::access::Capability;
+use crate::model::booking::{
+    Booking, BookingExtras, CalendarEventOptions, EventOption, GroupAttendees, ScheduleAnswer,
+    ScheduleList,
+};
 use crate::model::page::Page;
 use crate::service::present::rfc3339;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
@@ -21,15 +24,17 @@ use crate::store::bookings::{self, NewActivity};
 use crate::store::{Ex, calendars};
 
 /// A booking row as the REST interface shows it.
-pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Value {
+pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Booking {
     let host = row.host_name().unwrap_or_else(|| "Unknown".into());
-    let doc = |key: &str, empty: Value| {
-        meta.iter()
-            .find(|(k, _)| k == key)
-            .and_then(|(_, v)| serde_json::from_str(v).ok())
-            .unwrap_or(empty)
-    };
-    booking_json(
+    // A stored document that does not read as its type shows as empty, as before.
+    let stored = |key: &str| meta.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let custom_fields = stored("custom_fields_data")
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default();
+    let additional_guests = stored("additional_guests")
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default();
+    booking_view(
         ctx,
         &row.booking,
         &BookingContext {
@@ -40,8 +45,8 @@ pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Value
             calendar_slug: row.cal_slug.as_deref().unwrap_or(""),
             host_name: &host,
             host_email: row.host_email.as_deref().unwrap_or(""),
-            custom_fields: doc("custom_fields_data", json!({})),
-            additional_guests: doc("additional_guests", json!([])),
+            custom_fields,
+            additional_guests,
             plain_timestamps: false,
         },
     )
@@ -89,7 +94,7 @@ pub struct ListSchedules {
 }
 
 /// `GET /schedules`.
-pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult<Value> {
+pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult<ScheduleList> {
     let everything = caller.can(Capability::ManageAllData);
     let (calendar_id, hosted_by) = match q.author.as_str() {
         "" | "all" => (0, 0),
@@ -131,7 +136,7 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
     let total = booking_list::count(conn.ex(), &filter).await?;
     let rows =
         booking_list::list(conn.ex(), &filter, q.per_page, (q.page - 1) * q.per_page).await?;
-    let data: Vec<Value> = rows.iter().map(|r| view(ctx, r, &[])).collect();
+    let data: Vec<Booking> = rows.iter().map(|r| view(ctx, r, &[])).collect();
     let visible = calendars::CalendarFilter {
         visible_to: (!everything).then_some(caller.id()),
         calendar_type: "all",
@@ -140,18 +145,31 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
     let cals = calendars::list(conn.ex(), &visible, 500, 0).await?;
     let ids: Vec<i64> = cals.iter().map(|c| c.id).collect();
     let evs = crate::store::events::list_for_calendars(conn.ex(), &ids).await?;
-    let lists: Vec<Value> = cals
+    let calendar_event_lists = cals
         .iter()
-        .map(|c| json!({"id": c.id, "title": c.title,
-            "options": evs.iter().filter(|e| e.calendar_id == c.id).map(|e| json!({"id": e.id, "title": e.title})).collect::<Vec<_>>()}))
+        .map(|c| CalendarEventOptions {
+            id: c.id,
+            title: c.title.clone(),
+            options: evs
+                .iter()
+                .filter(|e| e.calendar_id == c.id)
+                .map(|e| EventOption {
+                    id: e.id,
+                    title: e.title.clone(),
+                })
+                .collect(),
+        })
         .collect();
-    let mut body = json!({"schedules": Page::new(data, total, q.page, q.per_page), "timezone": q.zone.name(), "calendar_event_lists": lists});
+    let mut answer = ScheduleList {
+        schedules: Page::new(data, total, q.page, q.per_page),
+        timezone: q.zone.name().to_string(),
+        calendar_event_lists,
+        pending_count: None,
+        no_show_count: None,
+        cancelled_count: None,
+    };
     if q.page == 1 {
-        for (key, period) in [
-            ("pending_count", Period::Pending),
-            ("no_show_count", Period::NoShow),
-            ("cancelled_count", Period::Cancelled),
-        ] {
+        let mut count = async |period| {
             let counted = ScheduleFilter {
                 period,
                 search: "",
@@ -159,10 +177,13 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
                 range_to: 0,
                 ..filter
             };
-            body[key] = json!(booking_list::count(conn.ex(), &counted).await?);
-        }
+            booking_list::count(conn.ex(), &counted).await
+        };
+        answer.pending_count = Some(count(Period::Pending).await?);
+        answer.no_show_count = Some(count(Period::NoShow).await?);
+        answer.cancelled_count = Some(count(Period::Cancelled).await?);
     }
-    Ok(body)
+    Ok(answer)
 }
 
 /// The site's payment settings (refunds and "paid" follow them).
@@ -175,31 +196,43 @@ pub(super) async fn site_payments(
 }
 
 /// The extra parts of `with[]=all_data` and `meta-info`: activities and the payment order.
-async fn extras(mut ex: Ex<'_>, id: i64) -> ServiceResult<Value> {
+async fn extras(mut ex: Ex<'_>, id: i64) -> ServiceResult<BookingExtras> {
     let activities = booking_list::activities(crate::store::reborrow(&mut ex), id).await?;
     let site = site_payments(crate::store::reborrow(&mut ex)).await?;
     let order = crate::service::payments::payment_order(ex, id, &site).await?;
-    Ok(json!({
-        "activities": activities.iter().map(activity).collect::<Vec<_>>(),
-        "sidebar_contents": [],
-        "payment_order": order,
-        "main_body_contents": [],
-    }))
+    Ok(BookingExtras {
+        activities: activities.iter().map(activity).collect(),
+        sidebar_contents: Vec::new(),
+        payment_order: order,
+        main_body_contents: Vec::new(),
+    })
 }
 
 /// `GET /schedules/{id}`.
-pub async fn get(ctx: &Ctx, caller: &Caller, id: i64, all_data: bool) -> ServiceResult<Value> {
+pub async fn get(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    all_data: bool,
+) -> ServiceResult<ScheduleAnswer> {
     let mut conn = ctx.store.conn().await?;
     let row = load(conn.ex(), caller, id).await?;
     let meta = bookings::meta_of(conn.ex(), id).await?;
-    let mut body = json!({"schedule": view(ctx, &row, &meta)});
-    if all_data
-        && let (Some(map), Value::Object(more)) =
-            (body.as_object_mut(), extras(conn.ex(), id).await?)
-    {
-        map.extend(more);
+    let mut answer = ScheduleAnswer {
+        schedule: view(ctx, &row, &meta),
+        activities: None,
+        sidebar_contents: None,
+        payment_order: None,
+        main_body_contents: None,
+    };
+    if all_data {
+        let more = extras(conn.ex(), id).await?;
+        answer.activities = Some(more.activities);
+        answer.sidebar_contents = Some(more.sidebar_contents);
+        answer.payment_order = Some(more.payment_order);
+        answer.main_body_contents = Some(more.main_body_contents);
     }
-    Ok(body)
+    Ok(answer)
 }
 
 /// `GET /schedules/{id}/activities`.
@@ -213,7 +246,7 @@ pub async fn activities(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Ac
 }
 
 /// `GET /schedules/{id}/meta-info`.
-pub async fn meta_info(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Value> {
+pub async fn meta_info(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<BookingExtras> {
     let mut conn = ctx.store.conn().await?;
     load(conn.ex(), caller, id).await?;
     extras(conn.ex(), id).await
@@ -278,7 +311,7 @@ pub async fn group_attendees(
     search: &str,
     page: i64,
     per_page: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<GroupAttendees> {
     let mut conn = ctx.store.conn().await?;
     let first = load(conn.ex(), caller, group_id).await?;
     if first.booking.event_type != "group" {
@@ -302,9 +335,14 @@ pub async fn group_attendees(
     };
     let total = booking_list::count(conn.ex(), &filter).await?;
     let rows = booking_list::list(conn.ex(), &filter, per_page, (page - 1) * per_page).await?;
-    Ok(
-        json!({"attendees": Page::new(rows.iter().map(|r| view(ctx, r, &[])).collect::<Vec<_>>(), total, page, per_page)}),
-    )
+    Ok(GroupAttendees {
+        attendees: Page::new(
+            rows.iter().map(|r| view(ctx, r, &[])).collect(),
+            total,
+            page,
+            per_page,
+        ),
+    })
 }
 
 /// `GET /bookings`: the caller's own bookings as an attendee (by account or email address).

@@ -8,10 +8,11 @@ use serde_json::{Value, json};
 
 use super::guard::{Recheck, SLOT_TAKEN, offered_slot};
 use super::host_actions::view;
-use super::views::{attendee_view, utc_text};
+use super::views::utc_text;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::zone::parse_zone;
+use crate::model::booking::BookingAnswer;
 use crate::model::event::ConditionalRule;
 use crate::service::booking_fields::effective_fields;
 use crate::service::input::Fields;
@@ -183,17 +184,19 @@ async fn answer(
     caller: Option<&Caller>,
     id: i64,
     message: &str,
-) -> ServiceResult<Value> {
+) -> ServiceResult<BookingAnswer> {
     let row = booking_list::find(ex, id)
         .await?
         .ok_or(ServiceError::NotFound)?;
     let booking = view(ctx, &row, &[]);
-    let booking = if caller.is_some_and(|c| loaded.is_managed_by(c)) {
-        booking
-    } else {
-        attendee_view(booking)
-    };
-    Ok(json!({"message": message, "booking": booking}))
+    Ok(BookingAnswer {
+        message: message.to_string(),
+        booking: if caller.is_some_and(|c| loaded.is_managed_by(c)) {
+            booking
+        } else {
+            booking.for_attendee()
+        },
+    })
 }
 
 /// `POST /bookings/{hash}/cancel`.
@@ -203,7 +206,7 @@ pub async fn cancel(
     hash: &str,
     body: &Value,
     caller: Option<&Caller>,
-) -> ServiceResult<Value> {
+) -> ServiceResult<BookingAnswer> {
     let now = chrono::Utc::now().timestamp();
     let mut tx = ctx.store.begin().await?;
     let (booking, loaded) = open_for(&mut tx, hash, now, Change::Cancel).await?;
@@ -277,7 +280,7 @@ async fn finish(
     caller: Option<&Caller>,
     booking: &BookingRow,
     tail: Tail,
-) -> ServiceResult<Value> {
+) -> ServiceResult<BookingAnswer> {
     bookings::add_activity(
         tx.ex(),
         &NewActivity {
@@ -368,7 +371,7 @@ pub async fn reschedule(
     hash: &str,
     body: &Value,
     caller: Option<&Caller>,
-) -> ServiceResult<Value> {
+) -> ServiceResult<BookingAnswer> {
     let now = chrono::Utc::now().timestamp();
     let (local, zone_text) = parse_new_time(body)?;
     // The hosts' external calendars are read afresh before the transaction.

@@ -1,7 +1,10 @@
 //! Bookings as the REST interface shows them.
 
 use chrono::DateTime;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
+
+use crate::model::booking::{Booking, BookingEvent, BookingGuest, BookingHost};
+use crate::model::calendar::CalendarRef;
 
 use crate::service::Ctx;
 use crate::store::bookings::BookingRow;
@@ -36,25 +39,15 @@ pub struct BookingContext<'a> {
     pub calendar_slug: &'a str,
     pub host_name: &'a str,
     pub host_email: &'a str,
-    pub custom_fields: Value,
-    pub additional_guests: Value,
+    pub custom_fields: Map<String, Value>,
+    pub additional_guests: Vec<BookingGuest>,
     /// `created_at`/`updated_at` as `YYYY-MM-DD HH:mm:ss` (create response) or RFC 3339.
     pub plain_timestamps: bool,
 }
 
-/// The booking as its attendee may see it (public routes by hash, public creates): the full
-/// answer without what only the hosts may read (the internal note, the host's email).
-pub fn attendee_view(mut booking: Value) -> Value {
-    if let Some(map) = booking.as_object_mut() {
-        map.remove("internal_note");
-        if let Some(author) = map.get_mut("author").and_then(Value::as_object_mut) {
-            author.remove("email");
-        }
-    }
-    booking
-}
-
-pub fn booking_json(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Value {
+/// The booking as the REST interface shows it (to its hosts; `Booking::for_attendee` is the
+/// attendee's view).
+pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Booking {
     let stamp = |t: i64| {
         if c.plain_timestamps {
             utc_text(t)
@@ -66,7 +59,6 @@ pub fn booking_json(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Value 
     let attendee = format!("{} {}", b.first_name, b.last_name)
         .trim()
         .to_string();
-    let title = format!("{} between {} and {}", c.event_title, c.host_name, attendee);
     let local = DateTime::from_timestamp(b.start_time, 0)
         .map(|t| {
             t.with_timezone(
@@ -76,45 +68,72 @@ pub fn booking_json(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Value 
         .map(|t| t.format("%A, %B %-d, %Y %H:%M").to_string())
         .unwrap_or_default();
     let (first, last) = c.host_name.split_once(' ').unwrap_or((c.host_name, ""));
-    json!({
-        "id": b.id,
-        "event_id": b.event_id,
-        "calendar_id": b.calendar_id,
-        "group_id": b.group_id.unwrap_or(b.id),
-        "hash": b.hash,
-        "person_user_id": b.person_user_id,
-        "host_user_id": b.host_user_id,
-        "person_time_zone": b.person_time_zone,
-        "event_type": b.event_type,
-        "status": b.status,
-        "payment_status": b.payment_status,
-        "payment_method": b.payment_method,
-        "first_name": b.first_name,
-        "last_name": b.last_name,
-        "email": b.email,
-        "phone": b.phone,
-        "message": b.message,
-        "internal_note": b.internal_note,
-        "start_time": utc_text(b.start_time),
-        "end_time": utc_text(b.end_time),
-        "slot_minutes": b.slot_minutes,
-        "source": b.source,
-        "source_url": b.source_url,
-        "location_details": location,
-        "created_at": stamp(b.created_at),
-        "updated_at": stamp(b.updated_at),
-        "title": title,
-        "author": {"id": b.host_user_id, "name": c.host_name, "email": c.host_email, "first_name": first, "last_name": last, "avatar": ""},
-        "details": format!("{} with {} ({} minutes) on {} ({})", c.event_title, c.host_name, b.slot_minutes, local, b.person_time_zone),
-        "location": location.get("description").and_then(Value::as_str).map(crate::service::sanitize::clean_html).unwrap_or_default(),
-        "reschedule_url": format!("{}/booking/{}/reschedule", ctx.public_url, b.hash),
-        "cancel_url": format!("{}/booking/{}/cancel", ctx.public_url, b.hash),
-        "happening_status": {},
-        "booking_status_text": status_text(&b.status),
-        "payment_status_text": b.payment_status.as_deref().map(status_text).unwrap_or_default(),
-        "custom_form_data": c.custom_fields,
-        "additional_guests": c.additional_guests,
-        "calendar_event": {"id": b.event_id, "title": c.event_title, "slug": c.event_slug, "color_schema": c.color_schema},
-        "calendar": {"id": b.calendar_id, "title": c.calendar_title, "slug": c.calendar_slug},
-    })
+    Booking {
+        id: b.id,
+        event_id: b.event_id,
+        calendar_id: b.calendar_id,
+        group_id: b.group_id.unwrap_or(b.id),
+        hash: b.hash.clone(),
+        person_user_id: b.person_user_id,
+        host_user_id: b.host_user_id,
+        person_time_zone: b.person_time_zone.clone(),
+        event_type: b.event_type.clone(),
+        status: b.status.clone(),
+        payment_status: b.payment_status.clone(),
+        payment_method: b.payment_method.clone(),
+        first_name: b.first_name.clone(),
+        last_name: b.last_name.clone(),
+        email: b.email.clone(),
+        phone: b.phone.clone(),
+        message: b.message.clone(),
+        internal_note: Some(b.internal_note.clone()),
+        start_time: utc_text(b.start_time),
+        end_time: utc_text(b.end_time),
+        slot_minutes: b.slot_minutes,
+        source: b.source.clone(),
+        source_url: b.source_url.clone(),
+        created_at: stamp(b.created_at),
+        updated_at: stamp(b.updated_at),
+        title: format!("{} between {} and {}", c.event_title, c.host_name, attendee),
+        author: BookingHost {
+            id: b.host_user_id,
+            name: c.host_name.to_string(),
+            email: Some(c.host_email.to_string()),
+            first_name: first.to_string(),
+            last_name: last.to_string(),
+            avatar: String::new(),
+        },
+        details: format!(
+            "{} with {} ({} minutes) on {} ({})",
+            c.event_title, c.host_name, b.slot_minutes, local, b.person_time_zone
+        ),
+        location: location
+            .get("description")
+            .and_then(Value::as_str)
+            .map(crate::service::sanitize::clean_html)
+            .unwrap_or_default(),
+        location_details: location,
+        reschedule_url: format!("{}/booking/{}/reschedule", ctx.public_url, b.hash),
+        cancel_url: format!("{}/booking/{}/cancel", ctx.public_url, b.hash),
+        happening_status: Map::new(),
+        booking_status_text: status_text(&b.status),
+        payment_status_text: b
+            .payment_status
+            .as_deref()
+            .map(status_text)
+            .unwrap_or_default(),
+        custom_form_data: c.custom_fields.clone(),
+        additional_guests: c.additional_guests.clone(),
+        calendar_event: BookingEvent {
+            id: b.event_id,
+            title: c.event_title.to_string(),
+            slug: c.event_slug.to_string(),
+            color_schema: c.color_schema.to_string(),
+        },
+        calendar: CalendarRef {
+            id: b.calendar_id,
+            title: c.calendar_title.to_string(),
+            slug: c.calendar_slug.to_string(),
+        },
+    }
 }
