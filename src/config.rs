@@ -88,7 +88,7 @@ impl Default for Config {
             site_root: "target/site".into(),
             rate_limit_create: 60,
             rate_limit_read: 1200,
-            login_failures_per_minute: app::service::throttle::FAILED_LOGINS_PER_MINUTE,
+            login_failures_per_minute: app::service::support::throttle::FAILED_LOGINS_PER_MINUTE,
             smtp_url: None,
             mail_dir: "data/mail".into(),
             sms_url: None,

@@ -1,8 +1,9 @@
 //! `slotbook demo`: an empty database filled with something to look at.
 
 use app::service::bookings::create::{CreateRequest, create};
+use app::service::calendars::admin as calendars;
 use app::service::slots::{SlotRequest, public_slots};
-use app::service::{Ctx, Store, calendars, users};
+use app::service::{Ctx, Store, users};
 use chrono::{Duration, Utc};
 use serde_json::json;
 

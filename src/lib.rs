@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 
 use app::service::Ctx;
 use app::service::Store;
-use app::service::throttle::{LoginThrottle, RequestLimiter};
+use app::service::support::throttle::{LoginThrottle, RequestLimiter};
 use app::{App, shell};
 use axum::Router;
 use axum::extract::FromRef;
@@ -78,7 +78,7 @@ impl Application {
             .build();
         let mut ctx = Ctx::new(store.clone(), &public_url);
         ctx.allow_private_targets = config.allow_private_targets;
-        ctx.secrets = app::service::secrets::SecretBox::load(
+        ctx.secrets = app::service::support::secrets::SecretBox::load(
             config.secret_key.as_deref(),
             std::path::Path::new(&config.secret_key_file),
         )?;

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use app::model::booking::{BookingAnswer, BookingPageAnswer, BookingPageEvent, SlotList};
 use app::model::calendar::CalendarRef;
 use app::model::event::EventOwner;
+use app::model::requests::{CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest};
+use app::service::Ctx;
 use app::service::slots::{self, SlotRequest};
-use app::service::{Ctx, present};
+use app::service::support::present;
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
@@ -32,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/bookings/{hash}/cancel", tag = "bookings",
     description = "Public: the attendee cancels with the booking's secret `hash`. Honours the event's `can_not_cancel` setting (409 `cancel_not_allowed`) and a required `cancellation_reason` field.",
     params(("hash" = String, Path, description = "The booking's secret hash")),
-    request_body(content = Object, description = "`{cancellation_reason}`"),
+    request_body(content = CancelBookingRequest, description = "`{cancellation_reason}`"),
     responses((status = 200, description = "`{message: 'The booking has been cancelled', booking}`", body = BookingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn cancel_booking(
@@ -51,7 +53,7 @@ pub async fn cancel_booking(
 #[utoipa::path(post, path = "/bookings/{hash}/reschedule", tag = "bookings",
     description = "Public: the attendee moves the booking with its secret `hash` to another time the slot list offers (`event_time` in `timezone`, default the booking's zone). Honours `can_not_reschedule` (409 `reschedule_not_allowed`) and a required `rescheduling_reason` field. A time not offered is 409 `slot_unavailable`.",
     params(("hash" = String, Path, description = "The booking's secret hash")),
-    request_body(content = Object, description = "`{event_time, timezone, rescheduling_reason}`"),
+    request_body(content = RescheduleBookingRequest, description = "`{event_time, timezone, rescheduling_reason}`"),
     responses((status = 200, description = "`{message: 'Booking has been rescheduled', booking}`", body = BookingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn reschedule_booking(
@@ -89,7 +91,7 @@ impl FromRequestParts<AppState> for PublicCreate {
 #[utoipa::path(post, path = "/bookings/create/{event_id}", tag = "bookings",
     description = "Public (credentials optional). Books `event_time` (wall-clock time in `timezone`, on the slot grid). Every rule of the slot list is checked again inside the transaction that writes, so a time can be booked once (or up to the group's seats). Only an authenticated host of the event may set `status`, `source=admin` or `host_user_id`. Send an `Idempotency-Key` header to make retries safe: a repeated key answers the first result.",
     params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
-    request_body(content = Object, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
+    request_body(content = CreateBookingRequest, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
     responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = BookingAnswer),
               (status = 404, body = super::doc::ErrorEnvelope),
               (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),

@@ -4,7 +4,8 @@
 use app::model::calendar_connection::{
     BusyList, ConnectBody, ConnectionAnswer, ConnectionChanged, ConnectionDeleted, ConnectionList,
 };
-use app::service::calendar_connections;
+use app::model::requests::UpdateConnectionRequest;
+use app::service::calendars::connections;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -38,7 +39,7 @@ pub async fn list_connections(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
 ) -> Result<Json<ConnectionList>, ApiError> {
-    Ok(Json(calendar_connections::list(&state.ctx, &caller).await?))
+    Ok(Json(connections::list(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/calendar-connections", tag = "calendar-connections",
@@ -52,10 +53,10 @@ pub async fn connect_calendar(
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<(StatusCode, Json<ConnectionChanged>), ApiError> {
-    let request = calendar_connections::connect_request(&body);
+    let request = connections::connect_request(&body);
     Ok((
         StatusCode::CREATED,
-        Json(calendar_connections::connect(&state.ctx, &caller, &request).await?),
+        Json(connections::connect(&state.ctx, &caller, &request).await?),
     ))
 }
 
@@ -69,15 +70,13 @@ pub async fn get_connection(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<ConnectionAnswer>, ApiError> {
-    Ok(Json(
-        calendar_connections::get(&state.ctx, &caller, id).await?,
-    ))
+    Ok(Json(connections::get(&state.ctx, &caller, id).await?))
 }
 
 #[utoipa::path(put, path = "/calendar-connections/{id}", tag = "calendar-connections",
     description = "Changes the title, the credentials (tried before they are kept, then synced at once) and the listed calendars' choices; unlisted calendars keep theirs. At most one destination per user: choosing one clears the others; two in one request, or a read-only one, is 422 on `calendars`. Choices take effect on the next slot list.",
     params(("id" = i64, Path)),
-    request_body(content = Object, description = "`{title?, username?, password?, calendars?: [{id, check_conflicts?, is_destination?}]}`"),
+    request_body(content = UpdateConnectionRequest, description = "`{title?, username?, password?, calendars?: [{id, check_conflicts?, is_destination?}]}`"),
     responses((status = 200, description = "`{message: 'Calendar connection has been updated', connection}`", body = ConnectionChanged),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -88,7 +87,7 @@ pub async fn update_connection(
     ApiJson(body): ApiJson,
 ) -> Result<Json<ConnectionChanged>, ApiError> {
     Ok(Json(
-        calendar_connections::update(&state.ctx, &caller, id, &body).await?,
+        connections::update(&state.ctx, &caller, id, &body).await?,
     ))
 }
 
@@ -103,9 +102,7 @@ pub async fn delete_connection(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<ConnectionDeleted>, ApiError> {
-    Ok(Json(
-        calendar_connections::delete(&state.ctx, &caller, id).await?,
-    ))
+    Ok(Json(connections::delete(&state.ctx, &caller, id).await?))
 }
 
 #[utoipa::path(post, path = "/calendar-connections/{id}/sync", tag = "calendar-connections",
@@ -119,9 +116,7 @@ pub async fn sync_connection(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<ConnectionChanged>, ApiError> {
-    Ok(Json(
-        calendar_connections::sync_now(&state.ctx, &caller, id).await?,
-    ))
+    Ok(Json(connections::sync_now(&state.ctx, &caller, id).await?))
 }
 
 #[utoipa::path(get, path = "/calendar-connections/{id}/busy", tag = "calendar-connections",
@@ -139,7 +134,6 @@ pub async fn connection_busy(
     query: QueryParams,
 ) -> Result<Json<BusyList>, ApiError> {
     Ok(Json(
-        calendar_connections::busy(&state.ctx, &caller, id, query.get("from"), query.get("to"))
-            .await?,
+        connections::busy(&state.ctx, &caller, id, query.get("from"), query.get("to")).await?,
     ))
 }

@@ -4,7 +4,8 @@
 use app::model::answer::MessageAnswer;
 use app::model::calendar::{CalendarAnswer, CalendarList, EventSchemaAnswer, NewCalendarAnswer};
 use app::model::listing::SlugAvailable;
-use app::service::calendars::{self, ListCalendars};
+use app::model::requests::{NewCalendarRequest, SlugRequest, UpdateCalendarRequest};
+use app::service::calendars::admin::{self, ListCalendars};
 use axum::Json;
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -52,11 +53,11 @@ pub async fn list_calendars(
             .to_string(),
         with_event_lists: query.list("with").contains(&"calendar_event_lists"),
     };
-    Ok(Json(calendars::list(&state.ctx, &caller, list).await?))
+    Ok(Json(admin::list(&state.ctx, &caller, list).await?))
 }
 
 #[utoipa::path(post, path = "/calendars", tag = "calendars",
-    request_body(content = Object, description = "`{calendar: {author_timezone, type, title, user_id, slug, slot: {...}}}`"),
+    request_body(content = NewCalendarRequest, description = "`{calendar: {author_timezone, type, title, user_id, slug, slot: {...}}}`"),
     responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = NewCalendarAnswer),
               (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope),
               (status = 422, body = super::doc::ErrorEnvelope)),
@@ -66,11 +67,11 @@ pub async fn create_calendar(
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<Json<NewCalendarAnswer>, ApiError> {
-    Ok(Json(calendars::create(&state.ctx, &caller, &body).await?))
+    Ok(Json(admin::create(&state.ctx, &caller, &body).await?))
 }
 
 #[utoipa::path(post, path = "/calendars/check-slug", tag = "calendars",
-    request_body(content = Object, description = "`{slug}`"),
+    request_body(content = SlugRequest, description = "`{slug}`"),
     responses((status = 200, description = "`{status: true, message: 'The provided slug is available'}`", body = SlugAvailable),
               (status = 409, description = "slug_taken: the slug is used", body = super::doc::ErrorEnvelope),
               (status = 422, description = "the slug is malformed or reserved", body = super::doc::ErrorEnvelope)),
@@ -80,9 +81,7 @@ pub async fn check_slug(
     Authenticated(_caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<Json<SlugAvailable>, ApiError> {
-    Ok(Json(
-        calendars::check_slug_available(&state.ctx, &body).await?,
-    ))
+    Ok(Json(admin::check_slug_available(&state.ctx, &body).await?))
 }
 
 #[utoipa::path(get, path = "/calendars/{id}", tag = "calendars",
@@ -95,12 +94,12 @@ pub async fn get_calendar(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<CalendarAnswer>, ApiError> {
-    Ok(Json(calendars::get(&state.ctx, &caller, id).await?))
+    Ok(Json(admin::get(&state.ctx, &caller, id).await?))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    request_body(content = Object, description = "`{description}` (HTML, sanitized); `title` optional"),
+    request_body(content = UpdateCalendarRequest, description = "`{description}` (HTML, sanitized); `title` optional"),
     responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = CalendarAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -110,9 +109,7 @@ pub async fn update_calendar(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Result<Json<CalendarAnswer>, ApiError> {
-    Ok(Json(
-        calendars::update(&state.ctx, &caller, id, &body).await?,
-    ))
+    Ok(Json(admin::update(&state.ctx, &caller, id, &body).await?))
 }
 
 #[utoipa::path(delete, path = "/calendars/{id}", tag = "calendars",
@@ -125,7 +122,7 @@ pub async fn delete_calendar(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<MessageAnswer>, ApiError> {
-    calendars::delete(&state.ctx, &caller, id).await?;
+    admin::delete(&state.ctx, &caller, id).await?;
     Ok(Json(MessageAnswer::new("Calendar Deleted Successfully!")))
 }
 
@@ -139,7 +136,5 @@ pub async fn get_event_schema(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<EventSchemaAnswer>, ApiError> {
-    Ok(Json(
-        calendars::event_schema(&state.ctx, &caller, id).await?,
-    ))
+    Ok(Json(admin::event_schema(&state.ctx, &caller, id).await?))
 }

@@ -19,7 +19,8 @@ pub struct ErrorEnvelope {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "slotbook REST API", version = "2", description = "Appointment booking: calendars, events, bookings and more. Base path `/api/v2`."),
-    components(schemas(ErrorEnvelope)),
+    // Schemas reached only through a map's values, which utoipa does not follow.
+    components(schemas(ErrorEnvelope, app::model::event::ScheduleChoice)),
     modifiers(&Security)
 )]
 pub struct ApiDoc;

@@ -1,13 +1,25 @@
 //! `/calendars/{id}/events…` and `/calendars/{id}/clone-event/{event_id}`: event types.
 
 use app::model::answer::MessageAnswer;
-use app::model::event::EventAnswer;
-use app::service::{
-    booking_fields, email_notifications, event_admin, payments, slots, sms_notifications,
+use app::model::event::{
+    AvailabilityAnswer, BookingFieldList, EventAnswer, EventCreated, EventSettingsSaved,
+    EventUpdated, Explanation,
 };
+use app::model::notifications::{
+    EmailNotificationsAnswer, NotificationsCloned, SmsNotificationsAnswer,
+};
+use app::model::payment::PaymentSettingsAnswer;
+use app::model::requests::{
+    BookingFieldsRequest, CloneEventRequest, CloneNotificationsRequest, EventAvailabilityRequest,
+    EventDetailsRequest, EventPaymentRequest, EventSettingsRequest, EventStatusRequest,
+    NewEventRequest, NotificationsRequest,
+};
+use app::service::events::{
+    admin, booking_fields, email_notifications, payments, sms_notifications,
+};
+use app::service::slots;
 use axum::Json;
 use axum::extract::State;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -37,8 +49,8 @@ type EventPath = ApiPath<(i64, i64)>;
 
 #[utoipa::path(post, path = "/calendars/{id}/events", tag = "events",
     params(("id" = i64, Path, description = "Calendar id")),
-    request_body(content = Object, description = "`{title, duration, status, event_type, description, color_schema, location_type, location_settings, max_book_per_slot, is_display_spots, settings: {schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, team_members}}`"),
-    responses((status = 200, description = "`{message: 'New Event Type has been created successfully', slot}`", body = Object),
+    request_body(content = NewEventRequest, description = "`{title, duration, status, event_type, description, color_schema, location_type, location_settings, max_book_per_slot, is_display_spots, settings: {schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, team_members}}`"),
+    responses((status = 200, description = "`{message: 'New Event Type has been created successfully', slot}`", body = EventCreated),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn create_event(
@@ -46,10 +58,8 @@ pub async fn create_event(
     Authenticated(caller): Authenticated,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        event_admin::create(&state.ctx, &caller, id, &body).await?,
-    ))
+) -> Result<Json<EventCreated>, ApiError> {
+    Ok(Json(admin::create(&state.ctx, &caller, id, &body).await?))
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}", tag = "events",
@@ -65,13 +75,13 @@ pub async fn get_event(
 ) -> Result<Json<EventAnswer>, ApiError> {
     let with = query.list("with");
     Ok(Json(
-        event_admin::get(&state.ctx, &caller, id, event_id, &with).await?,
+        admin::get(&state.ctx, &caller, id, event_id, &with).await?,
     ))
 }
 
 #[utoipa::path(put, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{status: active|draft}`"),
+    request_body(content = EventStatusRequest, description = "`{status: active|draft}`"),
     responses((status = 200, description = "`{message: 'Data has been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn set_event_status(
@@ -81,7 +91,7 @@ pub async fn set_event_status(
     ApiJson(body): ApiJson,
 ) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
-        event_admin::set_status(&state.ctx, &caller, id, event_id, &body).await?,
+        admin::set_status(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 
@@ -95,53 +105,53 @@ pub async fn delete_event(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
 ) -> Result<Json<MessageAnswer>, ApiError> {
-    event_admin::delete(&state.ctx, &caller, id, event_id).await?;
+    admin::delete(&state.ctx, &caller, id, event_id).await?;
     Ok(Json(MessageAnswer::new("Calendar Event has been deleted")))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/details", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{title, duration, status, description, color_schema, location_settings, max_book_per_slot, is_display_spots, multi_duration: {enabled, default_duration, available_durations}}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    request_body(content = EventDetailsRequest, description = "`{title, duration, status, description, color_schema, location_settings, max_book_per_slot, is_display_spots, multi_duration: {enabled, default_duration, available_durations}}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event}`", body = EventUpdated), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_event_details(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventUpdated>, ApiError> {
     Ok(Json(
-        event_admin::update_details(&state.ctx, &caller, id, event_id, &body).await?,
+        admin::update_details(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{schedule_options: {range_types, …}, available_schedules: [{id, title, …}]}`", body = Object)),
+    responses((status = 200, description = "`{schedule_options: {range_types, …}, available_schedules: [{id, title, …}]}`", body = AvailabilityAnswer)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_event_availability(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AvailabilityAnswer>, ApiError> {
     Ok(Json(
-        event_admin::get_availability(&state.ctx, &caller, id, event_id).await?,
+        admin::get_availability(&state.ctx, &caller, id, event_id).await?,
     ))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, common_schedule, hosts_schedules, availability_type, availability_id}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    request_body(content = EventAvailabilityRequest, description = "`{schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, common_schedule, hosts_schedules, availability_type, availability_id}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_event_availability(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventSettingsSaved>, ApiError> {
     Ok(Json(
-        event_admin::update_availability(&state.ctx, &caller, id, event_id, &body).await?,
+        admin::update_availability(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 
@@ -151,7 +161,7 @@ pub async fn update_event_availability(
            ("time" = String, Query, description = "Start as `YYYY-MM-DD HH:mm[:ss]` wall-clock time in `timezone`"),
            ("timezone" = Option<String>, Query, description = "IANA zone of `time` (default: the calendar's)"),
            ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events")),
-    responses((status = 200, description = "`{time, timezone, start_time, offered, reasons: [code], free_hosts, remaining, rules}`", body = Object),
+    responses((status = 200, description = "`{time, timezone, start_time, offered, reasons: [code], free_hosts, remaining, rules}`", body = Explanation),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn explain_availability(
@@ -159,9 +169,9 @@ pub async fn explain_availability(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Explanation>, ApiError> {
     let mut conn = state.ctx.store.conn().await?;
-    let (cal, _) = event_admin::load_managed_event(conn.ex(), &caller, id, event_id).await?;
+    let (cal, _) = admin::load_managed_event(conn.ex(), &caller, id, event_id).await?;
     drop(conn);
     let time = query.get("time").unwrap_or_default();
     let local = slots::parse_local_datetime(time)
@@ -190,40 +200,40 @@ pub async fn explain_availability(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/limits", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{settings: {schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, booking_frequency, booking_duration, lock_timezone}}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    request_body(content = EventSettingsRequest, description = "`{settings: {schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, booking_frequency, booking_duration, lock_timezone}}`"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_event_limits(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventSettingsSaved>, ApiError> {
     Ok(Json(
-        event_admin::update_limits(&state.ctx, &caller, id, event_id, &body).await?,
+        admin::update_limits(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/advanced-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{settings: {requires_confirmation, can_not_cancel, can_not_reschedule, multi_duration}}`: each rule `true`/`false` or `{enabled, type, condition: {value, unit}, message}`; keys not sent are kept"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    request_body(content = EventSettingsRequest, description = "`{settings: {requires_confirmation, can_not_cancel, can_not_reschedule, multi_duration}}`: each rule `true`/`false` or `{enabled, type, condition: {value, unit}, message}`; keys not sent are kept"),
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_event_advanced_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventSettingsSaved>, ApiError> {
     Ok(Json(
-        event_admin::update_advanced(&state.ctx, &caller, id, event_id, &body).await?,
+        admin::update_advanced(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/clone-event/{event_id}", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{new_calendar_id}` (optional; default the same calendar)"),
-    responses((status = 200, description = "`{message: 'The Event Type has been cloned successfully', slot}`", body = Object),
+    request_body(content = CloneEventRequest, description = "`{new_calendar_id}` (optional; default the same calendar)"),
+    responses((status = 200, description = "`{message: 'The Event Type has been cloned successfully', slot}`", body = EventCreated),
               (status = 403, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn clone_event(
@@ -231,21 +241,21 @@ pub async fn clone_event(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventCreated>, ApiError> {
     Ok(Json(
-        event_admin::clone(&state.ctx, &caller, id, event_id, &body).await?,
+        admin::clone(&state.ctx, &caller, id, event_id, &body).await?,
     ))
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{fields: [Booking field]}`", body = Object)),
+    responses((status = 200, description = "`{fields: [Booking field]}`", body = BookingFieldList)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_booking_fields(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BookingFieldList>, ApiError> {
     Ok(Json(
         booking_fields::get(&state.ctx, &caller, id, event_id).await?,
     ))
@@ -253,7 +263,7 @@ pub async fn get_booking_fields(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{booking_fields: [Booking field]}`"),
+    request_body(content = BookingFieldsRequest, description = "`{booking_fields: [Booking field]}`"),
     responses((status = 200, description = "`{message: 'Fields have been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_booking_fields(
@@ -269,13 +279,13 @@ pub async fn save_booking_fields(
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{settings, config: {native_enabled, card_configured, wallet_configured, offline_configured, native_config_link, store_config_link, has_cart, has_store, store_enabled}}`", body = Object)),
+    responses((status = 200, description = "`{settings, config: {native_enabled, card_configured, wallet_configured, offline_configured, native_config_link, store_config_link, has_cart, has_store, store_enabled}}`", body = PaymentSettingsAnswer)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_payment_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PaymentSettingsAnswer>, ApiError> {
     Ok(Json(
         payments::get(&state.ctx, &caller, id, event_id).await?,
     ))
@@ -283,14 +293,14 @@ pub async fn get_payment_settings(
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/email-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{notifications: {key: {title, enabled, email: {subject, body, additional_recipients, times?}, is_host}}, smart_codes}` with every key: booking_conf_attendee, booking_conf_host, reminder_to_attendee, reminder_to_host, cancelled_by_attendee, cancelled_by_host, rescheduled_by_attendee, rescheduled_by_host, booking_request_host, booking_request_attendee, declined_by_host", body = Object),
+    responses((status = 200, description = "`{notifications: {key: {title, enabled, email: {subject, body, additional_recipients, times?}, is_host}}, smart_codes}` with every key: booking_conf_attendee, booking_conf_host, reminder_to_attendee, reminder_to_host, cancelled_by_attendee, cancelled_by_host, rescheduled_by_attendee, rescheduled_by_host, booking_request_host, booking_request_attendee, declined_by_host", body = EmailNotificationsAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_email_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EmailNotificationsAnswer>, ApiError> {
     Ok(Json(
         email_notifications::get(&state.ctx, &caller, id, event_id).await?,
     ))
@@ -298,7 +308,7 @@ pub async fn get_email_notifications(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{notifications: {key: {title?, enabled?, email?: {subject?, body?, additional_recipients?, times?: [{unit: minutes|hours|days, value}]}}}}`: the keys given replace the stored ones; bodies are sanitised HTML with smart codes"),
+    request_body(content = NotificationsRequest, description = "`{notifications: {key: {title?, enabled?, email?: {subject?, body?, additional_recipients?, times?: [{unit: minutes|hours|days, value}]}}}}`: the keys given replace the stored ones; bodies are sanitised HTML with smart codes"),
     responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -315,8 +325,8 @@ pub async fn save_email_notifications(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications/clone", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{from_event_id}`: an event the caller manages"),
-    responses((status = 200, description = "`{message: 'The Notification has been cloned successfully', notifications}`", body = Object),
+    request_body(content = CloneNotificationsRequest, description = "`{from_event_id}`: an event the caller manages"),
+    responses((status = 200, description = "`{message: 'The Notification has been cloned successfully', notifications}`", body = NotificationsCloned),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn clone_email_notifications(
@@ -324,7 +334,7 @@ pub async fn clone_email_notifications(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<NotificationsCloned>, ApiError> {
     Ok(Json(
         email_notifications::clone_from(&state.ctx, &caller, id, event_id, &body).await?,
     ))
@@ -332,14 +342,14 @@ pub async fn clone_email_notifications(
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/sms-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{notifications: {key: {title, enabled, sms: {send_to: 'phone', number, body, times?}, is_host}}, smart_codes}`, the keys of email-notifications; all off by default", body = Object),
+    responses((status = 200, description = "`{notifications: {key: {title, enabled, sms: {send_to: 'phone', number, body, times?}, is_host}}, smart_codes}`, the keys of email-notifications; all off by default", body = SmsNotificationsAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_sms_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): EventPath,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SmsNotificationsAnswer>, ApiError> {
     Ok(Json(
         sms_notifications::get(&state.ctx, &caller, id, event_id).await?,
     ))
@@ -347,7 +357,7 @@ pub async fn get_sms_notifications(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/sms-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{notifications: {key: {title?, enabled?, sms?: {send_to?: 'phone', number?, body?, times?}}}}`; host-side messages need `number` in international form; the attendee's number is the form's SMS-number phone field"),
+    request_body(content = NotificationsRequest, description = "`{notifications: {key: {title?, enabled?, sms?: {send_to?: 'phone', number?, body?, times?}}}}`; host-side messages need `number` in international form; the attendee's number is the form's SMS-number phone field"),
     responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
@@ -364,7 +374,7 @@ pub async fn save_sms_notifications(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = Object, description = "`{settings: {enabled: yes|no, driver: 'native', offline_enabled: yes|no, offline_instructions, items: [{title, value}], multi_payment_enabled: yes|no, multi_payment_items: {\"<minutes>\": {title, value}}}}`: values in currency units (\"19.99\"); card and wallet stay off (no provider)"),
+    request_body(content = EventPaymentRequest, description = "`{settings: {enabled: yes|no, driver: 'native', offline_enabled: yes|no, offline_instructions, items: [{title, value}], multi_payment_enabled: yes|no, multi_payment_items: {\"<minutes>\": {title, value}}}}`: values in currency units (\"19.99\"); card and wallet stay off (no provider)"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`; the event's `type` becomes `paid` or `free`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "`Please select a payment method`, `Please enable at least one payment method`, or a price's field", body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]

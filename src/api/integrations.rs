@@ -1,10 +1,11 @@
 //! `/calendars/{id}/events/{event_id}/integrations…`: per-event webhook feeds.
 
 use app::model::answer::MessageAnswer;
-use app::service::integrations;
+use app::model::integration::{IntegrationSaved, IntegrationsAnswer};
+use app::model::requests::IntegrationRequest;
+use app::service::events::integrations;
 use axum::Json;
 use axum::extract::State;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -21,14 +22,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/integrations", tag = "integrations",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{feeds: [{id, name, enabled, provider, feed}], available_integrations, event_triggers: [{label, value}], smart_codes}`; feeds never carry their signing secret", body = Object),
+    responses((status = 200, description = "`{feeds: [{id, name, enabled, provider, feed}], available_integrations, event_triggers: [{label, value}], smart_codes}`; feeds never carry their signing secret", body = IntegrationsAnswer),
               (status = 404, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn list_integrations(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id)): ApiPath<(i64, i64)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<IntegrationsAnswer>, ApiError> {
     Ok(Json(
         integrations::list(&state.ctx, &caller, id, event_id).await?,
     ))
@@ -37,8 +38,8 @@ pub async fn list_integrations(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
     description = "Creates (`integration_id` 0) or updates a webhook feed. Without `integration`, `status` switches an existing feed on or off. A new feed's answer carries its `signing_secret` once.",
     params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path, description = "0 creates")),
-    request_body(content = Object, description = "`{integration_name: 'webhook', integration: {name, enabled, request_url, request_method, request_format, request_body, fields, with_header, request_headers, event_triggers} | '<json>', status?}`"),
-    responses((status = 200, description = "`{message: 'Integration successfully saved', integration_id, integration_name, created, signing_secret?}`", body = Object),
+    request_body(content = IntegrationRequest, description = "`{integration_name: 'webhook', integration: {name, enabled, request_url, request_method, request_format, request_body, fields, with_header, request_headers, event_triggers} | '<json>', status?}`"),
+    responses((status = 200, description = "`{message: 'Integration successfully saved', integration_id, integration_name, created, signing_secret?}`", body = IntegrationSaved),
               (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn save_integration(
@@ -46,7 +47,7 @@ pub async fn save_integration(
     Authenticated(caller): Authenticated,
     ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
     ApiJson(body): ApiJson,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<IntegrationSaved>, ApiError> {
     Ok(Json(
         integrations::save(&state.ctx, &caller, id, event_id, integration_id, &body).await?,
     ))

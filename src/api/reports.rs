@@ -1,11 +1,11 @@
 //! `/reports…`: dashboard figures.
 
 use app::model::listing::ActivityList;
+use app::model::report::{GraphReport, ReportsOverview};
 use app::service::reports;
 use axum::Json;
 use axum::extract::State;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -37,13 +37,13 @@ fn instant(query: &QueryParams, key: &str) -> Result<Option<i64>, ApiError> {
 
 #[utoipa::path(get, path = "/reports", tag = "reports",
     params(("startTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC"), ("endTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC; with startTime")),
-    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = Object), (status = 422, body = super::doc::ErrorEnvelope)),
+    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = ReportsOverview), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_reports(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ReportsOverview>, ApiError> {
     let range = match (instant(&query, "startTime")?, instant(&query, "endTime")?) {
         (Some(a), Some(b)) if a <= b => Some((a, b)),
         (Some(_), Some(_)) => {
@@ -61,14 +61,14 @@ pub async fn get_reports(
 
 #[utoipa::path(get, path = "/reports/graph-reports", tag = "reports",
     params(("date_range[0]" = Option<String>, Query, description = "`YYYY-MM-DD`, default 6 days ago"), ("date_range[1]" = Option<String>, Query, description = "`YYYY-MM-DD`, default tomorrow")),
-    responses((status = 200, description = "`{booked_stats, completed_stats, cancelled_stats}`: date key -> count (`YYYY-MM-DD`, or `Mon YYYY` past 92 days)", body = Object),
+    responses((status = 200, description = "`{booked_stats, completed_stats, cancelled_stats}`: date key -> count (`YYYY-MM-DD`, or `Mon YYYY` past 92 days)", body = GraphReport),
               (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn get_graph_reports(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
     query: QueryParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GraphReport>, ApiError> {
     let today = chrono::Utc::now().date_naive();
     let dates = query.list("date_range");
     let parse = |text: Option<&&str>, fallback: NaiveDate| -> Result<NaiveDate, ApiError> {

@@ -3,6 +3,7 @@
 use app::model::answer::MessageAnswer;
 use app::model::booking::{BookingExtras, GroupAttendees, ScheduleAnswer, ScheduleList};
 use app::model::listing::{ActivityList, DeliveryList, OwnBookingList};
+use app::model::requests::UpdateBookingRequest;
 use app::service::bookings::host_actions::Period;
 use app::service::bookings::host_actions::{self, ListSchedules};
 use app::service::bookings::update;
@@ -124,7 +125,7 @@ pub async fn get_schedule(
 #[utoipa::path(put, path = "/schedules/{id}", tag = "schedules",
     description = "Updates one column. Status moves: pending -> scheduled | rejected | cancelled; scheduled -> cancelled | completed | no_show; completed <-> no_show. Anything else is 409 `invalid_transition` and changes nothing.",
     params(("id" = i64, Path)),
-    request_body(content = Object, description = "`{column, value, cancel_reason, reject_reason, refund_payment, update_all}`"),
+    request_body(content = UpdateBookingRequest, description = "`{column, value, cancel_reason, reject_reason, refund_payment, update_all}`"),
     responses((status = 200, description = "`{message}`", body = MessageAnswer), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
     security(("basic" = []), ("session" = [])))]
 pub async fn update_schedule(

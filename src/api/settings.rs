@@ -8,7 +8,7 @@ use app::model::settings::{
     PaymentSettingsRequest, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
     ThemeRequest,
 };
-use app::service::settings;
+use app::service::settings::site;
 use axum::Json;
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -39,7 +39,7 @@ pub async fn get_general(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
 ) -> Result<Json<GeneralSettingsAnswer>, ApiError> {
-    Ok(Json(settings::general(&state.ctx, &caller).await?))
+    Ok(Json(site::general(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/settings/general", tag = "settings",
@@ -52,9 +52,7 @@ pub async fn save_general(
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<Json<SavedGeneralSettings>, ApiError> {
-    Ok(Json(
-        settings::save_general(&state.ctx, &caller, &body).await?,
-    ))
+    Ok(Json(site::save_general(&state.ctx, &caller, &body).await?))
 }
 
 #[utoipa::path(post, path = "/settings/payment", tag = "settings",
@@ -67,9 +65,7 @@ pub async fn save_payment(
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        settings::save_payment(&state.ctx, &caller, &body).await?,
-    ))
+    Ok(Json(site::save_payment(&state.ctx, &caller, &body).await?))
 }
 
 #[utoipa::path(post, path = "/settings/theme", tag = "settings",
@@ -82,9 +78,7 @@ pub async fn save_theme(
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        settings::save_theme(&state.ctx, &caller, &body).await?,
-    ))
+    Ok(Json(site::save_theme(&state.ctx, &caller, &body).await?))
 }
 
 #[utoipa::path(get, path = "/settings/menu", tag = "settings",
@@ -94,7 +88,7 @@ pub async fn save_theme(
 pub async fn get_menu(
     Authenticated(caller): Authenticated,
 ) -> Result<Json<SettingsMenu>, ApiError> {
-    Ok(Json(settings::menu(&caller)?))
+    Ok(Json(site::menu(&caller)?))
 }
 
 #[utoipa::path(get, path = "/settings/global-modules", tag = "settings",
@@ -105,7 +99,7 @@ pub async fn get_global_modules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
 ) -> Result<Json<GlobalModules>, ApiError> {
-    Ok(Json(settings::global_modules(&state.ctx, &caller).await?))
+    Ok(Json(site::global_modules(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/settings/global-modules", tag = "settings",
@@ -119,7 +113,7 @@ pub async fn save_global_modules(
     ApiJson(body): ApiJson,
 ) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
-        settings::save_global_modules(&state.ctx, &caller, &body).await?,
+        site::save_global_modules(&state.ctx, &caller, &body).await?,
     ))
 }
 
@@ -131,7 +125,7 @@ pub async fn get_pages(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
 ) -> Result<Json<PageList>, ApiError> {
-    Ok(Json(settings::pages(&state.ctx, &caller).await?))
+    Ok(Json(site::pages(&state.ctx, &caller).await?))
 }
 
 #[utoipa::path(post, path = "/settings/addons-settings", tag = "settings",
@@ -144,9 +138,7 @@ pub async fn save_addons(
     Authenticated(caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Result<Json<SavedFeatureModules>, ApiError> {
-    Ok(Json(
-        settings::save_addons(&state.ctx, &caller, &body).await?,
-    ))
+    Ok(Json(site::save_addons(&state.ctx, &caller, &body).await?))
 }
 
 #[utoipa::path(post, path = "/settings/install-plugin", tag = "settings",
@@ -160,6 +152,6 @@ pub async fn install_plugin(
     ApiJson(body): ApiJson,
 ) -> Result<Json<MessageAnswer>, ApiError> {
     Ok(Json(
-        settings::install_plugin(&state.ctx, &caller, &body).await?,
+        site::install_plugin(&state.ctx, &caller, &body).await?,
     ))
 }

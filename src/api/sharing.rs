@@ -2,7 +2,8 @@
 
 use app::model::answer::MessageAnswer;
 use app::model::calendar::SharingAnswer;
-use app::service::sharing;
+use app::model::requests::SharingRequest;
+use app::service::calendars::sharing;
 use axum::Json;
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -32,7 +33,7 @@ pub async fn get_sharing_settings(
 
 #[utoipa::path(post, path = "/calendars/{id}/sharing-settings", tag = "sharing",
     params(("id" = i64, Path, description = "Calendar id")),
-    request_body(content = Object, description = "`{calendar_data: {title, timezone, description, calendar_avatar, featured_image, phone}, landing_page_settings: {enabled, show_type, enabled_slots}}`"),
+    request_body(content = SharingRequest, description = "`{calendar_data: {title, timezone, description, calendar_avatar, featured_image, phone}, landing_page_settings: {enabled, show_type, enabled_slots}}`"),
     responses((status = 200, description = "`{message: 'Landing Page settings have been updated'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope),
               (status = 422, body = super::doc::ErrorEnvelope)),

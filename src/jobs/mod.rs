@@ -14,9 +14,9 @@ use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
 
 use app::service::Ctx;
-use app::service::calendar_write::WRITE_KIND;
+use app::service::calendars::write_back::WRITE_KIND;
 use app::service::deliveries::{self, Backoff, Lane, OutboxRow, Outcome};
-use app::service::integrations::DELIVERY_KIND;
+use app::service::events::integrations::DELIVERY_KIND;
 use app::service::notifications::render;
 use app::service::outbox::{Message, SMS_KIND};
 
@@ -144,7 +144,7 @@ async fn write_back(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<()> {
     let Some(Message::CalendarWrite(write)) = deliveries::read_message(ctx, item).await? else {
         return Ok(());
     };
-    match app::service::calendar_write::deliver(ctx, &write).await {
+    match app::service::calendars::write_back::deliver(ctx, &write).await {
         Ok(()) => deliveries::complete(ctx, item.id).await?,
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "writing a booking to a host's calendar failed");
@@ -165,7 +165,7 @@ const CALENDAR_SYNC_CONCURRENCY: usize = 4;
 async fn calendar_sync(ctx: Ctx, poll: Duration) {
     let pause = poll.min(Duration::from_secs(5));
     loop {
-        match app::service::calendar_connections::sync_due(
+        match app::service::calendars::connections::sync_due(
             &ctx,
             ctx.clock.now(),
             CALENDAR_SYNC_CONCURRENCY,
@@ -355,10 +355,10 @@ async fn deliver_sms(ctx: &Ctx, sender: &SmsSender, item: &OutboxRow) -> anyhow:
     let number = if n.is_host {
         n.sms.number.clone()
     } else {
-        app::service::sms_notifications::attendee_number(&fields, &p.booking, &p.meta)
+        app::service::events::sms_notifications::attendee_number(&fields, &p.booking, &p.meta)
     };
     let who = if n.is_host { "host" } else { "attendee" };
-    let Some(to) = app::service::sms_notifications::e164(&number) else {
+    let Some(to) = app::service::events::sms_notifications::e164(&number) else {
         let note = format!("SMS not sent to {who}: no valid international phone number");
         return Ok(deliveries::skip(ctx, item, booking_id, Some(&note)).await?);
     };

@@ -7,9 +7,9 @@
 use anyhow::{Context, anyhow};
 use app::service::Ctx;
 use app::service::deliveries::{self, OutboxRow};
-use app::service::integrations::{WebhookSettings, delivery_body, test_delivery_body};
+use app::service::events::integrations::{WebhookSettings, delivery_body, test_delivery_body};
 use app::service::outbox::Message;
-use app::service::targets::redacted_url;
+use app::service::support::targets::redacted_url;
 use base64::Engine as _;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
@@ -105,7 +105,7 @@ async fn send(
     jobs: super::JobSettings,
 ) -> anyhow::Result<u16> {
     let url = reqwest::Url::parse(&settings.request_url).context("invalid URL")?;
-    let client = app::service::targets::pinned_client(
+    let client = app::service::support::targets::pinned_client(
         &url,
         jobs.allow_private_targets,
         jobs.webhook_timeout,

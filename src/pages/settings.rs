@@ -7,7 +7,7 @@ use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use app::service::settings_page::{self, Saved};
+use app::service::settings::page::{self, Saved};
 use app::ui::admin::settings::SettingsNotice;
 
 use super::setup::{Posted, again, expired, read_post};
@@ -24,7 +24,7 @@ pub async fn post_settings(State(state): State<AppState>, request: Request) -> R
         Err(refused) => return refused,
     };
     let outcome = match caller {
-        Some(caller) => settings_page::save(&state.ctx, &caller, &form).await,
+        Some(caller) => page::save(&state.ctx, &caller, &form).await,
         None => Err(expired(&form)),
     };
     let section = form.value("section");
@@ -72,7 +72,7 @@ pub async fn post_external_calendars(State(state): State<AppState>, request: Req
     };
     let outcome = match caller {
         Some(caller) => {
-            app::service::calendar_connections_page::save(&state.ctx, &caller, &form).await
+            app::service::calendars::connections_page::save(&state.ctx, &caller, &form).await
         }
         None => Err(expired(&form)),
     };

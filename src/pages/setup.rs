@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 
 use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
-use app::service::event_tabs::{self, FeedAction};
+use app::service::events::tabs::{self, FeedAction};
 use app::service::setup_pages;
 use app::service::{Caller, Ctx};
 use app::ui::admin::event_editor::NewSecret;
@@ -117,19 +117,19 @@ async fn save_tab(
     match form.value("tab").as_str() {
         "booking-fields" => (
             "booking-fields",
-            event_tabs::save_fields(ctx, caller, calendar_id, event_id, form).await,
+            tabs::save_fields(ctx, caller, calendar_id, event_id, form).await,
         ),
         "advanced" => (
             "advanced",
-            event_tabs::save_advanced(ctx, caller, calendar_id, event_id, form).await,
+            tabs::save_advanced(ctx, caller, calendar_id, event_id, form).await,
         ),
         "notifications" => (
             "notifications",
-            event_tabs::save_notification(ctx, caller, calendar_id, event_id, form).await,
+            tabs::save_notification(ctx, caller, calendar_id, event_id, form).await,
         ),
         "payment" => (
             "payment",
-            event_tabs::save_payment(ctx, caller, calendar_id, event_id, form).await,
+            tabs::save_payment(ctx, caller, calendar_id, event_id, form).await,
         ),
         _ if form.value("op") == "hosts" => (
             "details",
@@ -235,8 +235,7 @@ async fn webhook_post(
 ) -> Response {
     let op = form.value("op");
     if op == "add" {
-        return match event_tabs::add_webhook(&state.ctx, caller, calendar_id, event_id, &form).await
-        {
+        return match tabs::add_webhook(&state.ctx, caller, calendar_id, event_id, &form).await {
             Ok(secret) => {
                 render_with(
                     state,
@@ -260,7 +259,7 @@ async fn webhook_post(
     };
     let done = match (id.parse::<i64>(), verb) {
         (Ok(id), "test" | "remove" | "pause" | "resume") => {
-            event_tabs::feed_action(&state.ctx, caller, calendar_id, event_id, id, action).await
+            tabs::feed_action(&state.ctx, caller, calendar_id, event_id, id, action).await
         }
         _ => Err(app::service::ServiceError::NotFound),
     };

@@ -324,3 +324,183 @@ pub struct EditorTab {
     pub title: String,
     pub route: String,
 }
+
+/// `{message, slot}`: an event created or cloned.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventCreated {
+    #[cfg_attr(
+        feature = "ssr",
+        schema(example = "New Event Type has been created successfully")
+    )]
+    pub message: String,
+    pub slot: Event,
+}
+
+/// `POST …/details`: `{message, event}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventUpdated {
+    #[cfg_attr(feature = "ssr", schema(example = "Data has been updated"))]
+    pub message: String,
+    pub event: Event,
+}
+
+/// `POST …/availability`, `…/limits`, `…/advanced-settings`: the event's saved settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventSettingsSaved {
+    #[cfg_attr(feature = "ssr", schema(example = "Data has been updated"))]
+    pub message: String,
+    pub event: EventSettingsOf,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventSettingsOf {
+    pub id: i64,
+    pub settings: EventSettings,
+}
+
+/// `GET …/availability`: what the availability tab offers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct AvailabilityAnswer {
+    pub schedule_options: ScheduleOptions,
+    pub available_schedules: Vec<AvailableSchedule>,
+}
+
+/// The fixed choices, then the schedules to pick from by owner ("My Schedules" for the
+/// caller's own, the host's name for a team member's).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ScheduleOptions {
+    pub range_types: Vec<String>,
+    pub schedule_types: Vec<String>,
+    pub availability_types: Vec<String>,
+    #[serde(flatten)]
+    pub by_owner: BTreeMap<String, Vec<ScheduleChoice>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ScheduleChoice {
+    pub label: String,
+    /// The availability schedule's id.
+    pub value: i64,
+    pub default: bool,
+}
+
+/// An availability schedule the event may use.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct AvailableSchedule {
+    pub id: i64,
+    pub title: String,
+    pub user_id: i64,
+    pub default: bool,
+    pub timezone: String,
+    /// `{sun: {enabled, slots: [{start, end}]}, ...}`.
+    pub weekly_schedules: Value,
+    /// `{"YYYY-MM-DD": [{start, end}]}`.
+    pub date_overrides: Value,
+}
+
+/// `GET …/booking-fields`: the event's booking form, system fields included.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct BookingFieldList {
+    pub fields: Vec<BookingField>,
+}
+
+/// One field of the booking form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct BookingField {
+    /// Its position on the form, from 1.
+    pub index: i64,
+    /// `text`, `email`, `textarea`, `select`, `radio`, `checkbox`, `phone`, ...
+    #[serde(rename = "type")]
+    pub field_type: String,
+    pub name: String,
+    pub label: String,
+    pub required: bool,
+    pub enabled: bool,
+    pub system_defined: bool,
+    pub disable_alter: bool,
+    pub is_visible: bool,
+    pub placeholder: String,
+    pub help_text: String,
+    /// The kind's own keys (`options`, `limit`, ...).
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    pub extra: serde_json::Map<String, Value>,
+}
+
+impl BookingField {
+    /// The names of the fixed keys (a kind's own keys never replace them).
+    pub const FIXED: [&'static str; 11] = [
+        "index",
+        "type",
+        "name",
+        "label",
+        "required",
+        "enabled",
+        "system_defined",
+        "disable_alter",
+        "is_visible",
+        "placeholder",
+        "help_text",
+    ];
+}
+
+/// `GET …/availability/explain`: the slot engine's verdict on one local time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct Explanation {
+    /// The asked wall-clock time, `YYYY-MM-DD HH:mm:ss`.
+    pub time: String,
+    pub timezone: String,
+    /// The instant in UTC (absent when the time does not exist in the zone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_time: Option<String>,
+    pub offered: bool,
+    /// The engine's reason codes (`outside_hours`, `overlap`, `notice`, ...).
+    #[cfg_attr(feature = "ssr", schema(value_type = Vec<String>))]
+    pub reasons: Vec<crate::domain::slots::Reason>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_active: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_hosts: Option<Vec<i64>>,
+    /// Free seats at that time (null when it is not offered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<u32>))]
+    pub remaining: Option<Option<u32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<ExplainedRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedules: Option<Vec<HostSchedule>>,
+}
+
+/// The rules the verdict applied.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ExplainedRules {
+    pub duration: u32,
+    pub slot_interval: u32,
+    pub buffer_time_before: u32,
+    pub buffer_time_after: u32,
+    pub minimum_notice_minutes: i64,
+    pub host_timezone: String,
+    pub capacity: u32,
+}
+
+/// Whose weekly hours were read, in which zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct HostSchedule {
+    pub host_id: i64,
+    pub timezone: String,
+}

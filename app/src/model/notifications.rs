@@ -119,12 +119,14 @@ pub fn kind(key: &str) -> Option<&'static Kind> {
 }
 
 /// When a reminder goes out: `value` `unit`s before the start.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReminderTime {
     pub unit: ReminderUnit,
     pub value: i64,
 }
 
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ReminderUnit {
@@ -146,6 +148,7 @@ impl ReminderTime {
 }
 
 /// The email of one notification.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EmailTemplate {
     pub subject: String,
@@ -160,6 +163,7 @@ pub struct EmailTemplate {
 }
 
 /// One notification as stored and answered.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notification {
     pub title: String,
@@ -241,6 +245,7 @@ pub fn defaults() -> Notifications {
 }
 
 /// The text message of one SMS notification.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SmsTemplate {
     /// `phone` (an SMS; the only channel the gateway carries).
@@ -256,6 +261,7 @@ pub struct SmsTemplate {
 }
 
 /// One SMS notification as stored and answered (`…/sms-notifications`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SmsNotification {
     pub title: String,
@@ -266,6 +272,41 @@ pub struct SmsNotification {
 
 /// All of an event's SMS notifications, by key (every key present).
 pub type SmsNotifications = BTreeMap<String, SmsNotification>;
+
+/// `GET …/email-notifications`: every notification by key, and the smart codes their texts
+/// may use.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EmailNotificationsAnswer {
+    #[cfg_attr(feature = "ssr", schema(value_type = HashMap<String, Notification>))]
+    pub notifications: Notifications,
+    /// `[{title, shortcodes: {"{{code}}": label}}]`.
+    #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
+    pub smart_codes: serde_json::Value,
+}
+
+/// `POST …/email-notifications/clone`: the notifications copied over this event's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct NotificationsCloned {
+    #[cfg_attr(
+        feature = "ssr",
+        schema(example = "The Notification has been cloned successfully")
+    )]
+    pub message: String,
+    #[cfg_attr(feature = "ssr", schema(value_type = HashMap<String, Notification>))]
+    pub notifications: Notifications,
+}
+
+/// `GET …/sms-notifications`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SmsNotificationsAnswer {
+    #[cfg_attr(feature = "ssr", schema(value_type = HashMap<String, SmsNotification>))]
+    pub notifications: SmsNotifications,
+    #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
+    pub smart_codes: serde_json::Value,
+}
 
 /// The default text of an SMS notification: one short line with the essentials.
 pub fn default_sms_body(key: &str) -> &'static str {

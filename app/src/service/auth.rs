@@ -6,7 +6,7 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
 
-use super::{Caller, ServiceError, ServiceResult};
+use crate::service::{Caller, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
 use crate::store::{Store, StoreResult, app_passwords, now_epoch, sessions, users};
 

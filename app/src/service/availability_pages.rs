@@ -4,14 +4,14 @@
 
 use serde_json::Value;
 
-use super::setup_pages::{draft_of, refused_as, row_of};
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::week::{DateOverrides, WeeklySchedule, parse_overrides, parse_weekly};
 use crate::domain::zone::parse_zone;
 use crate::model::availability::{ScheduleCard, ScheduleEditor, SchedulesPage, week_summary};
 use crate::model::public::FormState;
 use crate::model::setup::WeekDraft;
+use crate::service::setup_pages::{draft_of, refused_as, row_of};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::availability_schedules::{self, NewSchedule, ScheduleRow};
 use crate::store::{Ex, StoreError, calendars};
 

@@ -4,7 +4,6 @@
 use chrono::{DateTime, Datelike, Duration, NaiveDate};
 use chrono_tz::Tz;
 
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::slots::local::{LocalDay, local_of};
@@ -14,6 +13,7 @@ use crate::model::dashboard::{
     ReportWidget, ReportsPage,
 };
 use crate::model::desk::ActivityLine;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_list::{self, BookingListRow, Period, ScheduleFilter};
 use crate::store::{Ex, calendars, reborrow};
 
@@ -498,14 +498,18 @@ pub async fn reports(
         .unwrap_or_default()
         .and_utc()
         .timestamp();
-    let series = super::reports::graph_series(ctx, caller, from, to).await?;
+    let series = crate::service::reports::graph_series(ctx, caller, from, to).await?;
     let mut conn = ctx.store.conn().await?;
     let widgets =
-        super::reports::widget_numbers(conn.ex(), caller, (start, end), (start, end)).await?;
-    let zone = host_zone(conn.ex(), caller).await?;
-    let feed =
-        crate::store::reports::activities(conn.ex(), super::reports::scope(caller), ACTIVITY_COUNT)
+        crate::service::reports::widget_numbers(conn.ex(), caller, (start, end), (start, end))
             .await?;
+    let zone = host_zone(conn.ex(), caller).await?;
+    let feed = crate::store::reports::activities(
+        conn.ex(),
+        crate::service::reports::scope(caller),
+        ACTIVITY_COUNT,
+    )
+    .await?;
     let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
     let labels = series
         .first()

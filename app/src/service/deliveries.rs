@@ -3,13 +3,13 @@
 //! or a webhook needs, and record the outcome (done, again later, failed) with the booking's
 //! activity entry. The workers only move bytes (SMTP, the SMS gateway, HTTP).
 
-use super::bookings::notify;
-use super::integrations::WebhookSettings;
-use super::notifications::EmailFacts;
-use super::outbox::{Message, Notice, REMINDER, WebhookDelivery};
-use super::slots::LoadedEvent;
-use super::{Ctx, ServiceResult};
 use crate::model::notifications::{Notification, SmsNotification};
+use crate::service::bookings::notify;
+use crate::service::events::integrations::WebhookSettings;
+use crate::service::notifications::EmailFacts;
+use crate::service::outbox::{Message, Notice, REMINDER, WebhookDelivery};
+use crate::service::slots::LoadedEvent;
+use crate::service::{Ctx, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::{self, BookingRow, NewActivity};
 use crate::store::events::EventRow;
@@ -121,7 +121,9 @@ impl Prepared {
     /// none, or it is a reminder switched off after it was planned.
     pub async fn email_notification(&self, ctx: &Ctx) -> ServiceResult<Option<Notification>> {
         let mut conn = ctx.store.conn().await?;
-        let all = super::email_notifications::load(conn.ex(), self.booking.event_id).await?;
+        let all =
+            crate::service::events::email_notifications::load(conn.ex(), self.booking.event_id)
+                .await?;
         Ok(all
             .get(self.key)
             .filter(|n| n.enabled || !self.reminder)
@@ -136,22 +138,30 @@ impl Prepared {
         ctx: &Ctx,
     ) -> ServiceResult<Option<(SmsNotification, Vec<FieldRow>)>> {
         let mut conn = ctx.store.conn().await?;
-        let all = super::sms_notifications::load(conn.ex(), self.booking.event_id).await?;
+        let all = crate::service::events::sms_notifications::load(conn.ex(), self.booking.event_id)
+            .await?;
         let Some(notification) = all.get(self.key).filter(|n| n.enabled || !self.reminder) else {
             return Ok(None);
         };
         let stored = crate::store::booking_fields::list(conn.ex(), self.booking.event_id).await?;
-        let fields = super::booking_fields::effective_fields(self.loaded.event(), stored);
+        let fields =
+            crate::service::events::booking_fields::effective_fields(self.loaded.event(), stored);
         Ok(Some((notification.clone(), fields)))
     }
 }
 
 /// The settings page's test email to `to`, from the site's sender settings.
-pub async fn test_email(ctx: &Ctx, to: &str) -> ServiceResult<super::notifications::Email> {
+pub async fn test_email(
+    ctx: &Ctx,
+    to: &str,
+) -> ServiceResult<crate::service::notifications::Email> {
     let mut conn = ctx.store.conn().await?;
     let general: crate::model::settings::GeneralSettings =
-        super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
-    Ok(super::notifications::test_email(&general.emailing, to))
+        crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
+    Ok(crate::service::notifications::test_email(
+        &general.emailing,
+        to,
+    ))
 }
 
 /// Loads what a booking message (email or SMS) needs, or completes the item and answers
@@ -175,7 +185,7 @@ pub async fn prepare(
         outbox::complete(conn.ex(), item.id).await?;
         return Ok(None);
     }
-    let loaded = super::slots::load_event(conn.ex(), booking.event_id).await?;
+    let loaded = crate::service::slots::load_event(conn.ex(), booking.event_id).await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let meta = bookings::meta_of(conn.ex(), booking.id).await?;
     Ok(Some(Prepared {

@@ -6,8 +6,8 @@ use crate::model::listing::{
 };
 use std::collections::{HashMap, HashSet};
 
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
 use crate::store::{calendars, users};
 

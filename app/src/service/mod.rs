@@ -3,40 +3,21 @@
 
 pub mod auth;
 pub mod availability_pages;
-pub mod booking_fields;
 pub mod bookings;
-pub mod calendar_client;
-pub mod calendar_connections;
-pub mod calendar_connections_page;
-pub mod calendar_write;
 pub mod calendars;
 pub mod dashboard;
 pub mod deliveries;
-pub mod email_notifications;
-pub mod event_admin;
-pub mod event_settings;
-pub mod event_tabs;
 pub mod events;
 pub mod hosts;
-pub mod input;
-pub mod integrations;
 pub mod notifications;
 pub mod outbox;
-pub mod payments;
-pub mod present;
 pub mod public_pages;
 pub mod reports;
-pub mod sanitize;
-pub mod secrets;
 pub mod settings;
-pub mod settings_page;
 pub mod setup_pages;
-pub mod sharing;
 pub mod slots;
-pub mod sms_notifications;
-pub mod targets;
+pub mod support;
 pub mod team_invitations;
-pub mod throttle;
 pub mod users;
 
 use crate::domain::access::{Capability, Role};
@@ -60,7 +41,7 @@ pub struct Ctx {
     /// When outbox items (reminders above all) are due.
     pub clock: Clock,
     /// Seals calendar passwords and feed URLs at rest.
-    pub secrets: secrets::SecretBox,
+    pub secrets: support::secrets::SecretBox,
     /// External calendars: time-out of each call and the background sync's period.
     pub calendars: CalendarSettings,
 }
@@ -110,7 +91,7 @@ impl Ctx {
             slot_cache: slots::SlotCache::default(),
             allow_private_targets: false,
             clock: Clock::default(),
-            secrets: secrets::SecretBox::ephemeral(),
+            secrets: support::secrets::SecretBox::ephemeral(),
             calendars: CalendarSettings::default(),
         }
     }

@@ -5,12 +5,12 @@
 use chrono::DateTime;
 use chrono_tz::Tz;
 
-use super::sanitize::clean_html;
-use super::slots::LoadedEvent;
 use crate::domain::dates::clock_label;
 use crate::domain::smart_codes::{self, Output, escape_html};
 use crate::model::notifications::{Audience, Notification, kind};
 use crate::model::settings::EmailSettings;
+use crate::service::slots::LoadedEvent;
+use crate::service::support::sanitize::clean_html;
 use crate::store::bookings::BookingRow;
 use crate::store::users::UserRow;
 
@@ -38,7 +38,10 @@ pub struct Email {
 pub fn ics_uid(b: &BookingRow) -> String {
     use sha2::Digest;
     let seed = if b.event_type == "group" {
-        format!("slotbook-slot-uid:{}", super::calendar_write::slot_key(b))
+        format!(
+            "slotbook-slot-uid:{}",
+            crate::service::calendars::write_back::slot_key(b)
+        )
     } else {
         format!("slotbook-booking-uid:{}", b.hash)
     };
@@ -212,7 +215,8 @@ impl EmailFacts<'_> {
     }
 
     fn location(&self) -> String {
-        super::public_pages::location_of_booking(self.event, self.booking).unwrap_or_default()
+        crate::service::public_pages::location_of_booking(self.event, self.booking)
+            .unwrap_or_default()
     }
 
     /// The smart codes that stand for links: manage, cancel, reschedule, the dashboard and
@@ -232,7 +236,7 @@ impl EmailFacts<'_> {
             "add_to_ics_calendar_url" => url(format!("/booking/{}/ics", b.hash)),
             "add_to_g_calendar_url" | "add_to_ol_calendar_url" | "add_to_ms_calendar_url" => {
                 let location = self.location();
-                let (google, outlook) = super::public_pages::calendar_links(
+                let (google, outlook) = crate::service::public_pages::calendar_links(
                     b,
                     &self.event.event().title,
                     Some(location.as_str()),

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::ServiceResult;
+use crate::service::ServiceResult;
 use crate::store::Ex;
 use crate::store::outbox::{self, NewItem};
 

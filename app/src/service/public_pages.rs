@@ -9,13 +9,13 @@ use chrono::{DateTime, Datelike, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 use serde_json::Value;
 
-use super::booking_fields::effective_fields;
-use super::bookings::create::{CreateRequest, create};
-use super::bookings::guard::SLOT_TAKEN;
-use super::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
-use super::present::author_profile;
-use super::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots};
-use super::{Ctx, ServiceError, ServiceResult};
+use crate::service::bookings::create::{CreateRequest, create};
+use crate::service::bookings::guard::SLOT_TAKEN;
+use crate::service::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
+use crate::service::events::booking_fields::effective_fields;
+use crate::service::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots};
+use crate::service::support::present::author_profile;
+use crate::service::{Ctx, ServiceError, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use crate::domain::dates::{
     add_months, clock_label, first_of_month, full_date, month_caption, month_weeks, offset_change,
@@ -50,7 +50,7 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
     let cal = calendars::find_by_slug(conn.ex(), slug)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let settings = super::present::calendar_settings(&cal);
+    let settings = crate::service::support::present::calendar_settings(&cal);
     if !settings.sharing.is_enabled() || cal.status == "draft" {
         return Err(ServiceError::NotFound);
     }
@@ -71,7 +71,7 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
         });
     }
     let general: crate::model::settings::GeneralSettings =
-        super::settings::load(conn.ex(), "general").await?;
+        crate::service::settings::site::load(conn.ex(), "general").await?;
     Ok(LandingPage {
         accent: crate::domain::brand::accent_style(&general.brand_color),
         theme: general.theme,
@@ -181,7 +181,7 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
     let mut conn = ctx.store.conn().await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let location = location_of_booking(&loaded, &booking);
-    Ok(super::notifications::ics(
+    Ok(crate::service::notifications::ics(
         &booking,
         &loaded.event().title,
         host.as_ref(),
@@ -208,7 +208,7 @@ async fn event_by_slugs(
 /// An event that takes bookings; drafts and unknown ids are not found (public pages never tell
 /// them apart).
 async fn active_event(ctx: &Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
-    let loaded = super::slots::public_event(ctx, event_id).await?;
+    let loaded = crate::service::slots::public_event(ctx, event_id).await?;
     if loaded.event().status != "active" {
         return Err(ServiceError::NotFound);
     }
@@ -629,7 +629,7 @@ fn summary(loaded: &LoadedEvent) -> EventSummary {
     let color = row.event.color_schema.trim();
     EventSummary {
         title: row.event.title.clone(),
-        brand_color: if super::input::is_hex_color(color) && color.len() == 7 {
+        brand_color: if crate::service::support::input::is_hex_color(color) && color.len() == 7 {
             color.to_string()
         } else {
             "#0099ff".into()
@@ -736,7 +736,7 @@ async fn form_fields(
         let mut conn = ctx.store.conn().await?;
         (
             booking_fields::list(conn.ex(), loaded.event().id).await?,
-            super::payments::load(conn.ex(), loaded.event().id).await?,
+            crate::service::events::payments::load(conn.ex(), loaded.event().id).await?,
         )
     };
     let locations = event_locations(loaded);
@@ -799,16 +799,16 @@ async fn form_fields(
 /// the offline instructions as help.
 fn payment_field(
     loaded: &LoadedEvent,
-    payment: &super::payments::EventPayment,
+    payment: &crate::service::events::payments::EventPayment,
     duration: i64,
 ) -> Option<FormField> {
     let site = &loaded.general.payments;
-    let lines = super::payments::price(payment, site, duration)?;
+    let lines = crate::service::events::payments::price(payment, site, duration)?;
     let total = crate::domain::money::format_amount(
         lines.iter().map(|(_, v)| v).sum(),
-        &super::payments::money_format(site),
+        &crate::service::events::payments::money_format(site),
     );
-    let options = super::payments::methods(payment)
+    let options = crate::service::events::payments::methods(payment)
         .iter()
         .map(|m| (m.key().to_string(), format!("{} ({total})", m.title())))
         .collect();
@@ -904,7 +904,7 @@ async fn manage_view(
             .is_ok()
             .then(|| format!("/booking/{hash}/cancel")),
         book_again_href: format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug),
-        start_time: super::bookings::views::utc_text(booking.start_time),
+        start_time: crate::service::bookings::views::utc_text(booking.start_time),
         hash,
     })
 }
@@ -1027,7 +1027,7 @@ pub async fn submit_cancel(
 ) -> ServiceResult<Submitted> {
     let state = FormState::from_pairs(form);
     let body = serde_json::json!({"cancellation_reason": state.value("cancellation_reason")});
-    match super::bookings::self_service::cancel(ctx, hash, &body, None).await {
+    match crate::service::bookings::self_service::cancel(ctx, hash, &body, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
         Err(e) => refusal(e, state),
     }
@@ -1057,7 +1057,7 @@ pub async fn submit_reschedule(
         "timezone": view.zone.name(),
         "rescheduling_reason": state.value("rescheduling_reason"),
     });
-    match super::bookings::self_service::reschedule(ctx, hash, &body, None).await {
+    match crate::service::bookings::self_service::reschedule(ctx, hash, &body, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
         Err(e) => refusal(e, state),
     }

@@ -5,12 +5,15 @@
 use std::collections::BTreeMap;
 
 use chrono::{Datelike, Duration, NaiveDate};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
-use super::bookings::host_actions::{activity, view};
-use super::{Caller, Ctx, ServiceResult};
 use crate::domain::access::Capability;
 use crate::model::listing::ActivityList;
+use crate::model::report::{
+    GraphReport, MeetingEvent, ReportWidget, ReportsOverview, UpcomingMeeting,
+};
+use crate::service::bookings::host_actions::{activity, view};
+use crate::service::{Caller, Ctx, ServiceResult};
 use crate::store::booking_list;
 use crate::store::reports::{self, Measure};
 
@@ -93,7 +96,7 @@ pub async fn overview(
     caller: &Caller,
     range: Option<(i64, i64)>,
     now: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<ReportsOverview> {
     let who = scope(caller);
     let (numbers, current) = match range {
         Some(r) => (r, r),
@@ -102,16 +105,19 @@ pub async fn overview(
     let mut conn = ctx.store.conn().await?;
     let mut widgets = Vec::new();
     for w in widget_numbers(conn.ex(), caller, numbers, current).await? {
-        let mut widget = json!({"title": w.title, "number": w.number, "content": comparison_text(w.stat), "icon": ICON, "stat": w.stat});
-        if let Some(period) = w.period {
-            widget["period"] = json!(period);
-        }
-        widgets.push(widget);
+        widgets.push(ReportWidget {
+            title: w.title.into(),
+            number: w.number,
+            content: comparison_text(w.stat).into(),
+            icon: ICON.into(),
+            stat: w.stat,
+            period: w.period.map(str::to_string),
+        });
     }
     let mut latest = Vec::new();
     for id in reports::latest(conn.ex(), who, 5).await? {
         if let Some(row) = booking_list::find(conn.ex(), id).await? {
-            latest.push(json!(view(ctx, &row, &[])));
+            latest.push(view(ctx, &row, &[]));
         }
     }
     let mut next = Vec::new();
@@ -119,19 +125,31 @@ pub async fn overview(
         let Some(row) = booking_list::find(conn.ex(), id).await? else {
             continue;
         };
-        let mut meeting = json!(view(ctx, &row, &[]));
-        if row.event_title.is_some() {
-            meeting["slot"] = json!({"id": row.booking.event_id, "title": row.event_title});
-        } else {
-            meeting["slot"] = json!({});
-            meeting["author"]["name"] = json!("unknown");
-        }
-        if row.booking.event_type == "group" {
-            meeting["booked_count"] = json!(count);
-        }
-        next.push(meeting);
+        let mut booking = view(ctx, &row, &[]);
+        let slot = match &row.event_title {
+            Some(title) => MeetingEvent {
+                id: Some(row.booking.event_id),
+                title: Some(title.clone()),
+            },
+            None => {
+                booking.author.name = "unknown".into();
+                MeetingEvent {
+                    id: None,
+                    title: None,
+                }
+            }
+        };
+        next.push(UpcomingMeeting {
+            booking,
+            slot,
+            booked_count: (row.booking.event_type == "group").then_some(count),
+        });
     }
-    Ok(json!({"overview": widgets, "latest_books": latest, "next_meetings": next}))
+    Ok(ReportsOverview {
+        overview: widgets,
+        latest_books: latest,
+        next_meetings: next,
+    })
 }
 
 /// `GET /reports/graph-reports`: counts per day over `[from, to]` (inclusive dates, UTC), or
@@ -141,15 +159,22 @@ pub async fn graph(
     caller: &Caller,
     from: NaiveDate,
     to: NaiveDate,
-) -> ServiceResult<Value> {
-    let mut body = serde_json::Map::new();
+) -> ServiceResult<GraphReport> {
+    let mut report = GraphReport {
+        booked_stats: Map::new(),
+        completed_stats: Map::new(),
+        cancelled_stats: Map::new(),
+    };
     for (name, points) in graph_series(ctx, caller, from, to).await? {
         // Keys in date order (serde_json keeps insertion order: `preserve_order`).
-        let map: serde_json::Map<String, Value> =
-            points.into_iter().map(|(k, n)| (k, json!(n))).collect();
-        body.insert(name.into(), Value::Object(map));
+        let map: Map<String, Value> = points.into_iter().map(|(k, n)| (k, json!(n))).collect();
+        match name {
+            "booked_stats" => report.booked_stats = map,
+            "completed_stats" => report.completed_stats = map,
+            _ => report.cancelled_stats = map,
+        }
     }
-    Ok(Value::Object(body))
+    Ok(report)
 }
 
 /// The series of the bookings-over-time chart, in date order: (`booked_stats` |

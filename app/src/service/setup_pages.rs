@@ -4,8 +4,6 @@
 
 use serde_json::{Value, json};
 
-use super::calendars::{Access, load_calendar};
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::dates::zone_label;
 use crate::domain::slots::local::local_of;
@@ -17,6 +15,8 @@ use crate::model::setup::{
     FIRST_EVENT_TITLE, Limits, LocationDraft, MAX_LOCATIONS, PeriodCaps, WEEKDAYS, WeekDraft,
     grid_starts, in_event_order, moved_in_order, reason_words,
 };
+use crate::service::calendars::admin::{Access, load_calendar};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{calendars, events};
 
 /// Calendars listed at most.
@@ -64,14 +64,14 @@ pub async fn calendar(
     let ids: Vec<i64> = evs.iter().map(|e| e.id).collect();
     let order = in_event_order(
         &ids,
-        super::present::calendar_settings(&cal)
+        crate::service::support::present::calendar_settings(&cal)
             .event_order
             .as_deref(),
     );
     evs.sort_by_key(|e| order.iter().position(|id| *id == e.id));
     let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
     let landing = format!("{}/{}", ctx.public_url, cal.slug);
-    let settings = super::present::calendar_settings(&cal);
+    let settings = crate::service::support::present::calendar_settings(&cal);
     let team = cal.calendar_type != "simple";
     let host_choices = if team {
         // On the connection already held: a second one per request could starve the pool.
@@ -180,7 +180,7 @@ pub async fn create_calendar(
     if !photo.trim().is_empty() {
         body["calendar"]["calendar_avatar"] = json!(photo.trim());
     }
-    match super::calendars::create_titled(ctx, caller, &body).await {
+    match crate::service::calendars::admin::create_titled(ctx, caller, &body).await {
         Ok(made) => Ok(made.calendar.id),
         Err(e) => {
             let mut state = refused(form, e, "calendar.");
@@ -218,8 +218,8 @@ pub async fn create_event(
         "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
                      "team_members": hosts},
     });
-    match super::event_admin::create(ctx, caller, calendar_id, &body).await {
-        Ok(made) => Ok(made["slot"]["id"].as_i64().unwrap_or_default()),
+    match crate::service::events::admin::create(ctx, caller, calendar_id, &body).await {
+        Ok(made) => Ok(made.slot.id),
         Err(e) => Err(refused_as(form, e, |field| match field {
             "settings.team_members" => "hosts".to_string(),
             other => other.to_string(),
@@ -306,25 +306,29 @@ pub async fn calendar_action(
             .await
             .map(|()| format!("{page}?edit=settings&done=settings#calendar-settings")),
         ("clone", Ok(event)) => {
-            super::event_admin::clone(ctx, caller, calendar_id, event, &json!({}))
+            crate::service::events::admin::clone(ctx, caller, calendar_id, event, &json!({}))
                 .await
-                .map(|made| editor(made["slot"]["id"].as_i64().unwrap_or_default()))
+                .map(|made| editor(made.slot.id))
                 .map_err(plain)
         }
-        ("delete_event", Ok(event)) => super::event_admin::delete(ctx, caller, calendar_id, event)
-            .await
-            .map(|()| format!("{page}?done=deleted"))
-            .map_err(plain),
+        ("delete_event", Ok(event)) => {
+            crate::service::events::admin::delete(ctx, caller, calendar_id, event)
+                .await
+                .map(|()| format!("{page}?done=deleted"))
+                .map_err(plain)
+        }
         (direction @ ("up" | "down"), Ok(event)) => {
             move_event(ctx, caller, calendar_id, event, direction == "up")
                 .await
                 .map(|()| format!("{page}#event-{event}"))
                 .map_err(plain)
         }
-        ("delete_calendar", _) => super::calendars::delete(ctx, caller, calendar_id)
-            .await
-            .map(|()| "/admin/calendars".to_string())
-            .map_err(plain),
+        ("delete_calendar", _) => {
+            crate::service::calendars::admin::delete(ctx, caller, calendar_id)
+                .await
+                .map(|()| "/admin/calendars".to_string())
+                .map_err(plain)
+        }
         _ => Err(plain(ServiceError::NotFound)),
     }
 }
@@ -348,7 +352,7 @@ async fn move_event(
     if !ids.contains(&event_id) {
         return Err(ServiceError::NotFound);
     }
-    let mut settings = super::present::calendar_settings(&cal);
+    let mut settings = crate::service::support::present::calendar_settings(&cal);
     let order = in_event_order(&ids, settings.event_order.as_deref());
     settings.event_order = Some(moved_in_order(order, event_id, up));
     cal.settings = serde_json::to_string(&settings).map_err(crate::store::StoreError::from)?;
@@ -387,7 +391,7 @@ pub async fn save_calendar(
             "enabled_slots": shown,
         },
     });
-    super::sharing::save(ctx, caller, id, &body)
+    crate::service::calendars::sharing::save(ctx, caller, id, &body)
         .await
         .map(drop)
         .map_err(|e| {
@@ -412,8 +416,9 @@ pub async fn editor(
 ) -> ServiceResult<EventEditor> {
     let mut conn = ctx.store.conn().await?;
     let (cal, ev) =
-        super::event_admin::load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let settings = super::present::event_settings(&ev);
+        crate::service::events::admin::load_managed_event(conn.ex(), caller, calendar_id, event_id)
+            .await?;
+    let settings = crate::service::support::present::event_settings(&ev);
     // The hours the slot list uses: the event's own, or those of its reusable schedule.
     let (week, overrides) = match (ev.availability_type.as_str(), ev.availability_id) {
         ("existing_schedule", Some(id)) => {
@@ -559,7 +564,7 @@ pub async fn save_details(
 ) -> Result<(), FormState> {
     let current = {
         let mut conn = ctx.store.conn().await.map_err(|e| failed(form, e.into()))?;
-        super::event_admin::load_managed_event(conn.ex(), caller, calendar_id, event_id)
+        crate::service::events::admin::load_managed_event(conn.ex(), caller, calendar_id, event_id)
             .await
             .map_err(|e| refused(form, e, ""))?
             .1
@@ -583,7 +588,7 @@ pub async fn save_details(
     if form.values.contains_key("color_schema") {
         body["color_schema"] = json!(form.value("color_schema"));
     }
-    super::event_admin::update_details(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::admin::update_details(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {
@@ -648,10 +653,16 @@ pub async fn save_hours(
     form: &FormState,
     draft: &WeekDraft,
 ) -> Result<(), FormState> {
-    super::event_admin::update_availability(ctx, caller, calendar_id, event_id, &draft.to_request())
-        .await
-        .map(drop)
-        .map_err(|e| refused_as(form, e, row_of))
+    crate::service::events::admin::update_availability(
+        ctx,
+        caller,
+        calendar_id,
+        event_id,
+        &draft.to_request(),
+    )
+    .await
+    .map(drop)
+    .map_err(|e| refused_as(form, e, row_of))
 }
 
 /// "Use": the event follows reusable schedule `schedule` (an id), or `own` hours: the ones the
@@ -669,7 +680,7 @@ pub async fn choose_schedule(
                          "availability_type": "existing_schedule", "availability_id": id}),
         Err(_) => draft.to_request(),
     };
-    super::event_admin::update_availability(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::admin::update_availability(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {
@@ -689,7 +700,7 @@ pub async fn save_hosts(
     form: &FormState,
 ) -> Result<(), FormState> {
     let hosts: Vec<i64> = form.numbers("hosts");
-    super::event_admin::set_team_hosts(ctx, caller, calendar_id, event_id, &hosts)
+    crate::service::events::admin::set_team_hosts(ctx, caller, calendar_id, event_id, &hosts)
         .await
         .map_err(|e| refused_as(form, e, str::to_string))
 }
@@ -730,7 +741,7 @@ pub async fn save_limits(
         "lock_timezone": {"enabled": form.value("lock_zone_enabled") == "on",
                           "timezone": form.value("lock_zone")},
     }});
-    super::event_admin::update_limits(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::admin::update_limits(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {
@@ -797,7 +808,8 @@ pub async fn explain_day(
         .collect();
     let locals: Vec<chrono::NaiveDateTime> = starts.iter().map(|(_, local)| *local).collect();
     let verdicts =
-        super::slots::explain_times(&ctx.store, editor.event_id, &locals, zone, now).await?;
+        crate::service::slots::explain_times(&ctx.store, editor.event_id, &locals, zone, now)
+            .await?;
     let times = starts
         .into_iter()
         .zip(verdicts)

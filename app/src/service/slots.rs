@@ -6,18 +6,18 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 use chrono_tz::Tz;
-use serde_json::{Value, json};
 
-use super::events::minutes_setting;
-use super::{ServiceError, ServiceResult};
 use crate::domain::slots::local::{LocalDay, exact_instant, instant_at_or_after, local_of};
 use crate::domain::slots::{
-    BookingWindow, Busy, Engine, HostInput, Limit, Period, Rules, Schedule, Slot, TeamMode, Verdict,
+    BookingWindow, Busy, Engine, HostInput, Limit, Period, Reason, Rules, Schedule, Slot, TeamMode,
+    Verdict,
 };
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
-use crate::model::event::EventSettings;
+use crate::model::event::{EventSettings, ExplainedRules, Explanation, HostSchedule};
 use crate::model::settings::GeneralSettings;
+use crate::service::events::new_event::minutes_setting;
+use crate::service::{ServiceError, ServiceResult};
 use crate::store::availability_schedules::{self, ScheduleRow};
 use crate::store::bookings::{self, BusyRow};
 use crate::store::events::{self, EventRow, PublicEventRow};
@@ -67,7 +67,7 @@ impl LoadedEvent {
 
     /// Whether `caller` manages this event's bookings: a host of it, its owner, or an
     /// administrator with `manage_all_data`.
-    pub fn is_managed_by(&self, caller: &super::Caller) -> bool {
+    pub fn is_managed_by(&self, caller: &crate::service::Caller) -> bool {
         caller.can(crate::domain::access::Capability::ManageAllData)
             || self.host_ids().contains(&caller.id())
             || self.event().user_id == caller.id()
@@ -427,7 +427,7 @@ impl SlotCache {
 
 /// The event and its hosts' schedules from the cache, or loaded (and cached) on `conn`.
 async fn cached_event(
-    ctx: &super::Ctx,
+    ctx: &crate::service::Ctx,
     conn: &mut crate::store::Conn,
     event_id: i64,
 ) -> ServiceResult<CachedEvent> {
@@ -443,7 +443,7 @@ async fn cached_event(
 
 /// The event as the public pages show it, from the same short-lived cache as the slot list
 /// (never for writes: a booking re-reads everything inside its transaction).
-pub async fn public_event(ctx: &super::Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
+pub async fn public_event(ctx: &crate::service::Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
     let mut conn = ctx.store.conn().await?;
     Ok(cached_event(ctx, &mut conn, event_id).await?.0.clone())
 }
@@ -451,7 +451,7 @@ pub async fn public_event(ctx: &super::Ctx, event_id: i64) -> ServiceResult<Load
 /// Computes the slots from the requested start (or now) to the end of that month in the
 /// requested zone, never past the booking window.
 pub async fn public_slots(
-    ctx: &super::Ctx,
+    ctx: &crate::service::Ctx,
     req: SlotRequest,
     now: i64,
 ) -> ServiceResult<SlotAnswer> {
@@ -605,15 +605,27 @@ pub async fn explain(
     zone: Tz,
     duration: Option<i64>,
     now: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<Explanation> {
     let mut conn = store.conn().await?;
     let loaded = load_event(conn.ex(), event_id).await?;
+    let time = local.format("%Y-%m-%d %H:%M:%S").to_string();
     let Some(start) = exact_instant(zone, local) else {
-        return Ok(json!({
-            "time": local.format("%Y-%m-%d %H:%M:%S").to_string(), "timezone": zone.name(),
-            "offered": false, "reasons": ["outside_hours"],
-            "note": "This wall-clock time does not exist in the time zone (daylight saving gap).",
-        }));
+        return Ok(Explanation {
+            time,
+            timezone: zone.name().to_string(),
+            start_time: None,
+            offered: false,
+            reasons: vec![Reason::OutsideHours],
+            note: Some(
+                "This wall-clock time does not exist in the time zone (daylight saving gap)."
+                    .into(),
+            ),
+            event_active: None,
+            free_hosts: None,
+            remaining: None,
+            rules: None,
+            schedules: None,
+        });
     };
     let duration = loaded.duration(duration);
     let rules = loaded.rules(duration);
@@ -627,24 +639,39 @@ pub async fn explain(
             .format("%Y-%m-%d %H:%M:%S")
             .to_string()
     };
-    Ok(json!({
-        "time": local.format("%Y-%m-%d %H:%M:%S").to_string(),
-        "timezone": zone.name(),
-        "start_time": utc(start),
-        "offered": verdict.offered && !inactive,
-        "reasons": verdict.reasons,
-        "event_active": !inactive,
-        "free_hosts": verdict.slot.as_ref().map(|s| s.hosts.clone()).unwrap_or_default(),
-        "remaining": verdict.slot.as_ref().map(|s| s.remaining),
-        "rules": {
-            "duration": rules.duration_minutes,
-            "slot_interval": rules.interval_minutes,
-            "buffer_time_before": rules.buffer_before_minutes,
-            "buffer_time_after": rules.buffer_after_minutes,
-            "minimum_notice_minutes": rules.notice_seconds / 60,
-            "host_timezone": rules.host_zone.name(),
-            "capacity": rules.capacity,
-        },
-        "schedules": hosts.iter().map(|h| json!({"host_id": h.user_id, "timezone": h.schedule.zone.name()})).collect::<Vec<_>>(),
-    }))
+    Ok(Explanation {
+        time,
+        timezone: zone.name().to_string(),
+        start_time: Some(utc(start)),
+        offered: verdict.offered && !inactive,
+        reasons: verdict.reasons,
+        note: None,
+        event_active: Some(!inactive),
+        free_hosts: Some(
+            verdict
+                .slot
+                .as_ref()
+                .map(|s| s.hosts.clone())
+                .unwrap_or_default(),
+        ),
+        remaining: Some(verdict.slot.as_ref().map(|s| s.remaining)),
+        rules: Some(ExplainedRules {
+            duration: rules.duration_minutes,
+            slot_interval: rules.interval_minutes,
+            buffer_time_before: rules.buffer_before_minutes,
+            buffer_time_after: rules.buffer_after_minutes,
+            minimum_notice_minutes: rules.notice_seconds / 60,
+            host_timezone: rules.host_zone.name().to_string(),
+            capacity: rules.capacity,
+        }),
+        schedules: Some(
+            hosts
+                .iter()
+                .map(|h| HostSchedule {
+                    host_id: h.user_id,
+                    timezone: h.schedule.zone.name().to_string(),
+                })
+                .collect(),
+        ),
+    })
 }

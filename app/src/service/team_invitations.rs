@@ -7,11 +7,11 @@ use crate::model::answer::MessageAnswer;
 use crate::model::team::{Invitation, InvitationAnswer, InvitationList, TeamPerson};
 use serde_json::Value;
 
-use super::input::Fields;
-use super::present::rfc3339;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::validation::FieldErrors;
+use crate::service::support::input::Fields;
+use crate::service::support::present::rfc3339;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::team_invitations::{self, InvitationRow};
 use crate::store::users::{self, UserRow};
 use crate::store::{Ex, reborrow};

@@ -1,10 +1,10 @@
 //! Creating users (command line, first run, demo).
 
-use super::auth::hash_password;
-use super::{Caller, ServiceError, ServiceResult};
 use crate::domain::access::Role;
 use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::domain::values::is_valid_email;
+use crate::service::auth::hash_password;
+use crate::service::{Caller, ServiceError, ServiceResult};
 use crate::store::users::{self, NewUser};
 use crate::store::{Store, StoreError};
 

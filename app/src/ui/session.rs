@@ -16,7 +16,7 @@ mod server {
 
     use crate::model::errors::PageError;
     use crate::service::auth::{self, SESSION_COOKIE};
-    use crate::service::throttle::LoginThrottle;
+    use crate::service::support::throttle::LoginThrottle;
     use crate::service::{Caller, Ctx};
 
     /// The error, with its status set on the response, except for a browser's plain form post:

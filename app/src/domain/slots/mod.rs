@@ -31,7 +31,7 @@ mod tests;
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use chrono_tz::Tz;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use busy::Busy;
 use busy::BusyIndex;
@@ -112,7 +112,7 @@ pub struct Rules {
 }
 
 /// Why a time is not offered. Serialized as snake_case codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// Not within the host's hours that day (or the slot would run past the window).

@@ -16,11 +16,12 @@ use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::FieldErrors;
 use crate::domain::zone::parse_zone;
 use crate::model::booking::{BookingAnswer, BookingGuest};
-use crate::service::booking_fields::effective_fields;
-use crate::service::input::Fields;
-use crate::service::payments::{self, EventPayment, PaymentMethod};
+use crate::service::events::booking_fields::effective_fields;
+use crate::service::events::integrations;
+use crate::service::events::payments::{self, EventPayment, PaymentMethod};
 use crate::service::slots::{LoadedEvent, NOT_ACCEPTING, load_event, schedule_rows};
-use crate::service::{Caller, Ctx, ServiceError, ServiceResult, integrations, outbox, random_hash};
+use crate::service::support::input::Fields;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, outbox, random_hash};
 use crate::store::availability_schedules::ScheduleRow;
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::{self, BookingExtras, BookingRow, NewActivity, NewBooking};
@@ -112,7 +113,7 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingA
     }
     // A meeting added to a host's own calendar a moment ago counts: their connected calendars
     // are read afresh (at most one time-out) before the transaction.
-    crate::service::calendar_connections::refresh_hosts(ctx, &hosts).await?;
+    crate::service::calendars::connections::refresh_hosts(ctx, &hosts).await?;
 
     let mut tx = ctx.store.begin().await?;
     // Everything below sees every booking committed before the hosts' lock was granted.
@@ -529,7 +530,7 @@ async fn announce(
         );
         outbox::enqueue_all(tx.ex(), &deliveries).await?;
     }
-    crate::service::calendar_write::queue(tx.ex(), row, ctx.clock.now()).await?;
+    crate::service::calendars::write_back::queue(tx.ex(), row, ctx.clock.now()).await?;
     Ok(())
 }
 

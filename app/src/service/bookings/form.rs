@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::is_valid_email;
 use crate::domain::zone::parse_zone;
-use crate::service::input::{Fields, is_http_url};
 use crate::service::slots::{LoadedEvent, parse_local_datetime};
+use crate::service::support::input::{Fields, is_http_url};
 use crate::service::{ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 
@@ -386,7 +386,7 @@ fn option_values(field: &FieldRow) -> Vec<String> {
 /// When the event texts attendees, the number they give must be a valid international one
 /// (or left empty, when the field is optional: then no texts go out).
 pub fn check_sms_number(fields: &[FieldRow], attendee: &Attendee) -> ServiceResult<()> {
-    let Some(field) = crate::service::sms_notifications::sms_field(fields) else {
+    let Some(field) = crate::service::events::sms_notifications::sms_field(fields) else {
         return Ok(());
     };
     let (key, value) = if field.system_defined {
@@ -402,7 +402,8 @@ pub fn check_sms_number(fields: &[FieldRow], attendee: &Attendee) -> ServiceResu
                 .to_string(),
         )
     };
-    if value.trim().is_empty() || crate::service::sms_notifications::e164(&value).is_some() {
+    if value.trim().is_empty() || crate::service::events::sms_notifications::e164(&value).is_some()
+    {
         return Ok(());
     }
     Err(ServiceError::field(

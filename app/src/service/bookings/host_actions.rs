@@ -16,7 +16,7 @@ use crate::model::booking::{
     ScheduleList,
 };
 use crate::model::page::Page;
-use crate::service::present::rfc3339;
+use crate::service::support::present::rfc3339;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 pub use crate::store::booking_list::Period;
 use crate::store::booking_list::{self, ActivityRow, BookingListRow, ScheduleFilter};
@@ -191,7 +191,7 @@ pub(super) async fn site_payments(
     ex: Ex<'_>,
 ) -> ServiceResult<crate::model::settings::PaymentSettings> {
     let general: crate::model::settings::GeneralSettings =
-        crate::service::settings::load(ex, crate::model::settings::GENERAL).await?;
+        crate::service::settings::site::load(ex, crate::model::settings::GENERAL).await?;
     Ok(general.payments)
 }
 
@@ -199,7 +199,7 @@ pub(super) async fn site_payments(
 async fn extras(mut ex: Ex<'_>, id: i64) -> ServiceResult<BookingExtras> {
     let activities = booking_list::activities(crate::store::reborrow(&mut ex), id).await?;
     let site = site_payments(crate::store::reborrow(&mut ex)).await?;
-    let order = crate::service::payments::payment_order(ex, id, &site).await?;
+    let order = crate::service::events::payments::payment_order(ex, id, &site).await?;
     Ok(BookingExtras {
         activities: activities.iter().map(activity).collect(),
         sidebar_contents: Vec::new(),
@@ -261,7 +261,7 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     let ids = if ids.is_empty() { vec![id] } else { ids };
     // Queued while the bookings still exist; the worker then finds them gone and removes the
     // copy from the hosts' calendars.
-    crate::service::calendar_write::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
+    crate::service::calendars::write_back::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
     booking_list::delete(tx.ex(), &ids).await?;
     tx.commit().await?;
     Ok(())

@@ -14,7 +14,7 @@ pub const DEFAULT_AUTO_COMPLETE_MINUTES: i64 = 60;
 #[tracing::instrument(skip_all)]
 pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
     let mut conn = ctx.store.conn().await?;
-    let general: GeneralSettings = crate::service::settings::load(conn.ex(), GENERAL).await?;
+    let general: GeneralSettings = crate::service::settings::site::load(conn.ex(), GENERAL).await?;
     drop(conn);
     let minutes = general
         .administration
@@ -47,8 +47,12 @@ pub async fn complete_past(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
         )
         .await?;
     }
-    crate::service::integrations::enqueue_webhooks(tx.ex(), &due, "booking_schedule_completed")
-        .await?;
+    crate::service::events::integrations::enqueue_webhooks(
+        tx.ex(),
+        &due,
+        "booking_schedule_completed",
+    )
+    .await?;
     tx.commit().await?;
     Ok(changed as usize)
 }

@@ -5,9 +5,9 @@
 
 use crate::model::notifications::{KINDS, Notifications, ReminderTime, SmsNotifications, kind};
 use crate::service::ServiceResult;
-use crate::service::email_notifications;
+use crate::service::events::email_notifications;
+use crate::service::events::sms_notifications;
 use crate::service::outbox::{self, EMAIL_KIND, Message, Notice, Outgoing, SMS_KIND};
-use crate::service::sms_notifications;
 use crate::store::{Ex, reborrow};
 /// A reminder is not queued when it would go out sooner than this after booking.
 const REMINDER_MIN_LEAD_SECONDS: i64 = 120;

@@ -14,9 +14,9 @@ use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::zone::parse_zone;
 use crate::model::booking::BookingAnswer;
 use crate::model::event::ConditionalRule;
-use crate::service::booking_fields::effective_fields;
-use crate::service::input::Fields;
+use crate::service::events::booking_fields::effective_fields;
 use crate::service::slots::{LoadedEvent, load_event, schedule_rows};
+use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::bookings::{self, BookingRow, NewActivity};
 use crate::store::{Ex, Tx, booking_fields, booking_list};
@@ -305,8 +305,9 @@ async fn finish(
     )
     .await?;
     let webhook_rows = [(booking.id, booking.event_id)];
-    crate::service::integrations::enqueue_webhooks(tx.ex(), &webhook_rows, tail.trigger).await?;
-    crate::service::calendar_write::queue_for(tx.ex(), &ids, now).await?;
+    crate::service::events::integrations::enqueue_webhooks(tx.ex(), &webhook_rows, tail.trigger)
+        .await?;
+    crate::service::calendars::write_back::queue_for(tx.ex(), &ids, now).await?;
     let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
     tx.commit().await?;
     Ok(body)
@@ -380,7 +381,7 @@ pub async fn reschedule(
         by_hash(conn.ex(), hash).await.ok().map(|b| b.event_id)
     };
     if let Some(event_id) = event {
-        crate::service::calendar_connections::refresh_event_hosts(ctx, event_id).await?;
+        crate::service::calendars::connections::refresh_event_hosts(ctx, event_id).await?;
     }
 
     let mut tx = ctx.store.begin().await?;
@@ -457,7 +458,7 @@ pub async fn reschedule(
     );
     // A group slot it left keeps its other attendees; a single booking keeps its UID.
     if booking.event_type == "group" {
-        crate::service::calendar_write::queue(tx.ex(), &booking, ctx.clock.now()).await?;
+        crate::service::calendars::write_back::queue(tx.ex(), &booking, ctx.clock.now()).await?;
     }
     let tail = Tail {
         title: "Meeting Rescheduled",

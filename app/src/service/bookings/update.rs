@@ -11,7 +11,7 @@ use crate::domain::transitions;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::{BookingStatus, Email, PaymentStatus};
 use crate::model::answer::MessageAnswer;
-use crate::service::input::Fields;
+use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::Tx;
 use crate::store::booking_list;
@@ -230,7 +230,7 @@ pub async fn apply(
             let mut conn = ctx.store.conn().await?;
             load(conn.ex(), caller, id).await?.booking.event_id
         };
-        crate::service::calendar_connections::refresh_event_hosts(ctx, event).await?;
+        crate::service::calendars::connections::refresh_event_hosts(ctx, event).await?;
     }
     let mut tx = ctx.store.begin().await?;
     let row = load(tx.ex(), caller, id).await?;
@@ -328,7 +328,7 @@ async fn change_status(
         bookings::add_meta(tx.ex(), b.id, "refund_requested", "true").await?;
         let site = site_payments(tx.ex()).await?;
         for target in targets {
-            crate::service::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
+            crate::service::events::payments::refund(tx.ex(), *target, caller.id(), &site).await?;
         }
     }
     queue_status_messages(ctx, tx, b, targets, to).await?;
@@ -369,11 +369,11 @@ async fn queue_status_messages(
     if let Some(email) = email {
         notify::queue(tx.ex(), b.event_id, targets, b.start_time, email, now).await?;
     }
-    if let Some(trigger) = crate::service::integrations::trigger_for_status(to) {
+    if let Some(trigger) = crate::service::events::integrations::trigger_for_status(to) {
         let booked = [(b.id, b.event_id)];
-        crate::service::integrations::enqueue_webhooks(tx.ex(), &booked, trigger).await?;
+        crate::service::events::integrations::enqueue_webhooks(tx.ex(), &booked, trigger).await?;
     }
-    crate::service::calendar_write::queue_for(tx.ex(), targets, now).await?;
+    crate::service::calendars::write_back::queue_for(tx.ex(), targets, now).await?;
     Ok(())
 }
 
@@ -391,7 +391,7 @@ async fn change_column(
     if let BookingChange::PaymentStatus(status) = change {
         let site = site_payments(tx.ex()).await?;
         for target in targets {
-            crate::service::payments::set_paid(
+            crate::service::events::payments::set_paid(
                 tx.ex(),
                 *target,
                 *status == PaymentStatus::Paid,

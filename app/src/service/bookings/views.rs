@@ -52,7 +52,7 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
         if c.plain_timestamps {
             utc_text(t)
         } else {
-            crate::service::present::rfc3339(t)
+            crate::service::support::present::rfc3339(t)
         }
     };
     let location: Value = serde_json::from_str(&b.location_details).unwrap_or_else(|_| json!({}));
@@ -110,7 +110,7 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
         location: location
             .get("description")
             .and_then(Value::as_str)
-            .map(crate::service::sanitize::clean_html)
+            .map(crate::service::support::sanitize::clean_html)
             .unwrap_or_default(),
         location_details: location,
         reschedule_url: format!("{}/booking/{}/reschedule", ctx.public_url, b.hash),

@@ -62,7 +62,7 @@ pub async fn load_day_explained(
 pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLine>, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::event_tabs::fields(&ctx, &caller, calendar_id, event_id)
+    crate::service::events::tabs::fields(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -72,7 +72,7 @@ pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLin
 pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTab, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::event_tabs::webhooks(&ctx, &caller, calendar_id, event_id)
+    crate::service::events::tabs::webhooks(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -82,7 +82,7 @@ pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTa
 pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTab, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
+    crate::service::events::tabs::advanced(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -92,7 +92,7 @@ pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTa
 pub async fn load_payment(calendar_id: i64, event_id: i64) -> Result<PaymentTab, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::event_tabs::payment(&ctx, &caller, calendar_id, event_id)
+    crate::service::events::tabs::payment(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -105,7 +105,7 @@ pub async fn load_emails(
 ) -> Result<Vec<NotificationLine>, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::event_tabs::notifications(&ctx, &caller, calendar_id, event_id)
+    crate::service::events::tabs::notifications(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }

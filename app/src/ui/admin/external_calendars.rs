@@ -18,7 +18,7 @@ const ACTION: &str = "/admin/settings/calendars";
 pub async fn load_connections() -> Result<Vec<Connection>, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::calendar_connections::connections(&ctx, &caller)
+    crate::service::calendars::connections::connections(&ctx, &caller)
         .await
         .map_err(super::page_error)
 }

@@ -5,11 +5,11 @@
 use chrono::NaiveDate;
 use serde_json::Value;
 
-use super::input::Fields;
 use crate::domain::validation::FieldErrors;
 use crate::domain::week::{parse_overrides, parse_weekly};
 use crate::domain::zone::parse_zone;
 use crate::model::event::{EventSettings, Limits, PeriodLimit, Quantity};
+use crate::service::support::input::Fields;
 
 /// Longest buffer or interval, in minutes.
 const MAX_MINUTES: i64 = 24 * 60;

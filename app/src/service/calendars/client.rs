@@ -1,6 +1,6 @@
 //! Talking to calendar servers: CalDAV (RFC 4791) discovery, change tags and event reports,
 //! and iCalendar feeds by HTTP GET with ETags. Every request goes to the address checked by
-//! [`super::targets::pinned_client`] and has the configured time-out; errors name the server
+//! [`crate::service::support::targets::pinned_client`] and has the configured time-out; errors name the server
 //! by scheme and host only (never userinfo, path secrets or query).
 
 use std::time::Duration;
@@ -8,7 +8,7 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use url::Url;
 
-use super::targets::{TargetError, origin_of, pinned_client};
+use crate::service::support::targets::{TargetError, origin_of, pinned_client};
 
 /// Largest response read (a feed of several years of events is a few megabytes).
 const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;

@@ -4,78 +4,20 @@
 //! (the attendee pays as the instructions say, the host marks the booking paid).
 
 use crate::model::answer::MessageAnswer;
-use serde::{Deserialize, Serialize};
-use serde_json::{Number, Value, json};
+use serde_json::{Value, json};
 
-use super::event_admin::load_managed_event;
-use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::money::{MoneyFormat, format_amount, parse_amount};
 use crate::domain::validation::FieldErrors;
 use crate::model::settings::PaymentSettings;
+use crate::service::events::admin::load_managed_event;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::bookings::{self, NewActivity};
 use crate::store::{Ex, events, on, reborrow};
 
 /// Where an event keeps its payment settings (`event_meta`).
 pub const META_KEY: &str = "payment_settings";
 
-/// A price line: a title and its price in currency units, as typed ("100" is 100.00).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PriceItem {
-    pub title: String,
-    #[serde(deserialize_with = "number_or_text")]
-    pub value: Number,
-}
-
-/// A price may come as a JSON number or as its decimal text ("19.99").
-fn number_or_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
-    match Value::deserialize(d)? {
-        Value::Number(n) => Ok(n),
-        Value::String(s) => s
-            .trim()
-            .parse::<Number>()
-            .map_err(|_| serde::de::Error::custom("a price must be a number")),
-        _ => Err(serde::de::Error::custom("a price must be a number")),
-    }
-}
-
-/// An event's payment settings (the reference's keys; card and wallet stay off until a
-/// provider is added).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct EventPayment {
-    /// `yes` or `no`.
-    pub enabled: String,
-    /// `native`: paid through this service's own methods.
-    pub driver: String,
-    pub offline_enabled: String,
-    pub card_enabled: String,
-    pub wallet_enabled: String,
-    /// Shown to the attendee when paying offline (bank details, "pay at the door", …).
-    pub offline_instructions: String,
-    pub items: Vec<PriceItem>,
-    /// `yes`: the price depends on the chosen duration (`multi_payment_items`).
-    pub multi_payment_enabled: String,
-    pub multi_payment_items: std::collections::BTreeMap<String, PriceItem>,
-}
-
-impl Default for EventPayment {
-    fn default() -> Self {
-        EventPayment {
-            enabled: "no".into(),
-            driver: "native".into(),
-            offline_enabled: "no".into(),
-            card_enabled: "no".into(),
-            wallet_enabled: "no".into(),
-            offline_instructions: String::new(),
-            items: vec![PriceItem {
-                title: "Booking Fee".into(),
-                value: Number::from(100),
-            }],
-            multi_payment_enabled: "no".into(),
-            multi_payment_items: Default::default(),
-        }
-    }
-}
+pub use crate::model::payment::{EventPayment, PaymentConfig, PaymentSettingsAnswer, PriceItem};
 
 /// How a booking is paid. A provider (cards, wallets) implements this and is listed by
 /// [`methods`]; the booking, its order and the refund bookkeeping stay the same.
@@ -186,18 +128,26 @@ pub async fn get(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<PaymentSettingsAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (_cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let settings = load(conn.ex(), ev.id).await?;
     let general: crate::model::settings::GeneralSettings =
-        super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
-    Ok(json!({"settings": settings, "config": {
-        "native_enabled": general.payments.is_active == "yes", "card_configured": false,
-        "wallet_configured": false, "offline_configured": true,
-        "native_config_link": format!("{}/admin/settings#payments", ctx.public_url),
-        "store_config_link": "", "has_cart": false, "has_store": false, "store_enabled": false,
-    }}))
+        crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
+    Ok(PaymentSettingsAnswer {
+        settings,
+        config: PaymentConfig {
+            native_enabled: general.payments.is_active == "yes",
+            card_configured: false,
+            wallet_configured: false,
+            offline_configured: true,
+            native_config_link: format!("{}/admin/settings#payments", ctx.public_url),
+            store_config_link: String::new(),
+            has_cart: false,
+            has_store: false,
+            store_enabled: false,
+        },
+    })
 }
 
 /// `POST …/payment-settings` with `{settings}`: validated whole, then stored; the event's
@@ -218,7 +168,7 @@ pub async fn save(
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let general: crate::model::settings::GeneralSettings =
-        super::settings::load(tx.ex(), crate::model::settings::GENERAL).await?;
+        crate::service::settings::site::load(tx.ex(), crate::model::settings::GENERAL).await?;
     let mut settings = load(tx.ex(), ev.id).await?;
     let mut merged = serde_json::to_value(&settings).unwrap_or_default();
     if let (Some(target), Some(patch)) = (merged.as_object_mut(), given.as_object()) {
@@ -264,7 +214,8 @@ fn check(settings: &mut EventPayment, decimals: u16, errors: &mut FieldErrors) {
     // No card or wallet provider is configured: those switches stay off.
     settings.card_enabled = "no".into();
     settings.wallet_enabled = "no".into();
-    settings.offline_instructions = super::sanitize::clean_html(&settings.offline_instructions);
+    settings.offline_instructions =
+        crate::service::support::sanitize::clean_html(&settings.offline_instructions);
     if settings.enabled != "yes" {
         return;
     }
@@ -417,7 +368,7 @@ pub async fn payment_order(
     .map_err(crate::store::StoreError::from)?;
     let format = money_format(site);
     let money = |minor: i64| format_amount(minor, &format);
-    let time = |t: i64| super::present::rfc3339(t);
+    let time = |t: i64| crate::service::support::present::rfc3339(t);
     let tx_json = |t: &TransactionRow| {
         json!({"id": t.id, "transaction_type": t.transaction_type, "status": t.status,
             "payment_method": t.payment_method, "total_cents": t.total_cents,
@@ -591,7 +542,7 @@ mod tests {
             "60".into(),
             PriceItem {
                 title: "Hour".into(),
-                value: Number::from(80),
+                value: serde_json::Number::from(80),
             },
         );
         assert_eq!(

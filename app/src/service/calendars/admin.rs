@@ -5,11 +5,6 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::events::{EventInput, insert_event, parse_event_input};
-use super::input::Fields;
-use super::present::{calendar_wire, event_wire};
-use super::sanitize::clean_html;
-use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::access::Capability;
 use crate::domain::slug::{check_slug, slugify};
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
@@ -20,6 +15,11 @@ use crate::model::calendar::{
     EventSchemaAnswer, EventTemplate, EventTemplateSettings, NewCalendarAnswer,
 };
 use crate::model::page::Page;
+use crate::service::events::new_event::{EventInput, insert_event, parse_event_input};
+use crate::service::support::input::Fields;
+use crate::service::support::present::{calendar_wire, event_wire};
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::availability_schedules::{self, NewSchedule};
 use crate::store::calendars::{self, CalendarFilter, CalendarRow, NewCalendar};
 use crate::store::users::UserRow;
@@ -384,7 +384,7 @@ fn parse_new_calendar(body: &Value) -> ServiceResult<NewCalendarCommand> {
         .filter(|u| !u.is_empty());
     if avatar
         .as_deref()
-        .is_some_and(|u| u.len() > 2048 || !super::input::is_http_url(u))
+        .is_some_and(|u| u.len() > 2048 || !crate::service::support::input::is_http_url(u))
     {
         errors.add(
             "calendar.calendar_avatar",
@@ -443,7 +443,7 @@ async fn check_may_have_calendar(
             "Invalid Team Member",
         ));
     }
-    super::team_invitations::check_consent(
+    crate::service::team_invitations::check_consent(
         tx.ex(),
         caller,
         host.id,

@@ -1,12 +1,13 @@
 //! The booking form of an event: system fields (always present) and custom fields.
 
 use crate::model::answer::MessageAnswer;
+use crate::model::event::{BookingField, BookingFieldList};
 use serde_json::{Map, Value, json};
 
-use super::event_admin::load_managed_event;
-use super::input::Fields;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::service::events::admin::load_managed_event;
+use crate::service::support::input::Fields;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_fields::{self, FieldRow};
 use crate::store::events::EventRow;
 
@@ -139,19 +140,27 @@ pub fn system_fields(ev: &EventRow) -> Vec<FieldRow> {
     fields
 }
 
-fn field_json(f: &FieldRow) -> Value {
-    let mut out = json!({
-        "index": f.position, "type": f.field_type, "name": f.name, "label": f.label, "required": f.required,
-        "enabled": f.enabled, "system_defined": f.system_defined, "disable_alter": f.disable_alter,
-        "is_visible": f.is_visible, "placeholder": f.placeholder, "help_text": f.help_text,
-    });
-    if let (Some(map), Ok(Value::Object(config))) = (
-        out.as_object_mut(),
-        serde_json::from_str::<Value>(&f.config),
-    ) {
-        map.extend(config);
+fn field_wire(f: &FieldRow) -> BookingField {
+    let mut extra = match serde_json::from_str::<Value>(&f.config) {
+        Ok(Value::Object(config)) => config,
+        _ => serde_json::Map::new(),
+    };
+    // The columns are the truth; a stored config never shadows them.
+    extra.retain(|key, _| !BookingField::FIXED.contains(&key.as_str()));
+    BookingField {
+        index: f.position,
+        field_type: f.field_type.clone(),
+        name: f.name.clone(),
+        label: f.label.clone(),
+        required: f.required,
+        enabled: f.enabled,
+        system_defined: f.system_defined,
+        disable_alter: f.disable_alter,
+        is_visible: f.is_visible,
+        placeholder: f.placeholder.clone(),
+        help_text: f.help_text.clone(),
+        extra,
     }
-    out
 }
 
 /// Stored fields with any missing system field added back.
@@ -171,11 +180,16 @@ pub async fn get(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<BookingFieldList> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let stored = booking_fields::list(conn.ex(), ev.id).await?;
-    Ok(json!({"fields": effective_fields(&ev, stored).iter().map(field_json).collect::<Vec<_>>()}))
+    Ok(BookingFieldList {
+        fields: effective_fields(&ev, stored)
+            .iter()
+            .map(field_wire)
+            .collect(),
+    })
 }
 
 fn truthy(v: Option<&Value>) -> Option<bool> {

@@ -2,11 +2,11 @@
 
 use serde_json::{Value, json};
 
-use super::input::{Fields, is_hex_color};
-use super::sanitize::clean_html;
-use super::{ServiceResult, random_hash};
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::model::event::{DEFAULT_COLOR, EVENT_TYPES, EventSettings, LOCATION_TYPES};
+use crate::service::support::input::{Fields, is_hex_color};
+use crate::service::support::sanitize::clean_html;
+use crate::service::{ServiceResult, random_hash};
 use crate::store::Tx;
 use crate::store::calendars::CalendarRow;
 use crate::store::events::{self, EventRow};
@@ -115,8 +115,9 @@ fn parse_settings(
 ) -> (EventSettings, bool) {
     let mut settings = EventSettings::default();
     let f = Fields::new(value, field);
-    let weekly_given = super::event_settings::apply_schedule(&f, &mut settings, errors, true);
-    super::event_settings::apply_limits(&f, &mut settings, errors);
+    let weekly_given =
+        crate::service::events::settings::apply_schedule(&f, &mut settings, errors, true);
+    crate::service::events::settings::apply_limits(&f, &mut settings, errors);
     if let Some(members) = f.int_list("team_members", errors) {
         settings.team_members = members;
     }

@@ -4,10 +4,10 @@
 
 use serde_json::json;
 
-use super::calendar_connections::{self as connections, ConnectRequest};
-use super::setup_pages::refused_as;
-use super::{Caller, Ctx, ServiceError};
 use crate::model::public::FormState;
+use crate::service::calendars::connections::{self as connections, ConnectRequest};
+use crate::service::setup_pages::refused_as;
+use crate::service::{Caller, Ctx, ServiceError};
 
 /// What a successful post did (the page's `done=`).
 pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<&'static str, FormState> {

@@ -1,17 +1,18 @@
 //! `…/events/{event_id}/email-notifications`: an event's email texts (which of them a
-//! booking's change sends is [`super::bookings::notify`]'s business).
+//! booking's change sends is [`crate::service::bookings::notify`]'s business).
 
 use crate::model::answer::MessageAnswer;
 use serde_json::{Value, json};
 
-use super::event_admin::load_managed_event;
-use super::sanitize::clean_html;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::is_valid_email as is_email;
 use crate::model::notifications::{
-    Audience, Notification, Notifications, ReminderTime, defaults, kind,
+    Audience, EmailNotificationsAnswer, Notification, Notifications, NotificationsCloned,
+    ReminderTime, defaults, kind,
 };
+use crate::service::events::admin::load_managed_event;
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{Ex, events};
 
 /// Where an event keeps its notifications (`event_meta`).
@@ -78,11 +79,13 @@ pub async fn get(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EmailNotificationsAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let notifications = load(conn.ex(), ev.id).await?;
-    Ok(json!({"notifications": notifications, "smart_codes": smart_codes()}))
+    Ok(EmailNotificationsAnswer {
+        notifications: load(conn.ex(), ev.id).await?,
+        smart_codes: smart_codes(),
+    })
 }
 
 /// `POST …/email-notifications` with `{notifications: {key: {title, enabled, email: {subject,
@@ -284,7 +287,7 @@ pub async fn clone_from(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<NotificationsCloned> {
     let from = body
         .get("from_event_id")
         .and_then(|v| {
@@ -308,7 +311,10 @@ pub async fn clone_from(
     let copied = load(tx.ex(), source.id).await?;
     store(tx.ex(), ev.id, &copied).await?;
     tx.commit().await?;
-    Ok(json!({"message": "The Notification has been cloned successfully", "notifications": copied}))
+    Ok(NotificationsCloned {
+        message: "The Notification has been cloned successfully".into(),
+        notifications: copied,
+    })
 }
 
 #[cfg(test)]

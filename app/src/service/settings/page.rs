@@ -5,11 +5,6 @@
 
 use serde_json::{Value, json};
 
-use super::outbox::{Message, Outgoing, TestEmail};
-use super::settings::{self, MODULE_CATALOGUE};
-use super::setup_pages::refused_as;
-use super::users::{CreateUser, create_user};
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::domain::values::is_valid_email;
@@ -17,12 +12,17 @@ use crate::model::public::FormState;
 use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
 use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, SiteSettings};
 use crate::service::auth::{hash_password, verify_password};
+use crate::service::outbox::{Message, Outgoing, TestEmail};
+use crate::service::settings::site::{self, MODULE_CATALOGUE};
+use crate::service::setup_pages::refused_as;
+use crate::service::users::{CreateUser, create_user};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{StoreError, users};
 
 /// Team members listed at most.
 const TEAM_SHOWN: i64 = 500;
 /// Outbox kind of a test email (delivered by the email worker, tried once).
-pub const TEST_EMAIL: &str = super::outbox::TEST_EMAIL_KIND;
+pub const TEST_EMAIL: &str = crate::service::outbox::TEST_EMAIL_KIND;
 
 pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
     let user = &caller.user;
@@ -32,7 +32,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         email: user.email.clone(),
         role: caller.role.as_str().to_string(),
     };
-    let connections = super::calendar_connections::connections(ctx, caller).await?;
+    let connections = crate::service::calendars::connections::connections(ctx, caller).await?;
     if !caller.can(Capability::ManageOptions) {
         return Ok(SettingsPage {
             profile,
@@ -41,8 +41,8 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         });
     }
     let mut conn = ctx.store.conn().await?;
-    let general: GeneralSettings = settings::load(conn.ex(), GENERAL).await?;
-    let modules: ModuleSettings = settings::load(conn.ex(), MODULES).await?;
+    let general: GeneralSettings = site::load(conn.ex(), GENERAL).await?;
+    let modules: ModuleSettings = site::load(conn.ex(), MODULES).await?;
     let team = users::search(conn.ex(), "", TEAM_SHOWN).await?;
     let e = &general.emailing;
     let p = &general.payments;
@@ -122,7 +122,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
     }
     match form.value("section").as_str() {
         "general" => done(
-            settings::save_general(
+            site::save_general(
                 ctx,
                 caller,
                 &json!({"timeFormat": form.value("time_format"),
@@ -137,7 +137,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             })
         }),
         "email" => done(
-            settings::save_general(
+            site::save_general(
                 ctx,
                 caller,
                 &json!({"emailing": {
@@ -155,7 +155,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .map(Saved::Shown)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "payments" => done(
-            settings::save_payment(
+            site::save_payment(
                 ctx,
                 caller,
                 &json!({"payments": {"is_active": yes_no("is_active"), "currency": form.value("currency"),
@@ -166,7 +166,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         )
         .map_err(|e| refused_as(form, e, strip("payments."))),
         "theme" => done(
-            settings::save_theme(
+            site::save_theme(
                 ctx,
                 caller,
                 &json!({"theme": form.value("theme"), "brand_color": brand_of(form)}),
@@ -179,7 +179,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
                 .iter()
                 .map(|(key, ..)| ((*key).to_string(), json!(yes_no(&format!("module_{key}")))))
                 .collect();
-            done(settings::save_global_modules(ctx, caller, &json!({"settings": switches})).await)
+            done(site::save_global_modules(ctx, caller, &json!({"settings": switches})).await)
                 .map_err(|e| refused_as(form, e, str::to_string))
         }
         "profile" => save_profile(ctx, caller, form)
@@ -344,7 +344,7 @@ async fn send_test_email(ctx: &Ctx, caller: &Caller, to: &str) -> ServiceResult<
         booking_id: None,
         due_at: None,
     };
-    super::outbox::enqueue(tx.ex(), &outgoing).await?;
+    crate::service::outbox::enqueue(tx.ex(), &outgoing).await?;
     tx.commit().await?;
     Ok(format!("A test email is on its way to {to}."))
 }

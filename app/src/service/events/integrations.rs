@@ -3,16 +3,20 @@
 //! worker's (`src/jobs/webhook.rs`).
 
 use crate::model::answer::MessageAnswer;
+use crate::model::integration::{
+    AvailableIntegration, Feed, IntegrationSaved, IntegrationsAnswer, SmartCode, TriggerOption,
+    WebhookFeed,
+};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::event_admin::load_managed_event;
-use super::input::{Fields, is_http_url};
-use super::outbox::{self, Message, Outgoing, WebhookDelivery, new_message_id};
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::BookingStatus;
+use crate::service::events::admin::load_managed_event;
+use crate::service::outbox::{self, Message, Outgoing, WebhookDelivery, new_message_id};
+use crate::service::support::input::{Fields, is_http_url};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::events::EventRow;
 use crate::store::integrations::{self, IntegrationRow};
@@ -39,11 +43,7 @@ const MAX_PAIRS: usize = 50;
 /// number bounds the work (and the outbound traffic) one booking can cause.
 pub const MAX_FEEDS_PER_EVENT: usize = 10;
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct KeyValue {
-    pub key: String,
-    pub value: String,
-}
+pub use crate::model::integration::KeyValue;
 
 /// A webhook feed as stored. `secret` signs deliveries; it is answered once, on creation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,12 +88,19 @@ impl WebhookSettings {
     }
 
     /// The feed as answered: everything but the secret.
-    fn public(&self) -> Value {
-        let mut value = serde_json::to_value(self).unwrap_or(Value::Null);
-        if let Some(map) = value.as_object_mut() {
-            map.remove("secret");
+    fn public(&self) -> WebhookFeed {
+        WebhookFeed {
+            name: self.name.clone(),
+            enabled: self.enabled,
+            request_url: self.request_url.clone(),
+            request_method: self.request_method.clone(),
+            request_format: self.request_format.clone(),
+            request_body: self.request_body.clone(),
+            fields: self.fields.clone(),
+            with_header: self.with_header.clone(),
+            request_headers: self.request_headers.clone(),
+            event_triggers: self.event_triggers.clone(),
         }
-        value
     }
 }
 
@@ -103,27 +110,45 @@ pub async fn list(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<IntegrationsAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let feeds: Vec<Value> = integrations::list_for_event(conn.ex(), ev.id)
+    let feeds = integrations::list_for_event(conn.ex(), ev.id)
         .await?
         .iter()
-        .map(|row| {
-            let settings = WebhookSettings::parse(row);
-            json!({"id": row.id, "name": row.title, "enabled": row.enabled,
-                   "provider": row.integration_key, "feed": settings.public()})
+        .map(|row| Feed {
+            id: row.id,
+            name: row.title.clone(),
+            enabled: row.enabled,
+            provider: row.integration_key.clone(),
+            feed: WebhookSettings::parse(row).public(),
         })
         .collect();
-    Ok(json!({
-        "feeds": feeds,
-        "available_integrations": {
-            WEBHOOK: {"title": "Webhook", "enabled": true,
-                      "description": "Send booking data to any URL when a booking is confirmed, cancelled, completed, rescheduled or rejected. Each delivery is signed (Standard Webhooks)."}
-        },
-        "event_triggers": TRIGGERS.iter().map(|(value, label)| json!({"label": label, "value": value})).collect::<Vec<_>>(),
-        "smart_codes": SMART_CODES.iter().map(|(code, label)| json!({"code": format!("{{{{{code}}}}}"), "label": label})).collect::<Vec<_>>(),
-    }))
+    let webhook = AvailableIntegration {
+        title: "Webhook".into(),
+        enabled: true,
+        description: "Send booking data to any URL when a booking is confirmed, cancelled, completed, rescheduled or rejected. Each delivery is signed (Standard Webhooks).".into(),
+    };
+    let mut available_integrations = Map::new();
+    available_integrations.insert(WEBHOOK.into(), json!(webhook));
+    Ok(IntegrationsAnswer {
+        feeds,
+        available_integrations,
+        event_triggers: TRIGGERS
+            .iter()
+            .map(|(value, label)| TriggerOption {
+                label: label.to_string(),
+                value: value.to_string(),
+            })
+            .collect(),
+        smart_codes: SMART_CODES
+            .iter()
+            .map(|(code, label)| SmartCode {
+                code: format!("{{{{{code}}}}}"),
+                label: label.to_string(),
+            })
+            .collect(),
+    })
 }
 
 /// `POST …/integrations/{integration_id}` (`0` creates).
@@ -134,7 +159,7 @@ pub async fn save(
     event_id: i64,
     integration_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<IntegrationSaved> {
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
@@ -188,12 +213,15 @@ pub async fn save(
 
     let (id, created, secret) = store_feed(&mut tx, ctx, ev.id, existing, given, status).await?;
     tx.commit().await?;
-    let mut answer = json!({"message": SAVED, "integration_id": id, "integration_name": WEBHOOK, "created": created});
-    if let Some(secret) = secret {
-        // Shown once, like an application password: the receiver needs it to verify signatures.
-        answer["signing_secret"] = json!(secret);
-    }
-    Ok(answer)
+    // The secret is shown once, like an application password: the receiver needs it to verify
+    // signatures.
+    Ok(IntegrationSaved {
+        message: SAVED.into(),
+        integration_id: id,
+        integration_name: WEBHOOK.into(),
+        created,
+        signing_secret: secret,
+    })
 }
 
 /// Writes a feed: settings given replace the stored ones (a new feed gets its signing secret,
@@ -369,8 +397,10 @@ fn check_settings(s: &WebhookSettings, allow_private: bool, errors: &mut FieldEr
     // for it; a host name is resolved and checked again at every delivery.
     let literal = url::Url::parse(&s.request_url)
         .ok()
-        .and_then(|u| super::targets::literal_ip(&u));
-    if !allow_private && literal.is_some_and(|ip| !super::targets::is_public_ip(ip)) {
+        .and_then(|u| crate::service::support::targets::literal_ip(&u));
+    if !allow_private
+        && literal.is_some_and(|ip| !crate::service::support::targets::is_public_ip(ip))
+    {
         errors.add(
             "integration.request_url",
             "public",
@@ -458,7 +488,7 @@ fn pairs(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<KeyV
 }
 
 /// Outbox kind of one webhook delivery.
-pub const DELIVERY_KIND: &str = super::outbox::WEBHOOK_KIND;
+pub const DELIVERY_KIND: &str = crate::service::outbox::WEBHOOK_KIND;
 
 /// The outbox items of `trigger` for a booking: one delivery per enabled feed of its event that
 /// subscribes to it, each carrying the body rendered now, so that it reports the booking as it

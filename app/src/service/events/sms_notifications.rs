@@ -4,13 +4,15 @@
 use crate::model::answer::MessageAnswer;
 use serde_json::{Value, json};
 
-use super::email_notifications::{apply_posted, one_line_title, parse_times, truthy};
-use super::event_admin::load_managed_event;
-use super::{Caller, Ctx, ServiceResult};
 use crate::domain::validation::FieldErrors;
 use crate::model::notifications::{
-    Audience, SmsNotification, SmsNotifications, kind, sms_defaults,
+    Audience, SmsNotification, SmsNotifications, SmsNotificationsAnswer, kind, sms_defaults,
 };
+use crate::service::events::admin::load_managed_event;
+use crate::service::events::email_notifications::{
+    apply_posted, one_line_title, parse_times, truthy,
+};
+use crate::service::{Caller, Ctx, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::BookingRow;
 use crate::store::{Ex, events};
@@ -90,11 +92,13 @@ pub async fn get(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<SmsNotificationsAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let all = load(conn.ex(), ev.id).await?;
-    Ok(json!({"notifications": all, "smart_codes": super::email_notifications::smart_codes()}))
+    Ok(SmsNotificationsAnswer {
+        notifications: load(conn.ex(), ev.id).await?,
+        smart_codes: crate::service::events::email_notifications::smart_codes(),
+    })
 }
 
 /// `POST …/sms-notifications` with `{notifications: {key: {title?, enabled?, sms?: {send_to?,

@@ -6,20 +6,23 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::calendars::{Access, load_calendar, reborrow};
-use super::event_settings::{apply_limits, apply_schedule};
-use super::events::{EventInput, insert_event, minutes_setting, parse_event_input};
-use super::input::{Fields, is_hex_color};
-use super::present::{calendar_settings, event_settings, event_wire};
-use super::sanitize::clean_html;
-use super::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::model::calendar::CalendarSettings;
 use crate::model::event::{
-    ConditionalRule, EditorEvent, EditorTab, EventAnswer, EventCalendar, EventOwner, EventSettings,
-    MultiDuration,
+    AvailabilityAnswer, AvailableSchedule, ConditionalRule, EditorEvent, EditorTab, EventAnswer,
+    EventCalendar, EventCreated, EventOwner, EventSettings, EventSettingsOf, EventSettingsSaved,
+    EventUpdated, MultiDuration, ScheduleChoice, ScheduleOptions,
 };
+use crate::service::calendars::admin::{Access, load_calendar, reborrow};
+use crate::service::events::new_event::{
+    EventInput, insert_event, minutes_setting, parse_event_input,
+};
+use crate::service::events::settings::{apply_limits, apply_schedule};
+use crate::service::support::input::{Fields, is_hex_color};
+use crate::service::support::present::{calendar_settings, event_settings, event_wire};
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::calendars::{self, CalendarRow};
 use crate::store::events::{self, EventRow};
 use crate::store::{Ex, StoreError, availability_schedules, users};
@@ -122,7 +125,8 @@ pub async fn set_team_hosts(
         ));
     }
     check_members(tx.ex(), hosts, "hosts").await?;
-    super::team_invitations::check_consent(tx.ex(), caller, cal.user_id, hosts, "hosts").await?;
+    crate::service::team_invitations::check_consent(tx.ex(), caller, cal.user_id, hosts, "hosts")
+        .await?;
     let mut settings = event_settings(&ev);
     settings.team_members = hosts.to_vec();
     events::set_hosts(tx.ex(), ev.id, hosts).await?;
@@ -135,7 +139,7 @@ pub async fn create(
     caller: &Caller,
     calendar_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventCreated> {
     let mut body = body.clone();
     let mut errors = FieldErrors::new();
     if body.get("status").is_none_or(Value::is_null) {
@@ -159,7 +163,7 @@ pub async fn create(
             "settings.team_members",
         )
         .await?;
-        super::team_invitations::check_consent(
+        crate::service::team_invitations::check_consent(
             tx.ex(),
             caller,
             cal.user_id,
@@ -175,9 +179,10 @@ pub async fn create(
     add_to_order(tx.ex(), &mut cal, event.id).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(
-        json!({"message": "New Event Type has been created successfully", "slot": event_wire(ctx, &cal, &event)}),
-    )
+    Ok(EventCreated {
+        message: "New Event Type has been created successfully".into(),
+        slot: event_wire(ctx, &cal, &event),
+    })
 }
 
 fn settings_menu(cal: &CalendarRow, ev: &EventRow) -> Vec<EditorTab> {
@@ -241,22 +246,22 @@ pub async fn get(
     };
     if with.contains(&"calendar") {
         answer.calendar = Some(
-            super::calendars::get(ctx, caller, calendar_id)
+            crate::service::calendars::admin::get(ctx, caller, calendar_id)
                 .await?
                 .calendar,
         );
     }
     if with.contains(&"smart_codes") {
-        answer.smart_codes = Some(super::email_notifications::smart_codes());
+        answer.smart_codes = Some(crate::service::events::email_notifications::smart_codes());
     }
     if with.contains(&"settings_menu") {
         answer.settings_menu = Some(settings_menu(&cal, &ev));
     }
     if with.contains(&"calendar_event_lists") {
-        let list = super::calendars::list(
+        let list = crate::service::calendars::admin::list(
             ctx,
             caller,
-            super::calendars::ListCalendars {
+            crate::service::calendars::admin::ListCalendars {
                 page: 1,
                 per_page: 1,
                 search: String::new(),
@@ -278,7 +283,7 @@ pub async fn update_details(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventUpdated> {
     let mut tx = ctx.store.begin().await?;
     let (cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut errors = FieldErrors::new();
@@ -286,7 +291,7 @@ pub async fn update_details(
     let title = f.str("title", &mut errors);
     check_title(&mut errors, "title", "Event title", title.as_deref());
     let duration = f.int("duration", &mut errors);
-    super::events::check_duration(&f, duration, &mut errors);
+    crate::service::events::new_event::check_duration(&f, duration, &mut errors);
     let status = f.one_of("status", &["active", "draft"], &mut errors);
     if status.is_none() && !errors.contains("status") {
         errors.add("status", "required", "Event status field is required");
@@ -310,7 +315,7 @@ pub async fn update_details(
     let seats = f.int("max_book_per_slot", &mut errors);
     let display_spots = f.bool("is_display_spots", &mut errors);
     if group {
-        super::events::check_seats(&f, seats, &mut errors);
+        crate::service::events::new_event::check_seats(&f, seats, &mut errors);
         if display_spots.is_none() && !errors.contains("is_display_spots") {
             errors.add(
                 "is_display_spots",
@@ -358,7 +363,10 @@ pub async fn update_details(
         .ok_or(ServiceError::NotFound)?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(json!({"message": "Data has been updated", "event": event_wire(ctx, &cal, &ev)}))
+    Ok(EventUpdated {
+        message: UPDATED.into(),
+        event: event_wire(ctx, &cal, &ev),
+    })
 }
 
 fn parse_multi_duration(value: &Value, errors: &mut FieldErrors) -> Option<MultiDuration> {
@@ -383,10 +391,11 @@ fn parse_multi_duration(value: &Value, errors: &mut FieldErrors) -> Option<Multi
                 "The available durations are required when multiple durations are enabled.",
             );
         }
-        if available
-            .iter()
-            .any(|d| !(super::events::MIN_DURATION..=super::events::MAX_DURATION).contains(d))
-        {
+        if available.iter().any(|d| {
+            !(crate::service::events::new_event::MIN_DURATION
+                ..=crate::service::events::new_event::MAX_DURATION)
+                .contains(d)
+        }) {
             errors.add(
                 "multi_duration.available_durations",
                 "between",
@@ -419,7 +428,7 @@ pub async fn get_availability(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-) -> ServiceResult<Value> {
+) -> ServiceResult<AvailabilityAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (_cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     let settings = event_settings(&ev);
@@ -429,7 +438,7 @@ pub async fn get_availability(
     owners.dedup();
     let rows = availability_schedules::list_for_users(conn.ex(), &owners).await?;
     let people = users::find_many(conn.ex(), &owners).await?;
-    let mut by_owner: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    let mut by_owner: BTreeMap<String, Vec<ScheduleChoice>> = BTreeMap::new();
     for row in &rows {
         let name = if row.user_id == caller.id() {
             "My Schedules".to_string()
@@ -440,28 +449,33 @@ pub async fn get_availability(
                 .map(|u| u.full_name())
                 .unwrap_or_else(|| "Deleted User".into())
         };
-        by_owner
-            .entry(name)
-            .or_default()
-            .push(json!({"label": row.title, "value": row.id, "default": row.is_default}));
+        by_owner.entry(name).or_default().push(ScheduleChoice {
+            label: row.title.clone(),
+            value: row.id,
+            default: row.is_default,
+        });
     }
-    let mut options = json!({
-        "range_types": ["range_days", "date_range"],
-        "schedule_types": ["weekly_schedules"],
-        "availability_types": ["existing_schedule", "custom"],
-    });
-    for (owner, list) in by_owner {
-        options[owner] = json!(list);
-    }
-    let available: Vec<Value> = rows
-        .iter()
-        .map(|r| json!({
-            "id": r.id, "title": r.title, "user_id": r.user_id, "default": r.is_default, "timezone": r.timezone,
-            "weekly_schedules": serde_json::from_str::<Value>(&r.weekly_schedules).unwrap_or(Value::Null),
-            "date_overrides": serde_json::from_str::<Value>(&r.date_overrides).unwrap_or(Value::Null),
-        }))
-        .collect();
-    Ok(json!({"schedule_options": options, "available_schedules": available}))
+    let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect();
+    Ok(AvailabilityAnswer {
+        schedule_options: ScheduleOptions {
+            range_types: words(&["range_days", "date_range"]),
+            schedule_types: words(&["weekly_schedules"]),
+            availability_types: words(&["existing_schedule", "custom"]),
+            by_owner,
+        },
+        available_schedules: rows
+            .iter()
+            .map(|r| AvailableSchedule {
+                id: r.id,
+                title: r.title.clone(),
+                user_id: r.user_id,
+                default: r.is_default,
+                timezone: r.timezone.clone(),
+                weekly_schedules: serde_json::from_str(&r.weekly_schedules).unwrap_or(Value::Null),
+                date_overrides: serde_json::from_str(&r.date_overrides).unwrap_or(Value::Null),
+            })
+            .collect(),
+    })
 }
 
 /// `{host id: schedule id}`, ids as numbers or numeric text.
@@ -520,7 +534,7 @@ pub async fn update_availability(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut settings = event_settings(&ev);
@@ -591,7 +605,19 @@ pub async fn update_availability(
     }
     ev.availability_type = availability_type;
     save(ctx, tx, &mut ev, &settings).await?;
-    Ok(json!({"message": "Data has been updated", "event": {"id": ev.id, "settings": settings}}))
+    Ok(settings_saved(&ev, settings))
+}
+
+const UPDATED: &str = "Data has been updated";
+
+fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSettingsSaved {
+    EventSettingsSaved {
+        message: UPDATED.into(),
+        event: EventSettingsOf {
+            id: ev.id,
+            settings,
+        },
+    }
 }
 
 /// `POST …/limits` with body `{settings: {…}}`.
@@ -601,7 +627,7 @@ pub async fn update_limits(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventSettingsSaved> {
     let mut errors = FieldErrors::new();
     let root = Fields::new(Some(body), "");
     let inner = root.object("settings", &mut errors);
@@ -614,7 +640,7 @@ pub async fn update_limits(
     apply_limits(&Fields::new(inner, "settings"), &mut settings, &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     save(ctx, tx, &mut ev, &settings).await?;
-    Ok(json!({"message": "Data has been updated", "event": {"id": ev.id, "settings": settings}}))
+    Ok(settings_saved(&ev, settings))
 }
 
 /// `POST …/{event_id}/advanced-settings`: the options no other route sets, with the
@@ -628,7 +654,7 @@ pub async fn update_advanced(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventSettingsSaved> {
     // Access first: another host's ids answer 404 whatever the body.
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
@@ -661,7 +687,7 @@ pub async fn update_advanced(
     }
     errors.into_result().map_err(ServiceError::invalid)?;
     save(ctx, tx, &mut ev, &settings).await?;
-    Ok(json!({"message": "Data has been updated", "event": {"id": ev.id, "settings": settings}}))
+    Ok(settings_saved(&ev, settings))
 }
 
 /// `rule` with what was sent: a switch (`true`, `"yes"`, ...) or the rule's keys to change.
@@ -771,7 +797,7 @@ pub async fn clone(
     calendar_id: i64,
     event_id: i64,
     body: &Value,
-) -> ServiceResult<Value> {
+) -> ServiceResult<EventCreated> {
     let mut errors = FieldErrors::new();
     let target = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
@@ -836,7 +862,8 @@ pub async fn clone(
         .ok_or(ServiceError::NotFound)?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    Ok(
-        json!({"message": "The Event Type has been cloned successfully", "slot": event_wire(ctx, &dest, &copy)}),
-    )
+    Ok(EventCreated {
+        message: "The Event Type has been cloned successfully".into(),
+        slot: event_wire(ctx, &dest, &copy),
+    })
 }

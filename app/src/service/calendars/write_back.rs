@@ -7,16 +7,16 @@
 
 use url::Url;
 
-use super::calendar_client::{self, Account, Reach};
-use super::notifications::{self, ics_uid};
-use super::outbox::{self, CalendarWrite, Message, Outgoing};
-use super::{Ctx, ServiceResult};
+use crate::service::calendars::client::{self, Account, Reach};
+use crate::service::notifications::{self, ics_uid};
+use crate::service::outbox::{self, CalendarWrite, Message, Outgoing};
+use crate::service::{Ctx, ServiceResult};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::calendar_connections as store;
 use crate::store::{Ex, reborrow};
 
 /// The outbox kind of a write-back.
-pub const WRITE_KIND: &str = super::outbox::CALENDAR_WRITE_KIND;
+pub const WRITE_KIND: &str = crate::service::outbox::CALENDAR_WRITE_KIND;
 
 /// Statuses whose booking stays in the host's calendar (pending is not written yet).
 const SHOWN: [&str; 3] = ["scheduled", "completed", "no_show"];
@@ -102,7 +102,7 @@ pub async fn deliver(ctx: &Ctx, write: &CalendarWrite) -> Result<(), String> {
         if let Some(account) = account_of(ctx, record.calendar_id).await? {
             let href =
                 Url::parse(&record.href).map_err(|_| "a stored address is unusable".to_string())?;
-            calendar_client::delete_object(reach, &account, &href)
+            client::delete_object(reach, &account, &href)
                 .await
                 .map_err(|e| e.to_string())?;
         }
@@ -158,7 +158,7 @@ pub async fn deliver(ctx: &Ctx, write: &CalendarWrite) -> Result<(), String> {
             .map_err(store_error)?;
     }
     let url = Url::parse(&href).map_err(|_| "a stored address is unusable".to_string())?;
-    calendar_client::put_object(reach, &account, &url, &text)
+    client::put_object(reach, &account, &url, &text)
         .await
         .map_err(|e| e.to_string())
 }
@@ -189,7 +189,7 @@ async fn account_of(ctx: &Ctx, calendar_id: i64) -> Result<Option<Account>, Stri
     let row = store::connection_of_calendar(conn.ex(), calendar_id)
         .await
         .map_err(|e| format!("database: {e}"))?;
-    row.map(|row| super::calendar_connections::account_of(ctx, &row))
+    row.map(|row| crate::service::calendars::connections::account_of(ctx, &row))
         .transpose()
         .map_err(|e| e.to_string())
 }

@@ -5,9 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::event_admin::load_managed_event;
-use super::outbox::{Message, Outgoing, WebhookDelivery, new_message_id};
-use super::{Caller, Ctx, ServiceError};
+use crate::model::event::BookingField;
 use crate::model::event_tabs::{
     AdvancedTab, CHOICE_TYPES, DeliveryLine, FieldLine, FieldsOp, NotificationLine, PaymentTab,
     Policy, WebhookLine, WebhooksTab, apply_fields_op, new_field_from_form, parse_times_text,
@@ -15,7 +13,10 @@ use crate::model::event_tabs::{
 };
 use crate::model::public::FormState;
 use crate::service::ServiceResult;
+use crate::service::events::admin::load_managed_event;
+use crate::service::outbox::{Message, Outgoing, WebhookDelivery, new_message_id};
 use crate::service::setup_pages::refused_as;
+use crate::service::{Caller, Ctx, ServiceError};
 use crate::store::integrations;
 
 // ---- Booking fields ----------------------------------------------------------------------
@@ -27,27 +28,24 @@ pub async fn fields(
     calendar_id: i64,
     event_id: i64,
 ) -> ServiceResult<Vec<FieldLine>> {
-    let answer = super::booking_fields::get(ctx, caller, calendar_id, event_id).await?;
-    Ok(answer["fields"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(line_of)
-        .collect())
+    let answer =
+        crate::service::events::booking_fields::get(ctx, caller, calendar_id, event_id).await?;
+    Ok(answer.fields.iter().map(line_of).collect())
 }
 
-fn line_of(field: &Value) -> FieldLine {
-    let text = |key: &str| field[key].as_str().unwrap_or_default().to_string();
+fn line_of(field: &BookingField) -> FieldLine {
     FieldLine {
-        name: text("name"),
-        label: text("label"),
-        kind: text("type"),
-        required: field["required"] == true,
-        enabled: field["enabled"] != false,
-        system: field["system_defined"] == true,
-        locked: field["disable_alter"] == true,
-        options: field["options"]
-            .as_array()
+        name: field.name.clone(),
+        label: field.label.clone(),
+        kind: field.field_type.clone(),
+        required: field.required,
+        enabled: field.enabled,
+        system: field.system_defined,
+        locked: field.disable_alter,
+        options: field
+            .extra
+            .get("options")
+            .and_then(Value::as_array)
             .into_iter()
             .flatten()
             .filter_map(|o| o.as_str().or_else(|| o["label"].as_str()))
@@ -67,15 +65,10 @@ pub async fn save_fields(
     form: &FormState,
 ) -> Result<(), FormState> {
     // The stored fields as they are, by name, so nothing the form does not show is lost.
-    let raw = super::booking_fields::get(ctx, caller, calendar_id, event_id)
+    let raw = crate::service::events::booking_fields::get(ctx, caller, calendar_id, event_id)
         .await
         .map_err(|e| refused_as(form, e, str::to_string))?;
-    let stored: Vec<FieldLine> = raw["fields"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(line_of)
-        .collect();
+    let stored: Vec<FieldLine> = raw.fields.iter().map(line_of).collect();
     let mut lines = stored;
     let Some(op) = FieldsOp::parse(&form.value("op")) else {
         return Err(FormState {
@@ -87,12 +80,11 @@ pub async fn save_fields(
     let mut body: Vec<Value> = lines
         .iter()
         .map(|line| {
-            let mut item = raw["fields"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|f| f["name"] == line.name.as_str())
-                .cloned()
+            let mut item = raw
+                .fields
+                .iter()
+                .find(|f| f.name == line.name)
+                .map(|f| json!(f))
                 .unwrap_or_else(|| json!({"name": line.name, "type": line.kind}));
             item["label"] = json!(line.label);
             item["required"] = json!(line.required);
@@ -112,7 +104,7 @@ pub async fn save_fields(
         body.push(item);
     }
     let request = json!({"booking_fields": body});
-    super::booking_fields::save(ctx, caller, calendar_id, event_id, &request)
+    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, &request)
         .await
         .map(drop)
         .map_err(|e| {
@@ -143,7 +135,7 @@ pub async fn webhooks(
     let log = integrations::deliveries_of(conn.ex(), &ids).await?;
     let zone = crate::domain::zone::parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
     let label = |key: &str| {
-        super::integrations::TRIGGERS
+        crate::service::events::integrations::TRIGGERS
             .iter()
             .find(|(k, _)| *k == key)
             .map_or_else(
@@ -159,18 +151,18 @@ pub async fn webhooks(
     };
     Ok(WebhooksTab {
         zone: cal.author_timezone.clone(),
-        triggers: super::integrations::TRIGGERS
+        triggers: crate::service::events::integrations::TRIGGERS
             .iter()
             .map(|(k, l)| ((*k).to_string(), (*l).to_string()))
             .collect(),
         feeds: feeds
             .iter()
             .map(|feed| {
-                let settings = super::integrations::WebhookSettings::parse(feed);
+                let settings = crate::service::events::integrations::WebhookSettings::parse(feed);
                 WebhookLine {
                     id: feed.id,
                     name: feed.title.clone(),
-                    url: super::targets::redacted_url(&settings.request_url),
+                    url: crate::service::support::targets::redacted_url(&settings.request_url),
                     enabled: feed.enabled,
                     triggers: settings.event_triggers.iter().map(|t| label(t)).collect(),
                     deliveries: log
@@ -206,7 +198,7 @@ pub async fn add_webhook(
     let url = form.value("url").trim().to_string();
     let mut triggers = form.values.get("triggers").cloned().unwrap_or_default();
     if triggers.is_empty() {
-        triggers = super::integrations::TRIGGERS
+        triggers = crate::service::events::integrations::TRIGGERS
             .iter()
             .map(|(k, _)| (*k).to_string())
             .collect();
@@ -215,15 +207,14 @@ pub async fn add_webhook(
         "" => reqwest_free_host(&url),
         given => given.to_string(),
     };
-    let body = json!({"integration_name": super::integrations::WEBHOOK, "status": true,
+    let body = json!({"integration_name": crate::service::events::integrations::WEBHOOK, "status": true,
         "integration": {"name": name, "request_url": url, "request_method": "POST",
                         "request_format": "JSON", "request_body": "all_data",
                         "event_triggers": triggers}});
-    match super::integrations::save(ctx, caller, calendar_id, event_id, 0, &body).await {
-        Ok(answer) => Ok(answer["signing_secret"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string()),
+    match crate::service::events::integrations::save(ctx, caller, calendar_id, event_id, 0, &body)
+        .await
+    {
+        Ok(answer) => Ok(answer.signing_secret.unwrap_or_default()),
         Err(e) => Err(refused_as(form, e, |field| {
             match field.strip_prefix("integration.").unwrap_or(field) {
                 "request_url" => "url".to_string(),
@@ -263,16 +254,16 @@ pub async fn feed_action(
     action: FeedAction,
 ) -> ServiceResult<()> {
     match action {
-        FeedAction::Remove => super::integrations::delete(ctx, caller, calendar_id, event_id, id)
+        FeedAction::Remove => crate::service::events::integrations::delete(ctx, caller, calendar_id, event_id, id)
             .await
             .map(drop),
-        FeedAction::Enable(on) => super::integrations::save(
+        FeedAction::Enable(on) => crate::service::events::integrations::save(
             ctx,
             caller,
             calendar_id,
             event_id,
             id,
-            &json!({"integration_name": super::integrations::WEBHOOK, "status": on}),
+            &json!({"integration_name": crate::service::events::integrations::WEBHOOK, "status": on}),
         )
         .await
         .map(drop),
@@ -296,7 +287,7 @@ pub async fn feed_action(
                 booking_id: None,
                 due_at: None,
             };
-            super::outbox::enqueue(tx.ex(), &outgoing).await?;
+            crate::service::outbox::enqueue(tx.ex(), &outgoing).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -314,7 +305,7 @@ pub async fn advanced(
 ) -> ServiceResult<AdvancedTab> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let s = super::present::event_settings(&ev);
+    let s = crate::service::support::present::event_settings(&ev);
     let policy = |rule: &crate::model::event::ConditionalRule| Policy {
         mode: match (rule.enabled, rule.rule_type.as_str()) {
             (false, _) => "allowed",
@@ -379,7 +370,7 @@ pub async fn save_advanced(
             "available_durations": durations,
         },
     }});
-    super::event_admin::update_advanced(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::admin::update_advanced(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {
@@ -407,9 +398,9 @@ pub async fn payment(
 ) -> ServiceResult<PaymentTab> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let settings = super::payments::load(conn.ex(), ev.id).await?;
+    let settings = crate::service::events::payments::load(conn.ex(), ev.id).await?;
     let general: crate::model::settings::GeneralSettings =
-        super::settings::load(conn.ex(), crate::model::settings::GENERAL).await?;
+        crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
     let first = settings.items.first();
     Ok(PaymentTab {
         event_enabled: settings.enabled == "yes",
@@ -451,7 +442,7 @@ pub async fn save_payment(
         let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id)
             .await
             .map_err(|e| refused_as(form, e, str::to_string))?;
-        super::payments::load(conn.ex(), ev.id)
+        crate::service::events::payments::load(conn.ex(), ev.id)
             .await
             .map_err(|e| refused_as(form, e, str::to_string))?
     };
@@ -481,7 +472,7 @@ pub async fn save_payment(
         "enabled": yes("take_payment"), "offline_enabled": yes("offline"),
         "offline_instructions": instructions, "items": items,
     }});
-    super::payments::save(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {
@@ -506,7 +497,7 @@ pub async fn notifications(
 ) -> ServiceResult<Vec<NotificationLine>> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let all = super::email_notifications::load(conn.ex(), ev.id).await?;
+    let all = crate::service::events::email_notifications::load(conn.ex(), ev.id).await?;
     Ok(crate::model::notifications::KINDS
         .iter()
         .filter_map(|kind| {
@@ -577,7 +568,7 @@ pub async fn save_notification(
     let body = json!({"notifications": {key.clone(): {
         "enabled": form.value("enabled") == "on", "email": email,
     }}});
-    super::email_notifications::save(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {

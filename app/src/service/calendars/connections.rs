@@ -12,15 +12,17 @@ use std::collections::HashSet;
 use serde_json::Value;
 use url::Url;
 
-use super::calendar_client::{self, Account, FeedRead, FetchError, FoundCalendar, Reach};
-use super::targets::{TargetError, is_public_ip, literal_ip, redacted_url};
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::calendar_busy::{self, Interval, Window};
 use crate::domain::validation::FieldErrors;
 use crate::model::calendar_connection::{
     BusyList, BusyTime, ConnectBody, Connection, ConnectionAnswer, ConnectionChanged,
     ConnectionDeleted, ConnectionList, ExternalCalendar, KINDS,
 };
+use crate::service::calendars::client::{
+    self, Account, FeedRead, FetchError, FoundCalendar, Reach,
+};
+use crate::service::support::targets::{TargetError, is_public_ip, literal_ip, redacted_url};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::calendar_connections::{self as store, CalendarRow, ConnectionRow};
 use crate::store::{Ex, now_epoch};
 
@@ -58,7 +60,9 @@ fn present(row: &ConnectionRow, calendars: &[CalendarRow]) -> Connection {
         username: row.username.clone(),
         status: row.status.clone(),
         last_error: row.last_error.clone(),
-        last_synced_at: row.last_synced_at.map(super::present::rfc3339),
+        last_synced_at: row
+            .last_synced_at
+            .map(crate::service::support::present::rfc3339),
         calendars: calendars
             .iter()
             .filter(|c| c.connection_id == row.id)
@@ -308,7 +312,7 @@ pub async fn connect(
     // What the server holds now: CalDAV calendars, or the feed's text (read once, used twice).
     let (home, found, feed) = match checked.kind {
         "caldav" => {
-            let d = calendar_client::discover(reach, &account)
+            let d = client::discover(reach, &account)
                 .await
                 .map_err(|e| connect_error("caldav", &e))?;
             if d.calendars.is_empty() {
@@ -320,7 +324,7 @@ pub async fn connect(
             }
             (d.home, d.calendars, None)
         }
-        _ => match calendar_client::read_feed(reach, &account, "").await {
+        _ => match client::read_feed(reach, &account, "").await {
             Ok(FeedRead::Changed { text, etag }) => {
                 let name = feed_name(&text).unwrap_or_else(|| host_of(&checked.url));
                 let found = vec![FoundCalendar {
@@ -376,7 +380,7 @@ pub async fn connect(
         .await?;
     }
     tx.commit().await?;
-    tracing::info!(connection = id, kind = checked.kind, server = %super::targets::origin_of(&checked.url), "calendar connected");
+    tracing::info!(connection = id, kind = checked.kind, server = %crate::service::support::targets::origin_of(&checked.url), "calendar connected");
     let row = {
         let mut conn = ctx.store.conn().await?;
         own(conn.ex(), caller, id).await?
@@ -465,7 +469,7 @@ pub async fn update(
                 None => open_password(ctx, &row)?,
             },
         };
-        calendar_client::discover(reach(ctx), &account)
+        client::discover(reach(ctx), &account)
             .await
             .map_err(|e| connect_error("caldav", &e))?;
     }
@@ -801,7 +805,7 @@ async fn sync_row(ctx: &Ctx, row: &ConnectionRow) -> Result<(), SyncFailure> {
     let (etag, key) = calendar.ctag.rsplit_once('#').unwrap_or(("", ""));
     // The ETag only helps while the stored set covers the window.
     let etag = if key == window.key { etag } else { "" };
-    match calendar_client::read_feed(reach(ctx), &account, etag).await? {
+    match client::read_feed(reach(ctx), &account, etag).await? {
         FeedRead::Unchanged => Ok(()),
         FeedRead::Changed { text, etag } => store_feed(ctx, &calendar, &window, &text, &etag).await,
     }
@@ -832,12 +836,12 @@ async fn sync_caldav(
     let found = match found {
         Some(found) => found,
         None if row.home_url.is_empty() => {
-            calendar_client::one_calendar(reach, &account, &account.url).await?
+            client::one_calendar(reach, &account, &account.url).await?
         }
         None => {
             let home = Url::parse(&row.home_url)
                 .map_err(|_| FetchError::NotCalendar("the calendar home is unusable".into()))?;
-            calendar_client::home_calendars(reach, &account, &home).await?
+            client::home_calendars(reach, &account, &home).await?
         }
     };
     let (calendars, window) = {
@@ -866,8 +870,7 @@ async fn sync_caldav(
         }
         let href = Url::parse(&calendar.href)
             .map_err(|_| FetchError::NotCalendar("a calendar address is unusable".into()))?;
-        let texts =
-            calendar_client::events_between(reach, &account, &href, window.from, window.to).await?;
+        let texts = client::events_between(reach, &account, &href, window.from, window.to).await?;
         let mut intervals = Vec::new();
         for text in &texts {
             // One unreadable event does not hide the others.
@@ -1003,7 +1006,7 @@ pub async fn refresh_hosts(ctx: &Ctx, host_ids: &[i64]) -> ServiceResult<()> {
 pub async fn refresh_event_hosts(ctx: &Ctx, event_id: i64) -> ServiceResult<()> {
     let hosts = {
         let mut conn = ctx.store.conn().await?;
-        match super::slots::load_event(conn.ex(), event_id).await {
+        match crate::service::slots::load_event(conn.ex(), event_id).await {
             Ok(loaded) => loaded.host_ids(),
             Err(_) => return Ok(()),
         }
@@ -1055,7 +1058,7 @@ impl ConnectionRow {
     /// Scheme and host of the shown URL, for error texts.
     fn shown_url_origin(&self) -> String {
         Url::parse(&self.shown_url)
-            .map(|u| super::targets::origin_of(&u))
+            .map(|u| crate::service::support::targets::origin_of(&u))
             .unwrap_or_else(|_| "the calendar server".into())
     }
 }

@@ -4,9 +4,9 @@
 use chrono::{DateTime, SecondsFormat};
 use serde_json::json;
 
-use super::Ctx;
 use crate::model::calendar::{AuthorProfile, Calendar, CalendarSettings, CalendarUser};
 use crate::model::event::{Event, EventSettings, location_fields};
+use crate::service::Ctx;
 use crate::store::calendars::CalendarRow;
 use crate::store::events::EventRow;
 use crate::store::users::UserRow;

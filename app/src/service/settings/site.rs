@@ -10,9 +10,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use super::input::Fields;
-use super::sanitize::clean_html;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::is_valid_email;
@@ -22,6 +19,9 @@ use crate::model::settings::{
     GeneralSettingsAnswer, GlobalModules, MODULES, ModuleSettings, SavedFeatureModules,
     SavedGeneralSettings,
 };
+use crate::service::support::input::Fields;
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::calendars::{self, CalendarFilter};
 use crate::store::{Ex, settings};
 

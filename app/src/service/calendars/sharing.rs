@@ -4,14 +4,14 @@ use crate::model::answer::MessageAnswer;
 use crate::model::calendar::SharingAnswer;
 use serde_json::Value;
 
-use super::calendars::{Access, load_calendar};
-use super::input::{Fields, is_http_url};
-use super::present::{calendar_settings, share_url};
-use super::sanitize::clean_html;
-use super::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::domain::slug::check_slug;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::zone::parse_zone;
+use crate::service::calendars::admin::{Access, load_calendar};
+use crate::service::support::input::{Fields, is_http_url};
+use crate::service::support::present::{calendar_settings, share_url};
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{StoreError, availability_schedules, calendars, events};
 
 pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<SharingAnswer> {

@@ -1,0 +1,12 @@
+//! Events (event types) and everything an event carries: its details, availability and
+//! limits, booking form, notifications, integrations and payment settings.
+
+pub mod admin;
+pub mod booking_fields;
+pub mod email_notifications;
+pub mod integrations;
+pub mod new_event;
+pub mod payments;
+pub mod settings;
+pub mod sms_notifications;
+pub mod tabs;
