@@ -33,8 +33,7 @@ const CONNECTION: &str = "Connection: `{id, kind: 'caldav'|'ics', title, url (wi
 
 #[utoipa::path(get, path = "/calendar-connections", tag = "calendar-connections",
     description = CONNECTION,
-    responses((status = 200, description = "The caller's connections", body = ConnectionList)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "The caller's connections", body = ConnectionList)))]
 pub async fn list_connections(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -46,8 +45,7 @@ pub async fn list_connections(
     description = "Connects a CalDAV account (its calendars are discovered: current-user-principal, calendar-home-set, the collections that hold events; a calendar's own URL works too) or an ICS feed, and reads its busy times now. Nothing is stored when refused: 422 on `password` for refused CalDAV credentials (on `url` for a feed answering 401/403), on `url` for an address that is unreachable, not http(s), private, not CalDAV or not iCalendar, on `kind` for an unknown kind.",
     request_body(content = ConnectBody, description = "`{kind: 'caldav'|'ics', url, username?, password?, title?}`"),
     responses((status = 201, description = "`{message: 'Calendar has been connected', connection}`", body = ConnectionChanged),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn connect_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -63,8 +61,7 @@ pub async fn connect_calendar(
 #[utoipa::path(get, path = "/calendar-connections/{id}", tag = "calendar-connections",
     params(("id" = i64, Path)),
     responses((status = 200, description = "`{connection}`", body = ConnectionAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -78,8 +75,7 @@ pub async fn get_connection(
     params(("id" = i64, Path)),
     request_body(content = UpdateConnectionRequest, description = "`{title?, username?, password?, calendars?: [{id, check_conflicts?, is_destination?}]}`"),
     responses((status = 200, description = "`{message: 'Calendar connection has been updated', connection}`", body = ConnectionChanged),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn update_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -95,8 +91,7 @@ pub async fn update_connection(
     description = "Its busy times stop counting at once; its credentials are erased.",
     params(("id" = i64, Path)),
     responses((status = 200, description = "`{message: 'Calendar connection has been deleted'}`", body = ConnectionDeleted),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn delete_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -109,8 +104,7 @@ pub async fn delete_connection(
     description = "Reads the server now and answers when done; a failure shows in the connection's `status` and `last_error` (the last good busy times stay in use).",
     params(("id" = i64, Path)),
     responses((status = 200, description = "`{message: 'Calendar has been synced', connection}`", body = ConnectionChanged),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn sync_connection(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -125,8 +119,7 @@ pub async fn sync_connection(
            ("from" = Option<String>, Query, description = "YYYY-MM-DD"),
            ("to" = Option<String>, Query, description = "YYYY-MM-DD")),
     responses((status = 200, description = "`{busy: [{calendar_id, start_time, end_time}]}` in UTC `YYYY-MM-DD HH:mm:ss`", body = BusyList),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn connection_busy(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

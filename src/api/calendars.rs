@@ -37,8 +37,7 @@ pub const MAX_PER_PAGE: i64 = 100;
         ("with[]" = Option<Vec<String>>, Query, description = "`calendar_event_lists` adds event options grouped by hosts, teams and events"),
     ),
     responses((status = 200, description = "`{message, calendars: <paginated Calendar>}`", body = CalendarList),
-              (status = 401, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 401, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn list_calendars(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -60,8 +59,7 @@ pub async fn list_calendars(
     request_body(content = NewCalendarRequest, description = "`{calendar: {author_timezone, type, title, user_id, slug, slot: {...}}}`"),
     responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = NewCalendarAnswer),
               (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn create_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -74,8 +72,7 @@ pub async fn create_calendar(
     request_body(content = SlugRequest, description = "`{slug}`"),
     responses((status = 200, description = "`{status: true, message: 'The provided slug is available'}`", body = SlugAvailable),
               (status = 409, description = "slug_taken: the slug is used", body = super::doc::ErrorEnvelope),
-              (status = 422, description = "the slug is malformed or reserved", body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, description = "the slug is malformed or reserved", body = super::doc::ErrorEnvelope)))]
 pub async fn check_slug(
     State(state): State<AppState>,
     Authenticated(_caller): Authenticated,
@@ -87,8 +84,7 @@ pub async fn check_slug(
 #[utoipa::path(get, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
     responses((status = 200, description = "`{calendar}` with its events (`slots`) and owner (`user`)", body = CalendarAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -101,8 +97,7 @@ pub async fn get_calendar(
     params(("id" = i64, Path, description = "Calendar id")),
     request_body(content = UpdateCalendarRequest, description = "`{description}` (HTML, sanitized); `title` optional"),
     responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = CalendarAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn update_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -115,8 +110,7 @@ pub async fn update_calendar(
 #[utoipa::path(delete, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
     responses((status = 200, description = "`{message: 'Calendar Deleted Successfully!'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn delete_calendar(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -129,8 +123,7 @@ pub async fn delete_calendar(
 #[utoipa::path(get, path = "/calendars/{id}/event-schema", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
     responses((status = 200, description = "`{slot: <template of a new event>}`", body = EventSchemaAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_event_schema(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

@@ -82,29 +82,66 @@ impl Modify for CommonErrors {
                 .schema(Some(Ref::from_schema_name("ErrorEnvelope")))
                 .build()
         };
-        for item in openapi.paths.paths.values_mut() {
-            let operations = [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ];
-            for operation in operations.into_iter().flatten() {
-                for (status, description) in Self::ANSWERS {
-                    operation
-                        .responses
-                        .responses
-                        .entry(status.to_string())
-                        .or_insert_with(|| {
-                            ResponseBuilder::new()
-                                .description(description)
-                                .content("application/json", envelope())
-                                .build()
-                                .into()
-                        });
-                }
+        for operation in operations(openapi) {
+            for (status, description) in Self::ANSWERS {
+                operation
+                    .responses
+                    .responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| {
+                        ResponseBuilder::new()
+                            .description(description)
+                            .content("application/json", envelope())
+                            .build()
+                            .into()
+                    });
             }
         }
     }
+}
+
+/// Who may call an operation: every route answers only a host (HTTP Basic with an application
+/// password, or the dashboard's session) except the public booking routes (tag `bookings`),
+/// which take no credentials (a route there that needs them says so itself: `GET /bookings`).
+/// Said once here instead of on each of the 69 other host routes.
+/// Applied to the merged document, like [`CommonErrors`].
+pub struct HostCredentials;
+
+impl HostCredentials {
+    const PUBLIC_TAG: &'static str = "bookings";
+}
+
+impl Modify for HostCredentials {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::SecurityRequirement;
+        for operation in operations(openapi) {
+            let public = operation
+                .tags
+                .as_ref()
+                .is_some_and(|tags| tags.iter().any(|t| t == Self::PUBLIC_TAG));
+            if !public && operation.security.is_none() {
+                operation.security = Some(vec![
+                    SecurityRequirement::new("basic", Vec::<String>::new()),
+                    SecurityRequirement::new("session", Vec::<String>::new()),
+                ]);
+            }
+        }
+    }
+}
+
+/// Every operation of the document.
+fn operations(
+    openapi: &mut utoipa::openapi::OpenApi,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    openapi.paths.paths.values_mut().flat_map(|item| {
+        [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+    })
 }

@@ -51,8 +51,7 @@ type EventPath = ApiPath<(i64, i64)>;
     params(("id" = i64, Path, description = "Calendar id")),
     request_body(content = NewEventRequest, description = "`{title, duration, status, event_type, description, color_schema, location_type, location_settings, max_book_per_slot, is_display_spots, settings: {schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, team_members}}`"),
     responses((status = 200, description = "`{message: 'New Event Type has been created successfully', slot}`", body = EventCreated),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn create_event(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -65,8 +64,7 @@ pub async fn create_event(
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path, description = "Calendar id"), ("event_id" = i64, Path, description = "Event id"),
            ("with[]" = Option<Vec<String>>, Query, description = "`calendar`, `smart_codes`, `settings_menu`, `calendar_event_lists`")),
-    responses((status = 200, description = "`{calendar_event}` plus the requested extras", body = EventAnswer), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{calendar_event}` plus the requested extras", body = EventAnswer), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_event(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -82,8 +80,7 @@ pub async fn get_event(
 #[utoipa::path(put, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = EventStatusRequest, description = "`{status: active|draft}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Data has been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn set_event_status(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -98,8 +95,7 @@ pub async fn set_event_status(
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     responses((status = 200, description = "`{message: 'Calendar Event has been deleted'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn delete_event(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -112,8 +108,7 @@ pub async fn delete_event(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/details", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = EventDetailsRequest, description = "`{title, duration, status, description, color_schema, location_settings, max_book_per_slot, is_display_spots, multi_duration: {enabled, default_duration, available_durations}}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event}`", body = EventUpdated), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Data has been updated', event}`", body = EventUpdated), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn update_event_details(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -127,8 +122,7 @@ pub async fn update_event_details(
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{schedule_options: {range_types, …}, available_schedules: [{id, title, …}]}`", body = AvailabilityAnswer)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{schedule_options: {range_types, …}, available_schedules: [{id, title, …}]}`", body = AvailabilityAnswer)))]
 pub async fn get_event_availability(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -142,8 +136,7 @@ pub async fn get_event_availability(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = EventAvailabilityRequest, description = "`{schedule_type, weekly_schedules, date_overrides, range_type, range_days, range_date_between, common_schedule, hosts_schedules, availability_type, availability_id}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn update_event_availability(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -162,8 +155,7 @@ pub async fn update_event_availability(
            ("timezone" = Option<String>, Query, description = "IANA zone of `time` (default: the calendar's)"),
            ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events")),
     responses((status = 200, description = "`{time, timezone, start_time, offered, reasons: [code], free_hosts, remaining, rules}`", body = Explanation),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn explain_availability(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -201,8 +193,7 @@ pub async fn explain_availability(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/limits", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = EventSettingsRequest, description = "`{settings: {schedule_conditions, buffer_time_before, buffer_time_after, slot_interval, booking_frequency, booking_duration, lock_timezone}}`"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn update_event_limits(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -217,8 +208,7 @@ pub async fn update_event_limits(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/advanced-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = EventSettingsRequest, description = "`{settings: {requires_confirmation, can_not_cancel, can_not_reschedule, multi_duration}}`: each rule `true`/`false` or `{enabled, type, condition: {value, unit}, message}`; keys not sent are kept"),
-    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn update_event_advanced_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -234,8 +224,7 @@ pub async fn update_event_advanced_settings(
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = CloneEventRequest, description = "`{new_calendar_id}` (optional; default the same calendar)"),
     responses((status = 200, description = "`{message: 'The Event Type has been cloned successfully', slot}`", body = EventCreated),
-              (status = 403, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope)))]
 pub async fn clone_event(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -249,8 +238,7 @@ pub async fn clone_event(
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{fields: [Booking field]}`", body = BookingFieldList)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{fields: [Booking field]}`", body = BookingFieldList)))]
 pub async fn get_booking_fields(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -264,8 +252,7 @@ pub async fn get_booking_fields(
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/booking-fields", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = BookingFieldsRequest, description = "`{booking_fields: [Booking field]}`"),
-    responses((status = 200, description = "`{message: 'Fields have been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Fields have been updated'}`", body = MessageAnswer), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_booking_fields(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -279,8 +266,7 @@ pub async fn save_booking_fields(
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{settings, config: {native_enabled, card_configured, wallet_configured, offline_configured, native_config_link, store_config_link, has_cart, has_store, store_enabled}}`", body = PaymentSettingsAnswer)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{settings, config: {native_enabled, card_configured, wallet_configured, offline_configured, native_config_link, store_config_link, has_cart, has_store, store_enabled}}`", body = PaymentSettingsAnswer)))]
 pub async fn get_payment_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -294,8 +280,7 @@ pub async fn get_payment_settings(
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/email-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     responses((status = 200, description = "`{notifications: {key: {title, enabled, email: {subject, body, additional_recipients, times?}, is_host}}, smart_codes}` with every key: booking_conf_attendee, booking_conf_host, reminder_to_attendee, reminder_to_host, cancelled_by_attendee, cancelled_by_host, rescheduled_by_attendee, rescheduled_by_host, booking_request_host, booking_request_attendee, declined_by_host", body = EmailNotificationsAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_email_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -310,8 +295,7 @@ pub async fn get_email_notifications(
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = NotificationsRequest, description = "`{notifications: {key: {title?, enabled?, email?: {subject?, body?, additional_recipients?, times?: [{unit: minutes|hours|days, value}]}}}}`: the keys given replace the stored ones; bodies are sanitised HTML with smart codes"),
     responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_email_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -327,8 +311,7 @@ pub async fn save_email_notifications(
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = CloneNotificationsRequest, description = "`{from_event_id}`: an event the caller manages"),
     responses((status = 200, description = "`{message: 'The Notification has been cloned successfully', notifications}`", body = NotificationsCloned),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn clone_email_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -343,8 +326,7 @@ pub async fn clone_email_notifications(
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/sms-notifications", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     responses((status = 200, description = "`{notifications: {key: {title, enabled, sms: {send_to: 'phone', number, body, times?}, is_host}}, smart_codes}`, the keys of email-notifications; all off by default", body = SmsNotificationsAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_sms_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -359,8 +341,7 @@ pub async fn get_sms_notifications(
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = NotificationsRequest, description = "`{notifications: {key: {title?, enabled?, sms?: {send_to?: 'phone', number?, body?, times?}}}}`; host-side messages need `number` in international form; the attendee's number is the form's SMS-number phone field"),
     responses((status = 200, description = "`{message: 'Notifications has been saved'}`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_sms_notifications(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -376,8 +357,7 @@ pub async fn save_sms_notifications(
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     request_body(content = EventPaymentRequest, description = "`{settings: {enabled: yes|no, driver: 'native', offline_enabled: yes|no, offline_instructions, items: [{title, value}], multi_payment_enabled: yes|no, multi_payment_items: {\"<minutes>\": {title, value}}}}`: values in currency units (\"19.99\"); card and wallet stay off (no provider)"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`; the event's `type` becomes `paid` or `free`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "`Please select a payment method`, `Please enable at least one payment method`, or a price's field", body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "`Please select a payment method`, `Please enable at least one payment method`, or a price's field", body = super::doc::ErrorEnvelope)))]
 pub async fn save_payment_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

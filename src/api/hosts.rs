@@ -21,8 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/admin/all-hosts", tag = "hosts",
     responses((status = 200, description = "`{hosts: [{id, name, label, avatar, calendar_id, deleted_user}]}`", body = HostCalendarList),
-              (status = 403, description = "needs `list_users`", body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, description = "needs `list_users`", body = super::doc::ErrorEnvelope)))]
 pub async fn list_all_hosts(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -33,8 +32,7 @@ pub async fn list_all_hosts(
 #[utoipa::path(get, path = "/admin/remaining-hosts", tag = "hosts",
     params(("search" = Option<String>, Query, description = "Name, email or display name"),
            ("selected_id" = Option<i64>, Query, description = "Always included")),
-    responses((status = 200, description = "`{hosts: [{id, label, avatar, disabled}]}`; only the caller (`is_own: true`) without `list_users`", body = HostCandidateList)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{hosts: [{id, label, avatar, disabled}]}`; only the caller (`is_own: true`) without `list_users`", body = HostCandidateList)))]
 pub async fn list_remaining_hosts(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -48,8 +46,7 @@ pub async fn list_remaining_hosts(
 }
 
 #[utoipa::path(get, path = "/admin/other-hosts", tag = "hosts",
-    responses((status = 200, description = "`{hosts: [{id (string), label}]}`; empty without `list_users`", body = OtherHostList)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{hosts: [{id (string), label}]}`; empty without `list_users`", body = OtherHostList)))]
 pub async fn list_other_hosts(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

@@ -23,8 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/integrations", tag = "integrations",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
     responses((status = 200, description = "`{feeds: [{id, name, enabled, provider, feed}], available_integrations, event_triggers: [{label, value}], smart_codes}`; feeds never carry their signing secret", body = IntegrationsAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn list_integrations(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -40,8 +39,7 @@ pub async fn list_integrations(
     params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path, description = "0 creates")),
     request_body(content = IntegrationRequest, description = "`{integration_name: 'webhook', integration: {name, enabled, request_url, request_method, request_format, request_body, fields, with_header, request_headers, event_triggers} | '<json>', status?}`"),
     responses((status = 200, description = "`{message: 'Integration successfully saved', integration_id, integration_name, created, signing_secret?}`", body = IntegrationSaved),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_integration(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -56,8 +54,7 @@ pub async fn save_integration(
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
     params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path)),
     responses((status = 200, description = "`{message: 'Successfully deleted the Integration.'}`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn delete_integration(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

@@ -45,6 +45,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     // After the merge: the routes' operations exist only now.
     utoipa::Modify::modify(&doc::CommonErrors, &mut openapi);
+    utoipa::Modify::modify(&doc::HostCredentials, &mut openapi);
     let document = openapi.clone();
     let router = router
         .route("/openapi.json", get(move || async move { Json(document) }))

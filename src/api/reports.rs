@@ -37,8 +37,7 @@ fn instant(query: &QueryParams, key: &str) -> Result<Option<i64>, ApiError> {
 
 #[utoipa::path(get, path = "/reports", tag = "reports",
     params(("startTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC"), ("endTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC; with startTime")),
-    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = ReportsOverview), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = ReportsOverview), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn get_reports(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -62,8 +61,7 @@ pub async fn get_reports(
 #[utoipa::path(get, path = "/reports/graph-reports", tag = "reports",
     params(("date_range[0]" = Option<String>, Query, description = "`YYYY-MM-DD`, default 6 days ago"), ("date_range[1]" = Option<String>, Query, description = "`YYYY-MM-DD`, default tomorrow")),
     responses((status = 200, description = "`{booked_stats, completed_stats, cancelled_stats}`: date key -> count (`YYYY-MM-DD`, or `Mon YYYY` past 92 days)", body = GraphReport),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn get_graph_reports(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -99,8 +97,7 @@ pub async fn get_graph_reports(
 }
 
 #[utoipa::path(get, path = "/reports/activities", tag = "reports",
-    responses((status = 200, description = "`{activities: [Activity]}` (latest 100)", body = ActivityList)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{activities: [Activity]}` (latest 100)", body = ActivityList)))]
 pub async fn get_report_activities(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

@@ -48,8 +48,7 @@ fn zone(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
            ("filters[event_type]" = Option<String>, Query), ("filters[period]" = Option<String>, Query, description = "`upcoming` (default), `past`, `today`, `cancelled`, `pending`, `no_show`"),
            ("filters[range][]" = Option<Vec<String>>, Query, description = "Two dates `YYYY-MM-DD`"), ("timezone" = Option<String>, Query, description = "Zone of `today` and the range (default UTC)")),
     responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = ScheduleList),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn list_schedules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -110,8 +109,7 @@ pub async fn list_schedules(
 
 #[utoipa::path(get, path = "/schedules/{id}", tag = "schedules",
     params(("id" = i64, Path), ("with[]" = Option<Vec<String>>, Query, description = "`all_data` adds activities, sidebar_contents, payment_order, main_body_contents")),
-    responses((status = 200, description = "`{schedule}`; `with[]=all_data` adds `{activities, sidebar_contents, payment_order, main_body_contents}`", body = ScheduleAnswer), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{schedule}`; `with[]=all_data` adds `{activities, sidebar_contents, payment_order, main_body_contents}`", body = ScheduleAnswer), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_schedule(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -126,8 +124,7 @@ pub async fn get_schedule(
     description = "Updates one column. Status moves: pending -> scheduled | rejected | cancelled; scheduled -> cancelled | completed | no_show; completed <-> no_show. Anything else is 409 `invalid_transition` and changes nothing.",
     params(("id" = i64, Path)),
     request_body(content = UpdateBookingRequest, description = "`{column, value, cancel_reason, reject_reason, refund_payment, update_all}`"),
-    responses((status = 200, description = "`{message}`", body = MessageAnswer), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message}`", body = MessageAnswer), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn update_schedule(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -139,8 +136,7 @@ pub async fn update_schedule(
 
 #[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = MessageAnswer), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = MessageAnswer), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn delete_schedule(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -151,8 +147,7 @@ pub async fn delete_schedule(
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/activities", tag = "schedules",
-    params(("id" = i64, Path)), responses((status = 200, description = "`{activities: [Activity]}`", body = ActivityList)),
-    security(("basic" = []), ("session" = [])))]
+    params(("id" = i64, Path)), responses((status = 200, description = "`{activities: [Activity]}`", body = ActivityList)))]
 pub async fn get_schedule_activities(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -165,8 +160,7 @@ pub async fn get_schedule_activities(
 
 #[utoipa::path(get, path = "/schedules/{id}/meta-info", tag = "schedules",
     params(("id" = i64, Path), ("with" = Option<String>, Query)),
-    responses((status = 200, description = "`{activities, sidebar_contents, payment_order, main_body_contents}`", body = BookingExtras)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{activities, sidebar_contents, payment_order, main_body_contents}`", body = BookingExtras)))]
 pub async fn get_schedule_meta_info(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -181,8 +175,7 @@ pub async fn get_schedule_meta_info(
     params(("id" = i64, Path)),
     description = "Extension: the booking's emails, reminders and webhooks with their state.",
     responses((status = 200, description = "`{deliveries: [{id, kind: email|webhook, name, to, reminder, status: queued|sending|sent|failed, attempts, last_error, due_at, updated_at}]}`", body = DeliveryList),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn list_deliveries(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -198,8 +191,7 @@ pub async fn list_deliveries(
     description = "Extension: sends a failed delivery again (due now, retried for three more days).",
     responses((status = 200, description = "`{message: 'Delivery has been queued again'}`", body = MessageAnswer),
               (status = 404, body = super::doc::ErrorEnvelope),
-              (status = 409, description = "`invalid_transition`: the delivery has not failed", body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 409, description = "`invalid_transition`: the delivery has not failed", body = super::doc::ErrorEnvelope)))]
 pub async fn retry_delivery(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -212,8 +204,7 @@ pub async fn retry_delivery(
 
 #[utoipa::path(post, path = "/schedules/{id}/send-confirmation-email", tag = "schedules",
     params(("id" = i64, Path), ("email_to" = Option<String>, Query, description = "`guest` (default) or `host`")),
-    responses((status = 200, description = "`{message: 'Notification sent successfully'}`", body = MessageAnswer)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{message: 'Notification sent successfully'}`", body = MessageAnswer)))]
 pub async fn send_confirmation_email(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -228,8 +219,7 @@ pub async fn send_confirmation_email(
 
 #[utoipa::path(get, path = "/schedules/group-bookings/{group_id}/attendees", tag = "schedules",
     params(("group_id" = i64, Path), ("search" = Option<String>, Query), ("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query)),
-    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = GroupAttendees), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = GroupAttendees), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn list_group_attendees(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -255,6 +245,7 @@ pub async fn list_group_attendees(
     params(("per_page" = Option<i64>, Query, description = "default 10"), ("period" = Option<String>, Query, description = "`all` (default), `upcoming`, `past`"),
            ("calendar_ids[]" = Option<Vec<String>>, Query, description = "Calendar ids; `all` for every calendar")),
     responses((status = 200, description = "`{bookings: [{id, person_time_zone, status, payment_status, booking_title, author_name, booking_date, booking_time}], total}`", body = OwnBookingList)),
+    // Tagged with the public booking routes, but it lists the caller's own bookings.
     security(("basic" = []), ("session" = [])))]
 pub async fn list_own_bookings(
     State(state): State<AppState>,

@@ -33,8 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/settings/general", tag = "settings",
     responses((status = 200, description = "`{emailing, administration, time_format, payments, theme, emailingFields, all_countries: [{code, name}], all_currencies: [{code, name, sign}]}`", body = GeneralSettingsAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope)))]
 pub async fn get_general(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -45,8 +44,7 @@ pub async fn get_general(
 #[utoipa::path(post, path = "/settings/general", tag = "settings",
     request_body(content = GeneralSettingsRequest, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
     responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_general(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -58,8 +56,7 @@ pub async fn save_general(
 #[utoipa::path(post, path = "/settings/payment", tag = "settings",
     request_body(content = PaymentSettingsRequest, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_payment(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -71,8 +68,7 @@ pub async fn save_payment(
 #[utoipa::path(post, path = "/settings/theme", tag = "settings",
     request_body(content = ThemeRequest, description = "`{theme: 'system-default'|'light'|'dark'}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_theme(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -83,8 +79,7 @@ pub async fn save_theme(
 
 #[utoipa::path(get, path = "/settings/menu", tag = "settings",
     responses((status = 200, description = "`{menu_items: [{key, title, route}]}`", body = SettingsMenu),
-              (status = 403, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope)))]
 pub async fn get_menu(
     Authenticated(caller): Authenticated,
 ) -> Result<Json<SettingsMenu>, ApiError> {
@@ -93,8 +88,7 @@ pub async fn get_menu(
 
 #[utoipa::path(get, path = "/settings/global-modules", tag = "settings",
     responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = GlobalModules),
-              (status = 403, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope)))]
 pub async fn get_global_modules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -105,8 +99,7 @@ pub async fn get_global_modules(
 #[utoipa::path(post, path = "/settings/global-modules", tag = "settings",
     request_body(content = SettingsRequest, description = "`{settings: {module: 'yes'|'no'}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_global_modules(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -119,8 +112,7 @@ pub async fn save_global_modules(
 
 #[utoipa::path(get, path = "/settings/pages", tag = "settings",
     responses((status = 200, description = "`{pages: [{id, name, title}]}`: each calendar's public landing page", body = PageList),
-              (status = 403, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope)))]
 pub async fn get_pages(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -131,8 +123,7 @@ pub async fn get_pages(
 #[utoipa::path(post, path = "/settings/addons-settings", tag = "settings",
     request_body(content = SettingsRequest, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
     responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_addons(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -144,8 +135,7 @@ pub async fn save_addons(
 #[utoipa::path(post, path = "/settings/install-plugin", tag = "settings",
     request_body(content = InstallPluginRequest, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
     responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn install_plugin(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

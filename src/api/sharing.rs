@@ -21,8 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/calendars/{id}/sharing-settings", tag = "sharing",
     params(("id" = i64, Path, description = "Calendar id")),
     responses((status = 200, description = "`{settings: {enabled, enabled_slots, show_type}, share_url}`", body = SharingAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn get_sharing_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -36,8 +35,7 @@ pub async fn get_sharing_settings(
     request_body(content = SharingRequest, description = "`{calendar_data: {title, timezone, description, calendar_avatar, featured_image, phone}, landing_page_settings: {enabled, show_type, enabled_slots}}`"),
     responses((status = 200, description = "`{message: 'Landing Page settings have been updated'}`", body = MessageAnswer),
               (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn save_sharing_settings(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

@@ -23,8 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/team-invitations", tag = "team",
     description = "The invitations the caller sent and received: `{invitations: [{id, inviter: {id, name}, invitee: {id, name}, status: pending|accepted, direction: sent|received, created_at}]}`.",
-    responses((status = 200, body = InvitationList), (status = 401, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+    responses((status = 200, body = InvitationList), (status = 401, body = super::doc::ErrorEnvelope)))]
 pub async fn list_team_invitations(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -36,8 +35,7 @@ pub async fn list_team_invitations(
     description = "Invites a user (by `user_id` or `email`) to the caller's team calendars and team events. Until the user accepts, a host without `invite_team_members` cannot add that user as a team member (422 on `team_members`).",
     request_body(content = InviteRequest, description = "`{user_id}` or `{email}`"),
     responses((status = 200, description = "`{message: 'Invitation has been sent', invitation}`", body = InvitationAnswer),
-              (status = 422, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 422, body = super::doc::ErrorEnvelope)))]
 pub async fn create_team_invitation(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -52,8 +50,7 @@ pub async fn create_team_invitation(
     description = "The invited user accepts. Anyone else: 404 (or 403 for the inviter).",
     params(("id" = i64, Path)),
     responses((status = 200, description = "`{message: 'Invitation has been accepted', invitation}`", body = InvitationAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn accept_team_invitation(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,
@@ -68,8 +65,7 @@ pub async fn accept_team_invitation(
     description = "The inviter withdraws the invitation, or the invitee declines it.",
     params(("id" = i64, Path)),
     responses((status = 200, description = "`{message: 'Invitation has been deleted'}`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)),
-    security(("basic" = []), ("session" = [])))]
+              (status = 404, body = super::doc::ErrorEnvelope)))]
 pub async fn delete_team_invitation(
     State(state): State<AppState>,
     Authenticated(caller): Authenticated,

@@ -1,5 +1,5 @@
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::{TestApp, assert_envelope};
 
@@ -107,15 +107,7 @@ async fn responses_carry_a_request_id() {
 #[tokio::test]
 async fn openapi_describes_every_route() {
     let app = TestApp::spawn().await;
-    let doc: Value = app
-        .client
-        .get(format!("{}/api/v2/openapi.json", app.base))
-        .send()
-        .await
-        .expect("send")
-        .json()
-        .await
-        .expect("json");
+    let doc = openapi(&app).await;
     let paths = doc["paths"].as_object().cloned().unwrap_or_default();
     for (path, method) in [
         ("/calendars", "get"),
@@ -156,4 +148,71 @@ async fn openapi_describes_every_route() {
         );
     }
     assert!(doc["components"]["schemas"].get("ErrorEnvelope").is_some());
+}
+
+/// The document's `security` says who may call each operation, and the server agrees: every
+/// operation that names credentials answers 401 without them, and the public booking routes
+/// (no `security`) never do.
+#[tokio::test]
+async fn the_documented_credentials_are_the_ones_the_server_asks_for() {
+    let app = TestApp::spawn().await;
+    let doc = openapi(&app).await;
+    let placeholder = regex::Regex::new(r"\{[a-z_]+\}").expect("regex");
+    let mut public = Vec::new();
+    for (path, item) in doc["paths"].as_object().cloned().unwrap_or_default() {
+        for (method, operation) in item.as_object().cloned().unwrap_or_default() {
+            let concrete = placeholder.replace_all(&path, |c: &regex::Captures<'_>| {
+                if &c[0] == "{hash}" {
+                    "0".repeat(32)
+                } else {
+                    "1".to_string()
+                }
+            });
+            let url = format!("{}/api/v2{concrete}", app.base);
+            let request = match method.as_str() {
+                "get" => app.client.get(&url),
+                "post" => app.client.post(&url).json(&json!({})),
+                "put" => app.client.put(&url).json(&json!({})),
+                "delete" => app.client.delete(&url),
+                other => panic!("unexpected method {other} on {path}"),
+            };
+            let status = request.send().await.expect("send").status();
+            if operation.get("security").is_some() {
+                assert_eq!(
+                    status,
+                    StatusCode::UNAUTHORIZED,
+                    "{method} {path} documents credentials"
+                );
+            } else {
+                assert_ne!(
+                    status,
+                    StatusCode::UNAUTHORIZED,
+                    "{method} {path} is public"
+                );
+                public.push(format!("{method} {path}"));
+            }
+        }
+    }
+    public.sort();
+    assert_eq!(
+        public,
+        [
+            "get /bookings/event/{event_id}",
+            "get /bookings/slots/{event_id}",
+            "post /bookings/create/{event_id}",
+            "post /bookings/{hash}/cancel",
+            "post /bookings/{hash}/reschedule",
+        ]
+    );
+}
+
+async fn openapi(app: &TestApp) -> Value {
+    app.client
+        .get(format!("{}/api/v2/openapi.json", app.base))
+        .send()
+        .await
+        .expect("send")
+        .json()
+        .await
+        .expect("json")
 }
