@@ -8,6 +8,7 @@ use app::model::calendar::CalendarRef;
 use app::model::event::EventOwner;
 use app::model::requests::{CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest};
 use app::service::Ctx;
+use app::service::bookings::self_service::{self, CancelBooking, RescheduleBooking};
 use app::service::slots::{self, SlotRequest};
 use app::service::support::present;
 use axum::Json;
@@ -20,6 +21,7 @@ use utoipa_axum::routes;
 use super::auth::{MaybeAuthenticated, client_key};
 use super::error::ApiError;
 use super::extract::{ApiJson, ApiPath, QueryParams, invalid_param};
+use super::handler::{Answer, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -35,38 +37,36 @@ pub fn router() -> OpenApiRouter<AppState> {
     description = "Public: the attendee cancels with the booking's secret `hash`. Honours the event's `can_not_cancel` setting (409 `cancel_not_allowed`) and a required `cancellation_reason` field.",
     params(("hash" = String, Path, description = "The booking's secret hash")),
     request_body(content = CancelBookingRequest, description = "`{cancellation_reason}`"),
-    responses((status = 200, description = "`{message: 'The booking has been cancelled', booking}`", body = BookingAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message: 'The booking has been cancelled', booking}`", body = BookingAnswer), (status = 409, body = super::doc::ErrorEnvelope)))]
 pub async fn cancel_booking(
     State(state): State<AppState>,
     _: PublicCreate,
     MaybeAuthenticated(caller): MaybeAuthenticated,
     ApiPath(hash): ApiPath<String>,
     ApiJson(body): ApiJson,
-) -> Result<Json<BookingAnswer>, ApiError> {
-    Ok(Json(
-        app::service::bookings::self_service::cancel(&state.ctx, &hash, &body, caller.as_ref())
-            .await?,
-    ))
+) -> Answer<BookingAnswer> {
+    let command = CancelBooking::parse(&body)?;
+    self_service::cancel(&state.ctx, &hash, &command, caller.as_ref())
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/bookings/{hash}/reschedule", tag = "bookings",
     description = "Public: the attendee moves the booking with its secret `hash` to another time the slot list offers (`event_time` in `timezone`, default the booking's zone). Honours `can_not_reschedule` (409 `reschedule_not_allowed`) and a required `rescheduling_reason` field. A time not offered is 409 `slot_unavailable`.",
     params(("hash" = String, Path, description = "The booking's secret hash")),
     request_body(content = RescheduleBookingRequest, description = "`{event_time, timezone, rescheduling_reason}`"),
-    responses((status = 200, description = "`{message: 'Booking has been rescheduled', booking}`", body = BookingAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message: 'Booking has been rescheduled', booking}`", body = BookingAnswer), (status = 409, body = super::doc::ErrorEnvelope)))]
 pub async fn reschedule_booking(
     State(state): State<AppState>,
     _: PublicCreate,
     MaybeAuthenticated(caller): MaybeAuthenticated,
     ApiPath(hash): ApiPath<String>,
     ApiJson(body): ApiJson,
-) -> Result<Json<BookingAnswer>, ApiError> {
-    Ok(Json(
-        app::service::bookings::self_service::reschedule(&state.ctx, &hash, &body, caller.as_ref())
-            .await?,
-    ))
+) -> Answer<BookingAnswer> {
+    let command = RescheduleBooking::parse(&body)?;
+    self_service::reschedule(&state.ctx, &hash, &command, caller.as_ref())
+        .await
+        .json()
 }
 
 /// Admits a public create under the per-address limit (`SLOTBOOK_RATE_LIMIT_CREATE`).
@@ -93,9 +93,7 @@ impl FromRequestParts<AppState> for PublicCreate {
     params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
     request_body(content = CreateBookingRequest, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
     responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = BookingAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope),
-              (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
-              (status = 422, body = super::doc::ErrorEnvelope), (status = 429, body = super::doc::ErrorEnvelope)))]
+              (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope)))]
 pub async fn create_booking(
     State(state): State<AppState>,
     PublicCreate(ip): PublicCreate,
@@ -103,7 +101,7 @@ pub async fn create_booking(
     ApiPath(event_id): ApiPath<i64>,
     headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson,
-) -> Result<Json<BookingAnswer>, ApiError> {
+) -> Answer<BookingAnswer> {
     let key = idempotency_key(&headers)?;
     let request = app::service::bookings::create::CreateRequest {
         event_id,
@@ -112,9 +110,9 @@ pub async fn create_booking(
         idempotency_key: key,
         ip: &ip,
     };
-    Ok(Json(
-        app::service::bookings::create::create(&state.ctx, request).await?,
-    ))
+    app::service::bookings::create::create(&state.ctx, request)
+        .await
+        .json()
 }
 
 /// The `Idempotency-Key` header: at most 255 visible ASCII characters (a longer or unreadable
@@ -186,15 +184,13 @@ fn start_param(query: &QueryParams) -> Result<Option<chrono::NaiveDateTime>, Api
            ("timezone" = Option<String>, Query, description = "IANA zone of the answer (default UTC)"),
            ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events"),
            ("host_id" = Option<i64>, Query, description = "Team events: only this member")),
-    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = SlotList),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope),
-              (status = 429, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = SlotList), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope)))]
 pub async fn get_slots(
     State(state): State<AppState>,
     _: PublicRead,
     ApiPath(event_id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<SlotList>, ApiError> {
+) -> Answer<SlotList> {
     let zone = zone_param(&query)?;
     let request = SlotRequest {
         event_id,
@@ -273,14 +269,13 @@ fn event_for_booking(
     description = "Public. The event as the booking page shows it, with the same slots as `/bookings/slots/{event_id}`.",
     params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD` in `timezone`"),
            ("timezone" = Option<String>, Query), ("duration" = Option<i64>, Query), ("host_id" = Option<i64>, Query)),
-    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = BookingPageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = BookingPageAnswer)))]
 pub async fn get_booking_event(
     State(state): State<AppState>,
     _: PublicRead,
     ApiPath(event_id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<BookingPageAnswer>, ApiError> {
+) -> Answer<BookingPageAnswer> {
     let zone = zone_param(&query)?;
     let request = SlotRequest {
         event_id,

@@ -7,14 +7,13 @@ use app::model::calendar_connection::{
 use app::model::requests::UpdateConnectionRequest;
 use app::service::calendars::connections;
 use axum::Json;
-use axum::extract::State;
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Authenticated;
 use super::error::ApiError;
 use super::extract::{ApiJson, ApiPath, QueryParams};
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,83 +33,65 @@ const CONNECTION: &str = "Connection: `{id, kind: 'caldav'|'ics', title, url (wi
 #[utoipa::path(get, path = "/calendar-connections", tag = "calendar-connections",
     description = CONNECTION,
     responses((status = 200, description = "The caller's connections", body = ConnectionList)))]
-pub async fn list_connections(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-) -> Result<Json<ConnectionList>, ApiError> {
-    Ok(Json(connections::list(&state.ctx, &caller).await?))
+pub async fn list_connections(host: Host) -> Answer<ConnectionList> {
+    connections::list(&host.ctx, &host.caller).await.json()
 }
 
 #[utoipa::path(post, path = "/calendar-connections", tag = "calendar-connections",
     description = "Connects a CalDAV account (its calendars are discovered: current-user-principal, calendar-home-set, the collections that hold events; a calendar's own URL works too) or an ICS feed, and reads its busy times now. Nothing is stored when refused: 422 on `password` for refused CalDAV credentials (on `url` for a feed answering 401/403), on `url` for an address that is unreachable, not http(s), private, not CalDAV or not iCalendar, on `kind` for an unknown kind.",
     request_body(content = ConnectBody, description = "`{kind: 'caldav'|'ics', url, username?, password?, title?}`"),
-    responses((status = 201, description = "`{message: 'Calendar has been connected', connection}`", body = ConnectionChanged),
-              (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 201, description = "`{message: 'Calendar has been connected', connection}`", body = ConnectionChanged)))]
 pub async fn connect_calendar(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiJson(body): ApiJson,
 ) -> Result<(StatusCode, Json<ConnectionChanged>), ApiError> {
     let request = connections::connect_request(&body);
     Ok((
         StatusCode::CREATED,
-        Json(connections::connect(&state.ctx, &caller, &request).await?),
+        Json(connections::connect(&host.ctx, &host.caller, &request).await?),
     ))
 }
 
 #[utoipa::path(get, path = "/calendar-connections/{id}", tag = "calendar-connections",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{connection}`", body = ConnectionAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn get_connection(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<ConnectionAnswer>, ApiError> {
-    Ok(Json(connections::get(&state.ctx, &caller, id).await?))
+    responses((status = 200, description = "`{connection}`", body = ConnectionAnswer)))]
+pub async fn get_connection(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<ConnectionAnswer> {
+    connections::get(&host.ctx, &host.caller, id).await.json()
 }
 
 #[utoipa::path(put, path = "/calendar-connections/{id}", tag = "calendar-connections",
     description = "Changes the title, the credentials (tried before they are kept, then synced at once) and the listed calendars' choices; unlisted calendars keep theirs. At most one destination per user: choosing one clears the others; two in one request, or a read-only one, is 422 on `calendars`. Choices take effect on the next slot list.",
     params(("id" = i64, Path)),
     request_body(content = UpdateConnectionRequest, description = "`{title?, username?, password?, calendars?: [{id, check_conflicts?, is_destination?}]}`"),
-    responses((status = 200, description = "`{message: 'Calendar connection has been updated', connection}`", body = ConnectionChanged),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message: 'Calendar connection has been updated', connection}`", body = ConnectionChanged)))]
 pub async fn update_connection(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<ConnectionChanged>, ApiError> {
-    Ok(Json(
-        connections::update(&state.ctx, &caller, id, &body).await?,
-    ))
+) -> Answer<ConnectionChanged> {
+    connections::update(&host.ctx, &host.caller, id, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(delete, path = "/calendar-connections/{id}", tag = "calendar-connections",
     description = "Its busy times stop counting at once; its credentials are erased.",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Calendar connection has been deleted'}`", body = ConnectionDeleted),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn delete_connection(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<ConnectionDeleted>, ApiError> {
-    Ok(Json(connections::delete(&state.ctx, &caller, id).await?))
+    responses((status = 200, description = "`{message: 'Calendar connection has been deleted'}`", body = ConnectionDeleted)))]
+pub async fn delete_connection(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<ConnectionDeleted> {
+    connections::delete(&host.ctx, &host.caller, id)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendar-connections/{id}/sync", tag = "calendar-connections",
     description = "Reads the server now and answers when done; a failure shows in the connection's `status` and `last_error` (the last good busy times stay in use).",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Calendar has been synced', connection}`", body = ConnectionChanged),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn sync_connection(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<ConnectionChanged>, ApiError> {
-    Ok(Json(connections::sync_now(&state.ctx, &caller, id).await?))
+    responses((status = 200, description = "`{message: 'Calendar has been synced', connection}`", body = ConnectionChanged)))]
+pub async fn sync_connection(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<ConnectionChanged> {
+    connections::sync_now(&host.ctx, &host.caller, id)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/calendar-connections/{id}/busy", tag = "calendar-connections",
@@ -118,15 +99,19 @@ pub async fn sync_connection(
     params(("id" = i64, Path),
            ("from" = Option<String>, Query, description = "YYYY-MM-DD"),
            ("to" = Option<String>, Query, description = "YYYY-MM-DD")),
-    responses((status = 200, description = "`{busy: [{calendar_id, start_time, end_time}]}` in UTC `YYYY-MM-DD HH:mm:ss`", body = BusyList),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{busy: [{calendar_id, start_time, end_time}]}` in UTC `YYYY-MM-DD HH:mm:ss`", body = BusyList)))]
 pub async fn connection_busy(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<BusyList>, ApiError> {
-    Ok(Json(
-        connections::busy(&state.ctx, &caller, id, query.get("from"), query.get("to")).await?,
-    ))
+) -> Answer<BusyList> {
+    connections::busy(
+        &host.ctx,
+        &host.caller,
+        id,
+        query.get("from"),
+        query.get("to"),
+    )
+    .await
+    .json()
 }

@@ -12,8 +12,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::Authenticated;
-use super::error::ApiError;
 use super::extract::{ApiJson, ApiPath, QueryParams};
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -36,13 +36,8 @@ pub const MAX_PER_PAGE: i64 = 100;
         ("query[calendarType]" = Option<String>, Query, description = "`simple`, `team` or `all`"),
         ("with[]" = Option<Vec<String>>, Query, description = "`calendar_event_lists` adds event options grouped by hosts, teams and events"),
     ),
-    responses((status = 200, description = "`{message, calendars: <paginated Calendar>}`", body = CalendarList),
-              (status = 401, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn list_calendars(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    query: QueryParams,
-) -> Result<Json<CalendarList>, ApiError> {
+    responses((status = 200, description = "`{message, calendars: <paginated Calendar>}`", body = CalendarList)))]
+pub async fn list_calendars(host: Host, query: QueryParams) -> Answer<CalendarList> {
     let list = ListCalendars {
         page: query.int_in("page", 1..=MAX_PAGE, 1)?,
         per_page: query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?,
@@ -52,20 +47,16 @@ pub async fn list_calendars(
             .to_string(),
         with_event_lists: query.list("with").contains(&"calendar_event_lists"),
     };
-    Ok(Json(admin::list(&state.ctx, &caller, list).await?))
+    admin::list(&host.ctx, &host.caller, list).await.json()
 }
 
 #[utoipa::path(post, path = "/calendars", tag = "calendars",
     request_body(content = NewCalendarRequest, description = "`{calendar: {author_timezone, type, title, user_id, slug, slot: {...}}}`"),
     responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = NewCalendarAnswer),
-              (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope),
-              (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn create_calendar(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<NewCalendarAnswer>, ApiError> {
-    Ok(Json(admin::create(&state.ctx, &caller, &body).await?))
+              (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope)))]
+pub async fn create_calendar(host: Host, ApiJson(body): ApiJson) -> Answer<NewCalendarAnswer> {
+    let command = admin::CreateCalendar::parse(&body)?;
+    admin::create(&host.ctx, &host.caller, command).await.json()
 }
 
 #[utoipa::path(post, path = "/calendars/check-slug", tag = "calendars",
@@ -77,57 +68,46 @@ pub async fn check_slug(
     State(state): State<AppState>,
     Authenticated(_caller): Authenticated,
     ApiJson(body): ApiJson,
-) -> Result<Json<SlugAvailable>, ApiError> {
-    Ok(Json(admin::check_slug_available(&state.ctx, &body).await?))
+) -> Answer<SlugAvailable> {
+    let slug = admin::slug_to_check(&body)?;
+    admin::check_slug_available(&state.ctx, &slug).await.json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{calendar}` with its events (`slots`) and owner (`user`)", body = CalendarAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn get_calendar(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<CalendarAnswer>, ApiError> {
-    Ok(Json(admin::get(&state.ctx, &caller, id).await?))
+    responses((status = 200, description = "`{calendar}` with its events (`slots`) and owner (`user`)", body = CalendarAnswer)))]
+pub async fn get_calendar(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<CalendarAnswer> {
+    admin::get(&host.ctx, &host.caller, id).await.json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
     request_body(content = UpdateCalendarRequest, description = "`{description}` (HTML, sanitized); `title` optional"),
-    responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = CalendarAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{calendar, message: 'Calendar has been updated successfully'}`", body = CalendarAnswer)))]
 pub async fn update_calendar(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<CalendarAnswer>, ApiError> {
-    Ok(Json(admin::update(&state.ctx, &caller, id, &body).await?))
+) -> Answer<CalendarAnswer> {
+    let change = admin::UpdateCalendar::parse(&body)?;
+    admin::update(&host.ctx, &host.caller, id, change)
+        .await
+        .json()
 }
 
 #[utoipa::path(delete, path = "/calendars/{id}", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{message: 'Calendar Deleted Successfully!'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn delete_calendar(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    admin::delete(&state.ctx, &caller, id).await?;
+    responses((status = 200, description = "`{message: 'Calendar Deleted Successfully!'}`", body = MessageAnswer)))]
+pub async fn delete_calendar(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<MessageAnswer> {
+    admin::delete(&host.ctx, &host.caller, id).await?;
     Ok(Json(MessageAnswer::new("Calendar Deleted Successfully!")))
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/event-schema", tag = "calendars",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{slot: <template of a new event>}`", body = EventSchemaAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn get_event_schema(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<EventSchemaAnswer>, ApiError> {
-    Ok(Json(admin::event_schema(&state.ctx, &caller, id).await?))
+    responses((status = 200, description = "`{slot: <template of a new event>}`", body = EventSchemaAnswer)))]
+pub async fn get_event_schema(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<EventSchemaAnswer> {
+    admin::event_schema(&host.ctx, &host.caller, id)
+        .await
+        .json()
 }

@@ -4,14 +4,11 @@ use app::model::answer::MessageAnswer;
 use app::model::integration::{IntegrationSaved, IntegrationsAnswer};
 use app::model::requests::IntegrationRequest;
 use app::service::events::integrations;
-use axum::Json;
-use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Authenticated;
-use super::error::ApiError;
 use super::extract::{ApiJson, ApiPath};
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -22,45 +19,39 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/integrations", tag = "integrations",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    responses((status = 200, description = "`{feeds: [{id, name, enabled, provider, feed}], available_integrations, event_triggers: [{label, value}], smart_codes}`; feeds never carry their signing secret", body = IntegrationsAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{feeds: [{id, name, enabled, provider, feed}], available_integrations, event_triggers: [{label, value}], smart_codes}`; feeds never carry their signing secret", body = IntegrationsAnswer)))]
 pub async fn list_integrations(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath((id, event_id)): ApiPath<(i64, i64)>,
-) -> Result<Json<IntegrationsAnswer>, ApiError> {
-    Ok(Json(
-        integrations::list(&state.ctx, &caller, id, event_id).await?,
-    ))
+) -> Answer<IntegrationsAnswer> {
+    integrations::list(&host.ctx, &host.caller, id, event_id)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
     description = "Creates (`integration_id` 0) or updates a webhook feed. Without `integration`, `status` switches an existing feed on or off. A new feed's answer carries its `signing_secret` once.",
     params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path, description = "0 creates")),
     request_body(content = IntegrationRequest, description = "`{integration_name: 'webhook', integration: {name, enabled, request_url, request_method, request_format, request_body, fields, with_header, request_headers, event_triggers} | '<json>', status?}`"),
-    responses((status = 200, description = "`{message: 'Integration successfully saved', integration_id, integration_name, created, signing_secret?}`", body = IntegrationSaved),
-              (status = 404, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message: 'Integration successfully saved', integration_id, integration_name, created, signing_secret?}`", body = IntegrationSaved)))]
 pub async fn save_integration(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
     ApiJson(body): ApiJson,
-) -> Result<Json<IntegrationSaved>, ApiError> {
-    Ok(Json(
-        integrations::save(&state.ctx, &caller, id, event_id, integration_id, &body).await?,
-    ))
+) -> Answer<IntegrationSaved> {
+    integrations::save(&host.ctx, &host.caller, id, event_id, integration_id, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",
     params(("id" = i64, Path), ("event_id" = i64, Path), ("integration_id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Successfully deleted the Integration.'}`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message: 'Successfully deleted the Integration.'}`", body = MessageAnswer)))]
 pub async fn delete_integration(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        integrations::delete(&state.ctx, &caller, id, event_id, integration_id).await?,
-    ))
+) -> Answer<MessageAnswer> {
+    integrations::delete(&host.ctx, &host.caller, id, event_id, integration_id)
+        .await
+        .json()
 }

@@ -8,6 +8,7 @@ pub mod doc;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod handler;
 pub mod hosts;
 pub mod integrations;
 pub mod limits;

@@ -3,15 +3,13 @@
 use app::model::listing::ActivityList;
 use app::model::report::{GraphReport, ReportsOverview};
 use app::service::reports;
-use axum::Json;
-use axum::extract::State;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Authenticated;
 use super::error::ApiError;
 use super::extract::{QueryParams, invalid_param};
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -37,12 +35,8 @@ fn instant(query: &QueryParams, key: &str) -> Result<Option<i64>, ApiError> {
 
 #[utoipa::path(get, path = "/reports", tag = "reports",
     params(("startTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC"), ("endTime" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` UTC; with startTime")),
-    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = ReportsOverview), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn get_reports(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    query: QueryParams,
-) -> Result<Json<ReportsOverview>, ApiError> {
+    responses((status = 200, description = "`{overview: [widget], latest_books, next_meetings}`", body = ReportsOverview)))]
+pub async fn get_reports(host: Host, query: QueryParams) -> Answer<ReportsOverview> {
     let range = match (instant(&query, "startTime")?, instant(&query, "endTime")?) {
         (Some(a), Some(b)) if a <= b => Some((a, b)),
         (Some(_), Some(_)) => {
@@ -53,20 +47,20 @@ pub async fn get_reports(
         }
         _ => None,
     };
-    Ok(Json(
-        reports::overview(&state.ctx, &caller, range, chrono::Utc::now().timestamp()).await?,
-    ))
+    reports::overview(
+        &host.ctx,
+        &host.caller,
+        range,
+        chrono::Utc::now().timestamp(),
+    )
+    .await
+    .json()
 }
 
 #[utoipa::path(get, path = "/reports/graph-reports", tag = "reports",
     params(("date_range[0]" = Option<String>, Query, description = "`YYYY-MM-DD`, default 6 days ago"), ("date_range[1]" = Option<String>, Query, description = "`YYYY-MM-DD`, default tomorrow")),
-    responses((status = 200, description = "`{booked_stats, completed_stats, cancelled_stats}`: date key -> count (`YYYY-MM-DD`, or `Mon YYYY` past 92 days)", body = GraphReport),
-              (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn get_graph_reports(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    query: QueryParams,
-) -> Result<Json<GraphReport>, ApiError> {
+    responses((status = 200, description = "`{booked_stats, completed_stats, cancelled_stats}`: date key -> count (`YYYY-MM-DD`, or `Mon YYYY` past 92 days)", body = GraphReport)))]
+pub async fn get_graph_reports(host: Host, query: QueryParams) -> Answer<GraphReport> {
     let today = chrono::Utc::now().date_naive();
     let dates = query.list("date_range");
     let parse = |text: Option<&&str>, fallback: NaiveDate| -> Result<NaiveDate, ApiError> {
@@ -93,14 +87,13 @@ pub async fn get_graph_reports(
             "The date_range may span at most three years.",
         ));
     }
-    Ok(Json(reports::graph(&state.ctx, &caller, from, to).await?))
+    reports::graph(&host.ctx, &host.caller, from, to)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/reports/activities", tag = "reports",
     responses((status = 200, description = "`{activities: [Activity]}` (latest 100)", body = ActivityList)))]
-pub async fn get_report_activities(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-) -> Result<Json<ActivityList>, ApiError> {
-    Ok(Json(reports::activities(&state.ctx, &caller).await?))
+pub async fn get_report_activities(host: Host) -> Answer<ActivityList> {
+    reports::activities(&host.ctx, &host.caller).await.json()
 }

@@ -8,15 +8,14 @@ use app::service::bookings::host_actions::Period;
 use app::service::bookings::host_actions::{self, ListSchedules};
 use app::service::bookings::update;
 use axum::Json;
-use axum::extract::State;
 use chrono::NaiveDate;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Authenticated;
 use super::calendars::{MAX_PAGE, MAX_PER_PAGE};
 use super::error::ApiError;
 use super::extract::{ApiJson, ApiPath, QueryParams, invalid_param};
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -47,13 +46,8 @@ fn zone(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
            ("filters[event]" = Option<i64>, Query), ("filters[author]" = Option<String>, Query, description = "Calendar id, `me` or `all`"),
            ("filters[event_type]" = Option<String>, Query), ("filters[period]" = Option<String>, Query, description = "`upcoming` (default), `past`, `today`, `cancelled`, `pending`, `no_show`"),
            ("filters[range][]" = Option<Vec<String>>, Query, description = "Two dates `YYYY-MM-DD`"), ("timezone" = Option<String>, Query, description = "Zone of `today` and the range (default UTC)")),
-    responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = ScheduleList),
-              (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn list_schedules(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    query: QueryParams,
-) -> Result<Json<ScheduleList>, ApiError> {
+    responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = ScheduleList)))]
+pub async fn list_schedules(host: Host, query: QueryParams) -> Answer<ScheduleList> {
     let period = query.one_of(
         "filters[period]",
         &[
@@ -104,141 +98,129 @@ pub async fn list_schedules(
         range,
         zone: zone(&query)?,
     };
-    Ok(Json(host_actions::list(&state.ctx, &caller, list).await?))
+    host_actions::list(&host.ctx, &host.caller, list)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/schedules/{id}", tag = "schedules",
     params(("id" = i64, Path), ("with[]" = Option<Vec<String>>, Query, description = "`all_data` adds activities, sidebar_contents, payment_order, main_body_contents")),
-    responses((status = 200, description = "`{schedule}`; `with[]=all_data` adds `{activities, sidebar_contents, payment_order, main_body_contents}`", body = ScheduleAnswer), (status = 404, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{schedule}`; `with[]=all_data` adds `{activities, sidebar_contents, payment_order, main_body_contents}`", body = ScheduleAnswer)))]
 pub async fn get_schedule(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<ScheduleAnswer>, ApiError> {
+) -> Answer<ScheduleAnswer> {
     let all = query.list("with").contains(&"all_data") || query.get("with") == Some("all_data");
-    Ok(Json(host_actions::get(&state.ctx, &caller, id, all).await?))
+    host_actions::get(&host.ctx, &host.caller, id, all)
+        .await
+        .json()
 }
 
 #[utoipa::path(put, path = "/schedules/{id}", tag = "schedules",
     description = "Updates one column. Status moves: pending -> scheduled | rejected | cancelled; scheduled -> cancelled | completed | no_show; completed <-> no_show. Anything else is 409 `invalid_transition` and changes nothing.",
     params(("id" = i64, Path)),
     request_body(content = UpdateBookingRequest, description = "`{column, value, cancel_reason, reject_reason, refund_payment, update_all}`"),
-    responses((status = 200, description = "`{message}`", body = MessageAnswer), (status = 409, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message}`", body = MessageAnswer), (status = 409, body = super::doc::ErrorEnvelope)))]
 pub async fn update_schedule(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(update::update(&state.ctx, &caller, id, &body).await?))
+) -> Answer<MessageAnswer> {
+    update::update(&host.ctx, &host.caller, id, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",
     params(("id" = i64, Path)),
-    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = MessageAnswer), (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn delete_schedule(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    host_actions::delete(&state.ctx, &caller, id).await?;
+    responses((status = 200, description = "`{message: 'Booking Deleted Successfully!'}`", body = MessageAnswer)))]
+pub async fn delete_schedule(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<MessageAnswer> {
+    host_actions::delete(&host.ctx, &host.caller, id).await?;
     Ok(Json(MessageAnswer::new("Booking Deleted Successfully!")))
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/activities", tag = "schedules",
     params(("id" = i64, Path)), responses((status = 200, description = "`{activities: [Activity]}`", body = ActivityList)))]
 pub async fn get_schedule_activities(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<ActivityList>, ApiError> {
-    Ok(Json(
-        host_actions::activities(&state.ctx, &caller, id).await?,
-    ))
+) -> Answer<ActivityList> {
+    host_actions::activities(&host.ctx, &host.caller, id)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/meta-info", tag = "schedules",
     params(("id" = i64, Path), ("with" = Option<String>, Query)),
     responses((status = 200, description = "`{activities, sidebar_contents, payment_order, main_body_contents}`", body = BookingExtras)))]
 pub async fn get_schedule_meta_info(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<BookingExtras>, ApiError> {
-    Ok(Json(
-        host_actions::meta_info(&state.ctx, &caller, id).await?,
-    ))
+) -> Answer<BookingExtras> {
+    host_actions::meta_info(&host.ctx, &host.caller, id)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/schedules/{id}/deliveries", tag = "schedules",
     params(("id" = i64, Path)),
     description = "Extension: the booking's emails, reminders and webhooks with their state.",
-    responses((status = 200, description = "`{deliveries: [{id, kind: email|webhook, name, to, reminder, status: queued|sending|sent|failed, attempts, last_error, due_at, updated_at}]}`", body = DeliveryList),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn list_deliveries(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<DeliveryList>, ApiError> {
-    Ok(Json(
-        host_actions::deliveries(&state.ctx, &caller, id).await?,
-    ))
+    responses((status = 200, description = "`{deliveries: [{id, kind: email|webhook, name, to, reminder, status: queued|sending|sent|failed, attempts, last_error, due_at, updated_at}]}`", body = DeliveryList)))]
+pub async fn list_deliveries(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<DeliveryList> {
+    host_actions::deliveries(&host.ctx, &host.caller, id)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/schedules/{id}/deliveries/{delivery_id}/retry", tag = "schedules",
     params(("id" = i64, Path), ("delivery_id" = i64, Path)),
     description = "Extension: sends a failed delivery again (due now, retried for three more days).",
     responses((status = 200, description = "`{message: 'Delivery has been queued again'}`", body = MessageAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope),
               (status = 409, description = "`invalid_transition`: the delivery has not failed", body = super::doc::ErrorEnvelope)))]
 pub async fn retry_delivery(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath((id, delivery_id)): ApiPath<(i64, i64)>,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        host_actions::retry_delivery(&state.ctx, &caller, id, delivery_id).await?,
-    ))
+) -> Answer<MessageAnswer> {
+    host_actions::retry_delivery(&host.ctx, &host.caller, id, delivery_id)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/schedules/{id}/send-confirmation-email", tag = "schedules",
     params(("id" = i64, Path), ("email_to" = Option<String>, Query, description = "`guest` (default) or `host`")),
     responses((status = 200, description = "`{message: 'Notification sent successfully'}`", body = MessageAnswer)))]
 pub async fn send_confirmation_email(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<MessageAnswer>, ApiError> {
+) -> Answer<MessageAnswer> {
     let to = query.one_of("email_to", &["guest", "host"], "guest")?;
-    Ok(Json(
-        host_actions::send_confirmation(&state.ctx, &caller, id, to).await?,
-    ))
+    host_actions::send_confirmation(&host.ctx, &host.caller, id, to)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/schedules/group-bookings/{group_id}/attendees", tag = "schedules",
     params(("group_id" = i64, Path), ("search" = Option<String>, Query), ("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query)),
-    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = GroupAttendees), (status = 404, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{attendees: <paginated Booking>}`", body = GroupAttendees)))]
 pub async fn list_group_attendees(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(group_id): ApiPath<i64>,
     query: QueryParams,
-) -> Result<Json<GroupAttendees>, ApiError> {
+) -> Answer<GroupAttendees> {
     let page = query.int_in("page", 1..=MAX_PAGE, 1)?;
     let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 15)?;
-    Ok(Json(
-        host_actions::group_attendees(
-            &state.ctx,
-            &caller,
-            group_id,
-            query.get("search").unwrap_or_default(),
-            page,
-            per_page,
-        )
-        .await?,
-    ))
+    host_actions::group_attendees(
+        &host.ctx,
+        &host.caller,
+        group_id,
+        query.get("search").unwrap_or_default(),
+        page,
+        per_page,
+    )
+    .await
+    .json()
 }
 
 #[utoipa::path(get, path = "/bookings", tag = "bookings",
@@ -247,11 +229,7 @@ pub async fn list_group_attendees(
     responses((status = 200, description = "`{bookings: [{id, person_time_zone, status, payment_status, booking_title, author_name, booking_date, booking_time}], total}`", body = OwnBookingList)),
     // Tagged with the public booking routes, but it lists the caller's own bookings.
     security(("basic" = []), ("session" = [])))]
-pub async fn list_own_bookings(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    query: QueryParams,
-) -> Result<Json<OwnBookingList>, ApiError> {
+pub async fn list_own_bookings(host: Host, query: QueryParams) -> Answer<OwnBookingList> {
     let per_page = query.int_in("per_page", 1..=MAX_PER_PAGE, 10)?;
     let period = query.one_of("period", &["all", "upcoming", "past"], "all")?;
     let mut calendar_ids = Vec::new();
@@ -264,7 +242,7 @@ pub async fn list_own_bookings(
             invalid_param("calendar_ids", "The calendar ids must be integers or all.")
         })?);
     }
-    Ok(Json(
-        host_actions::own_bookings(&state.ctx, &caller, per_page, period, &calendar_ids).await?,
-    ))
+    host_actions::own_bookings(&host.ctx, &host.caller, per_page, period, &calendar_ids)
+        .await
+        .json()
 }

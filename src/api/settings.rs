@@ -10,13 +10,12 @@ use app::model::settings::{
 };
 use app::service::settings::site;
 use axum::Json;
-use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::Authenticated;
-use super::error::ApiError;
 use super::extract::ApiJson;
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -32,116 +31,79 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/settings/general", tag = "settings",
-    responses((status = 200, description = "`{emailing, administration, time_format, payments, theme, emailingFields, all_countries: [{code, name}], all_currencies: [{code, name, sign}]}`", body = GeneralSettingsAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope)))]
-pub async fn get_general(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-) -> Result<Json<GeneralSettingsAnswer>, ApiError> {
-    Ok(Json(site::general(&state.ctx, &caller).await?))
+    responses((status = 200, description = "`{emailing, administration, time_format, payments, theme, emailingFields, all_countries: [{code, name}], all_currencies: [{code, name, sign}]}`", body = GeneralSettingsAnswer)))]
+pub async fn get_general(host: Host) -> Answer<GeneralSettingsAnswer> {
+    site::general(&host.ctx, &host.caller).await.json()
 }
 
 #[utoipa::path(post, path = "/settings/general", tag = "settings",
     request_body(content = GeneralSettingsRequest, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn save_general(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<SavedGeneralSettings>, ApiError> {
-    Ok(Json(site::save_general(&state.ctx, &caller, &body).await?))
+    responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings)))]
+pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGeneralSettings> {
+    site::save_general(&host.ctx, &host.caller, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/settings/payment", tag = "settings",
     request_body(content = PaymentSettingsRequest, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn save_payment(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(site::save_payment(&state.ctx, &caller, &body).await?))
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
+pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
+    site::save_payment(&host.ctx, &host.caller, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/settings/theme", tag = "settings",
     request_body(content = ThemeRequest, description = "`{theme: 'system-default'|'light'|'dark'}`"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn save_theme(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(site::save_theme(&state.ctx, &caller, &body).await?))
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
+pub async fn save_theme(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
+    site::save_theme(&host.ctx, &host.caller, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/settings/menu", tag = "settings",
-    responses((status = 200, description = "`{menu_items: [{key, title, route}]}`", body = SettingsMenu),
-              (status = 403, body = super::doc::ErrorEnvelope)))]
-pub async fn get_menu(
-    Authenticated(caller): Authenticated,
-) -> Result<Json<SettingsMenu>, ApiError> {
+    responses((status = 200, description = "`{menu_items: [{key, title, route}]}`", body = SettingsMenu)))]
+pub async fn get_menu(Authenticated(caller): Authenticated) -> Answer<SettingsMenu> {
     Ok(Json(site::menu(&caller)?))
 }
 
 #[utoipa::path(get, path = "/settings/global-modules", tag = "settings",
-    responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = GlobalModules),
-              (status = 403, body = super::doc::ErrorEnvelope)))]
-pub async fn get_global_modules(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-) -> Result<Json<GlobalModules>, ApiError> {
-    Ok(Json(site::global_modules(&state.ctx, &caller).await?))
+    responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = GlobalModules)))]
+pub async fn get_global_modules(host: Host) -> Answer<GlobalModules> {
+    site::global_modules(&host.ctx, &host.caller).await.json()
 }
 
 #[utoipa::path(post, path = "/settings/global-modules", tag = "settings",
     request_body(content = SettingsRequest, description = "`{settings: {module: 'yes'|'no'}}`"),
-    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn save_global_modules(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        site::save_global_modules(&state.ctx, &caller, &body).await?,
-    ))
+    responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
+pub async fn save_global_modules(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
+    site::save_global_modules(&host.ctx, &host.caller, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/settings/pages", tag = "settings",
-    responses((status = 200, description = "`{pages: [{id, name, title}]}`: each calendar's public landing page", body = PageList),
-              (status = 403, body = super::doc::ErrorEnvelope)))]
-pub async fn get_pages(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-) -> Result<Json<PageList>, ApiError> {
-    Ok(Json(site::pages(&state.ctx, &caller).await?))
+    responses((status = 200, description = "`{pages: [{id, name, title}]}`: each calendar's public landing page", body = PageList)))]
+pub async fn get_pages(host: Host) -> Answer<PageList> {
+    site::pages(&host.ctx, &host.caller).await.json()
 }
 
 #[utoipa::path(post, path = "/settings/addons-settings", tag = "settings",
     request_body(content = SettingsRequest, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
-    responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn save_addons(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<SavedFeatureModules>, ApiError> {
-    Ok(Json(site::save_addons(&state.ctx, &caller, &body).await?))
+    responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules)))]
+pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeatureModules> {
+    site::save_addons(&host.ctx, &host.caller, &body)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/settings/install-plugin", tag = "settings",
     request_body(content = InstallPluginRequest, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
-    responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 422, body = super::doc::ErrorEnvelope)))]
-pub async fn install_plugin(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiJson(body): ApiJson,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(
-        site::install_plugin(&state.ctx, &caller, &body).await?,
-    ))
+    responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer)))]
+pub async fn install_plugin(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
+    site::install_plugin(&host.ctx, &host.caller, &body)
+        .await
+        .json()
 }

@@ -4,14 +4,11 @@ use app::model::answer::MessageAnswer;
 use app::model::calendar::SharingAnswer;
 use app::model::requests::SharingRequest;
 use app::service::calendars::sharing;
-use axum::Json;
-use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Authenticated;
-use super::error::ApiError;
 use super::extract::{ApiJson, ApiPath};
+use super::handler::{Answer, Host, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,27 +17,22 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/calendars/{id}/sharing-settings", tag = "sharing",
     params(("id" = i64, Path, description = "Calendar id")),
-    responses((status = 200, description = "`{settings: {enabled, enabled_slots, show_type}, share_url}`", body = SharingAnswer),
-              (status = 404, body = super::doc::ErrorEnvelope)))]
-pub async fn get_sharing_settings(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<SharingAnswer>, ApiError> {
-    Ok(Json(sharing::get(&state.ctx, &caller, id).await?))
+    responses((status = 200, description = "`{settings: {enabled, enabled_slots, show_type}, share_url}`", body = SharingAnswer)))]
+pub async fn get_sharing_settings(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<SharingAnswer> {
+    sharing::get(&host.ctx, &host.caller, id).await.json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/sharing-settings", tag = "sharing",
     params(("id" = i64, Path, description = "Calendar id")),
     request_body(content = SharingRequest, description = "`{calendar_data: {title, timezone, description, calendar_avatar, featured_image, phone}, landing_page_settings: {enabled, show_type, enabled_slots}}`"),
-    responses((status = 200, description = "`{message: 'Landing Page settings have been updated'}`", body = MessageAnswer),
-              (status = 403, body = super::doc::ErrorEnvelope), (status = 404, body = super::doc::ErrorEnvelope),
-              (status = 422, body = super::doc::ErrorEnvelope)))]
+    responses((status = 200, description = "`{message: 'Landing Page settings have been updated'}`", body = MessageAnswer)))]
 pub async fn save_sharing_settings(
-    State(state): State<AppState>,
-    Authenticated(caller): Authenticated,
+    host: Host,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
-) -> Result<Json<MessageAnswer>, ApiError> {
-    Ok(Json(sharing::save(&state.ctx, &caller, id, &body).await?))
+) -> Answer<MessageAnswer> {
+    let change = sharing::SaveSharing::parse(&body)?;
+    sharing::save(&host.ctx, &host.caller, id, change)
+        .await
+        .json()
 }

@@ -99,6 +99,32 @@ text_enum!(
     }
 );
 
+text_enum!(
+    /// Whether an event takes bookings (`active`) or is hidden while it is prepared (`draft`).
+    EventStatus {
+        Active = "active",
+        Draft = "draft",
+    }
+);
+
+impl EventType {
+    /// Round robin and collective: hosted by a team calendar's members.
+    pub fn is_team(self) -> bool {
+        matches!(self, EventType::RoundRobin | EventType::Collective)
+    }
+
+    /// Several attendees share one slot.
+    pub fn is_group(self) -> bool {
+        self == EventType::Group
+    }
+
+    /// A stored row's type. The service writes only the four; anything else (a row written
+    /// by hand) reads as a single-attendee event, the safest meaning.
+    pub fn of_stored(text: &str) -> EventType {
+        EventType::parse(text).unwrap_or(EventType::Single)
+    }
+}
+
 /// An email address in the shape the service accepts: one `@`, a dotted domain, no spaces or
 /// control characters, at most 254 bytes. Surrounding spaces are dropped.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -151,6 +177,10 @@ impl TimeZoneId {
         super::zone::parse_zone(text).map(|_| TimeZoneId(text.to_string()))
     }
 
+    pub fn utc() -> TimeZoneId {
+        TimeZoneId("UTC".to_string())
+    }
+
     /// The zone to convert with (parsing checked that it exists).
     pub fn tz(&self) -> chrono_tz::Tz {
         super::zone::parse_zone(&self.0).unwrap_or(chrono_tz::UTC)
@@ -191,6 +221,22 @@ impl fmt::Display for Slug {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn event_types_say_who_hosts_and_who_shares_a_slot() {
+        let team: Vec<EventType> = EventType::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.is_team())
+            .collect();
+        assert_eq!(team, vec![EventType::RoundRobin, EventType::Collective]);
+        assert!(EventType::Group.is_group() && !EventType::Single.is_group());
+        // A stored row the service did not write reads as the safest kind.
+        assert_eq!(EventType::of_stored("webinar"), EventType::Single);
+        assert_eq!(EventType::of_stored("round_robin"), EventType::RoundRobin);
+        assert_eq!(EventStatus::parse("draft"), Some(EventStatus::Draft));
+        assert_eq!(EventStatus::parse("archived"), None);
+    }
 
     #[test]
     fn statuses_read_back_what_they_write() {

@@ -37,7 +37,7 @@ pub struct Email {
 /// group slot share the slot's UID: the host's calendar holds one event for the slot.
 pub fn ics_uid(b: &BookingRow) -> String {
     use sha2::Digest;
-    let seed = if b.event_type == "group" {
+    let seed = if b.kind().is_group() {
         format!(
             "slotbook-slot-uid:{}",
             crate::service::calendars::write_back::slot_key(b)

@@ -142,7 +142,7 @@ pub async fn overview(
         next.push(UpcomingMeeting {
             booking,
             slot,
-            booked_count: (row.booking.event_type == "group").then_some(count),
+            booked_count: (row.booking.kind().is_group()).then_some(count),
         });
     }
     Ok(ReportsOverview {

@@ -16,6 +16,7 @@ use crate::model::setup::{
     grid_starts, in_event_order, moved_in_order, reason_words,
 };
 use crate::service::calendars::admin::{Access, load_calendar};
+use crate::service::calendars::sharing;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{calendars, events};
 
@@ -180,7 +181,11 @@ pub async fn create_calendar(
     if !photo.trim().is_empty() {
         body["calendar"]["calendar_avatar"] = json!(photo.trim());
     }
-    match crate::service::calendars::admin::create_titled(ctx, caller, &body).await {
+    let created = match crate::service::calendars::admin::CreateCalendar::parse(&body) {
+        Ok(command) => crate::service::calendars::admin::create_titled(ctx, caller, command).await,
+        Err(refusal) => Err(refusal),
+    };
+    match created {
         Ok(made) => Ok(made.calendar.id),
         Err(e) => {
             let mut state = refused(form, e, "calendar.");
@@ -305,12 +310,16 @@ pub async fn calendar_action(
         ("settings", _) => save_calendar(ctx, caller, calendar_id, form)
             .await
             .map(|()| format!("{page}?edit=settings&done=settings#calendar-settings")),
-        ("clone", Ok(event)) => {
-            crate::service::events::admin::clone(ctx, caller, calendar_id, event, &json!({}))
-                .await
-                .map(|made| editor(made.slot.id))
-                .map_err(plain)
-        }
+        ("clone", Ok(event)) => crate::service::events::admin::clone(
+            ctx,
+            caller,
+            calendar_id,
+            event,
+            Default::default(),
+        )
+        .await
+        .map(|made| editor(made.slot.id))
+        .map_err(plain),
         ("delete_event", Ok(event)) => {
             crate::service::events::admin::delete(ctx, caller, calendar_id, event)
                 .await
@@ -391,19 +400,20 @@ pub async fn save_calendar(
             "enabled_slots": shown,
         },
     });
-    crate::service::calendars::sharing::save(ctx, caller, id, &body)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                match field.rsplit('.').next().unwrap_or(field) {
-                    "timezone" => "author_timezone".to_string(),
-                    "calendar_avatar" => "photo_url".to_string(),
-                    "enabled_slots" => "shown_events".to_string(),
-                    other => other.to_string(),
-                }
-            })
+    let saved = match sharing::SaveSharing::parse(&body) {
+        Ok(change) => sharing::save(ctx, caller, id, change).await.map(drop),
+        Err(refusal) => Err(refusal),
+    };
+    saved.map_err(|e| {
+        refused_as(form, e, |field| {
+            match field.rsplit('.').next().unwrap_or(field) {
+                "timezone" => "author_timezone".to_string(),
+                "calendar_avatar" => "photo_url".to_string(),
+                "enabled_slots" => "shown_events".to_string(),
+                other => other.to_string(),
+            }
         })
+    })
 }
 
 /// `/admin/calendars/{id}/events/{event_id}`: the event and its hours as the forms show them
@@ -419,25 +429,7 @@ pub async fn editor(
         crate::service::events::admin::load_managed_event(conn.ex(), caller, calendar_id, event_id)
             .await?;
     let settings = crate::service::support::present::event_settings(&ev);
-    // The hours the slot list uses: the event's own, or those of its reusable schedule.
-    let (week, overrides) = match (ev.availability_type.as_str(), ev.availability_id) {
-        ("existing_schedule", Some(id)) => {
-            match crate::store::availability_schedules::find(conn.ex(), id).await? {
-                Some(schedule) => (
-                    serde_json::from_str(&schedule.weekly_schedules).unwrap_or_default(),
-                    serde_json::from_str(&schedule.date_overrides).unwrap_or_default(),
-                ),
-                None => (
-                    settings.weekly_schedules.clone(),
-                    settings.date_overrides.clone(),
-                ),
-            }
-        }
-        _ => (
-            settings.weekly_schedules.clone(),
-            settings.date_overrides.clone(),
-        ),
-    };
+    let (week, overrides) = event_hours(conn.ex(), &ev, &settings).await?;
     let owners: Vec<i64> = std::iter::once(ev.user_id)
         .chain(settings.team_members.iter().copied())
         .collect();
@@ -449,8 +441,6 @@ pub async fn editor(
     let schedule_id = (ev.availability_type == "existing_schedule")
         .then_some(ev.availability_id)
         .flatten();
-    let stored_locations: Vec<Value> =
-        serde_json::from_str(&ev.location_settings).unwrap_or_default();
     let (hosts, host_choices) = if cal.calendar_type == "simple" {
         (Vec::new(), Vec::new())
     } else {
@@ -467,20 +457,7 @@ pub async fn editor(
         hosts,
         host_choices,
         color: ev.color_schema.clone(),
-        locations: stored_locations
-            .iter()
-            .map(|l| {
-                let text = |key: &str| l[key].as_str().unwrap_or_default().to_string();
-                LocationDraft {
-                    kind: text("type"),
-                    title: text("title"),
-                    description: text("description"),
-                    phone: text("host_phone_number"),
-                    link: text("meeting_link"),
-                }
-            })
-            .filter(|l| !l.kind.is_empty())
-            .collect(),
+        locations: location_drafts(&ev.location_settings),
         event_type: ev.event_type.clone(),
         seats: ev.max_book_per_slot,
         schedules,
@@ -495,24 +472,68 @@ pub async fn editor(
         url: format!("{}/{}/{}", ctx.public_url, cal.slug, ev.slug),
         zone: cal.author_timezone.clone(),
         hours: draft_of(&week, &overrides),
-        limits: Limits {
-            notice: (settings.schedule_conditions.value
-                * match settings.schedule_conditions.unit.as_str() {
-                    "days" => 1440,
-                    "hours" => 60,
-                    _ => 1,
-                })
-            .to_string(),
-            buffer_before: settings.buffer_time_before.clone(),
-            buffer_after: settings.buffer_time_after.clone(),
-            slot_interval: settings.slot_interval.clone(),
-            window_days: settings.range_days.to_string(),
-            frequency: caps(&settings.booking_frequency),
-            booked_time: caps(&settings.booking_duration),
-            lock_zone_enabled: settings.lock_timezone.enabled,
-            lock_zone: settings.lock_timezone.timezone.clone(),
-        },
+        limits: editor_limits(&settings),
     })
+}
+
+/// The hours the slot list uses: the event's own, or those of its reusable schedule.
+async fn event_hours(
+    ex: crate::store::Ex<'_>,
+    ev: &events::EventRow,
+    settings: &crate::model::event::EventSettings,
+) -> ServiceResult<(WeeklySchedule, DateOverrides)> {
+    if let ("existing_schedule", Some(id)) = (ev.availability_type.as_str(), ev.availability_id)
+        && let Some(schedule) = crate::store::availability_schedules::find(ex, id).await?
+    {
+        return Ok((
+            serde_json::from_str(&schedule.weekly_schedules).unwrap_or_default(),
+            serde_json::from_str(&schedule.date_overrides).unwrap_or_default(),
+        ));
+    }
+    Ok((
+        settings.weekly_schedules.clone(),
+        settings.date_overrides.clone(),
+    ))
+}
+
+/// The stored locations as the editor's rows (rows without a kind are dropped).
+fn location_drafts(location_settings: &str) -> Vec<LocationDraft> {
+    let stored: Vec<Value> = serde_json::from_str(location_settings).unwrap_or_default();
+    stored
+        .iter()
+        .map(|l| {
+            let text = |key: &str| l[key].as_str().unwrap_or_default().to_string();
+            LocationDraft {
+                kind: text("type"),
+                title: text("title"),
+                description: text("description"),
+                phone: text("host_phone_number"),
+                link: text("meeting_link"),
+            }
+        })
+        .filter(|l| !l.kind.is_empty())
+        .collect()
+}
+
+/// The limits tab's fields from the stored settings (the notice in minutes).
+fn editor_limits(settings: &crate::model::event::EventSettings) -> Limits {
+    Limits {
+        notice: (settings.schedule_conditions.value
+            * match settings.schedule_conditions.unit.as_str() {
+                "days" => 1440,
+                "hours" => 60,
+                _ => 1,
+            })
+        .to_string(),
+        buffer_before: settings.buffer_time_before.clone(),
+        buffer_after: settings.buffer_time_after.clone(),
+        slot_interval: settings.slot_interval.clone(),
+        window_days: settings.range_days.to_string(),
+        frequency: caps(&settings.booking_frequency),
+        booked_time: caps(&settings.booking_duration),
+        lock_zone_enabled: settings.lock_timezone.enabled,
+        lock_zone: settings.lock_timezone.timezone.clone(),
+    }
 }
 
 /// Stored period limits as the form's caps.
@@ -576,7 +597,7 @@ pub async fn save_details(
         "description": form.value("description"),
         "location_settings": LocationDraft::to_request(&posted_locations(form)),
         // Seats are a group event's; the others keep theirs.
-        "max_book_per_slot": if current.event_type == "group" {
+        "max_book_per_slot": if current.kind().is_group() {
             number_or_text(form.value("seats"))
         } else {
             Value::from(current.max_book_per_slot)

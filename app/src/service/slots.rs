@@ -12,6 +12,7 @@ use crate::domain::slots::{
     BookingWindow, Busy, Engine, HostInput, Limit, Period, Reason, Rules, Schedule, Slot, TeamMode,
     Verdict,
 };
+use crate::domain::values::EventType;
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::event::{EventSettings, ExplainedRules, Explanation, HostSchedule};
@@ -76,9 +77,7 @@ impl LoadedEvent {
     /// The hosts whose availability counts: the owner, or the team members of a team event.
     pub fn host_ids(&self) -> Vec<i64> {
         let ev = self.event();
-        if matches!(ev.event_type.as_str(), "round_robin" | "collective")
-            && !self.settings.team_members.is_empty()
-        {
+        if ev.kind().is_team() && !self.settings.team_members.is_empty() {
             self.settings.team_members.clone()
         } else {
             vec![ev.user_id]
@@ -196,17 +195,17 @@ impl LoadedEvent {
             notice_seconds: s.schedule_conditions.value.max(0) * notice_unit,
             window,
             host_zone: self.host_zone,
-            capacity: if ev.event_type == "group" {
+            capacity: if ev.kind().is_group() {
                 ev.max_book_per_slot.clamp(1, 10_000) as u32
             } else {
                 1
             },
             limits,
             week_start: week_start(&self.general),
-            mode: match ev.event_type.as_str() {
-                "round_robin" => TeamMode::RoundRobin,
-                "collective" => TeamMode::Collective,
-                _ => TeamMode::Single,
+            mode: match ev.kind() {
+                EventType::RoundRobin => TeamMode::RoundRobin,
+                EventType::Collective => TeamMode::Collective,
+                EventType::Single | EventType::Group => TeamMode::Single,
             },
         }
     }
@@ -216,7 +215,7 @@ impl LoadedEvent {
     fn schedule_for(&self, host_id: i64, rows: &[ScheduleRow]) -> Schedule {
         let ev = self.event();
         let s = &self.settings;
-        let team = matches!(ev.event_type.as_str(), "round_robin" | "collective");
+        let team = ev.kind().is_team();
         let from_row = |row: &ScheduleRow| Schedule {
             zone: parse_zone(&row.timezone).unwrap_or(self.host_zone),
             weekly: serde_json::from_str(&row.weekly_schedules).unwrap_or_default(),
@@ -492,7 +491,7 @@ pub async fn public_slots(
     let slots = engine.slots(from, to);
     let mut by_date: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut remaining_seats: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
-    let group = loaded.event().event_type == "group";
+    let group = loaded.event().kind().is_group();
     for slot in &slots {
         let local = chrono::DateTime::from_timestamp(slot.start, 0)
             .unwrap_or_default()

@@ -102,30 +102,49 @@ pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<InvitationList> {
     })
 }
 
-/// `POST /team-invitations` `{user_id}` or `{email}`: invites a user to the caller's teams.
-pub async fn invite(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<InvitationAnswer> {
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let user_id = f.int("user_id", &mut errors);
-    let email = f.str("email", &mut errors).unwrap_or_default();
-    errors.into_result().map_err(ServiceError::invalid)?;
-    let mut tx = ctx.store.begin().await?;
-    let invitee = match (user_id, email.trim()) {
-        (Some(id), _) => users::find(tx.ex(), id).await?,
-        (None, email) if !email.is_empty() => users::find_by_login_or_email(tx.ex(), email).await?,
-        _ => {
-            return Err(ServiceError::field(
+/// Whom `POST /team-invitations` invites: a user by id, or by login or email.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Invitee {
+    Id(i64),
+    LoginOrEmail(String),
+}
+
+impl Invitee {
+    /// Reads `{user_id}` or `{email}` (the id wins when both are given).
+    pub fn parse(body: &Value) -> ServiceResult<Invitee> {
+        let mut errors = FieldErrors::new();
+        let f = Fields::new(Some(body), "");
+        let user_id = f.int("user_id", &mut errors);
+        let email = f.str("email", &mut errors).unwrap_or_default();
+        errors.into_result().map_err(ServiceError::invalid)?;
+        match (user_id, email.trim()) {
+            (Some(id), _) => Ok(Invitee::Id(id)),
+            (None, email) if !email.is_empty() => Ok(Invitee::LoginOrEmail(email.to_string())),
+            _ => Err(ServiceError::field(
                 "user_id",
                 "required",
                 "Name the user to invite by user_id or email.",
-            ));
+            )),
         }
+    }
+
+    /// The request's field that named the user.
+    fn field(&self) -> &'static str {
+        match self {
+            Invitee::Id(_) => "user_id",
+            Invitee::LoginOrEmail(_) => "email",
+        }
+    }
+}
+
+/// `POST /team-invitations`: invites a user to the caller's teams.
+pub async fn invite(ctx: &Ctx, caller: &Caller, whom: &Invitee) -> ServiceResult<InvitationAnswer> {
+    let mut tx = ctx.store.begin().await?;
+    let invitee = match whom {
+        Invitee::Id(id) => users::find(tx.ex(), *id).await?,
+        Invitee::LoginOrEmail(text) => users::find_by_login_or_email(tx.ex(), text).await?,
     };
-    let field = if user_id.is_some() {
-        "user_id"
-    } else {
-        "email"
-    };
+    let field = whom.field();
     let Some(invitee) = invitee else {
         return Err(ServiceError::field(field, "exists", "User not found"));
     };

@@ -212,6 +212,13 @@ pub struct BusyRow {
     pub buffer_after_minutes: i64,
 }
 
+impl BookingRow {
+    /// The type its event had when it was booked (kept on the booking).
+    pub fn kind(&self) -> crate::domain::values::EventType {
+        crate::domain::values::EventType::of_stored(&self.event_type)
+    }
+}
+
 impl BusyRow {
     /// A busy time from an external calendar (stored without booking or event: id 0).
     pub fn is_external(&self) -> bool {

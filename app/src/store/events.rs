@@ -1,6 +1,7 @@
 //! `events` (event types / slots) and `event_hosts`.
 
 use super::{Ex, StoreResult, now_epoch, on};
+use crate::domain::values::EventType;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EventRow {
@@ -136,6 +137,12 @@ pub struct PublicEventRow {
     pub general_settings: Option<String>,
 }
 
+impl EventRow {
+    pub fn kind(&self) -> EventType {
+        EventType::of_stored(&self.event_type)
+    }
+}
+
 impl PublicEventRow {
     /// The owner as pages and answers name it: first and last name, else the display name.
     pub fn owner_name(&self) -> Option<String> {
@@ -234,8 +241,8 @@ pub async fn booking_windows_of_host(
         .filter_map(|(owner, event_type, settings)| {
             let settings: crate::model::event::EventSettings =
                 serde_json::from_str(&settings).unwrap_or_default();
-            let team = matches!(event_type.as_str(), "round_robin" | "collective")
-                && !settings.team_members.is_empty();
+            let team =
+                EventType::of_stored(&event_type).is_team() && !settings.team_members.is_empty();
             let hosts = if team {
                 settings.team_members.contains(&user_id)
             } else {

@@ -14,6 +14,7 @@ use super::views::{BookingContext, booking_view, utc_text};
 use crate::domain::slots::Reason;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::FieldErrors;
+use crate::domain::values::{BookingSource, BookingStatus, EventType};
 use crate::domain::zone::parse_zone;
 use crate::model::booking::{BookingAnswer, BookingGuest};
 use crate::service::events::booking_fields::effective_fields;
@@ -55,8 +56,8 @@ struct EventContext {
 
 /// What only an authenticated host of the event may choose.
 struct HostChoices {
-    status: String,
-    source: String,
+    status: BookingStatus,
+    source: BookingSource,
     host: Option<i64>,
 }
 
@@ -67,8 +68,8 @@ type Charge = (Vec<(String, i64)>, &'static dyn PaymentMethod);
 struct Draft {
     start: i64,
     duration: i64,
-    status: String,
-    source: String,
+    status: BookingStatus,
+    source: BookingSource,
     host_id: i64,
     other_hosts: Vec<i64>,
     group_id: Option<i64>,
@@ -219,18 +220,22 @@ fn host_choices(
     let is_host = caller.is_some_and(|c| loaded.is_managed_by(c));
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
-    let asked_status = f.one_of("status", &["scheduled", "pending"], &mut errors);
-    let asked_source = f.one_of("source", &["web", "admin"], &mut errors);
+    let asked_status = f
+        .one_of("status", &["scheduled", "pending"], &mut errors)
+        .and_then(|s| BookingStatus::parse(&s));
+    let asked_source = f
+        .one_of("source", &["web", "admin"], &mut errors)
+        .and_then(|s| BookingSource::parse(&s));
     let asked_host = f.int("host_user_id", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     let status = match asked_status {
         Some(s) if is_host => s,
-        _ if loaded.settings.requires_confirmation.enabled => "pending".into(),
-        _ => "scheduled".into(),
+        _ if loaded.settings.requires_confirmation.enabled => BookingStatus::Pending,
+        _ => BookingStatus::Scheduled,
     };
     let source = match asked_source {
         Some(s) if is_host => s,
-        _ => "web".into(),
+        _ => BookingSource::Web,
     };
     Ok(HostChoices {
         status,
@@ -287,8 +292,8 @@ async fn place(
         },
     )
     .await?;
-    let event_type = loaded.event().event_type.as_str();
-    let group = event_type == "group";
+    let kind = loaded.event().kind();
+    let group = kind.is_group();
     let seats_needed = if group {
         1 + attendee.guests.len() as u32
     } else {
@@ -298,15 +303,15 @@ async fn place(
         return Err(slot_unavailable(&[Reason::Full]));
     }
     let mut hosts = loaded.host_ids();
-    let host_id = match event_type {
-        "round_robin" => {
+    let host_id = match kind {
+        EventType::RoundRobin => {
             pick_round_robin_host(tx, loaded, &slot.hosts, choices.host, start).await?
         }
         _ if hosts.len() == 1 => hosts[0],
         _ => loaded.event().user_id,
     };
     hosts.retain(|h| *h != host_id);
-    let other_hosts = if event_type == "collective" {
+    let other_hosts = if kind == EventType::Collective {
         hosts
     } else {
         Vec::new()
@@ -355,8 +360,8 @@ async fn write(
         last_name: &attendee.last_name,
         email: &attendee.email,
         message: &attendee.message,
-        status: &draft.status,
-        source: &draft.source,
+        status: draft.status.as_str(),
+        source: draft.source.as_str(),
         event_type: &loaded.event().event_type,
     };
     let extras = BookingExtras {
@@ -381,7 +386,7 @@ async fn write(
             draft.source
         ),
     };
-    let change = if draft.status == "pending" {
+    let change = if draft.status == BookingStatus::Pending {
         Change::Requested
     } else {
         Change::Booked
@@ -411,7 +416,7 @@ async fn write(
         let answers = Value::Object(attendee.custom.clone()).to_string();
         bookings::add_meta(tx.ex(), id, "custom_fields_data", &answers).await?;
     }
-    if loaded.event().event_type == "group" {
+    if loaded.event().kind().is_group() {
         seat_guests(tx, &booking, attendee, group_id, &location, req.ip).await?;
     } else if !attendee.guests.is_empty() {
         let guests = serde_json::to_string(&guests_of(attendee)).map_err(StoreError::from)?;
@@ -463,8 +468,8 @@ fn written_row(
         phone: attendee.phone.clone(),
         location_details: location,
         cancelled_by: None,
-        status: draft.status.clone(),
-        source: draft.source.clone(),
+        status: draft.status.as_str().to_string(),
+        source: draft.source.as_str().to_string(),
         event_type: booking.event_type.to_string(),
         payment_status: draft.charge.as_ref().map(|_| "pending".to_string()),
         payment_method: draft.charge.as_ref().map(|(_, m)| m.key().to_string()),

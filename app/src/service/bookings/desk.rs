@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::host_actions;
 use super::update::{self, BookingChange, UpdateBooking};
@@ -246,12 +246,12 @@ async fn reschedule(
             "Please select a date and time",
         ));
     }
-    let body = json!({
-        "event_time": format!("{} {}:00", date.trim(), time.trim()),
-        "timezone": zone.name(),
-        "rescheduling_reason": reason,
-    });
-    super::self_service::reschedule(ctx, &hash, &body, Some(caller))
+    let command = super::self_service::RescheduleBooking::from_texts(
+        &format!("{} {}:00", date.trim(), time.trim()),
+        zone.name(),
+        reason,
+    )?;
+    super::self_service::reschedule(ctx, &hash, &command, Some(caller))
         .await
         .map(drop)
 }
@@ -330,7 +330,7 @@ async fn guests_of(
     b: &BookingRow,
     meta: &[(String, String)],
 ) -> ServiceResult<Vec<Guest>> {
-    if b.event_type == "group" {
+    if b.kind().is_group() {
         let ids = booking_list::group_ids(reborrow(&mut ex), b.group_id.unwrap_or(b.id)).await?;
         let mut guests = Vec::new();
         for other in ids.into_iter().filter(|&i| i != b.id).take(GUESTS_SHOWN) {
@@ -402,6 +402,7 @@ fn answer_text(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn answers_carry_the_fields_labels_and_read_as_text() {

@@ -70,7 +70,7 @@ pub fn parse(body: &Value, loaded: &LoadedEvent, fields: &[FieldRow]) -> Service
             .and_then(|c| c.get("limit").and_then(Value::as_i64))
             .unwrap_or(10)
     });
-    let group = loaded.event().event_type == "group";
+    let group = loaded.event().kind().is_group();
     let guests = guests(&f, guest_limit, group, &mut errors);
     let custom = custom_answers(&f, fields, &mut errors);
     if !errors.is_empty() {
@@ -135,15 +135,23 @@ fn identity(f: &Fields<'_>, errors: &mut FieldErrors) -> Identity {
 /// `event_time`: a wall-clock date and time (`YYYY-MM-DD HH:mm:ss`), required.
 pub fn event_time(f: &Fields<'_>, errors: &mut FieldErrors) -> Option<chrono::NaiveDateTime> {
     let time_text = f.str("event_time", errors).unwrap_or_default();
-    let local_time = parse_local_datetime(&time_text).filter(|_| time_text.trim().len() > 10);
+    local_event_time(&time_text, errors)
+}
+
+/// The words of a malformed `event_time`.
+pub const EVENT_TIME_FORMAT: &str = "The event_time must be YYYY-MM-DD HH:mm:ss";
+
+/// `event_time`'s text as a wall-clock time; `None` with the error added when it is empty or
+/// malformed (and not already refused as the wrong type).
+pub fn local_event_time(
+    time_text: &str,
+    errors: &mut FieldErrors,
+) -> Option<chrono::NaiveDateTime> {
+    let local_time = parse_local_datetime(time_text).filter(|_| time_text.trim().len() > 10);
     if time_text.trim().is_empty() && !errors.contains("event_time") {
         errors.add("event_time", "required", "Please select a date and time");
     } else if local_time.is_none() && !errors.contains("event_time") {
-        errors.add(
-            "event_time",
-            "date_format",
-            "The event_time must be YYYY-MM-DD HH:mm:ss",
-        );
+        errors.add("event_time", "date_format", EVENT_TIME_FORMAT);
     }
     local_time
 }

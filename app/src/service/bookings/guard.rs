@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::domain::slots::local::{LocalDay, local_of};
 use crate::domain::slots::{Reason, Rules, Slot, Verdict};
+use crate::domain::values::EventType;
 use crate::service::slots::{LoadedEvent, busy_inputs_at, load_event, schedule_rows};
 use crate::service::{ServiceError, ServiceResult};
 use crate::store::availability_schedules::ScheduleRow;
@@ -78,7 +79,7 @@ pub async fn check_confirmable(tx: &mut Tx, booking: &BookingRow) -> ServiceResu
     };
     let rows = schedule_rows(tx.ex(), &loaded).await?;
     let rules = loaded.rules(booking.slot_minutes);
-    let round_robin = loaded.event().event_type == "round_robin";
+    let round_robin = loaded.event().kind() == EventType::RoundRobin;
     let verdict = recheck_slot(
         tx,
         Recheck {

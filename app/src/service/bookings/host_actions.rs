@@ -314,7 +314,7 @@ pub async fn group_attendees(
 ) -> ServiceResult<GroupAttendees> {
     let mut conn = ctx.store.conn().await?;
     let first = load(conn.ex(), caller, group_id).await?;
-    if first.booking.event_type != "group" {
+    if !first.booking.kind().is_group() {
         return Err(ServiceError::Unprocessable {
             code: "not_a_group",
             message: "Invalid group id or the event is not a group event".into(),

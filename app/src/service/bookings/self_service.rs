@@ -11,6 +11,8 @@ use super::host_actions::view;
 use super::views::utc_text;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::domain::values::EventType;
+use crate::domain::values::TimeZoneId;
 use crate::domain::zone::parse_zone;
 use crate::model::booking::BookingAnswer;
 use crate::model::event::ConditionalRule;
@@ -20,6 +22,97 @@ use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::bookings::{self, BookingRow, NewActivity};
 use crate::store::{Ex, Tx, booking_fields, booking_list};
+
+/// `POST /bookings/{hash}/cancel`'s body, read once.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CancelBooking {
+    /// Trimmed; whether it may be empty is the event's form's to say.
+    pub reason: String,
+}
+
+impl CancelBooking {
+    /// Reads `{cancellation_reason}`.
+    pub fn parse(body: &Value) -> ServiceResult<CancelBooking> {
+        let mut errors = FieldErrors::new();
+        let reason = Fields::new(Some(body), "")
+            .str("cancellation_reason", &mut errors)
+            .unwrap_or_default();
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(CancelBooking::new(&reason))
+    }
+
+    pub fn new(reason: &str) -> CancelBooking {
+        CancelBooking {
+            reason: reason.trim().to_string(),
+        }
+    }
+}
+
+/// `POST /bookings/{hash}/reschedule`'s body, read once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RescheduleBooking {
+    /// The new start as a wall-clock time in `zone`.
+    pub event_time: NaiveDateTime,
+    /// `None`: the booking's own zone.
+    pub zone: Option<TimeZoneId>,
+    /// Trimmed; whether it may be empty is the event's form's to say.
+    pub reason: String,
+}
+
+impl RescheduleBooking {
+    /// Reads `{event_time, timezone, rescheduling_reason}`.
+    pub fn parse(body: &Value) -> ServiceResult<RescheduleBooking> {
+        let mut errors = FieldErrors::new();
+        let f = Fields::new(Some(body), "");
+        let event_time = f.str("event_time", &mut errors).unwrap_or_default();
+        let zone = f.str("timezone", &mut errors).unwrap_or_default();
+        let reason = f
+            .str("rescheduling_reason", &mut errors)
+            .unwrap_or_default();
+        RescheduleBooking::read(&event_time, &zone, &reason, errors)
+    }
+
+    /// From the texts a page's form posts: `event_time` as `YYYY-MM-DD HH:mm:ss`, an empty
+    /// zone for the booking's own; the same errors as [`RescheduleBooking::parse`].
+    pub fn from_texts(
+        event_time: &str,
+        zone: &str,
+        reason: &str,
+    ) -> ServiceResult<RescheduleBooking> {
+        RescheduleBooking::read(event_time, zone, reason, FieldErrors::new())
+    }
+
+    fn read(
+        event_time: &str,
+        zone: &str,
+        reason: &str,
+        mut errors: FieldErrors,
+    ) -> ServiceResult<RescheduleBooking> {
+        let local = super::form::local_event_time(event_time, &mut errors);
+        let zone = if zone.trim().is_empty() {
+            None
+        } else {
+            let parsed = TimeZoneId::parse(zone);
+            if parsed.is_none() {
+                errors.add(
+                    "timezone",
+                    "timezone",
+                    "The timezone must be a valid IANA time zone",
+                );
+            }
+            parsed
+        };
+        errors.into_result().map_err(ServiceError::invalid)?;
+        let event_time = local.ok_or_else(|| {
+            ServiceError::field("event_time", "date_format", super::form::EVENT_TIME_FORMAT)
+        })?;
+        Ok(RescheduleBooking {
+            event_time,
+            zone,
+            reason: reason.trim().to_string(),
+        })
+    }
+}
 
 /// Whether a rule such as `can_not_cancel` forbids acting on a booking starting at `start`.
 fn forbidden_by(rule: &ConditionalRule, start: i64, now: i64) -> bool {
@@ -144,21 +237,16 @@ pub async fn find_with_event(ctx: &Ctx, hash: &str) -> ServiceResult<(BookingRow
     Ok((booking, loaded))
 }
 
-/// Reads a reason the form may require; answers it trimmed.
-async fn reason(
+/// The rules of a reason: at most 2,000 characters, and given when the event's form requires it.
+async fn check_reason(
     ex: Ex<'_>,
     loaded: &LoadedEvent,
-    body: &Value,
     field: &str,
+    text: &str,
     message: &str,
-) -> ServiceResult<String> {
+) -> ServiceResult<()> {
     let mut errors = FieldErrors::new();
-    let text = Fields::new(Some(body), "")
-        .str(field, &mut errors)
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    check_max_len(&mut errors, field, Some(&text), 2000);
+    check_max_len(&mut errors, field, Some(text), 2000);
     let fields = effective_fields(
         loaded.event(),
         booking_fields::list(ex, loaded.event().id).await?,
@@ -171,8 +259,7 @@ async fn reason(
     {
         errors.add(field, "required", message);
     }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    Ok(text)
+    errors.into_result().map_err(ServiceError::invalid)
 }
 
 /// The answer of a change by hash: the full booking for a caller who manages the event, the
@@ -204,17 +291,18 @@ async fn answer(
 pub async fn cancel(
     ctx: &Ctx,
     hash: &str,
-    body: &Value,
+    command: &CancelBooking,
     caller: Option<&Caller>,
 ) -> ServiceResult<BookingAnswer> {
     let now = chrono::Utc::now().timestamp();
     let mut tx = ctx.store.begin().await?;
     let (booking, loaded) = open_for(&mut tx, hash, now, Change::Cancel).await?;
-    let why = reason(
+    let why = command.reason.clone();
+    check_reason(
         tx.ex(),
         &loaded,
-        body,
         "cancellation_reason",
+        &why,
         "Please provide a reason for cancellation",
     )
     .await?;
@@ -322,7 +410,7 @@ async fn new_host_and_group(
     slot: &crate::domain::slots::Slot,
     start: i64,
 ) -> ServiceResult<(i64, i64)> {
-    let host = if loaded.event().event_type == "round_robin"
+    let host = if loaded.event().kind() == EventType::RoundRobin
         && !slot.hosts.contains(&booking.host_user_id)
     {
         slot.hosts
@@ -333,7 +421,7 @@ async fn new_host_and_group(
     } else {
         booking.host_user_id
     };
-    let group = if loaded.event().event_type == "group" {
+    let group = if loaded.event().kind().is_group() {
         bookings::group_at(tx.ex(), booking.event_id, start)
             .await?
             .unwrap_or(booking.id)
@@ -343,38 +431,15 @@ async fn new_host_and_group(
     Ok((host, group))
 }
 
-/// The new wall-clock time and, when given, its zone (else the booking's).
-fn parse_new_time(body: &Value) -> ServiceResult<(Option<NaiveDateTime>, Option<String>)> {
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let local = super::form::event_time(&f, &mut errors);
-    let zone_text = f
-        .str("timezone", &mut errors)
-        .filter(|z| !z.trim().is_empty());
-    if zone_text
-        .as_deref()
-        .is_some_and(|z| parse_zone(z).is_none())
-    {
-        errors.add(
-            "timezone",
-            "timezone",
-            "The timezone must be a valid IANA time zone",
-        );
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    Ok((local, zone_text))
-}
-
 /// `POST /bookings/{hash}/reschedule`: `{event_time, timezone, rescheduling_reason}`.
 #[tracing::instrument(skip_all)]
 pub async fn reschedule(
     ctx: &Ctx,
     hash: &str,
-    body: &Value,
+    command: &RescheduleBooking,
     caller: Option<&Caller>,
 ) -> ServiceResult<BookingAnswer> {
     let now = chrono::Utc::now().timestamp();
-    let (local, zone_text) = parse_new_time(body)?;
     // The hosts' external calendars are read afresh before the transaction.
     let event = {
         let mut conn = ctx.store.conn().await?;
@@ -386,17 +451,21 @@ pub async fn reschedule(
 
     let mut tx = ctx.store.begin().await?;
     let (booking, loaded) = open_for(&mut tx, hash, now, Change::Reschedule).await?;
-    let why = reason(
+    let why = command.reason.clone();
+    check_reason(
         tx.ex(),
         &loaded,
-        body,
         "rescheduling_reason",
+        &why,
         "Please provide a rescheduling reason",
     )
     .await?;
-    let zone_name = zone_text.unwrap_or_else(|| booking.person_time_zone.clone());
+    let zone_name = command.zone.as_ref().map_or_else(
+        || booking.person_time_zone.clone(),
+        |z| z.as_str().to_string(),
+    );
     let zone = parse_zone(&zone_name).unwrap_or(chrono_tz::UTC);
-    let Some(start) = local.and_then(|l| exact_instant(zone, l)) else {
+    let Some(start) = exact_instant(zone, command.event_time) else {
         return Err(ServiceError::SlotUnavailable {
             message: SLOT_TAKEN.into(),
             reasons: vec![json!("outside_hours")],
@@ -439,25 +508,9 @@ pub async fn reschedule(
     )
     .await?;
     let by = if caller.is_some() { "host" } else { "guest" };
-    let notes = [
-        ("previous_meeting_time", utc_text(booking.start_time)),
-        ("reschedule_reason", why.clone()),
-        ("rescheduled_by_type", by.to_string()),
-    ];
-    for (key, value) in notes {
-        bookings::add_meta(tx.ex(), booking.id, key, &json!(value).to_string()).await?;
-    }
-    let description = format!(
-        "Meeting has been rescheduled by {by}. Previous date time: {} (UTC){}",
-        utc_text(booking.start_time),
-        if why.is_empty() {
-            String::new()
-        } else {
-            format!(". Reason: {why}")
-        }
-    );
+    let description = note_move(tx.ex(), &booking, &why, by).await?;
     // A group slot it left keeps its other attendees; a single booking keeps its UID.
-    if booking.event_type == "group" {
+    if booking.kind().is_group() {
         crate::service::calendars::write_back::queue(tx.ex(), &booking, ctx.clock.now()).await?;
     }
     let tail = Tail {
@@ -471,4 +524,113 @@ pub async fn reschedule(
         message: "Booking has been rescheduled",
     };
     finish(ctx, tx, &loaded, caller, &booking, tail).await
+}
+
+/// Notes the move on the booking (previous time, reason, who moved it); answers the
+/// activity line that says so.
+async fn note_move(
+    mut ex: Ex<'_>,
+    booking: &BookingRow,
+    why: &str,
+    by: &str,
+) -> ServiceResult<String> {
+    let notes = [
+        ("previous_meeting_time", utc_text(booking.start_time)),
+        ("reschedule_reason", why.to_string()),
+        ("rescheduled_by_type", by.to_string()),
+    ];
+    for (key, value) in notes {
+        bookings::add_meta(
+            crate::store::reborrow(&mut ex),
+            booking.id,
+            key,
+            &json!(value).to_string(),
+        )
+        .await?;
+    }
+    Ok(format!(
+        "Meeting has been rescheduled by {by}. Previous date time: {} (UTC){}",
+        utc_text(booking.start_time),
+        if why.is_empty() {
+            String::new()
+        } else {
+            format!(". Reason: {why}")
+        }
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::form::EVENT_TIME_FORMAT;
+    use super::*;
+
+    fn refused_fields(result: ServiceResult<RescheduleBooking>) -> Vec<(String, String)> {
+        match result {
+            Err(ServiceError::Validation { errors, .. }) => errors
+                .messages()
+                .map(|(field, text)| (field.to_string(), text.to_string()))
+                .collect(),
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_reschedule_body_becomes_its_command() {
+        let command = RescheduleBooking::parse(&json!({
+            "event_time": "2026-03-29 02:30:00",
+            "timezone": " Europe/Berlin ",
+            "rescheduling_reason": "  clash  ",
+        }));
+        let Ok(command) = command else {
+            panic!("a valid body was refused: {command:?}");
+        };
+        assert_eq!(command.event_time.to_string(), "2026-03-29 02:30:00");
+        assert_eq!(
+            command.zone.as_ref().map(TimeZoneId::as_str),
+            Some("Europe/Berlin")
+        );
+        assert_eq!(command.reason, "clash");
+        // No zone: the booking's own.
+        let own = RescheduleBooking::parse(&json!({"event_time": "2026-03-30 09:00:00"}));
+        assert!(own.is_ok_and(|c| c.zone.is_none() && c.reason.is_empty()));
+    }
+
+    #[test]
+    fn a_bad_reschedule_body_names_each_field_with_the_known_words() {
+        let fields = refused_fields(RescheduleBooking::parse(&json!({
+            "event_time": "next tuesday",
+            "timezone": "Mars/Olympus",
+        })));
+        assert_eq!(
+            fields,
+            vec![
+                ("event_time".to_string(), EVENT_TIME_FORMAT.to_string()),
+                (
+                    "timezone".to_string(),
+                    "The timezone must be a valid IANA time zone".to_string()
+                ),
+            ]
+        );
+        let fields = refused_fields(RescheduleBooking::parse(&json!({})));
+        assert_eq!(fields[0].1, "Please select a date and time");
+        // A list where text belongs is refused as such, not as a missing time.
+        let fields = refused_fields(RescheduleBooking::parse(&json!({"event_time": [5]})));
+        assert_eq!(fields.len(), 1);
+        assert_ne!(fields[0].1, "Please select a date and time");
+        // A page's texts meet the same rules.
+        let fields = refused_fields(RescheduleBooking::from_texts("2026-03-30", "", ""));
+        assert_eq!(fields[0].1, EVENT_TIME_FORMAT);
+    }
+
+    #[test]
+    fn a_cancel_body_keeps_its_reason_trimmed_and_refuses_a_list() {
+        let command = CancelBooking::parse(&json!({"cancellation_reason": " ill "}));
+        assert_eq!(command.ok().map(|c| c.reason), Some("ill".to_string()));
+        let none = CancelBooking::parse(&json!({}));
+        assert_eq!(none.ok(), Some(CancelBooking::default()));
+        assert!(matches!(
+            CancelBooking::parse(&json!({"cancellation_reason": ["ill"]})),
+            Err(ServiceError::Validation { .. })
+        ));
+    }
 }

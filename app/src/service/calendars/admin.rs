@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::domain::access::Capability;
-use crate::domain::slug::{check_slug, slugify};
+use crate::domain::slug::slugify;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
-use crate::domain::zone::parse_zone;
+use crate::domain::values::{Slug, TimeZoneId};
 use crate::model::booking::EventOption;
 use crate::model::calendar::{
     Calendar, CalendarAnswer, CalendarList, CalendarRef, CalendarSettings, EventGroup, EventLists,
@@ -214,8 +214,12 @@ fn slug_taken() -> ServiceError {
 }
 
 /// Creates a calendar with its first event (and the host's first schedule when it has none).
-pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<NewCalendarAnswer> {
-    create_calendar(ctx, caller, body, false).await
+pub async fn create(
+    ctx: &Ctx,
+    caller: &Caller,
+    command: CreateCalendar,
+) -> ServiceResult<NewCalendarAnswer> {
+    create_calendar(ctx, caller, command, false).await
 }
 
 /// The dashboard's "New calendar": as [`create`], but the user's own calendar also keeps the
@@ -223,20 +227,22 @@ pub async fn create(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<N
 pub async fn create_titled(
     ctx: &Ctx,
     caller: &Caller,
-    body: &Value,
+    command: CreateCalendar,
 ) -> ServiceResult<NewCalendarAnswer> {
-    create_calendar(ctx, caller, body, true).await
+    create_calendar(ctx, caller, command, true).await
 }
 
-/// `POST /calendars` as parsed: the calendar and its first event.
-struct NewCalendarCommand {
-    zone: String,
+/// `POST /calendars`'s body, read once ([`CreateCalendar::parse`]): the calendar and its
+/// first event.
+#[derive(Debug, Clone)]
+pub struct CreateCalendar {
+    zone: TimeZoneId,
     calendar_type: String,
     team: bool,
     title: Option<String>,
     /// Another host than the caller (administrators who may invite only).
     requested_user: Option<i64>,
-    slug: Option<String>,
+    slug: Option<Slug>,
     description: String,
     avatar: Option<String>,
     event: EventInput,
@@ -245,10 +251,9 @@ struct NewCalendarCommand {
 async fn create_calendar(
     ctx: &Ctx,
     caller: &Caller,
-    body: &Value,
+    command: CreateCalendar,
     keep_title: bool,
 ) -> ServiceResult<NewCalendarAnswer> {
-    let command = parse_new_calendar(body)?;
     let may_choose_host =
         caller.can(Capability::ManageAllData) && caller.can(Capability::InviteTeamMembers);
     let host_id = match command.requested_user {
@@ -261,13 +266,17 @@ async fn create_calendar(
         .ok_or_else(|| ServiceError::field("calendar.user_id", "exists", "User not found"))?;
     check_may_have_calendar(&mut tx, caller, &host, &command).await?;
     let team = command.team;
-    let wanted = command.slug.clone().unwrap_or_else(|| {
-        slugify(if team {
-            command.title.as_deref().unwrap_or_default()
-        } else {
-            &host.login
-        })
-    });
+    let wanted = command
+        .slug
+        .as_ref()
+        .map(|s| s.as_str().to_string())
+        .unwrap_or_else(|| {
+            slugify(if team {
+                command.title.as_deref().unwrap_or_default()
+            } else {
+                &host.login
+            })
+        });
     let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
     let given = command.title.clone().unwrap_or_default().trim().to_string();
     let title = if team || (keep_title && !given.is_empty()) {
@@ -284,7 +293,7 @@ async fn create_calendar(
         description: &clean_html(&command.description),
         settings: "{}",
         calendar_type: &command.calendar_type,
-        author_timezone: command.zone.trim(),
+        author_timezone: command.zone.as_str(),
     };
     let calendar_id = match calendars::insert(tx.ex(), &new_calendar).await {
         Err(StoreError::UniqueViolation) => return Err(slug_taken()),
@@ -324,89 +333,86 @@ async fn create_calendar(
     })
 }
 
-/// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
-/// calendar_avatar, slot}}`; every field's errors at once.
-fn parse_new_calendar(body: &Value) -> ServiceResult<NewCalendarCommand> {
-    let mut errors = FieldErrors::new();
-    let root = Fields::new(Some(body), "");
-    let Some(cal_value) = root.object("calendar", &mut errors) else {
-        if errors.is_empty() {
-            errors.add("calendar", "required", "The calendar field is required.");
+impl CreateCalendar {
+    /// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
+    /// calendar_avatar, slot}}`; every field's errors at once.
+    pub fn parse(body: &Value) -> ServiceResult<CreateCalendar> {
+        let mut errors = FieldErrors::new();
+        let root = Fields::new(Some(body), "");
+        let Some(cal_value) = root.object("calendar", &mut errors) else {
+            if errors.is_empty() {
+                errors.add("calendar", "required", "The calendar field is required.");
+            }
+            return Err(ServiceError::invalid(errors));
+        };
+        let f = Fields::new(Some(cal_value), "calendar");
+        let zone = f.time_zone("author_timezone", "author timezone", &mut errors);
+        let zone_refused = errors.contains("calendar.author_timezone");
+        let zone = zone.or_else(|| (!zone_refused).then(TimeZoneId::utc));
+        let calendar_type = f
+            .one_of("type", &["simple", "team"], &mut errors)
+            .unwrap_or_else(|| "simple".into());
+        let team = calendar_type != "simple";
+        let title = f.str("title", &mut errors);
+        if team {
+            check_title(
+                &mut errors,
+                "calendar.title",
+                "Calendar title",
+                title.as_deref(),
+            );
+        } else {
+            check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
         }
-        return Err(ServiceError::invalid(errors));
-    };
-    let f = Fields::new(Some(cal_value), "calendar");
-    let zone = f
-        .str("author_timezone", &mut errors)
-        .filter(|z| !z.trim().is_empty())
-        .unwrap_or_else(|| "UTC".into());
-    if parse_zone(&zone).is_none() {
-        errors.add(
-            "calendar.author_timezone",
-            "timezone",
-            "The author timezone must be a valid IANA time zone",
-        );
-    }
-    let calendar_type = f
-        .one_of("type", &["simple", "team"], &mut errors)
-        .unwrap_or_else(|| "simple".into());
-    let team = calendar_type != "simple";
-    let title = f.str("title", &mut errors);
-    if team {
-        check_title(
+        let requested_user = f.int("user_id", &mut errors);
+        let slug = match f.str("slug", &mut errors).filter(|s| !s.trim().is_empty()) {
+            Some(text) => match Slug::parse(text.trim()) {
+                Ok(slug) => Some(slug),
+                Err(problem) => {
+                    errors.add("calendar.slug", "slug", problem.message());
+                    None
+                }
+            },
+            None => None,
+        };
+        let description = f.str("description", &mut errors).unwrap_or_default();
+        check_max_len(
             &mut errors,
-            "calendar.title",
-            "Calendar title",
-            title.as_deref(),
+            "calendar.description",
+            Some(&description),
+            MAX_HTML_CHARS,
         );
-    } else {
-        check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
+        // An extension: the host profile's photo, as the sharing settings take it.
+        let avatar = f
+            .str("calendar_avatar", &mut errors)
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty());
+        if avatar
+            .as_deref()
+            .is_some_and(|u| u.len() > 2048 || !crate::service::support::input::is_http_url(u))
+        {
+            errors.add(
+                "calendar.calendar_avatar",
+                "url",
+                "The calendar.calendar_avatar format is invalid.",
+            );
+        }
+        let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
+        let (Some(event), Some(zone), true) = (event, zone, errors.is_empty()) else {
+            return Err(ServiceError::invalid(errors));
+        };
+        Ok(CreateCalendar {
+            zone,
+            calendar_type,
+            team,
+            title,
+            requested_user,
+            slug,
+            description,
+            avatar,
+            event,
+        })
     }
-    let requested_user = f.int("user_id", &mut errors);
-    let slug = f
-        .str("slug", &mut errors)
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty());
-    if let Some(problem) = slug.as_deref().and_then(|s| check_slug(s).err()) {
-        errors.add("calendar.slug", "slug", problem.message());
-    }
-    let description = f.str("description", &mut errors).unwrap_or_default();
-    check_max_len(
-        &mut errors,
-        "calendar.description",
-        Some(&description),
-        MAX_HTML_CHARS,
-    );
-    // An extension: the host profile's photo, as the sharing settings take it.
-    let avatar = f
-        .str("calendar_avatar", &mut errors)
-        .map(|u| u.trim().to_string())
-        .filter(|u| !u.is_empty());
-    if avatar
-        .as_deref()
-        .is_some_and(|u| u.len() > 2048 || !crate::service::support::input::is_http_url(u))
-    {
-        errors.add(
-            "calendar.calendar_avatar",
-            "url",
-            "The calendar.calendar_avatar format is invalid.",
-        );
-    }
-    let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
-    let (Some(event), true) = (event, errors.is_empty()) else {
-        return Err(ServiceError::invalid(errors));
-    };
-    Ok(NewCalendarCommand {
-        zone,
-        calendar_type,
-        team,
-        title,
-        requested_user,
-        slug,
-        description,
-        avatar,
-        event,
-    })
 }
 
 /// A user has one simple calendar; a team calendar needs known members, its host among them,
@@ -415,7 +421,7 @@ async fn check_may_have_calendar(
     tx: &mut Tx,
     caller: &Caller,
     host: &UserRow,
-    command: &NewCalendarCommand,
+    command: &CreateCalendar,
 ) -> ServiceResult<()> {
     if !command.team {
         if calendars::simple_calendar_of(tx.ex(), host.id)
@@ -458,7 +464,7 @@ async fn check_may_have_calendar(
 async fn default_schedule_of(
     tx: &mut Tx,
     host: &UserRow,
-    command: &NewCalendarCommand,
+    command: &CreateCalendar,
 ) -> ServiceResult<i64> {
     if let Some(schedule) = availability_schedules::find_default(tx.ex(), host.id).await? {
         return Ok(schedule.id);
@@ -471,7 +477,7 @@ async fn default_schedule_of(
             user_id: host.id,
             title: "Weekly Hours",
             is_default: true,
-            timezone: command.zone.trim(),
+            timezone: command.zone.as_str(),
             weekly_schedules: &weekly,
             date_overrides: "{}",
         },
@@ -480,34 +486,53 @@ async fn default_schedule_of(
     Ok(id)
 }
 
+/// `POST /calendars/{id}`'s body, read once; `None` keeps the stored value.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UpdateCalendar {
+    /// Trimmed, and a valid calendar title.
+    pub title: Option<String>,
+    /// As given; sanitised when stored.
+    pub description: Option<String>,
+}
+
+impl UpdateCalendar {
+    /// Reads `{title?, description?}`.
+    pub fn parse(body: &Value) -> ServiceResult<UpdateCalendar> {
+        let mut errors = FieldErrors::new();
+        let f = Fields::new(Some(body), "");
+        let description = f.str("description", &mut errors);
+        check_max_len(
+            &mut errors,
+            "description",
+            description.as_deref(),
+            MAX_HTML_CHARS,
+        );
+        let title = f.str("title", &mut errors);
+        if title.is_some() {
+            check_title(&mut errors, "title", "Calendar title", title.as_deref());
+        }
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(UpdateCalendar {
+            title: title.map(|t| t.trim().to_string()),
+            description,
+        })
+    }
+}
+
 /// Updates the description (and the title, when given).
 pub async fn update(
     ctx: &Ctx,
     caller: &Caller,
     id: i64,
-    body: &Value,
+    change: UpdateCalendar,
 ) -> ServiceResult<CalendarAnswer> {
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let description = f.str("description", &mut errors);
-    check_max_len(
-        &mut errors,
-        "description",
-        description.as_deref(),
-        MAX_HTML_CHARS,
-    );
-    let title = f.str("title", &mut errors);
-    if title.is_some() {
-        check_title(&mut errors, "title", "Calendar title", title.as_deref());
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, id, Access::Write).await?;
-    if let Some(description) = description {
+    if let Some(description) = change.description {
         cal.description = clean_html(&description);
     }
-    if let Some(title) = title {
-        cal.title = title.trim().to_string();
+    if let Some(title) = change.title {
+        cal.title = title;
     }
     calendars::update(tx.ex(), &cal).await?;
     tx.commit().await?;
@@ -528,24 +553,30 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     Ok(())
 }
 
-/// Whether `slug` can be used for a new calendar.
-pub async fn check_slug_available(ctx: &Ctx, body: &Value) -> ServiceResult<SlugAvailable> {
+/// `POST /calendars/check-slug`'s body, `{slug}`, read once: the text, not yet checked.
+pub fn slug_to_check(body: &Value) -> ServiceResult<String> {
     let mut errors = FieldErrors::new();
     let slug = Fields::new(Some(body), "")
         .str("slug", &mut errors)
-        .map(|s| s.trim().to_string())
         .unwrap_or_default();
-    if slug.is_empty() && errors.is_empty() {
-        errors.add("slug", "required", "The slug field is required.");
-    }
-    if let Err(problem) = check_slug(&slug)
-        && errors.is_empty()
-    {
-        errors.add("slug", "slug", problem.message());
-    }
     errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(slug)
+}
+
+/// Whether `slug` can be used for a new calendar: a valid slug no calendar has.
+pub async fn check_slug_available(ctx: &Ctx, slug: &str) -> ServiceResult<SlugAvailable> {
+    let slug = slug.trim();
+    if slug.is_empty() {
+        return Err(ServiceError::field(
+            "slug",
+            "required",
+            "The slug field is required.",
+        ));
+    }
+    let slug = Slug::parse(slug)
+        .map_err(|problem| ServiceError::field("slug", "slug", problem.message()))?;
     let mut conn = ctx.store.conn().await?;
-    if calendars::slug_taken(conn.ex(), &slug).await? {
+    if calendars::slug_taken(conn.ex(), slug.as_str()).await? {
         return Err(slug_taken());
     }
     Ok(SlugAvailable {

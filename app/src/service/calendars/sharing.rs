@@ -4,9 +4,8 @@ use crate::model::answer::MessageAnswer;
 use crate::model::calendar::SharingAnswer;
 use serde_json::Value;
 
-use crate::domain::slug::check_slug;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
-use crate::domain::zone::parse_zone;
+use crate::domain::values::{Slug, TimeZoneId};
 use crate::service::calendars::admin::{Access, load_calendar};
 use crate::service::support::input::{Fields, is_http_url};
 use crate::service::support::present::{calendar_settings, share_url};
@@ -23,24 +22,63 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<SharingAn
     })
 }
 
-/// The host profile part of a save (`calendar_data`); `None` leaves a value as it is.
-#[derive(Default)]
-struct ProfileChange {
-    slug: Option<String>,
-    title: Option<String>,
-    timezone: Option<String>,
-    description: Option<String>,
-    avatar: Option<String>,
-    featured: Option<String>,
-    phone: Option<String>,
+/// `POST /calendars/{id}/sharing-settings`'s body, read once: each value checked, `None`
+/// leaving the stored one as it is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SaveSharing {
+    pub profile: ProfileChange,
+    pub landing: LandingChange,
+}
+
+/// The host profile part of a save (`calendar_data`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProfileChange {
+    pub slug: Option<Slug>,
+    /// Trimmed.
+    pub title: Option<String>,
+    pub timezone: Option<TimeZoneId>,
+    /// As given; sanitised when stored.
+    pub description: Option<String>,
+    pub avatar: Option<String>,
+    pub featured: Option<String>,
+    pub phone: Option<String>,
 }
 
 /// The landing page part of a save (`landing_page_settings`).
-#[derive(Default)]
-struct LandingChange {
-    enabled: Option<bool>,
-    show_type: Option<String>,
-    enabled_slots: Option<Vec<i64>>,
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LandingChange {
+    pub enabled: Option<bool>,
+    /// `all` or `selected`.
+    pub show_type: Option<String>,
+    /// Events of this calendar (checked against the calendar when saved).
+    pub enabled_slots: Option<Vec<i64>>,
+}
+
+impl SaveSharing {
+    /// Reads `{calendar_data: {...}, landing_page_settings: {enabled, show_type,
+    /// enabled_slots}}`; every field's errors at once.
+    pub fn parse(body: &Value) -> ServiceResult<SaveSharing> {
+        let mut errors = FieldErrors::new();
+        let root = Fields::new(Some(body), "");
+        let profile = root
+            .object("calendar_data", &mut errors)
+            .map(|v| Fields::new(Some(v), "calendar_data"));
+        let landing = root
+            .object("landing_page_settings", &mut errors)
+            .map(|v| Fields::new(Some(v), "landing_page_settings"));
+        let profile = profile
+            .map(|p| parse_profile(&p, &mut errors))
+            .unwrap_or_default();
+        let landing = landing
+            .map(|l| LandingChange {
+                enabled: l.bool("enabled", &mut errors),
+                show_type: l.one_of("show_type", &["all", "selected"], &mut errors),
+                enabled_slots: l.int_list("enabled_slots", &mut errors),
+            })
+            .unwrap_or_default();
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(SaveSharing { profile, landing })
+    }
 }
 
 /// Saves the landing page settings and the host profile. A new time zone keeps every event
@@ -49,28 +87,9 @@ pub async fn save(
     ctx: &Ctx,
     caller: &Caller,
     id: i64,
-    body: &Value,
+    change: SaveSharing,
 ) -> ServiceResult<MessageAnswer> {
-    let mut errors = FieldErrors::new();
-    let root = Fields::new(Some(body), "");
-    let profile = root
-        .object("calendar_data", &mut errors)
-        .map(|v| Fields::new(Some(v), "calendar_data"));
-    let landing = root
-        .object("landing_page_settings", &mut errors)
-        .map(|v| Fields::new(Some(v), "landing_page_settings"));
-    let profile = profile
-        .map(|p| parse_profile(&p, &mut errors))
-        .unwrap_or_default();
-    let landing = landing
-        .map(|l| LandingChange {
-            enabled: l.bool("enabled", &mut errors),
-            show_type: l.one_of("show_type", &["all", "selected"], &mut errors),
-            enabled_slots: l.int_list("enabled_slots", &mut errors),
-        })
-        .unwrap_or_default();
-    errors.into_result().map_err(ServiceError::invalid)?;
-
+    let SaveSharing { profile, landing } = change;
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, id, Access::Write).await?;
     let mut settings = calendar_settings(&cal);
@@ -102,13 +121,13 @@ pub async fn save(
         sharing.enabled_slots.clear();
     }
     if let Some(title) = profile.title {
-        cal.title = title.trim().to_string();
+        cal.title = title;
     }
-    if let Some(slug) = profile.slug.filter(|s| *s != cal.slug) {
-        if calendars::slug_taken(tx.ex(), &slug).await? {
+    if let Some(slug) = profile.slug.filter(|s| s.as_str() != cal.slug) {
+        if calendars::slug_taken(tx.ex(), slug.as_str()).await? {
             return Err(slug_not_available());
         }
-        cal.slug = slug;
+        cal.slug = slug.as_str().to_string();
     }
     if let Some(description) = profile.description {
         cal.description = clean_html(&description);
@@ -123,8 +142,8 @@ pub async fn save(
         settings.phone = phone;
     }
     if let Some(zone) = profile.timezone {
-        move_schedules_to_zone(&mut tx, &cal, zone.trim()).await?;
-        cal.author_timezone = zone.trim().to_string();
+        move_schedules_to_zone(&mut tx, &cal, zone.as_str()).await?;
+        cal.author_timezone = zone.as_str().to_string();
     }
     cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
     match calendars::update(tx.ex(), &cal).await {
@@ -142,13 +161,12 @@ pub async fn save(
 /// Reads `calendar_data`: slug, title, timezone, description, photo and image URLs, phone.
 fn parse_profile(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileChange {
     // An extension: the calendar's address may change (old links then stop working).
-    let slug = p
-        .str("slug", errors)
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty());
-    if let Some(problem) = slug.as_deref().and_then(|s| check_slug(s).err()) {
-        errors.add("calendar_data.slug", "slug", problem.message());
-    }
+    let slug = match p.str("slug", errors).filter(|s| !s.trim().is_empty()) {
+        Some(text) => Slug::parse(text.trim())
+            .map_err(|problem| errors.add("calendar_data.slug", "slug", problem.message()))
+            .ok(),
+        None => None,
+    };
     let title = p.str("title", errors);
     check_title(
         errors,
@@ -156,14 +174,7 @@ fn parse_profile(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileChange {
         "Calendar title",
         title.as_deref(),
     );
-    let timezone = p.str("timezone", errors).filter(|z| !z.trim().is_empty());
-    if timezone.as_deref().is_some_and(|z| parse_zone(z).is_none()) {
-        errors.add(
-            "calendar_data.timezone",
-            "timezone",
-            "The timezone must be a valid IANA time zone",
-        );
-    }
+    let timezone = p.time_zone("timezone", "timezone", errors);
     let description = p.str("description", errors);
     check_max_len(
         errors,
@@ -197,7 +208,7 @@ fn parse_profile(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileChange {
     check_max_len(errors, "calendar_data.phone", phone.as_deref(), 32);
     ProfileChange {
         slug,
-        title,
+        title: title.map(|t| t.trim().to_string()),
         timezone,
         description,
         avatar,

@@ -23,7 +23,7 @@ const SHOWN: [&str; 3] = ["scheduled", "completed", "no_show"];
 
 /// The slot a booking belongs to: a group event's attendees share one VEVENT.
 pub fn slot_key(b: &BookingRow) -> i64 {
-    if b.event_type == "group" {
+    if b.kind().is_group() {
         b.group_id.unwrap_or(b.id)
     } else {
         b.id

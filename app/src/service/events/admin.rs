@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::values::EventStatus;
 use crate::model::calendar::CalendarSettings;
 use crate::model::event::{
     AvailabilityAnswer, AvailableSchedule, ConditionalRule, EditorEvent, EditorTab, EventAnswer,
@@ -311,7 +312,7 @@ pub async fn update_details(
             "The color must be a hex colour such as #0099ff.",
         );
     }
-    let group = ev.event_type == "group";
+    let group = ev.kind().is_group();
     let seats = f.int("max_book_per_slot", &mut errors);
     let display_spots = f.bool("is_display_spots", &mut errors);
     if group {
@@ -554,7 +555,7 @@ pub async fn update_availability(
         availability_type == "custom",
     );
     let availability_id = f.int("availability_id", &mut errors);
-    let team = matches!(ev.event_type.as_str(), "round_robin" | "collective");
+    let team = ev.kind().is_team();
     if let Some(common) = f.bool("common_schedule", &mut errors) {
         settings.common_schedule = common;
     }
@@ -740,24 +741,45 @@ fn merged_rule(rule: &ConditionalRule, given: &Value) -> Result<ConditionalRule,
     Ok(merged)
 }
 
-/// `PUT …/{event_id}`: `active` or `draft`.
-pub async fn set_status(
+/// Reads a body only once the caller is known to manage the event: another host's ids answer
+/// 404 whatever the body (the order integrators meet).
+pub async fn managed_then<C>(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
-) -> ServiceResult<MessageAnswer> {
-    // Access first: another host's ids answer 404 whatever the body.
-    let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    parse: impl FnOnce() -> ServiceResult<C>,
+) -> ServiceResult<C> {
+    let mut conn = ctx.store.conn().await?;
+    load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
+    parse()
+}
+
+/// `PUT …/{event_id}`'s body, `{status: active|draft}`.
+pub fn parse_status(body: &Value) -> ServiceResult<EventStatus> {
     let mut errors = FieldErrors::new();
     let status = Fields::new(Some(body), "").one_of("status", &["active", "draft"], &mut errors);
     if status.is_none() && errors.is_empty() {
         errors.add("status", "required", "Event status field is required");
     }
     errors.into_result().map_err(ServiceError::invalid)?;
-    ev.status = status.unwrap_or_default();
+    status
+        .as_deref()
+        .and_then(EventStatus::parse)
+        .ok_or_else(|| ServiceError::field("status", "required", "Event status field is required"))
+}
+
+/// `PUT …/{event_id}`: the event takes bookings or is hidden.
+pub async fn set_status(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    status: EventStatus,
+) -> ServiceResult<MessageAnswer> {
+    let mut tx = ctx.store.begin().await?;
+    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    ev.status = status.as_str().to_string();
     events::update(tx.ex(), &ev).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
@@ -789,6 +811,23 @@ pub async fn delete(
     Ok(())
 }
 
+/// `POST /calendars/{id}/clone-event/{event_id}`'s body, read once.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CloneEvent {
+    /// Where the copy goes; `None`: the event's own calendar.
+    pub new_calendar_id: Option<i64>,
+}
+
+impl CloneEvent {
+    /// Reads `{new_calendar_id?}`.
+    pub fn parse(body: &Value) -> ServiceResult<CloneEvent> {
+        let mut errors = FieldErrors::new();
+        let new_calendar_id = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(CloneEvent { new_calendar_id })
+    }
+}
+
 /// `POST /calendars/{id}/clone-event/{event_id}`: a copy (title + " (clone)") in this or another
 /// calendar the caller may write to, with its booking fields and integrations.
 pub async fn clone(
@@ -796,14 +835,11 @@ pub async fn clone(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
+    command: CloneEvent,
 ) -> ServiceResult<EventCreated> {
-    let mut errors = FieldErrors::new();
-    let target = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
-    errors.into_result().map_err(ServiceError::invalid)?;
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let target_id = target.unwrap_or(calendar_id);
+    let target_id = command.new_calendar_id.unwrap_or(calendar_id);
     let mut dest = match load_calendar(tx.ex(), caller, target_id, Access::Write).await {
         Err(ServiceError::Forbidden(_)) => {
             return Err(ServiceError::Forbidden(
@@ -819,7 +855,7 @@ pub async fn clone(
         }
         other => other?,
     };
-    let team_event = matches!(ev.event_type.as_str(), "round_robin" | "collective");
+    let team_event = ev.kind().is_team();
     if team_event && dest.calendar_type == "simple" {
         return Err(ServiceError::field(
             "new_calendar_id",

@@ -279,6 +279,29 @@ pub(crate) fn truthy(v: &Value) -> Option<bool> {
     }
 }
 
+/// The event whose notifications `.../email-notifications/clone` copies.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SourceEvent(pub i64);
+
+impl SourceEvent {
+    /// Reads `{from_event_id}` (a number, or digits as text).
+    pub fn parse(body: &Value) -> ServiceResult<SourceEvent> {
+        body.get("from_event_id")
+            .and_then(|v| {
+                v.as_i64()
+                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            })
+            .map(SourceEvent)
+            .ok_or_else(|| {
+                ServiceError::field(
+                    "from_event_id",
+                    "required",
+                    "The from event id field is required.",
+                )
+            })
+    }
+}
+
 /// `POST …/email-notifications/clone` with `{from_event_id}`: copies another event's
 /// notifications (one the caller may manage) over this one's.
 pub async fn clone_from(
@@ -286,21 +309,9 @@ pub async fn clone_from(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
+    from: SourceEvent,
 ) -> ServiceResult<NotificationsCloned> {
-    let from = body
-        .get("from_event_id")
-        .and_then(|v| {
-            v.as_i64()
-                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-        })
-        .ok_or_else(|| {
-            ServiceError::field(
-                "from_event_id",
-                "required",
-                "The from event id field is required.",
-            )
-        })?;
+    let SourceEvent(from) = from;
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let source = events::find(tx.ex(), from)

@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::values::EventType;
 use crate::model::event::{DEFAULT_COLOR, EVENT_TYPES, EventSettings, LOCATION_TYPES};
 use crate::service::support::input::{Fields, is_hex_color};
 use crate::service::support::sanitize::clean_html;
@@ -21,7 +22,7 @@ pub struct EventInput {
     pub title: String,
     pub duration: i64,
     pub description: String,
-    pub event_type: String,
+    pub event_type: EventType,
     pub status: String,
     pub color_schema: String,
     pub availability_type: String,
@@ -160,8 +161,7 @@ pub fn parse_event_input(
     check_title(errors, &f.name("title"), "Event title", title.as_deref());
     let duration = f.int("duration", errors);
     check_duration(&f, duration, errors);
-    let event_type = f.str("event_type", errors);
-    check_event_type(&f, event_type.as_deref(), team_calendar, errors);
+    let event_type = read_event_type(&f, team_calendar, errors);
     let status = f
         .one_of("status", &["active", "draft"], errors)
         .unwrap_or_else(|| "active".into());
@@ -199,7 +199,7 @@ pub fn parse_event_input(
         &f.name("location_settings"),
         errors,
     );
-    let is_group = event_type.as_deref() == Some("group");
+    let is_group = event_type.is_some_and(EventType::is_group);
     let max_book_per_slot = f.int("max_book_per_slot", errors);
     let is_display_spots = f.bool("is_display_spots", errors);
     if is_group {
@@ -217,14 +217,12 @@ pub fn parse_event_input(
             "The team members field is required for team calendars",
         );
     }
-    if !errors.is_empty() {
-        return None;
-    }
+    let event_type = event_type.filter(|_| errors.is_empty())?;
     Some(EventInput {
         title: title.unwrap_or_default().trim().to_string(),
         duration: duration.unwrap_or(30),
         description: clean_html(&description),
-        event_type: event_type.unwrap_or_default(),
+        event_type,
         status,
         color_schema: color,
         availability_type: availability_type.unwrap_or_default(),
@@ -271,18 +269,18 @@ pub(crate) fn check_duration(f: &Fields<'_>, duration: Option<i64>, errors: &mut
 }
 
 /// One of the event types the calendar allows (team types on team calendars only).
-fn check_event_type(
+fn read_event_type(
     f: &Fields<'_>,
-    event_type: Option<&str>,
     team_calendar: bool,
     errors: &mut FieldErrors,
-) {
+) -> Option<EventType> {
     let allowed: &[&str] = if team_calendar {
         EVENT_TYPES
     } else {
         &EVENT_TYPES[..2]
     };
-    match event_type {
+    let given = f.str("event_type", errors);
+    match given.as_deref() {
         None => errors.add(
             f.name("event_type"),
             "required",
@@ -299,6 +297,10 @@ fn check_event_type(
         ),
         _ => {}
     }
+    given
+        .as_deref()
+        .filter(|t| allowed.contains(t))
+        .and_then(EventType::parse)
 }
 
 /// `existing_schedule` or `custom`.
@@ -393,7 +395,7 @@ pub async fn insert_event(
         location_type: input.location_type,
         location_heading: input.location_heading,
         location_settings: input.location_settings.to_string(),
-        event_type: input.event_type,
+        event_type: input.event_type.as_str().to_string(),
         is_display_spots: input.is_display_spots,
         max_book_per_slot: input.max_book_per_slot,
         buffer_before_minutes: minutes_setting(&input.settings.buffer_time_before),

@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::domain::validation::FieldErrors;
+use crate::domain::values::TimeZoneId;
 
 /// A JSON object being read; `prefix` is prepended to error field names.
 pub struct Fields<'a> {
@@ -29,6 +30,26 @@ impl<'a> Fields<'a> {
 
     pub fn get(&self, key: &str) -> Option<&'a Value> {
         self.map.and_then(|m| m.get(key)).filter(|v| !v.is_null())
+    }
+
+    /// An optional IANA zone: absent or blank is `None`; anything else must be a zone the
+    /// database knows, else `The {label} must be a valid IANA time zone` under the field's name.
+    pub fn time_zone(
+        &self,
+        key: &str,
+        label: &str,
+        errors: &mut FieldErrors,
+    ) -> Option<TimeZoneId> {
+        let text = self.str(key, errors).filter(|z| !z.trim().is_empty())?;
+        let zone = TimeZoneId::parse(&text);
+        if zone.is_none() {
+            errors.add(
+                self.name(key),
+                "timezone",
+                format!("The {label} must be a valid IANA time zone"),
+            );
+        }
+        zone
     }
 
     /// A string field; numbers are accepted as their text. Wrong types are reported.
@@ -169,6 +190,29 @@ pub fn is_hex_color(text: &str) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_time_zone_is_known_to_the_database_or_named_as_refused() {
+        let body = json!({"tz": " Asia/Tokyo ", "blank": " ", "bad": "Mars/Base", "list": ["UTC"]});
+        let f = Fields::new(Some(&body), "calendar");
+        let mut errors = FieldErrors::new();
+        let zone = f.time_zone("tz", "timezone", &mut errors);
+        assert_eq!(zone.as_ref().map(TimeZoneId::as_str), Some("Asia/Tokyo"));
+        assert_eq!(f.time_zone("blank", "timezone", &mut errors), None);
+        assert_eq!(f.time_zone("absent", "timezone", &mut errors), None);
+        assert!(errors.is_empty());
+        assert_eq!(f.time_zone("bad", "author timezone", &mut errors), None);
+        assert_eq!(
+            errors.messages().collect::<Vec<_>>(),
+            vec![(
+                "calendar.bad",
+                "The author timezone must be a valid IANA time zone"
+            )]
+        );
+        // A wrong type is reported as such, once.
+        assert_eq!(f.time_zone("list", "timezone", &mut errors), None);
+        assert_eq!(errors.messages().count(), 2);
+    }
 
     #[test]
     fn wrong_types_are_reported_under_the_prefixed_field() {

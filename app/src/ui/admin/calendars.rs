@@ -44,7 +44,7 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
 pub async fn check_slug(slug: String) -> Result<String, PageError> {
     super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::calendars::admin::check_slug_available(&ctx, &serde_json::json!({"slug": slug}))
+    crate::service::calendars::admin::check_slug_available(&ctx, &slug)
         .await
         .map(|answer| answer.message)
         .map_err(|e| PageError::new(422, e.to_string()))

@@ -1,0 +1,331 @@
+//! The booking form under a chosen time: its fields, the summary of the event beside it, and
+//! the choices (duration, clock) the page offers.
+
+use chrono::NaiveDate;
+use serde_json::Value;
+
+use crate::service::events::booking_fields::effective_fields;
+use crate::service::slots::LoadedEvent;
+use crate::service::{Ctx, ServiceResult};
+// Every visible text lives with the pages' texts (one place to translate).
+use super::{NOT_ON_FORM, PageSpec, View};
+use crate::domain::dates::{clock_label, parse_date, parse_time, zone_label};
+use crate::model::public::{BookingForm, Choice, DaySlots, EventSummary, FormField, SlotLink};
+use crate::store::booking_fields;
+use crate::store::bookings::BookingRow;
+use crate::ui::public::text;
+
+pub(super) fn booking_form(
+    view: &View,
+    day: &DaySlots,
+    slot: &SlotLink,
+    spec: &PageSpec,
+) -> BookingForm {
+    let date = parse_date(&day.date).unwrap_or_default();
+    let start = parse_time(&slot.time).unwrap_or_default();
+    let end = start + chrono::Duration::minutes(view.duration);
+    let summary = format!(
+        "{}, {} \u{2013} {} ({})",
+        day.label,
+        clock_label(start, view.h12),
+        clock_label(end, view.h12),
+        zone_label(view.zone, date)
+    );
+    BookingForm {
+        summary,
+        action: view.href(&[("date", day.date.clone()), ("time", slot.time.clone())]),
+        fields: spec.fields.clone(),
+        button: spec.button.clone(),
+        change_href: view.href(&[("date", day.date.clone())]),
+    }
+}
+
+pub(super) fn duration_choices(
+    loaded: &LoadedEvent,
+    view: &View,
+    chosen: Option<NaiveDate>,
+) -> Vec<Choice> {
+    let md = &loaded.settings.multi_duration;
+    if !md.enabled || md.available_durations.len() < 2 {
+        return Vec::new();
+    }
+    md.available_durations
+        .iter()
+        .map(|minutes| {
+            let mut extra = vec![("duration", minutes.to_string())];
+            if let Some(date) = chosen {
+                extra.push(("date", date.format("%Y-%m-%d").to_string()));
+            }
+            let mut v = View {
+                duration_in_query: false,
+                path: view.path.clone(),
+                ..*view
+            };
+            v.duration = *minutes;
+            Choice {
+                label: text::duration(*minutes),
+                href: v.href(&extra),
+                current: *minutes == view.duration,
+            }
+        })
+        .collect()
+}
+
+pub(super) fn clock_choices(view: &View, chosen: Option<NaiveDate>) -> Vec<Choice> {
+    [("12-hour", true), ("24-hour", false)]
+        .into_iter()
+        .map(|(label, h12)| {
+            let mut extra = vec![("h12", if h12 { "1" } else { "0" }.to_string())];
+            if let Some(date) = chosen {
+                extra.push(("date", date.format("%Y-%m-%d").to_string()));
+            }
+            let v = View {
+                h12_in_query: false,
+                path: view.path.clone(),
+                ..*view
+            };
+            Choice {
+                label: label.into(),
+                href: v.href(&extra),
+                current: h12 == view.h12,
+            }
+        })
+        .collect()
+}
+
+pub(super) fn summary(loaded: &LoadedEvent) -> EventSummary {
+    let row = &loaded.row;
+    let host_name = row.owner_name().unwrap_or_default();
+    let md = &loaded.settings.multi_duration;
+    let duration_label = if md.enabled && md.available_durations.len() > 1 {
+        md.available_durations
+            .iter()
+            .map(|m| text::duration(*m))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    } else {
+        text::duration(loaded.duration(None))
+    };
+    let locations = event_locations(loaded);
+    let color = row.event.color_schema.trim();
+    EventSummary {
+        title: row.event.title.clone(),
+        brand_color: if crate::service::support::input::is_hex_color(color) && color.len() == 7 {
+            color.to_string()
+        } else {
+            "#0099ff".into()
+        },
+        theme: loaded.general.theme.clone(),
+        accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
+        calendar_title: row.cal_title.clone(),
+        calendar_href: format!("/{}", row.cal_slug),
+        host_name,
+        host_photo: row.owner_avatar.clone().unwrap_or_default(),
+        duration_label,
+        location: (!locations.is_empty()).then(|| {
+            locations
+                .iter()
+                .map(|(_, label)| label.clone())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        }),
+        description_html: row.event.description.clone(),
+    }
+}
+
+/// The event's locations: (type, what the attendee reads).
+pub(super) fn event_locations(loaded: &LoadedEvent) -> Vec<(String, String)> {
+    serde_json::from_str::<Vec<Value>>(&loaded.event().location_settings)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|l| {
+            let kind = l.get("type").and_then(Value::as_str)?.to_string();
+            let field = |k: &str| {
+                l.get(k)
+                    .and_then(Value::as_str)
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+            };
+            let label = match kind.as_str() {
+                "in_person_organizer" => match (field("title"), field("description")) {
+                    (Some(t), Some(d)) => format!("{t}, {d}"),
+                    (t, d) => t.or(d).unwrap_or_else(|| text::IN_PERSON.into()),
+                },
+                "in_person_guest" => text::IN_PERSON_GUEST.into(),
+                "phone_organizer" => match field("host_phone_number") {
+                    Some(n) => text::phone_call_to_host(&n),
+                    None => text::PHONE_CALL.into(),
+                },
+                "phone_guest" => text::PHONE_GUEST.into(),
+                "custom" => field("title").unwrap_or_else(|| text::CUSTOM_LOCATION.into()),
+                _ => field("title").unwrap_or_else(|| text::ONLINE_MEETING.into()),
+            };
+            Some((kind, label))
+        })
+        .collect()
+}
+
+/// Where the booked meeting happens, as the attendee reads it.
+pub(crate) fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option<String> {
+    let chosen = serde_json::from_str::<Value>(&booking.location_details).ok();
+    let kind = chosen
+        .as_ref()
+        .and_then(|v| v.get("type"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let detail = chosen
+        .as_ref()
+        .and_then(|v| v.get("description"))
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string);
+    let locations = event_locations(loaded);
+    let label = match &kind {
+        Some(k) => locations
+            .iter()
+            .find(|(t, _)| t == k)
+            .map(|(_, l)| l.clone()),
+        None => locations.first().map(|(_, l)| l.clone()),
+    };
+    match (kind.as_deref(), label, detail) {
+        (Some("in_person_guest"), _, Some(address)) => Some(address),
+        (Some("phone_guest"), _, Some(phone)) => Some(text::phone_call_to_attendee(&phone)),
+        (_, Some(label), _) => Some(label),
+        (_, None, detail) => detail,
+    }
+}
+
+pub(super) fn submit_text(loaded: &LoadedEvent) -> String {
+    let text = loaded.settings.submit_button_text.trim();
+    if text.is_empty() || text.eq_ignore_ascii_case("submit") {
+        text::CONFIRM_BOOKING.into()
+    } else {
+        text.to_string()
+    }
+}
+
+/// The form's inputs: the event's enabled, visible booking fields; the location choice when the
+/// event offers several. Keys match what `src/pages.rs` turns into the create body.
+pub(super) async fn form_fields(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    duration: i64,
+) -> ServiceResult<Vec<FormField>> {
+    let (stored, payment) = {
+        let mut conn = ctx.store.conn().await?;
+        (
+            booking_fields::list(conn.ex(), loaded.event().id).await?,
+            crate::service::events::payments::load(conn.ex(), loaded.event().id).await?,
+        )
+    };
+    let locations = event_locations(loaded);
+    let mut out = Vec::new();
+    for f in effective_fields(loaded.event(), stored) {
+        if !f.enabled || !f.is_visible || NOT_ON_FORM.contains(&f.name.as_str()) {
+            continue;
+        }
+        let config = serde_json::from_str::<Value>(&f.config).unwrap_or(Value::Null);
+        let mut options: Vec<(String, String)> = config
+            .get("options")
+            .or_else(|| config.get("payment_items"))
+            .and_then(Value::as_array)
+            .map(|list| {
+                list.iter()
+                    .filter_map(|o| {
+                        let value = o
+                            .as_str()
+                            .or_else(|| o.get("value").and_then(Value::as_str))?;
+                        let label = o.get("label").and_then(Value::as_str).unwrap_or(value);
+                        Some((value.to_string(), label.to_string()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let name = match f.name.as_str() {
+            "location" => {
+                options = locations.clone();
+                "location_type".to_string()
+            }
+            n if f.system_defined => n.to_string(),
+            n => format!("custom_fields.{n}"),
+        };
+        let help_text = if f.field_type == "multi-guests" && f.help_text.is_empty() {
+            if loaded.event().kind().is_group() {
+                text::GUESTS_HELP_GROUP.into()
+            } else {
+                text::GUESTS_HELP.into()
+            }
+        } else {
+            f.help_text.clone()
+        };
+        out.push(FormField {
+            name,
+            label: f.label.clone(),
+            kind: f.field_type.clone(),
+            required: f.required,
+            placeholder: f.placeholder.clone(),
+            help_text,
+            options,
+        });
+    }
+    if let Some(field) = payment_field(loaded, &payment, duration) {
+        out.push(field);
+    }
+    Ok(out)
+}
+
+/// A paid event's "Payment" choice: each method with the price of the chosen duration, and
+/// the offline instructions as help.
+pub(super) fn payment_field(
+    loaded: &LoadedEvent,
+    payment: &crate::service::events::payments::EventPayment,
+    duration: i64,
+) -> Option<FormField> {
+    let site = &loaded.general.payments;
+    let lines = crate::service::events::payments::price(payment, site, duration)?;
+    let total = crate::domain::money::format_amount(
+        lines.iter().map(|(_, v)| v).sum(),
+        &crate::service::events::payments::money_format(site),
+    );
+    let options = crate::service::events::payments::methods(payment)
+        .iter()
+        .map(|m| (m.key().to_string(), format!("{} ({total})", m.title())))
+        .collect();
+    Some(FormField {
+        name: "payment_method".into(),
+        label: "Payment".into(),
+        kind: "payment".into(),
+        required: true,
+        placeholder: String::new(),
+        help_text: crate::domain::smart_codes::html_to_text(&payment.offline_instructions)
+            .trim()
+            .to_string(),
+        options,
+    })
+}
+
+/// A reason field (`cancellation_reason`, `rescheduling_reason`) when the event asks for it.
+pub(super) async fn reason_field(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    name: &str,
+) -> ServiceResult<Option<FormField>> {
+    let stored = {
+        let mut conn = ctx.store.conn().await?;
+        booking_fields::list(conn.ex(), loaded.event().id).await?
+    };
+    Ok(effective_fields(loaded.event(), stored)
+        .into_iter()
+        .find(|f| f.name == name && f.enabled)
+        .map(|f| FormField {
+            name: f.name.clone(),
+            label: text::reason_label(&f.label),
+            kind: "textarea".into(),
+            required: f.required,
+            placeholder: f.placeholder.clone(),
+            help_text: f.help_text.clone(),
+            options: Vec::new(),
+        }))
+}

@@ -1,0 +1,133 @@
+//! The attendee's manage page behind the booking's hash: what was booked, and the cancel,
+//! reschedule and calendar links the event allows.
+
+use chrono::DateTime;
+
+use crate::service::bookings::self_service::{may_cancel, may_reschedule};
+use crate::service::slots::LoadedEvent;
+use crate::service::{Ctx, ServiceResult};
+// Every visible text lives with the pages' texts (one place to translate).
+use super::location_of_booking;
+use crate::domain::dates::{clock_label, full_date, zone_label};
+use crate::domain::zone::parse_zone;
+use crate::model::public::ManagePage;
+use crate::store::bookings::BookingRow;
+use crate::store::users;
+use crate::ui::public::text;
+
+pub(super) async fn manage_view(
+    ctx: &Ctx,
+    booking: &BookingRow,
+    loaded: &LoadedEvent,
+    now: i64,
+) -> ServiceResult<ManagePage> {
+    let mut conn = ctx.store.conn().await?;
+    let host = users::find(conn.ex(), booking.host_user_id).await?;
+    drop(conn);
+    let zone = parse_zone(&booking.person_time_zone).unwrap_or(loaded.host_zone);
+    let h12 = loaded.general.time_format == "12";
+    let start = DateTime::from_timestamp(booking.start_time, 0)
+        .unwrap_or_default()
+        .with_timezone(&zone)
+        .naive_local();
+    let end = DateTime::from_timestamp(booking.end_time, 0)
+        .unwrap_or_default()
+        .with_timezone(&zone)
+        .naive_local();
+    let when = format!(
+        "{}, {} \u{2013} {}",
+        full_date(start.date()),
+        clock_label(start.time(), h12),
+        clock_label(end.time(), h12)
+    );
+    let heading = text::status_heading(&booking.status);
+    let title = loaded.event().title.clone();
+    let host_name = host.as_ref().map(|h| h.full_name()).unwrap_or_default();
+    let location = location_of_booking(loaded, booking);
+    let hash = booking.hash.clone();
+    let (google_href, outlook_href) =
+        calendar_links(booking, &title, location.as_deref(), &ctx.public_url);
+    Ok(ManagePage {
+        theme: loaded.general.theme.clone(),
+        accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
+        heading: heading.into(),
+        status: booking.status.clone(),
+        event_title: title,
+        host_name,
+        attendee_name: format!("{} {}", booking.first_name, booking.last_name)
+            .trim()
+            .to_string(),
+        when,
+        zone_label: zone_label(zone, start.date()),
+        location,
+        google_href,
+        outlook_href,
+        ics_href: format!("/booking/{hash}/ics"),
+        reschedule_href: may_reschedule(booking, loaded, now)
+            .is_ok()
+            .then(|| format!("/booking/{hash}/reschedule")),
+        cancel_href: may_cancel(booking, loaded, now)
+            .is_ok()
+            .then(|| format!("/booking/{hash}/cancel")),
+        book_again_href: format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug),
+        start_time: crate::service::bookings::views::utc_text(booking.start_time),
+        hash,
+    })
+}
+
+/// "Add to Google Calendar" and "Add to Outlook" addresses of a booking.
+pub(crate) fn calendar_links(
+    booking: &BookingRow,
+    title: &str,
+    location: Option<&str>,
+    public_url: &str,
+) -> (String, String) {
+    let utc = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y%m%dT%H%M%SZ")
+            .to_string()
+    };
+    let iso = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .format("%Y-%m-%dT%H:%M:%SZ")
+            .to_string()
+    };
+    let details = format!("{public_url}/booking/{}", booking.hash);
+    let location = location.unwrap_or_default().to_string();
+    let google = external_link(
+        "https://calendar.google.com/calendar/render",
+        &[
+            ("action", "TEMPLATE".into()),
+            ("text", title.to_string()),
+            (
+                "dates",
+                format!("{}/{}", utc(booking.start_time), utc(booking.end_time)),
+            ),
+            ("details", details.clone()),
+            ("location", location.clone()),
+        ],
+    );
+    let outlook = external_link(
+        "https://outlook.live.com/calendar/0/deeplink/compose",
+        &[
+            ("path", "/calendar/action/compose".into()),
+            ("rru", "addevent".into()),
+            ("subject", title.to_string()),
+            ("startdt", iso(booking.start_time)),
+            ("enddt", iso(booking.end_time)),
+            ("body", details),
+            ("location", location),
+        ],
+    );
+    (google, outlook)
+}
+
+pub(super) fn external_link(base: &str, params: &[(&str, String)]) -> String {
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    for (key, value) in params {
+        query.append_pair(key, value);
+    }
+    format!("{base}?{}", query.finish())
+}

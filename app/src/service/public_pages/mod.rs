@@ -1,0 +1,410 @@
+//! The public booking pages' data: the landing page, the booking page (month grid, the day's
+//! times, the form) and the attendee's manage page. Times come from the same slot service as
+//! `GET /bookings/slots/{id}`; bookings are written by the same create and self-service use
+//! cases as the REST routes (see `src/pages.rs`), so no rule exists twice.
+
+use chrono_tz::Tz;
+
+use crate::service::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
+use crate::service::slots::LoadedEvent;
+use crate::service::support::present::author_profile;
+use crate::service::{Ctx, ServiceError, ServiceResult};
+// Every visible text lives with the pages' texts (one place to translate).
+use crate::domain::dates::{first_of_month, parse_date, parse_month, zone_label};
+use crate::domain::slots::local::local_of;
+use crate::domain::zone::parse_zone;
+use crate::model::public::{
+    BookingPage, BookingQuery, CancelPage, FormField, LandingEvent, LandingPage, ManagePage,
+    ReschedulePage, ZoneView,
+};
+use crate::store::{calendars, events, users};
+use crate::ui::public::text;
+
+mod form;
+mod manage;
+mod month;
+mod submit;
+
+pub(crate) use form::location_of_booking;
+use form::{
+    booking_form, clock_choices, duration_choices, form_fields, reason_field, submit_text, summary,
+};
+pub(crate) use manage::calendar_links;
+use manage::manage_view;
+use month::{day_slots, first_month_with_times, grid, month_slots, times_by_date};
+pub use submit::{Submitted, submit_booking, submit_cancel, submit_reschedule};
+
+/// How far the first day with times is searched for when the window is unlimited.
+const SEARCH_MONTHS: i32 = 12;
+
+/// Booking fields the form never shows: they belong to cancel and reschedule.
+/// Fields the form does not take from the stored list: the reasons belong to cancel and
+/// reschedule, and the payment choice is built with the event's price (`payment_field`).
+const NOT_ON_FORM: [&str; 3] = [
+    "cancellation_reason",
+    "rescheduling_reason",
+    "payment_method",
+];
+
+/// `/{calendar_slug}`: 404 for an unknown slug or a disabled landing page.
+pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
+    let mut conn = ctx.store.conn().await?;
+    let cal = calendars::find_by_slug(conn.ex(), slug)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let settings = crate::service::support::present::calendar_settings(&cal);
+    if !settings.sharing.is_enabled() || cal.status == "draft" {
+        return Err(ServiceError::NotFound);
+    }
+    let owner = users::find(conn.ex(), cal.user_id).await?;
+    let profile = author_profile(&cal, owner.as_ref());
+    let mut list = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
+    list.retain(|ev| {
+        ev.status == "active"
+            && (settings.sharing.show_type != "selected"
+                || settings.sharing.enabled_slots.contains(&ev.id))
+    });
+    if let Some(order) = &settings.event_order {
+        list.sort_by_key(|ev| {
+            order
+                .iter()
+                .position(|id| *id == ev.id)
+                .unwrap_or(usize::MAX)
+        });
+    }
+    let general: crate::model::settings::GeneralSettings =
+        crate::service::settings::site::load(conn.ex(), "general").await?;
+    Ok(LandingPage {
+        accent: crate::domain::brand::accent_style(&general.brand_color),
+        theme: general.theme,
+        title: cal.title.clone(),
+        description_html: cal.description.clone(),
+        host_name: profile.name,
+        photo_url: profile.avatar,
+        events: list
+            .iter()
+            .map(|ev| LandingEvent {
+                title: ev.title.clone(),
+                href: format!("/{}/{}", cal.slug, ev.slug),
+                duration_label: text::duration(ev.duration),
+            })
+            .collect(),
+    })
+}
+
+/// `/{calendar_slug}/{event_slug}`: 404 for an unknown or draft event.
+pub async fn booking(
+    ctx: &Ctx,
+    calendar_slug: &str,
+    event_slug: &str,
+    q: &BookingQuery,
+    now: i64,
+) -> ServiceResult<BookingPage> {
+    let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
+    let path = format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug);
+    // The booking fields are read only when the form is shown (a time is chosen).
+    let fields = match q.time {
+        Some(_) => {
+            form_fields(
+                ctx,
+                &loaded,
+                loaded.duration(q.duration.as_deref().and_then(|d| d.parse().ok())),
+            )
+            .await?
+        }
+        None => Vec::new(),
+    };
+    let page = PageSpec {
+        path,
+        zone: None,
+        fields,
+        button: submit_text(&loaded),
+    };
+    build(ctx, &loaded, page, q, now).await
+}
+
+/// `/booking/{hash}/reschedule`: the same grid and times, the booking's zone by default, and
+/// a form that asks only for the reason when the event requires one.
+pub async fn reschedule(
+    ctx: &Ctx,
+    hash: &str,
+    q: &BookingQuery,
+    now: i64,
+) -> ServiceResult<ReschedulePage> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let manage = manage_view(ctx, &booking, &loaded, now).await?;
+    if let Err(refused) = may_reschedule(&booking, &loaded, now) {
+        return Ok(ReschedulePage {
+            booking: manage,
+            view: None,
+            refused: Some(refused.to_string()),
+        });
+    }
+    let reason = reason_field(ctx, &loaded, "rescheduling_reason").await?;
+    let page = PageSpec {
+        path: format!("/booking/{hash}/reschedule"),
+        zone: parse_zone(&booking.person_time_zone),
+        fields: reason.into_iter().collect(),
+        button: text::CONFIRM_NEW_TIME.into(),
+    };
+    let view = build(ctx, &loaded, page, q, now).await?;
+    Ok(ReschedulePage {
+        booking: manage,
+        view: Some(view),
+        refused: None,
+    })
+}
+
+/// `/booking/{hash}`.
+pub async fn manage(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<ManagePage> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    manage_view(ctx, &booking, &loaded, now).await
+}
+
+/// `/booking/{hash}/cancel`.
+pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let refused = may_cancel(&booking, &loaded, now)
+        .err()
+        .map(|e| e.to_string());
+    let reason_required = reason_field(ctx, &loaded, "cancellation_reason")
+        .await?
+        .is_some_and(|f| f.required);
+    Ok(CancelPage {
+        booking: manage_view(ctx, &booking, &loaded, now).await?,
+        refused,
+        reason_required,
+    })
+}
+
+/// `/booking/{hash}/ics`: the meeting as iCalendar, from the generator the emails attach.
+pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let mut conn = ctx.store.conn().await?;
+    let host = users::find(conn.ex(), booking.host_user_id).await?;
+    let location = location_of_booking(&loaded, &booking);
+    Ok(crate::service::notifications::ics(
+        &booking,
+        &loaded.event().title,
+        host.as_ref(),
+        location.as_deref(),
+        &ctx.public_url,
+    ))
+}
+
+/// The active event a booking page address names.
+async fn event_by_slugs(
+    ctx: &Ctx,
+    calendar_slug: &str,
+    event_slug: &str,
+) -> ServiceResult<LoadedEvent> {
+    let event_id = {
+        let mut conn = ctx.store.conn().await?;
+        events::find_id_by_slugs(conn.ex(), calendar_slug, event_slug)
+            .await?
+            .ok_or(ServiceError::NotFound)?
+    };
+    active_event(ctx, event_id).await
+}
+
+/// An event that takes bookings; drafts and unknown ids are not found (public pages never tell
+/// them apart).
+async fn active_event(ctx: &Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
+    let loaded = crate::service::slots::public_event(ctx, event_id).await?;
+    if loaded.event().status != "active" {
+        return Err(ServiceError::NotFound);
+    }
+    Ok(loaded)
+}
+
+/// What differs between the booking page and the reschedule page.
+struct PageSpec {
+    path: String,
+    /// The default zone when the query names none (the booking's, when rescheduling).
+    zone: Option<Tz>,
+    fields: Vec<FormField>,
+    button: String,
+}
+
+/// The view state read from the query, with what every link carries on.
+struct View {
+    path: String,
+    zone: Tz,
+    zone_in_query: bool,
+    h12: bool,
+    h12_in_query: bool,
+    duration: i64,
+    duration_in_query: bool,
+    embed: bool,
+}
+
+impl View {
+    /// The page's address with `extra` parameters and every kept one.
+    fn href(&self, extra: &[(&str, String)]) -> String {
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        for (key, value) in extra {
+            query.append_pair(key, value);
+        }
+        for (key, value) in self.kept() {
+            query.append_pair(&key, &value);
+        }
+        let query = query.finish();
+        if query.is_empty() {
+            self.path.clone()
+        } else {
+            format!("{}?{query}", self.path)
+        }
+    }
+
+    /// Parameters every link keeps: the zone, duration and clock when the visitor chose them.
+    fn kept(&self) -> Vec<(String, String)> {
+        let mut kept = Vec::new();
+        if self.zone_in_query {
+            kept.push(("tz".into(), self.zone.name().to_string()));
+        }
+        if self.duration_in_query {
+            kept.push(("duration".into(), self.duration.to_string()));
+        }
+        if self.h12_in_query {
+            kept.push(("h12".into(), if self.h12 { "1" } else { "0" }.into()));
+        }
+        if self.embed {
+            kept.push(("embed".into(), "1".into()));
+        }
+        kept
+    }
+}
+
+async fn build(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    spec: PageSpec,
+    q: &BookingQuery,
+    now: i64,
+) -> ServiceResult<BookingPage> {
+    let mut notices = Vec::new();
+    let view = read_view(loaded, &spec, q, &mut notices);
+    let today = local_of(view.zone, now).0;
+    let asked_date = q.date.as_deref().and_then(|text| {
+        let date = parse_date(text);
+        if date.is_none() {
+            notices.push(text::not_a_date(text));
+        }
+        date
+    });
+    let asked_month = q.month.as_deref().and_then(|text| {
+        let month = parse_month(text);
+        if month.is_none() {
+            notices.push(text::not_a_month(text));
+        }
+        month
+    });
+
+    // The month shown: the asked date's or month, else the first month with times.
+    let (month, answer) = match asked_date.map(first_of_month).or(asked_month) {
+        Some(month) => {
+            let answer = month_slots(ctx, loaded, &view, month, now).await?;
+            (month, answer)
+        }
+        None => first_month_with_times(ctx, loaded, &view, first_of_month(today), now).await?,
+    };
+    let times = times_by_date(&answer, view.zone);
+    let chosen = asked_date.or_else(|| times.keys().next().copied());
+    let last = parse_date(&answer.max_lookup_date).unwrap_or(today);
+    let grid = grid(&view, month, &times, chosen, today, last);
+    let day = chosen.map(|date| day_slots(&view, loaded, date, &times, q.time.as_deref()));
+
+    let mut form = None;
+    if let (Some(text), Some(day)) = (q.time.as_deref(), &day) {
+        match day.slots.iter().find(|s| s.time == text) {
+            Some(slot) => form = Some(booking_form(&view, day, slot, &spec)),
+            None => notices.push(text::TIME_GONE.into()),
+        }
+    }
+    let mut keep = view.kept();
+    keep.retain(|(k, _)| k != "tz");
+    if let Some(date) = chosen {
+        keep.push(("date".into(), date.format("%Y-%m-%d").to_string()));
+    }
+    let label_date = chosen.unwrap_or(month);
+    Ok(BookingPage {
+        event: summary(loaded),
+        path: spec.path.clone(),
+        notices,
+        zone: ZoneView {
+            id: view.zone.name().to_string(),
+            label: zone_label(view.zone, label_date),
+            locked: loaded.settings.lock_timezone.enabled,
+            from_query: view.zone_in_query,
+        },
+        durations: duration_choices(loaded, &view, chosen),
+        clock: clock_choices(&view, chosen),
+        grid: Some(grid),
+        day,
+        form,
+        keep,
+        embed: view.embed,
+    })
+}
+
+/// Reads zone, clock, duration and embed from the query, noting any value not used.
+fn read_view(
+    loaded: &LoadedEvent,
+    spec: &PageSpec,
+    q: &BookingQuery,
+    notices: &mut Vec<String>,
+) -> View {
+    let host_zone = loaded.host_zone;
+    let lock = &loaded.settings.lock_timezone;
+    let locked_zone = lock.enabled.then(|| parse_zone(&lock.timezone)).flatten();
+    let default_zone = locked_zone.or(spec.zone).unwrap_or(host_zone);
+    let (zone, zone_in_query) = match (locked_zone, q.tz.as_deref()) {
+        (Some(zone), _) => (zone, false),
+        (None, Some(text)) => match parse_zone(text) {
+            Some(zone) => (zone, true),
+            None => {
+                notices.push(text::not_a_zone(text, default_zone.name()));
+                (default_zone, false)
+            }
+        },
+        (None, None) => (default_zone, false),
+    };
+    let (h12, h12_in_query) = match q.h12.as_deref() {
+        Some("1") => (true, true),
+        Some("0") => (false, true),
+        _ => (loaded.general.time_format == "12", false),
+    };
+    let md = &loaded.settings.multi_duration;
+    let asked = q.duration.as_deref().map(|d| d.parse::<i64>().ok());
+    let (duration, duration_in_query) = match asked {
+        Some(Some(d)) if md.enabled && md.available_durations.contains(&d) => (d, true),
+        Some(_) if md.enabled => {
+            notices.push(text::DURATION_NOT_OFFERED.into());
+            (loaded.duration(None), false)
+        }
+        _ => (loaded.duration(None), false),
+    };
+    View {
+        path: spec.path.clone(),
+        zone,
+        zone_in_query,
+        h12,
+        h12_in_query,
+        duration,
+        duration_in_query,
+        embed: q.is_embed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_words() {
+        assert_eq!(text::duration(30), "30 minutes");
+        assert_eq!(text::duration(60), "1 hour");
+        assert_eq!(text::duration(90), "1 hour 30 minutes");
+        assert_eq!(text::duration(120), "2 hours");
+    }
+}

@@ -1,0 +1,170 @@
+//! The month grid and the chosen day's times, in the attendee's zone, from the slot service.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Datelike, NaiveDate, NaiveTime};
+use chrono_tz::Tz;
+
+use crate::service::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots};
+use crate::service::{Ctx, ServiceResult};
+// Every visible text lives with the pages' texts (one place to translate).
+use crate::domain::dates::{
+    add_months, clock_label, first_of_month, full_date, month_caption, month_weeks, offset_change,
+    offset_label, parse_date,
+};
+use crate::model::public::{DayCell, DaySlots, MonthGrid, SlotLink};
+use crate::ui::public::text;
+
+use super::{SEARCH_MONTHS, View};
+
+/// The times of the month of `first` (from now on), in the view's zone.
+pub(super) async fn month_slots(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    view: &View,
+    first: NaiveDate,
+    now: i64,
+) -> ServiceResult<SlotAnswer> {
+    let request = SlotRequest {
+        event_id: loaded.event().id,
+        start: first.and_hms_opt(0, 0, 0),
+        zone: view.zone,
+        duration: Some(view.duration),
+        host_id: None,
+    };
+    public_slots(ctx, request, now).await
+}
+
+/// The first month from `from` on with any time, searched across the whole booking window;
+/// `from`'s month when there is none.
+pub(super) async fn first_month_with_times(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    view: &View,
+    from: NaiveDate,
+    now: i64,
+) -> ServiceResult<(NaiveDate, SlotAnswer)> {
+    let first = month_slots(ctx, loaded, view, from, now).await?;
+    if !first.slots.is_empty() {
+        return Ok((from, first));
+    }
+    let last = parse_date(&first.max_lookup_date)
+        .map(first_of_month)
+        .unwrap_or(from)
+        .min(add_months(from, SEARCH_MONTHS));
+    let mut month = add_months(from, 1);
+    while month <= last {
+        let answer = month_slots(ctx, loaded, view, month, now).await?;
+        if !answer.slots.is_empty() {
+            return Ok((month, answer));
+        }
+        month = add_months(month, 1);
+    }
+    Ok((from, first))
+}
+
+/// Offered starts per local date: (`HH:mm`, free seats).
+pub(super) fn times_by_date(
+    answer: &SlotAnswer,
+    zone: Tz,
+) -> BTreeMap<NaiveDate, Vec<(NaiveTime, u32)>> {
+    let mut times: BTreeMap<NaiveDate, Vec<(NaiveTime, u32)>> = BTreeMap::new();
+    for slot in &answer.slots {
+        let local = DateTime::from_timestamp(slot.start, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone)
+            .naive_local();
+        times
+            .entry(local.date())
+            .or_default()
+            .push((local.time(), slot.remaining));
+    }
+    times
+}
+
+pub(super) fn grid(
+    view: &View,
+    month: NaiveDate,
+    times: &BTreeMap<NaiveDate, Vec<(NaiveTime, u32)>>,
+    chosen: Option<NaiveDate>,
+    today: NaiveDate,
+    last: NaiveDate,
+) -> MonthGrid {
+    let month_href = |m: NaiveDate| view.href(&[("month", m.format("%Y-%m").to_string())]);
+    let weeks = month_weeks(month)
+        .iter()
+        .map(|week| {
+            week.iter()
+                .map(|day| match day {
+                    None => DayCell {
+                        day: 0,
+                        label: String::new(),
+                        href: None,
+                        today: false,
+                        chosen: false,
+                        offset_changes: false,
+                    },
+                    Some(date) => DayCell {
+                        day: date.day(),
+                        label: full_date(*date),
+                        href: times
+                            .contains_key(date)
+                            .then(|| view.href(&[("date", date.format("%Y-%m-%d").to_string())])),
+                        today: *date == today,
+                        chosen: Some(*date) == chosen,
+                        offset_changes: offset_change(view.zone, *date).is_some(),
+                    },
+                })
+                .collect()
+        })
+        .collect();
+    let previous = add_months(month, -1);
+    let next = add_months(month, 1);
+    MonthGrid {
+        caption: month_caption(month),
+        weeks,
+        previous: (month > first_of_month(today)).then(|| month_href(previous)),
+        next: (next <= first_of_month(last)).then(|| month_href(next)),
+    }
+}
+
+pub(super) fn day_slots(
+    view: &View,
+    loaded: &LoadedEvent,
+    date: NaiveDate,
+    times: &BTreeMap<NaiveDate, Vec<(NaiveTime, u32)>>,
+    chosen_time: Option<&str>,
+) -> DaySlots {
+    let ev = loaded.event();
+    let show_seats = ev.kind().is_group() && ev.is_display_spots;
+    let date_text = date.format("%Y-%m-%d").to_string();
+    let slots = times
+        .get(&date)
+        .map(|list| {
+            list.iter()
+                .map(|(time, seats)| {
+                    let hhmm = time.format("%H:%M").to_string();
+                    SlotLink {
+                        label: clock_label(*time, view.h12),
+                        href: view.href(&[("date", date_text.clone()), ("time", hhmm.clone())]),
+                        seats_left: show_seats.then_some(*seats),
+                        chosen: chosen_time == Some(hhmm.as_str()),
+                        time: hhmm,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    DaySlots {
+        label: full_date(date),
+        date: date_text,
+        slots,
+        offset_note: offset_change(view.zone, date).map(|(before, after)| {
+            text::clocks_change(
+                view.zone.name(),
+                &offset_label(before),
+                &offset_label(after),
+            )
+        }),
+    }
+}

@@ -1,0 +1,260 @@
+//! Posted forms (book, cancel, reschedule), written by the same use cases as the REST routes;
+//! a refusal shows the page again with the entered values and the messages.
+
+use serde_json::Value;
+
+use crate::service::bookings::create::{CreateRequest, create};
+use crate::service::bookings::guard::SLOT_TAKEN;
+use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking, find_with_event};
+use crate::service::slots::LoadedEvent;
+use crate::service::{Ctx, ServiceError, ServiceResult};
+// Every visible text lives with the pages' texts (one place to translate).
+use super::form::form_fields;
+use super::{PageSpec, View, event_by_slugs, read_view};
+use crate::domain::dates::{parse_date, parse_time};
+use crate::domain::zone::parse_zone;
+use crate::model::public::{BookingQuery, FormField, FormState};
+
+/// The outcome of a posted form: done (the booking's hash), or the page again with the
+/// entered values, the messages and the status to answer with.
+#[derive(Debug)]
+pub enum Submitted {
+    Done(String),
+    Refused {
+        state: FormState,
+        status: u16,
+        /// The chosen time is gone: show the day's remaining times instead of the form.
+        drop_time: bool,
+    },
+}
+
+/// A posted booking form, written by the same create use case as `POST /bookings/create/{id}`.
+pub async fn submit_booking(
+    ctx: &Ctx,
+    calendar_slug: &str,
+    event_slug: &str,
+    q: &BookingQuery,
+    form: &[(String, String)],
+    ip: &str,
+) -> ServiceResult<Submitted> {
+    let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
+    let spec = PageSpec {
+        path: String::new(),
+        zone: None,
+        fields: form_fields(
+            ctx,
+            &loaded,
+            loaded.duration(q.duration.as_deref().and_then(|d| d.parse().ok())),
+        )
+        .await?,
+        button: String::new(),
+    };
+    let state = FormState::from_pairs(form);
+    let Some(event_time) = chosen_time(q) else {
+        return Ok(refused(state, 409, true, SLOT_TAKEN));
+    };
+    let view = read_view(&loaded, &spec, q, &mut Vec::new());
+    let body = create_body(&loaded, &spec.fields, &state, &view, &event_time);
+    let request = CreateRequest {
+        event_id: loaded.event().id,
+        body: &body,
+        caller: None,
+        idempotency_key: None,
+        ip,
+    };
+    match create(ctx, request).await {
+        Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),
+        Err(e) => refusal(e, state),
+    }
+}
+
+/// A posted cancel form, by the same use case as `POST /bookings/{hash}/cancel`.
+pub async fn submit_cancel(
+    ctx: &Ctx,
+    hash: &str,
+    form: &[(String, String)],
+) -> ServiceResult<Submitted> {
+    let state = FormState::from_pairs(form);
+    let command = CancelBooking::new(&state.value("cancellation_reason"));
+    match crate::service::bookings::self_service::cancel(ctx, hash, &command, None).await {
+        Ok(_) => Ok(Submitted::Done(hash.to_string())),
+        Err(e) => refusal(e, state),
+    }
+}
+
+/// A posted new time, by the same use case as `POST /bookings/{hash}/reschedule`.
+pub async fn submit_reschedule(
+    ctx: &Ctx,
+    hash: &str,
+    q: &BookingQuery,
+    form: &[(String, String)],
+) -> ServiceResult<Submitted> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let state = FormState::from_pairs(form);
+    let Some(event_time) = chosen_time(q) else {
+        return Ok(refused(state, 409, true, SLOT_TAKEN));
+    };
+    let spec = PageSpec {
+        path: String::new(),
+        zone: parse_zone(&booking.person_time_zone),
+        fields: Vec::new(),
+        button: String::new(),
+    };
+    let view = read_view(&loaded, &spec, q, &mut Vec::new());
+    let command = match RescheduleBooking::from_texts(
+        &event_time,
+        view.zone.name(),
+        &state.value("rescheduling_reason"),
+    ) {
+        Ok(command) => command,
+        Err(e) => return refusal(e, state),
+    };
+    match crate::service::bookings::self_service::reschedule(ctx, hash, &command, None).await {
+        Ok(_) => Ok(Submitted::Done(hash.to_string())),
+        Err(e) => refusal(e, state),
+    }
+}
+
+/// `date` + `time` of the page's query as the create body's `event_time`.
+pub(super) fn chosen_time(q: &BookingQuery) -> Option<String> {
+    let date = parse_date(q.date.as_deref()?)?;
+    let time = parse_time(q.time.as_deref()?)?;
+    Some(format!(
+        "{} {}:00",
+        date.format("%Y-%m-%d"),
+        time.format("%H:%M")
+    ))
+}
+
+pub(super) fn refused(state: FormState, status: u16, drop_time: bool, message: &str) -> Submitted {
+    Submitted::Refused {
+        state: FormState {
+            message: Some(message.to_string()),
+            ..state
+        },
+        status,
+        drop_time,
+    }
+}
+
+/// A refused write as the form shows it: each field's message beside it (under the form's
+/// own key), the headline in the alert. Store failures stay errors.
+pub(super) fn refusal(error: ServiceError, mut state: FormState) -> ServiceResult<Submitted> {
+    match error {
+        ServiceError::Validation { message, errors } => {
+            for (field, text) in errors.messages() {
+                let key = form_key(field, &state);
+                state.errors.entry(key).or_insert_with(|| text.to_string());
+            }
+            Ok(refused(state, 422, false, &message))
+        }
+        ServiceError::SlotUnavailable { message, .. } => Ok(refused(state, 409, true, &message)),
+        ServiceError::Conflict { message, .. } | ServiceError::Unprocessable { message, .. } => {
+            Ok(refused(state, 409, false, &message))
+        }
+        ServiceError::Forbidden(message) => Ok(refused(state, 403, false, &message)),
+        other => Err(other),
+    }
+}
+
+/// The form key an error of the create body belongs to.
+pub(super) fn form_key(field: &str, state: &FormState) -> String {
+    if field.starts_with("guests") {
+        return "guests".into();
+    }
+    if field == "location_description" {
+        let key = if state.values.contains_key("phone_number") {
+            "phone_number"
+        } else {
+            "address"
+        };
+        return key.into();
+    }
+    field.to_string()
+}
+
+/// The create body of `POST /bookings/create/{id}` from the form's answers.
+pub(super) fn create_body(
+    loaded: &LoadedEvent,
+    fields: &[FormField],
+    state: &FormState,
+    view: &View,
+    event_time: &str,
+) -> Value {
+    let mut body = serde_json::Map::new();
+    body.insert("timezone".into(), view.zone.name().into());
+    body.insert("event_time".into(), event_time.into());
+    if loaded.settings.multi_duration.enabled {
+        body.insert("duration".into(), view.duration.into());
+    }
+    let mut custom = serde_json::Map::new();
+    for field in fields {
+        let values = state.values.get(&field.name).cloned().unwrap_or_default();
+        let first = values.first().cloned().unwrap_or_default();
+        let value = match field.kind.as_str() {
+            "checkbox-group" | "multi-select" => Value::from(values),
+            "checkbox" | "terms-and-conditions" => Value::Bool(first == "yes"),
+            "multi-guests" => Value::from(guests(&first)),
+            _ => Value::from(first),
+        };
+        match field.name.strip_prefix("custom_fields.") {
+            Some(name) => {
+                custom.insert(name.to_string(), value);
+            }
+            None => {
+                body.insert(field.name.clone(), value);
+            }
+        }
+    }
+    if let Some(Value::String(address)) = body.get("address").cloned() {
+        body.insert("location_description".into(), address.into());
+    }
+    body.insert("custom_fields".into(), Value::Object(custom));
+    Value::Object(body)
+}
+
+/// Guests from a textarea: one per line, `email` or `Name <email>`.
+pub(super) fn guests(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(|line| {
+            let (name, email) = match line.rsplit_once('<') {
+                Some((name, rest)) => (name.trim(), rest.trim_end_matches('>').trim()),
+                None => ("", line),
+            };
+            serde_json::json!({"name": name, "email": email})
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod form_tests {
+    use super::*;
+
+    #[test]
+    fn guests_read_one_per_line_with_or_without_a_name() {
+        let list = guests("a@example.org\n\n  Bea Lee <bea@example.org>  \n");
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0]["email"], "a@example.org");
+        assert_eq!(list[0]["name"], "");
+        assert_eq!(list[1]["name"], "Bea Lee");
+        assert_eq!(list[1]["email"], "bea@example.org");
+    }
+
+    #[test]
+    fn the_chosen_time_needs_a_real_date_and_time() {
+        let q = |date: &str, time: &str| BookingQuery {
+            date: Some(date.into()),
+            time: Some(time.into()),
+            ..BookingQuery::default()
+        };
+        assert_eq!(
+            chosen_time(&q("2026-12-14", "09:30")).as_deref(),
+            Some("2026-12-14 09:30:00")
+        );
+        assert_eq!(chosen_time(&q("2026-12-32", "09:30")), None);
+        assert_eq!(chosen_time(&q("2026-12-14", "25:00")), None);
+        assert_eq!(chosen_time(&BookingQuery::default()), None);
+    }
+}
