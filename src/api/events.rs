@@ -15,7 +15,8 @@ use app::model::requests::{
     NewEventRequest, NotificationsRequest,
 };
 use app::service::events::{
-    admin, booking_fields, email_notifications, payments, sms_notifications,
+    admin, availability, booking_fields, details, email_notifications, limits, payments,
+    sms_notifications,
 };
 use app::service::slots;
 use axum::Json;
@@ -109,7 +110,7 @@ pub async fn update_event_details(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventUpdated> {
-    admin::update_details(&host.ctx, &host.caller, id, event_id, &body)
+    details::update_details(&host.ctx, &host.caller, id, event_id, &body)
         .await
         .json()
 }
@@ -121,7 +122,7 @@ pub async fn get_event_availability(
     host: Host,
     ApiPath((id, event_id)): EventPath,
 ) -> Answer<AvailabilityAnswer> {
-    admin::get_availability(&host.ctx, &host.caller, id, event_id)
+    availability::get_availability(&host.ctx, &host.caller, id, event_id)
         .await
         .json()
 }
@@ -135,7 +136,7 @@ pub async fn update_event_availability(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    admin::update_availability(&host.ctx, &host.caller, id, event_id, &body)
+    availability::update_availability(&host.ctx, &host.caller, id, event_id, &body)
         .await
         .json()
 }
@@ -188,7 +189,7 @@ pub async fn update_event_limits(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    admin::update_limits(&host.ctx, &host.caller, id, event_id, &body)
+    limits::update_limits(&host.ctx, &host.caller, id, event_id, &body)
         .await
         .json()
 }
@@ -202,7 +203,7 @@ pub async fn update_event_advanced_settings(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    admin::update_advanced(&host.ctx, &host.caller, id, event_id, &body)
+    limits::update_advanced(&host.ctx, &host.caller, id, event_id, &body)
         .await
         .json()
 }

@@ -1,28 +1,23 @@
-//! Host-side event management: create, read, details, availability, limits, status, delete,
-//! clone, payment settings. Settings writes overlay the stored document (a shallow merge).
+//! Host-side event management: create, read, status, delete, clone, and what the editor's
+//! tabs share (loading a managed event, saving its settings). The tabs themselves: details.rs,
+//! availability.rs, limits.rs. Settings writes overlay the stored document (a shallow merge).
 
 use crate::model::answer::MessageAnswer;
-use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
 use crate::domain::access::Capability;
-use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::validation::FieldErrors;
 use crate::domain::values::EventStatus;
 use crate::model::calendar::CalendarSettings;
 use crate::model::event::{
-    AvailabilityAnswer, AvailableSchedule, ConditionalRule, EditorEvent, EditorTab, EventAnswer,
-    EventCalendar, EventCreated, EventOwner, EventSettings, EventSettingsOf, EventSettingsSaved,
-    EventUpdated, MultiDuration, ScheduleChoice, ScheduleOptions,
+    EditorEvent, EditorTab, EventAnswer, EventCalendar, EventCreated, EventOwner, EventSettings,
+    EventSettingsOf, EventSettingsSaved,
 };
 use crate::service::calendars::admin::{Access, load_calendar, reborrow};
-use crate::service::events::new_event::{
-    EventInput, insert_event, minutes_setting, parse_event_input,
-};
-use crate::service::events::settings::{apply_limits, apply_schedule};
-use crate::service::support::input::{Fields, is_hex_color};
+use crate::service::events::new_event::{insert_event, minutes_setting, parse_event_input};
+use crate::service::support::input::Fields;
 use crate::service::support::present::{calendar_settings, event_settings, event_wire};
-use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::calendars::{self, CalendarRow};
 use crate::store::events::{self, EventRow};
@@ -55,13 +50,13 @@ pub async fn load_managed_event(
     Err(ServiceError::NotFound)
 }
 
-fn to_json(settings: &EventSettings) -> Result<String, StoreError> {
+pub(super) fn to_json(settings: &EventSettings) -> Result<String, StoreError> {
     serde_json::to_string(settings).map_err(StoreError::from)
 }
 
 /// Stores the event with `settings` and commits. The buffer columns are copies of the settings'
 /// buffers (the slot engine reads them for every busy booking), kept in step here.
-async fn save(
+pub(super) async fn save(
     ctx: &Ctx,
     mut tx: crate::store::Tx,
     ev: &mut EventRow,
@@ -77,7 +72,7 @@ async fn save(
 }
 
 /// Checks that every team member exists; answers 422 naming `field` otherwise.
-async fn check_members(ex: Ex<'_>, members: &[i64], field: &str) -> ServiceResult<()> {
+pub(super) async fn check_members(ex: Ex<'_>, members: &[i64], field: &str) -> ServiceResult<()> {
     let mut unique = members.to_vec();
     unique.sort_unstable();
     unique.dedup();
@@ -276,342 +271,9 @@ pub async fn get(
     Ok(answer)
 }
 
-/// `POST …/details`: title, duration, status, description, colour, locations, group seats and
-/// multi-duration.
-pub async fn update_details(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    body: &Value,
-) -> ServiceResult<EventUpdated> {
-    let mut tx = ctx.store.begin().await?;
-    let (cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let title = f.str("title", &mut errors);
-    check_title(&mut errors, "title", "Event title", title.as_deref());
-    let duration = f.int("duration", &mut errors);
-    crate::service::events::new_event::check_duration(&f, duration, &mut errors);
-    let status = f.one_of("status", &["active", "draft"], &mut errors);
-    if status.is_none() && !errors.contains("status") {
-        errors.add("status", "required", "Event status field is required");
-    }
-    let description = f.str("description", &mut errors);
-    check_max_len(
-        &mut errors,
-        "description",
-        description.as_deref(),
-        MAX_HTML_CHARS,
-    );
-    let color = f.str("color_schema", &mut errors);
-    if color.as_deref().is_some_and(|c| !is_hex_color(c)) {
-        errors.add(
-            "color_schema",
-            "color",
-            "The color must be a hex colour such as #0099ff.",
-        );
-    }
-    let group = ev.kind().is_group();
-    let seats = f.int("max_book_per_slot", &mut errors);
-    let display_spots = f.bool("is_display_spots", &mut errors);
-    if group {
-        crate::service::events::new_event::check_seats(&f, seats, &mut errors);
-        if display_spots.is_none() && !errors.contains("is_display_spots") {
-            errors.add(
-                "is_display_spots",
-                "required",
-                "The is display spots field is required for group events",
-            );
-        }
-    }
-    let mut settings = event_settings(&ev);
-    if let Some(md) = f.object("multi_duration", &mut errors)
-        && let Some(parsed) = parse_multi_duration(md, &mut errors)
-    {
-        settings.multi_duration = parsed;
-    }
-    // Locations reuse the create-time rules.
-    let locations = f.get("location_settings").map(|v| {
-        let probe = json!({"title": "x", "duration": 30, "event_type": "single", "availability_type": "custom",
-            "location_settings": v, "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": []}});
-        let mut location_errors = FieldErrors::new();
-        let parsed: Option<EventInput> = parse_event_input(Some(&probe), "", false, &mut location_errors);
-        errors.merge_prefixed("", location_errors);
-        parsed.map(|p| p.location_settings)
-    });
-    errors.into_result().map_err(ServiceError::invalid)?;
-    ev.title = title.unwrap_or_default().trim().to_string();
-    ev.duration = duration.unwrap_or(ev.duration);
-    ev.status = status.unwrap_or_else(|| ev.status.clone());
-    if let Some(d) = description {
-        ev.description = clean_html(&d);
-    }
-    if let Some(c) = color.filter(|c| !c.is_empty()) {
-        ev.color_schema = c;
-    }
-    if let Some(Some(locations)) = locations {
-        ev.location_settings = locations.to_string();
-    }
-    if group {
-        ev.max_book_per_slot = seats.unwrap_or(ev.max_book_per_slot);
-        ev.is_display_spots = display_spots.unwrap_or(ev.is_display_spots);
-    }
-    ev.settings = to_json(&settings)?;
-    events::update(tx.ex(), &ev).await?;
-    let ev = events::find(tx.ex(), ev.id)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    tx.commit().await?;
-    ctx.slot_cache.clear();
-    Ok(EventUpdated {
-        message: UPDATED.into(),
-        event: event_wire(ctx, &cal, &ev),
-    })
-}
+pub(super) const UPDATED: &str = "Data has been updated";
 
-fn parse_multi_duration(value: &Value, errors: &mut FieldErrors) -> Option<MultiDuration> {
-    let f = Fields::new(Some(value), "multi_duration");
-    let enabled = f.bool("enabled", errors).unwrap_or(false);
-    let default = f.int("default_duration", errors);
-    let available = f
-        .int_list("available_durations", errors)
-        .unwrap_or_default();
-    if enabled {
-        if default.is_none() && !errors.contains("multi_duration.default_duration") {
-            errors.add(
-                "multi_duration.default_duration",
-                "required",
-                "The default duration is required when multiple durations are enabled.",
-            );
-        }
-        if available.is_empty() && !errors.contains("multi_duration.available_durations") {
-            errors.add(
-                "multi_duration.available_durations",
-                "required",
-                "The available durations are required when multiple durations are enabled.",
-            );
-        }
-        if available.iter().any(|d| {
-            !(crate::service::events::new_event::MIN_DURATION
-                ..=crate::service::events::new_event::MAX_DURATION)
-                .contains(d)
-        }) {
-            errors.add(
-                "multi_duration.available_durations",
-                "between",
-                "Each duration must be between 5 and 1440 minutes.",
-            );
-        }
-        if let Some(d) = default
-            && !available.is_empty()
-            && !available.contains(&d)
-        {
-            errors.add(
-                "multi_duration.default_duration",
-                "in",
-                "The default duration must be one of the available durations.",
-            );
-        }
-    }
-    Some(MultiDuration {
-        enabled,
-        default_duration: default
-            .map(Value::from)
-            .unwrap_or_else(|| Value::String(String::new())),
-        available_durations: available,
-    })
-}
-
-/// `GET …/availability`: the schedule options and the schedules the event may use.
-pub async fn get_availability(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-) -> ServiceResult<AvailabilityAnswer> {
-    let mut conn = ctx.store.conn().await?;
-    let (_cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let settings = event_settings(&ev);
-    let mut owners = vec![ev.user_id];
-    owners.extend(settings.team_members.iter().copied());
-    owners.sort_unstable();
-    owners.dedup();
-    let rows = availability_schedules::list_for_users(conn.ex(), &owners).await?;
-    let people = users::find_many(conn.ex(), &owners).await?;
-    let mut by_owner: BTreeMap<String, Vec<ScheduleChoice>> = BTreeMap::new();
-    for row in &rows {
-        let name = if row.user_id == caller.id() {
-            "My Schedules".to_string()
-        } else {
-            people
-                .iter()
-                .find(|u| u.id == row.user_id)
-                .map(|u| u.full_name())
-                .unwrap_or_else(|| "Deleted User".into())
-        };
-        by_owner.entry(name).or_default().push(ScheduleChoice {
-            label: row.title.clone(),
-            value: row.id,
-            default: row.is_default,
-        });
-    }
-    let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect();
-    Ok(AvailabilityAnswer {
-        schedule_options: ScheduleOptions {
-            range_types: words(&["range_days", "date_range"]),
-            schedule_types: words(&["weekly_schedules"]),
-            availability_types: words(&["existing_schedule", "custom"]),
-            by_owner,
-        },
-        available_schedules: rows
-            .iter()
-            .map(|r| AvailableSchedule {
-                id: r.id,
-                title: r.title.clone(),
-                user_id: r.user_id,
-                default: r.is_default,
-                timezone: r.timezone.clone(),
-                weekly_schedules: serde_json::from_str(&r.weekly_schedules).unwrap_or(Value::Null),
-                date_overrides: serde_json::from_str(&r.date_overrides).unwrap_or(Value::Null),
-            })
-            .collect(),
-    })
-}
-
-/// `{host id: schedule id}`, ids as numbers or numeric text.
-fn parse_hosts_schedules(
-    map: &serde_json::Map<String, Value>,
-    errors: &mut FieldErrors,
-) -> BTreeMap<String, i64> {
-    let mut parsed = BTreeMap::new();
-    for (host, schedule) in map {
-        let schedule_id = schedule
-            .as_i64()
-            .or_else(|| schedule.as_str().and_then(|s| s.parse().ok()));
-        match (host.parse::<i64>(), schedule_id) {
-            (Ok(h), Some(s)) => {
-                parsed.insert(h.to_string(), s);
-            }
-            _ => errors.add(
-                format!("hosts_schedules.{host}"),
-                "integer",
-                "Each host must map to a schedule id.",
-            ),
-        }
-    }
-    parsed
-}
-
-/// Each host is a team member and each schedule one of that host's.
-async fn check_hosts_schedules(
-    tx: &mut crate::store::Tx,
-    members: &[i64],
-    map: &BTreeMap<String, i64>,
-) -> ServiceResult<()> {
-    let owners: Vec<i64> = map.keys().filter_map(|k| k.parse().ok()).collect();
-    let rows = availability_schedules::list_for_users(tx.ex(), &owners).await?;
-    for (host, schedule) in map {
-        let host_id: i64 = host.parse().unwrap_or_default();
-        if !members.contains(&host_id)
-            || !rows
-                .iter()
-                .any(|r| r.id == *schedule && r.user_id == host_id)
-        {
-            return Err(ServiceError::field(
-                &format!("hosts_schedules.{host}"),
-                "exists",
-                "Each host must be a team member and each schedule one of that host's.",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `POST …/availability`.
-pub async fn update_availability(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    body: &Value,
-) -> ServiceResult<EventSettingsSaved> {
-    let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut settings = event_settings(&ev);
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let availability_type = f
-        .one_of(
-            "availability_type",
-            &["existing_schedule", "custom"],
-            &mut errors,
-        )
-        .unwrap_or_else(|| ev.availability_type.clone());
-    apply_schedule(
-        &f,
-        &mut settings,
-        &mut errors,
-        availability_type == "custom",
-    );
-    let availability_id = f.int("availability_id", &mut errors);
-    let team = ev.kind().is_team();
-    if let Some(common) = f.bool("common_schedule", &mut errors) {
-        settings.common_schedule = common;
-    }
-    let mut hosts_schedules = None;
-    if let Some(map) = f
-        .object("hosts_schedules", &mut errors)
-        .and_then(Value::as_object)
-    {
-        hosts_schedules = Some(parse_hosts_schedules(map, &mut errors));
-    } else if team
-        && !settings.common_schedule
-        && f.get("hosts_schedules").is_none()
-        && !errors.contains("hosts_schedules")
-    {
-        errors.add(
-            "hosts_schedules",
-            "required",
-            "The hosts schedules are required for team events without a common schedule.",
-        );
-    }
-    if availability_type == "existing_schedule"
-        && availability_id.is_none()
-        && ev.availability_id.is_none()
-        && !errors.contains("availability_id")
-    {
-        errors.add(
-            "availability_id",
-            "required",
-            "The availability id is required for an existing schedule.",
-        );
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    if let Some(id) = availability_id {
-        let schedule = availability_schedules::find(tx.ex(), id).await?;
-        let hosts = events::hosts(tx.ex(), ev.id).await?;
-        if !schedule.is_some_and(|s| s.user_id == ev.user_id || hosts.contains(&s.user_id)) {
-            return Err(ServiceError::field(
-                "availability_id",
-                "exists",
-                "The schedule does not exist or does not belong to a host of this event.",
-            ));
-        }
-        ev.availability_id = Some(id);
-    }
-    if let Some(map) = hosts_schedules {
-        check_hosts_schedules(&mut tx, &settings.team_members, &map).await?;
-        settings.hosts_schedules = map;
-    }
-    ev.availability_type = availability_type;
-    save(ctx, tx, &mut ev, &settings).await?;
-    Ok(settings_saved(&ev, settings))
-}
-
-const UPDATED: &str = "Data has been updated";
-
-fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSettingsSaved {
+pub(super) fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSettingsSaved {
     EventSettingsSaved {
         message: UPDATED.into(),
         event: EventSettingsOf {
@@ -619,126 +281,6 @@ fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSettingsSaved 
             settings,
         },
     }
-}
-
-/// `POST …/limits` with body `{settings: {…}}`.
-pub async fn update_limits(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    body: &Value,
-) -> ServiceResult<EventSettingsSaved> {
-    let mut errors = FieldErrors::new();
-    let root = Fields::new(Some(body), "");
-    let inner = root.object("settings", &mut errors);
-    if inner.is_none() && !errors.contains("settings") {
-        errors.add("settings", "required", "The settings field is required.");
-    }
-    let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut settings = event_settings(&ev);
-    apply_limits(&Fields::new(inner, "settings"), &mut settings, &mut errors);
-    errors.into_result().map_err(ServiceError::invalid)?;
-    save(ctx, tx, &mut ev, &settings).await?;
-    Ok(settings_saved(&ev, settings))
-}
-
-/// `POST …/{event_id}/advanced-settings`: the options no other route sets, with the
-/// reference's keys: `requires_confirmation`, `can_not_cancel`, `can_not_reschedule` (each
-/// `true`/`false` or `{enabled, type: always|conditional, condition: {value, unit}, message}`)
-/// and `multi_duration` (`{enabled, default_duration, available_durations}`). Keys not sent
-/// keep their values; unknown keys are ignored.
-pub async fn update_advanced(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    body: &Value,
-) -> ServiceResult<EventSettingsSaved> {
-    // Access first: another host's ids answer 404 whatever the body.
-    let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut errors = FieldErrors::new();
-    let inner = Fields::new(Some(body), "").object("settings", &mut errors);
-    if inner.is_none() && !errors.contains("settings") {
-        errors.add("settings", "required", "The settings field is required.");
-    }
-    let mut settings = event_settings(&ev);
-    if let Some(inner) = inner {
-        let rules = [
-            ("requires_confirmation", &mut settings.requires_confirmation),
-            ("can_not_cancel", &mut settings.can_not_cancel),
-            ("can_not_reschedule", &mut settings.can_not_reschedule),
-        ];
-        for (key, rule) in rules {
-            if let Some(given) = inner.get(key) {
-                let field = format!("settings.{key}");
-                match merged_rule(rule, given) {
-                    Ok(merged) => *rule = merged,
-                    Err(message) => errors.add(&field, "invalid", message),
-                }
-            }
-        }
-        if let Some(given) = inner.get("multi_duration")
-            && let Some(parsed) = parse_multi_duration(given, &mut errors)
-        {
-            settings.multi_duration = parsed;
-        }
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    save(ctx, tx, &mut ev, &settings).await?;
-    Ok(settings_saved(&ev, settings))
-}
-
-/// `rule` with what was sent: a switch (`true`, `"yes"`, ...) or the rule's keys to change.
-fn merged_rule(rule: &ConditionalRule, given: &Value) -> Result<ConditionalRule, String> {
-    let switch = |value: &Value| match value {
-        Value::Bool(b) => Some(*b),
-        Value::String(s) => match s.as_str() {
-            "yes" | "true" | "1" => Some(true),
-            "no" | "false" | "0" => Some(false),
-            _ => None,
-        },
-        Value::Number(n) => n.as_i64().filter(|n| *n == 0 || *n == 1).map(|n| n == 1),
-        _ => None,
-    };
-    let invalid = "Send true, false or {enabled, type, condition: {value, unit}, message}.";
-    let mut merged = rule.clone();
-    match given {
-        Value::Object(keys) => {
-            if let Some(enabled) = keys.get("enabled") {
-                merged.enabled = switch(enabled).ok_or(invalid)?;
-            }
-            if let Some(kind) = keys.get("type") {
-                match kind.as_str() {
-                    Some(kind @ ("always" | "conditional")) => merged.rule_type = kind.into(),
-                    _ => return Err("The type must be always or conditional.".into()),
-                }
-            }
-            if let Some(condition) = keys.get("condition") {
-                merged.condition =
-                    serde_json::from_value(condition.clone()).map_err(|_| invalid.to_string())?;
-                if merged.condition.value < 0
-                    || !["minutes", "hours", "days"].contains(&merged.condition.unit.as_str())
-                {
-                    return Err(
-                        "The condition must be a value of 0 or more in minutes, hours or days."
-                            .into(),
-                    );
-                }
-            }
-            if let Some(message) = keys.get("message") {
-                let text = message.as_str().ok_or(invalid)?.trim();
-                if text.chars().count() > 500 {
-                    return Err("The message may not be greater than 500 characters.".into());
-                }
-                merged.message = Some(clean_html(text));
-            }
-        }
-        switch_value => merged.enabled = switch(switch_value).ok_or(invalid)?,
-    }
-    Ok(merged)
 }
 
 /// Reads a body only once the caller is known to manage the event: another host's ids answer

@@ -2,9 +2,12 @@
 //! limits, booking form, notifications, integrations and payment settings.
 
 pub mod admin;
+pub mod availability;
 pub mod booking_fields;
+pub mod details;
 pub mod email_notifications;
 pub mod integrations;
+pub mod limits;
 pub mod new_event;
 pub mod payments;
 pub mod settings;

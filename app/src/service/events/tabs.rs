@@ -370,7 +370,7 @@ pub async fn save_advanced(
             "available_durations": durations,
         },
     }});
-    crate::service::events::admin::update_advanced(ctx, caller, calendar_id, event_id, &body)
+    crate::service::events::limits::update_advanced(ctx, caller, calendar_id, event_id, &body)
         .await
         .map(drop)
         .map_err(|e| {

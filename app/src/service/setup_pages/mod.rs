@@ -1,0 +1,422 @@
+//! The dashboard's setup pages: calendars and their events. Reads are typed views of what
+//! `GET /calendars` shows the caller; the forms go through the services of `POST /calendars`
+//! and `POST /calendars/{id}/events`, so every rule and message is the REST route's.
+
+use serde_json::{Value, json};
+
+use crate::domain::access::Capability;
+use crate::domain::dates::zone_label;
+use crate::domain::slots::local::local_of;
+use crate::domain::zone::parse_zone;
+use crate::model::public::FormState;
+use crate::model::setup::{
+    CalendarCard, CalendarPage, CalendarsPage, EventCard, FIRST_EVENT_TITLE, in_event_order,
+    moved_in_order,
+};
+use crate::service::calendars::admin::{Access, load_calendar};
+use crate::service::calendars::sharing;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::{calendars, events};
+
+mod editor;
+
+pub use editor::{
+    choose_schedule, editor, explain_day, save_details, save_hosts, save_hours, save_limits,
+};
+pub(crate) use editor::{draft_of, row_of};
+
+/// Calendars listed at most.
+const CALENDARS_SHOWN: i64 = 200;
+
+/// `/admin/calendars`.
+pub async fn calendars(ctx: &Ctx, caller: &Caller) -> ServiceResult<CalendarsPage> {
+    let mut conn = ctx.store.conn().await?;
+    let filter = calendars::CalendarFilter {
+        visible_to: (!caller.can(Capability::ManageAllData)).then_some(caller.id()),
+        calendar_type: "all",
+        search: "",
+    };
+    let rows = calendars::list(conn.ex(), &filter, CALENDARS_SHOWN, 0).await?;
+    let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
+    let evs = events::list_for_calendars(conn.ex(), &ids).await?;
+    let own = rows
+        .iter()
+        .find(|c| c.user_id == caller.id() && c.calendar_type == "simple");
+    Ok(CalendarsPage {
+        zone: own.map_or_else(|| "UTC".to_string(), |c| c.author_timezone.clone()),
+        calendars: rows
+            .iter()
+            .map(|c| CalendarCard {
+                id: c.id,
+                title: c.title.clone(),
+                url: format!("{}/{}", ctx.public_url, c.slug),
+                kind: c.calendar_type.clone(),
+                events: evs.iter().filter(|e| e.calendar_id == c.id).count(),
+            })
+            .collect(),
+    })
+}
+
+/// `/admin/calendars/{id}`: 404 for a calendar the caller may not see.
+pub async fn calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    now: i64,
+) -> ServiceResult<CalendarPage> {
+    let mut conn = ctx.store.conn().await?;
+    let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
+    let mut evs = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
+    let ids: Vec<i64> = evs.iter().map(|e| e.id).collect();
+    let order = in_event_order(
+        &ids,
+        crate::service::support::present::calendar_settings(&cal)
+            .event_order
+            .as_deref(),
+    );
+    evs.sort_by_key(|e| order.iter().position(|id| *id == e.id));
+    let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
+    let landing = format!("{}/{}", ctx.public_url, cal.slug);
+    let settings = crate::service::support::present::calendar_settings(&cal);
+    let team = cal.calendar_type != "simple";
+    let host_choices = if team {
+        // On the connection already held: a second one per request could starve the pool.
+        host_choices(conn.ex(), caller, cal.user_id).await?
+    } else {
+        Vec::new()
+    };
+    Ok(CalendarPage {
+        team,
+        host_choices,
+        zone_id: cal.author_timezone.clone(),
+        photo_url: settings.profile_photo_url.clone(),
+        landing_enabled: settings.sharing.is_enabled(),
+        show_all: settings.sharing.show_type != "selected",
+        shown_events: settings.sharing.enabled_slots.clone(),
+        id: cal.id,
+        title: cal.title.clone(),
+        slug: cal.slug.clone(),
+        zone: zone_label(zone, local_of(zone, now).0),
+        description_html: cal.description.clone(),
+        events: evs
+            .iter()
+            .map(|e| EventCard {
+                id: e.id,
+                title: e.title.clone(),
+                duration: e.duration,
+                status: e.status.clone(),
+                url: format!("{landing}/{}", e.slug),
+                embed: format!(
+                    "<script src=\"{}/embed.js\" data-slotbook=\"/{}/{}\" async></script>",
+                    ctx.public_url, cal.slug, e.slug
+                ),
+                editor: format!("/admin/calendars/{}/events/{}", cal.id, e.id),
+            })
+            .collect(),
+        landing_url: landing,
+    })
+}
+
+/// Who may host a team event of `owner`'s calendar: with `invite_team_members` any user;
+/// otherwise the caller, the owner and those who accepted the owner's invitation (the rule
+/// `POST …/events` applies).
+async fn host_choices(
+    mut ex: crate::store::Ex<'_>,
+    caller: &Caller,
+    owner: i64,
+) -> ServiceResult<Vec<(i64, String)>> {
+    use crate::store::{reborrow, team_invitations, users};
+    let people = if caller.can(Capability::InviteTeamMembers) {
+        users::search(ex, "", CALENDARS_SHOWN).await?
+    } else {
+        let mut ids = vec![caller.id(), owner];
+        ids.extend(
+            team_invitations::list_for(reborrow(&mut ex), owner)
+                .await?
+                .iter()
+                .filter(|i| i.inviter_id == owner && i.status == "accepted")
+                .map(|i| i.invitee_id),
+        );
+        users::find_many(ex, &ids).await?
+    };
+    let mut choices: Vec<(i64, String)> = people.iter().map(|u| (u.id, u.full_name())).collect();
+    choices.sort_by_key(|(id, _)| *id != caller.id());
+    choices.dedup_by_key(|(id, _)| *id);
+    Ok(choices)
+}
+
+/// "New calendar": Title, Slug, Time zone, Description. The user's first calendar is its own
+/// (`simple`); a further one is a team calendar with the user as its member. Answers the new
+/// calendar's id, or the form with each REST message beside its field.
+pub async fn create_calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    form: &FormState,
+) -> Result<i64, FormState> {
+    // The title is required here even for the user's own calendar: the form names it.
+    if form.value("title").trim().is_empty() {
+        let mut refused = form.clone();
+        refused
+            .errors
+            .insert("title".into(), "The title field is required.".into());
+        refused.message = Some("The title field is required.".into());
+        return Err(refused);
+    }
+    let has_own = {
+        let mut conn = ctx.store.conn().await.map_err(|e| failed(form, e.into()))?;
+        calendars::simple_calendar_of(conn.ex(), caller.id())
+            .await
+            .map_err(|e| failed(form, e.into()))?
+            .is_some()
+    };
+    let first_event = json!({"title": FIRST_EVENT_TITLE, "duration": 30, "status": "active",
+        "availability_type": "existing_schedule", "event_type": "single",
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
+                     "team_members": [caller.id()]}});
+    let body = json!({"calendar": {
+        "type": if has_own { "team" } else { "simple" },
+        "title": form.value("title"),
+        "slug": form.value("slug"),
+        "author_timezone": form.value("author_timezone"),
+        "description": form.value("description"),
+        "slot": first_event,
+    }});
+    let photo = form.value("photo_url");
+    let mut body = body;
+    if !photo.trim().is_empty() {
+        body["calendar"]["calendar_avatar"] = json!(photo.trim());
+    }
+    let created = match crate::service::calendars::admin::CreateCalendar::parse(&body) {
+        Ok(command) => crate::service::calendars::admin::create_titled(ctx, caller, command).await,
+        Err(refusal) => Err(refusal),
+    };
+    match created {
+        Ok(made) => Ok(made.calendar.id),
+        Err(e) => {
+            let mut state = refused(form, e, "calendar.");
+            if let Some(message) = state.errors.remove("calendar_avatar") {
+                state.errors.insert("photo_url".into(), message);
+            }
+            Err(state)
+        }
+    }
+}
+
+/// "New event" on a calendar's page: Title and Duration (minutes); the event is active.
+/// Answers the new event's id, or the form with the REST messages.
+pub async fn create_event(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    form: &FormState,
+) -> Result<i64, FormState> {
+    // On a team calendar the form names the kind and the hosts; else the user hosts alone.
+    let kind = match form.value("event_type") {
+        k if k.is_empty() => "single".to_string(),
+        k => k,
+    };
+    let hosts: Vec<Value> = match form.values.get("hosts") {
+        Some(ids) if !ids.is_empty() => ids.iter().map(|id| number_or_text(id.clone())).collect(),
+        _ => vec![json!(caller.id())],
+    };
+    let body = json!({
+        "title": form.value("title"),
+        "duration": number_or_text(form.value("duration")),
+        "status": "active",
+        "event_type": kind,
+        // The host's default hours.
+        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
+                     "team_members": hosts},
+    });
+    match crate::service::events::admin::create(ctx, caller, calendar_id, &body).await {
+        Ok(made) => Ok(made.slot.id),
+        Err(e) => Err(refused_as(form, e, |field| match field {
+            "settings.team_members" => "hosts".to_string(),
+            other => other.to_string(),
+        })),
+    }
+}
+
+/// Monday to Friday, 09:00-17:00: the hours a new event starts with (the REST routes need
+/// a week; the host changes it in the event's availability).
+fn office_week() -> Value {
+    let days = ["mon", "tue", "wed", "thu", "fri"];
+    Value::Array(
+        days.iter()
+            .map(|day| json!({"day": day, "from": "09:00", "to": "17:00"}))
+            .collect(),
+    )
+}
+
+/// The form again with the refusal: each field message under its form name (the REST field
+/// without `prefix`), the first one as the summary.
+fn refused(form: &FormState, error: ServiceError, prefix: &str) -> FormState {
+    refused_as(form, error, |field| {
+        field.strip_prefix(prefix).unwrap_or(field).to_string()
+    })
+}
+
+/// [`refused`] with each REST field renamed to its form name by `name_of`.
+pub(crate) fn refused_as(
+    form: &FormState,
+    error: ServiceError,
+    name_of: impl Fn(&str) -> String,
+) -> FormState {
+    let mut state = form.clone();
+    state.errors.clear();
+    if let ServiceError::Validation { errors, .. } = &error {
+        for (field, message) in errors.messages() {
+            state.errors.insert(name_of(field), message.to_string());
+        }
+    }
+    if matches!(error, ServiceError::Store(_)) {
+        tracing::error!(error = %error, "setup form");
+    }
+    state.message = Some(error.to_string());
+    state
+}
+
+/// A number field as the REST route expects it: a number when it reads as one, else the text
+/// (so the route's own message names what is wrong).
+fn number_or_text(text: String) -> Value {
+    text.trim()
+        .parse::<i64>()
+        .map(Value::from)
+        .unwrap_or(Value::String(text))
+}
+
+/// A failure of the database while reading: nothing was saved.
+fn failed(form: &FormState, error: ServiceError) -> FormState {
+    tracing::error!(error = %error, "setup form");
+    let mut state = form.clone();
+    state.message = Some("Nothing was saved: the database could not be reached. Try again.".into());
+    state
+}
+
+/// A button of the calendar page (`action=`): "Create event" (none), "settings", "clone:{id}",
+/// "up:{id}", "down:{id}", "delete_event:{id}" or "delete_calendar". Answers where to go next, or the form with the
+/// refusal.
+pub async fn calendar_action(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    form: &FormState,
+) -> Result<String, FormState> {
+    let page = format!("/admin/calendars/{calendar_id}");
+    let editor = |event: i64| format!("{page}/events/{event}?tab=details");
+    let action = form.value("action");
+    let (verb, event) = action.split_once(':').unwrap_or((action.as_str(), ""));
+    let event = event.parse::<i64>();
+    let plain = |e: ServiceError| refused_as(form, e, str::to_string);
+    match (verb, event) {
+        ("", _) => create_event(ctx, caller, calendar_id, form)
+            .await
+            .map(editor),
+        ("settings", _) => save_calendar(ctx, caller, calendar_id, form)
+            .await
+            .map(|()| format!("{page}?edit=settings&done=settings#calendar-settings")),
+        ("clone", Ok(event)) => crate::service::events::admin::clone(
+            ctx,
+            caller,
+            calendar_id,
+            event,
+            Default::default(),
+        )
+        .await
+        .map(|made| editor(made.slot.id))
+        .map_err(plain),
+        ("delete_event", Ok(event)) => {
+            crate::service::events::admin::delete(ctx, caller, calendar_id, event)
+                .await
+                .map(|()| format!("{page}?done=deleted"))
+                .map_err(plain)
+        }
+        (direction @ ("up" | "down"), Ok(event)) => {
+            move_event(ctx, caller, calendar_id, event, direction == "up")
+                .await
+                .map(|()| format!("{page}#event-{event}"))
+                .map_err(plain)
+        }
+        ("delete_calendar", _) => {
+            crate::service::calendars::admin::delete(ctx, caller, calendar_id)
+                .await
+                .map(|()| "/admin/calendars".to_string())
+                .map_err(plain)
+        }
+        _ => Err(plain(ServiceError::NotFound)),
+    }
+}
+
+/// "Move up"/"Move down": the event's place on the landing page (the calendar's
+/// `event_order`, stored whole so every event has a place).
+async fn move_event(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    up: bool,
+) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
+    let ids: Vec<i64> = events::list_for_calendars(tx.ex(), &[cal.id])
+        .await?
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    if !ids.contains(&event_id) {
+        return Err(ServiceError::NotFound);
+    }
+    let mut settings = crate::service::support::present::calendar_settings(&cal);
+    let order = in_event_order(&ids, settings.event_order.as_deref());
+    settings.event_order = Some(moved_in_order(order, event_id, up));
+    cal.settings = serde_json::to_string(&settings).map_err(crate::store::StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The calendar page's settings form: title, zone, description and photo of the host
+/// profile, and the landing page's switch and events, through the service of
+/// `POST /calendars/{id}/sharing-settings`.
+pub async fn save_calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let shown: Vec<Value> = form
+        .values
+        .get("shown_events")
+        .into_iter()
+        .flatten()
+        .map(|e| number_or_text(e.clone()))
+        .collect();
+    let body = json!({
+        "calendar_data": {
+            "title": form.value("title"),
+            "slug": form.value("slug"),
+            "timezone": form.value("author_timezone"),
+            "description": form.value("description"),
+            "calendar_avatar": form.value("photo_url"),
+        },
+        "landing_page_settings": {
+            "enabled": form.value("landing_enabled") == "on",
+            "show_type": if form.value("show_type") == "selected" { "selected" } else { "all" },
+            "enabled_slots": shown,
+        },
+    });
+    let saved = match sharing::SaveSharing::parse(&body) {
+        Ok(change) => sharing::save(ctx, caller, id, change).await.map(drop),
+        Err(refusal) => Err(refusal),
+    };
+    saved.map_err(|e| {
+        refused_as(form, e, |field| {
+            match field.rsplit('.').next().unwrap_or(field) {
+                "timezone" => "author_timezone".to_string(),
+                "calendar_avatar" => "photo_url".to_string(),
+                "enabled_slots" => "shown_events".to_string(),
+                other => other.to_string(),
+            }
+        })
+    })
+}
