@@ -3,17 +3,55 @@
 
 use chrono::DateTime;
 
-use crate::service::bookings::self_service::{may_cancel, may_reschedule};
+use crate::service::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
 use crate::service::slots::LoadedEvent;
 use crate::service::{Ctx, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
+use super::form::reason_field;
 use super::location_of_booking;
 use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::zone::parse_zone;
-use crate::model::public::ManagePage;
+use crate::model::public::{CancelPage, ManagePage};
 use crate::store::bookings::BookingRow;
 use crate::store::users;
 use crate::ui::public::text;
+
+/// `/booking/{hash}`.
+pub async fn manage(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<ManagePage> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    manage_view(ctx, &booking, &loaded, now).await
+}
+
+/// `/booking/{hash}/cancel`.
+pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let refused = may_cancel(&booking, &loaded, now)
+        .err()
+        .map(|e| e.to_string());
+    let reason_required = reason_field(ctx, &loaded, "cancellation_reason")
+        .await?
+        .is_some_and(|f| f.required);
+    Ok(CancelPage {
+        booking: manage_view(ctx, &booking, &loaded, now).await?,
+        refused,
+        reason_required,
+    })
+}
+
+/// `/booking/{hash}/ics`: the meeting as iCalendar, from the generator the emails attach.
+pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
+    let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let mut conn = ctx.store.conn().await?;
+    let host = users::find(conn.ex(), booking.host_user_id).await?;
+    let location = location_of_booking(&loaded, &booking);
+    Ok(crate::service::notifications::ics(
+        &booking,
+        &loaded.event().title,
+        host.as_ref(),
+        location.as_deref(),
+        &ctx.public_url,
+    ))
+}
 
 pub(super) async fn manage_view(
     ctx: &Ctx,

@@ -5,7 +5,7 @@
 
 use chrono_tz::Tz;
 
-use crate::service::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
+use crate::service::bookings::self_service::{find_with_event, may_reschedule};
 use crate::service::slots::LoadedEvent;
 use crate::service::support::present::author_profile;
 use crate::service::{Ctx, ServiceError, ServiceResult};
@@ -14,8 +14,7 @@ use crate::domain::dates::{first_of_month, parse_date, parse_month, zone_label};
 use crate::domain::slots::local::local_of;
 use crate::domain::zone::parse_zone;
 use crate::model::public::{
-    BookingPage, BookingQuery, CancelPage, FormField, LandingEvent, LandingPage, ManagePage,
-    ReschedulePage, ZoneView,
+    BookingPage, BookingQuery, FormField, LandingEvent, LandingPage, ReschedulePage, ZoneView,
 };
 use crate::store::{calendars, events, users};
 use crate::ui::public::text;
@@ -31,6 +30,7 @@ use form::{
 };
 pub(crate) use manage::calendar_links;
 use manage::manage_view;
+pub use manage::{cancel, ics, manage};
 use month::{day_slots, first_month_with_times, grid, month_slots, times_by_date};
 pub use submit::{Submitted, submit_booking, submit_cancel, submit_reschedule};
 
@@ -153,43 +153,6 @@ pub async fn reschedule(
         view: Some(view),
         refused: None,
     })
-}
-
-/// `/booking/{hash}`.
-pub async fn manage(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<ManagePage> {
-    let (booking, loaded) = find_with_event(ctx, hash).await?;
-    manage_view(ctx, &booking, &loaded, now).await
-}
-
-/// `/booking/{hash}/cancel`.
-pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage> {
-    let (booking, loaded) = find_with_event(ctx, hash).await?;
-    let refused = may_cancel(&booking, &loaded, now)
-        .err()
-        .map(|e| e.to_string());
-    let reason_required = reason_field(ctx, &loaded, "cancellation_reason")
-        .await?
-        .is_some_and(|f| f.required);
-    Ok(CancelPage {
-        booking: manage_view(ctx, &booking, &loaded, now).await?,
-        refused,
-        reason_required,
-    })
-}
-
-/// `/booking/{hash}/ics`: the meeting as iCalendar, from the generator the emails attach.
-pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
-    let (booking, loaded) = find_with_event(ctx, hash).await?;
-    let mut conn = ctx.store.conn().await?;
-    let host = users::find(conn.ex(), booking.host_user_id).await?;
-    let location = location_of_booking(&loaded, &booking);
-    Ok(crate::service::notifications::ics(
-        &booking,
-        &loaded.event().title,
-        host.as_ref(),
-        location.as_deref(),
-        &ctx.public_url,
-    ))
 }
 
 /// The active event a booking page address names.

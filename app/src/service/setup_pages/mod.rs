@@ -19,11 +19,14 @@ use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{calendars, events};
 
 mod editor;
+mod forms;
 
 pub use editor::{
     choose_schedule, editor, explain_day, save_details, save_hosts, save_hours, save_limits,
 };
 pub(crate) use editor::{draft_of, row_of};
+pub(crate) use forms::refused_as;
+use forms::{failed, number_or_text, refused};
 
 /// Calendars listed at most.
 const CALENDARS_SHOWN: i64 = 200;
@@ -246,51 +249,6 @@ fn office_week() -> Value {
             .map(|day| json!({"day": day, "from": "09:00", "to": "17:00"}))
             .collect(),
     )
-}
-
-/// The form again with the refusal: each field message under its form name (the REST field
-/// without `prefix`), the first one as the summary.
-fn refused(form: &FormState, error: ServiceError, prefix: &str) -> FormState {
-    refused_as(form, error, |field| {
-        field.strip_prefix(prefix).unwrap_or(field).to_string()
-    })
-}
-
-/// [`refused`] with each REST field renamed to its form name by `name_of`.
-pub(crate) fn refused_as(
-    form: &FormState,
-    error: ServiceError,
-    name_of: impl Fn(&str) -> String,
-) -> FormState {
-    let mut state = form.clone();
-    state.errors.clear();
-    if let ServiceError::Validation { errors, .. } = &error {
-        for (field, message) in errors.messages() {
-            state.errors.insert(name_of(field), message.to_string());
-        }
-    }
-    if matches!(error, ServiceError::Store(_)) {
-        tracing::error!(error = %error, "setup form");
-    }
-    state.message = Some(error.to_string());
-    state
-}
-
-/// A number field as the REST route expects it: a number when it reads as one, else the text
-/// (so the route's own message names what is wrong).
-fn number_or_text(text: String) -> Value {
-    text.trim()
-        .parse::<i64>()
-        .map(Value::from)
-        .unwrap_or(Value::String(text))
-}
-
-/// A failure of the database while reading: nothing was saved.
-fn failed(form: &FormState, error: ServiceError) -> FormState {
-    tracing::error!(error = %error, "setup form");
-    let mut state = form.clone();
-    state.message = Some("Nothing was saved: the database could not be reached. Try again.".into());
-    state
 }
 
 /// A button of the calendar page (`action=`): "Create event" (none), "settings", "clone:{id}",
