@@ -135,10 +135,10 @@ pub struct ScheduleAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ssr", schema(value_type = Option<Vec<Object>>))]
     pub sidebar_contents: Option<Vec<Value>>,
-    /// The payment order of a paid booking (null for an unpaid one).
+    /// With `all_data`: the payment order of a paid booking, null for an unpaid one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
-    pub payment_order: Option<Value>,
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<crate::model::payment::PaymentOrder>))]
+    pub payment_order: Option<Option<crate::model::payment::PaymentOrder>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ssr", schema(value_type = Option<Vec<Object>>))]
     pub main_body_contents: Option<Vec<Value>>,
@@ -152,8 +152,7 @@ pub struct BookingExtras {
     #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
     pub sidebar_contents: Vec<Value>,
     /// The payment order of a paid booking, null otherwise.
-    #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
-    pub payment_order: Value,
+    pub payment_order: Option<crate::model::payment::PaymentOrder>,
     #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
     pub main_body_contents: Vec<Value>,
 }

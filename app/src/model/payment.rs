@@ -88,3 +88,53 @@ pub struct PaymentConfig {
     pub has_store: bool,
     pub store_enabled: bool,
 }
+
+/// A booking's order as `payment_order` shows it: amounts in minor units (`*_cents`) with
+/// formatted texts beside them, times in RFC 3339.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PaymentOrder {
+    pub id: i64,
+    /// `pending`, `paid` or `refunded`.
+    pub status: String,
+    pub order_number: String,
+    pub payment_method: String,
+    pub currency: String,
+    pub currency_sign: String,
+    pub subtotal_cents: i64,
+    pub total_cents: i64,
+    pub total_paid_cents: i64,
+    pub total_formatted: String,
+    pub completed_at: Option<String>,
+    pub refunded_at: Option<String>,
+    pub created_at: String,
+    pub items: Vec<PaymentOrderItem>,
+    /// The sale (`null` for an order without one).
+    pub transaction: Option<PaymentTransaction>,
+    pub refunds: Vec<PaymentTransaction>,
+}
+
+/// One line of an order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PaymentOrderItem {
+    pub item_name: String,
+    pub quantity: i64,
+    pub item_price_cents: i64,
+    pub item_total_cents: i64,
+    pub item_total_formatted: String,
+}
+
+/// A sale or a refund of an order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PaymentTransaction {
+    pub id: i64,
+    /// The method's transaction type (`offline` ...), or `refund`.
+    pub transaction_type: String,
+    pub status: String,
+    pub payment_method: String,
+    pub total_cents: i64,
+    pub total_formatted: String,
+    pub created_at: String,
+}

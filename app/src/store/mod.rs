@@ -12,6 +12,7 @@ pub mod calendars;
 pub mod events;
 pub mod integrations;
 pub mod outbox;
+pub mod payments;
 pub mod reports;
 pub mod sessions;
 pub mod settings;

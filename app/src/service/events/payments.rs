@@ -8,11 +8,13 @@ use serde_json::{Value, json};
 
 use crate::domain::money::{MoneyFormat, format_amount, parse_amount};
 use crate::domain::validation::FieldErrors;
+use crate::model::payment::{PaymentOrder, PaymentOrderItem, PaymentTransaction};
 use crate::model::settings::PaymentSettings;
 use crate::service::events::admin::load_managed_event;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::bookings::{self, NewActivity};
-use crate::store::{Ex, events, on, reborrow};
+use crate::store::payments::{self, NewOrder, NewTransaction, TransactionRow};
+use crate::store::{Ex, events, reborrow};
 
 /// Where an event keeps its payment settings (`event_meta`).
 pub const META_KEY: &str = "payment_settings";
@@ -192,9 +194,7 @@ pub async fn save(
     } else {
         "free"
     };
-    on!(tx.ex(), c => sqlx::query("UPDATE events SET type = $2 WHERE id = $1")
-        .bind(ev.id).bind(kind).execute(&mut *c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
+    payments::set_event_type(tx.ex(), ev.id, kind).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(MessageAnswer::new("Settings updated successfully"))
@@ -279,72 +279,28 @@ pub async fn create_order(
     let now = crate::store::now_epoch();
     let total: i64 = lines.iter().map(|(_, v)| v).sum();
     let number = random_hash()[..12].to_uppercase();
-    let order_id: i64 = on!(&mut ex, c => sqlx::query_scalar(
-        "INSERT INTO orders (booking_id, status, order_number, type, payment_method, payment_mode, currency,
-            subtotal_cents, total_cents, uuid, created_at, updated_at)
-         VALUES ($1, 'pending', $2, 'sale', $3, 'live', $4, $5, $5, $6, $7, $7) RETURNING id")
-        .bind(booking_id).bind(&number).bind(method.key()).bind(currency).bind(total)
-        .bind(random_hash()).bind(now).fetch_one(&mut **c).await)
-    .map_err(crate::store::StoreError::from)?;
-    for (title, price) in lines {
-        on!(&mut ex, c => sqlx::query(
-            "INSERT INTO order_items (order_id, booking_id, item_name, type, quantity, item_price_cents, item_total_cents, created_at, updated_at)
-             VALUES ($1, $2, $3, 'single', 1, $4, $4, $5, $5)")
-            .bind(order_id).bind(booking_id).bind(title).bind(price).bind(now).execute(&mut **c).await.map(|_| ()))
-        .map_err(crate::store::StoreError::from)?;
-    }
-    on!(&mut ex, c => sqlx::query(
-        "INSERT INTO transactions (order_id, transaction_type, status, total_cents, payment_method, uuid, created_at, updated_at)
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $6)")
-        .bind(order_id).bind(method.transaction_type()).bind(total).bind(method.key()).bind(random_hash()).bind(now)
-        .execute(&mut **c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
-    on!(ex, c => sqlx::query("UPDATE bookings SET payment_status = 'pending', payment_method = $2 WHERE id = $1")
-        .bind(booking_id).bind(method.key()).execute(&mut *c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
+    let order = NewOrder {
+        booking_id,
+        order_number: &number,
+        method: method.key(),
+        currency,
+        total_cents: total,
+        uuid: &random_hash(),
+        now,
+    };
+    let order_id = payments::insert_order(reborrow(&mut ex), &order, lines).await?;
+    let transaction = NewTransaction {
+        order_id,
+        transaction_type: method.transaction_type(),
+        status: "pending",
+        total_cents: total,
+        method: method.key(),
+        uuid: &random_hash(),
+        now,
+    };
+    payments::insert_transaction(reborrow(&mut ex), &transaction).await?;
+    payments::set_booking_payment(ex, booking_id, "pending", Some(method.key())).await?;
     Ok(())
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct OrderRow {
-    id: i64,
-    status: String,
-    order_number: String,
-    payment_method: String,
-    currency: String,
-    subtotal_cents: i64,
-    total_cents: i64,
-    paid_cents: i64,
-    completed_at: Option<i64>,
-    refunded_at: Option<i64>,
-    created_at: i64,
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct ItemRow {
-    item_name: String,
-    quantity: i64,
-    item_price_cents: i64,
-    item_total_cents: i64,
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct TransactionRow {
-    id: i64,
-    transaction_type: String,
-    status: String,
-    total_cents: i64,
-    payment_method: String,
-    created_at: i64,
-}
-
-async fn order_of(ex: Ex<'_>, booking_id: i64) -> ServiceResult<Option<OrderRow>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, OrderRow>(
-        "SELECT id, status, order_number, payment_method, currency, subtotal_cents, total_cents, paid_cents,
-                completed_at, refunded_at, created_at
-         FROM orders WHERE booking_id = $1 ORDER BY id DESC LIMIT 1")
-        .bind(booking_id).fetch_optional(&mut *c).await)
-    .map_err(crate::store::StoreError::from)?)
 }
 
 /// The booking's order as `payment_order` (`GET /schedules/{id}?with[]=all_data`,
@@ -354,39 +310,56 @@ pub async fn payment_order(
     mut ex: Ex<'_>,
     booking_id: i64,
     site: &PaymentSettings,
-) -> ServiceResult<Value> {
-    let Some(order) = order_of(reborrow(&mut ex), booking_id).await? else {
-        return Ok(Value::Null);
+) -> ServiceResult<Option<PaymentOrder>> {
+    let Some(order) = payments::order_of(reborrow(&mut ex), booking_id).await? else {
+        return Ok(None);
     };
-    let items = on!(&mut ex, c => sqlx::query_as::<_, ItemRow>(
-        "SELECT item_name, quantity, item_price_cents, item_total_cents FROM order_items WHERE order_id = $1 ORDER BY id")
-        .bind(order.id).fetch_all(&mut **c).await)
-    .map_err(crate::store::StoreError::from)?;
-    let transactions = on!(ex, c => sqlx::query_as::<_, TransactionRow>(
-        "SELECT id, transaction_type, status, total_cents, payment_method, created_at FROM transactions WHERE order_id = $1 ORDER BY id")
-        .bind(order.id).fetch_all(&mut *c).await)
-    .map_err(crate::store::StoreError::from)?;
+    let (items, transactions) = payments::lines_of(ex, order.id).await?;
     let format = money_format(site);
     let money = |minor: i64| format_amount(minor, &format);
     let time = |t: i64| crate::service::support::present::rfc3339(t);
-    let tx_json = |t: &TransactionRow| {
-        json!({"id": t.id, "transaction_type": t.transaction_type, "status": t.status,
-            "payment_method": t.payment_method, "total_cents": t.total_cents,
-            "total_formatted": money(t.total_cents), "created_at": time(t.created_at)})
+    let transaction = |t: &TransactionRow| PaymentTransaction {
+        id: t.id,
+        transaction_type: t.transaction_type.clone(),
+        status: t.status.clone(),
+        payment_method: t.payment_method.clone(),
+        total_cents: t.total_cents,
+        total_formatted: money(t.total_cents),
+        created_at: time(t.created_at),
     };
-    Ok(json!({
-        "id": order.id, "status": order.status, "order_number": order.order_number,
-        "payment_method": order.payment_method, "currency": order.currency,
-        "currency_sign": format.sign,
-        "subtotal_cents": order.subtotal_cents, "total_cents": order.total_cents,
-        "total_paid_cents": order.paid_cents, "total_formatted": money(order.total_cents),
-        "completed_at": order.completed_at.map(time), "refunded_at": order.refunded_at.map(time),
-        "created_at": time(order.created_at),
-        "items": items.iter().map(|i| json!({"item_name": i.item_name, "quantity": i.quantity,
-            "item_price_cents": i.item_price_cents, "item_total_cents": i.item_total_cents,
-            "item_total_formatted": money(i.item_total_cents)})).collect::<Vec<_>>(),
-        "transaction": transactions.iter().find(|t| t.transaction_type != "refund").map(tx_json),
-        "refunds": transactions.iter().filter(|t| t.transaction_type == "refund").map(tx_json).collect::<Vec<_>>(),
+    Ok(Some(PaymentOrder {
+        id: order.id,
+        status: order.status,
+        order_number: order.order_number,
+        payment_method: order.payment_method,
+        currency: order.currency,
+        currency_sign: format.sign.to_string(),
+        subtotal_cents: order.subtotal_cents,
+        total_cents: order.total_cents,
+        total_paid_cents: order.paid_cents,
+        total_formatted: money(order.total_cents),
+        completed_at: order.completed_at.map(time),
+        refunded_at: order.refunded_at.map(time),
+        created_at: time(order.created_at),
+        items: items
+            .iter()
+            .map(|i| PaymentOrderItem {
+                item_name: i.item_name.clone(),
+                quantity: i.quantity,
+                item_price_cents: i.item_price_cents,
+                item_total_cents: i.item_total_cents,
+                item_total_formatted: money(i.item_total_cents),
+            })
+            .collect(),
+        transaction: transactions
+            .iter()
+            .find(|t| t.transaction_type != "refund")
+            .map(transaction),
+        refunds: transactions
+            .iter()
+            .filter(|t| t.transaction_type == "refund")
+            .map(transaction)
+            .collect(),
     }))
 }
 
@@ -398,7 +371,7 @@ pub async fn set_paid(
     by: i64,
     site: &PaymentSettings,
 ) -> ServiceResult<()> {
-    let Some(order) = order_of(reborrow(&mut ex), booking_id).await? else {
+    let Some(order) = payments::order_of(reborrow(&mut ex), booking_id).await? else {
         return Ok(());
     };
     if order.status == "refunded" {
@@ -413,12 +386,15 @@ pub async fn set_paid(
     } else {
         ("pending", 0, None)
     };
-    on!(&mut ex, c => sqlx::query("UPDATE orders SET status = $2, paid_cents = $3, completed_at = $4, updated_at = $5 WHERE id = $1")
-        .bind(order.id).bind(status).bind(paid_cents).bind(completed).bind(now).execute(&mut **c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
-    on!(&mut ex, c => sqlx::query("UPDATE transactions SET status = $2, updated_at = $3 WHERE order_id = $1 AND transaction_type <> 'refund'")
-        .bind(order.id).bind(status).bind(now).execute(&mut **c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
+    payments::set_order_status(
+        reborrow(&mut ex),
+        order.id,
+        status,
+        paid_cents,
+        completed,
+        now,
+    )
+    .await?;
     if paid {
         let description = format!(
             "Transaction marked as paid ({}, {})",
@@ -450,7 +426,7 @@ pub async fn refund(
     by: i64,
     site: &PaymentSettings,
 ) -> ServiceResult<bool> {
-    let Some(order) = order_of(reborrow(&mut ex), booking_id).await? else {
+    let Some(order) = payments::order_of(reborrow(&mut ex), booking_id).await? else {
         return Ok(false);
     };
     if order.status != "paid" {
@@ -465,18 +441,18 @@ pub async fn refund(
         })?;
     let now = crate::store::now_epoch();
     let transaction = random_hash();
-    on!(&mut ex, c => sqlx::query(
-        "INSERT INTO transactions (order_id, transaction_type, status, total_cents, payment_method, uuid, created_at, updated_at)
-         VALUES ($1, 'refund', 'refunded', $2, $3, $4, $5, $5)")
-        .bind(order.id).bind(order.paid_cents).bind(&order.payment_method).bind(&transaction).bind(now)
-        .execute(&mut **c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
-    on!(&mut ex, c => sqlx::query("UPDATE orders SET status = 'refunded', paid_cents = 0, refunded_at = $2, updated_at = $2 WHERE id = $1")
-        .bind(order.id).bind(now).execute(&mut **c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
-    on!(&mut ex, c => sqlx::query("UPDATE bookings SET payment_status = 'refunded' WHERE id = $1")
-        .bind(booking_id).execute(&mut **c).await.map(|_| ()))
-    .map_err(crate::store::StoreError::from)?;
+    let refund = NewTransaction {
+        order_id: order.id,
+        transaction_type: "refund",
+        status: "refunded",
+        total_cents: order.paid_cents,
+        method: &order.payment_method,
+        uuid: &transaction,
+        now,
+    };
+    payments::insert_transaction(reborrow(&mut ex), &refund).await?;
+    payments::mark_refunded(reborrow(&mut ex), order.id, now).await?;
+    payments::set_booking_payment(reborrow(&mut ex), booking_id, "refunded", None).await?;
     let description = format!(
         "Amount {} refunded successfully. Transaction ID: {}",
         format_amount(order.paid_cents, &money_format(site)),
