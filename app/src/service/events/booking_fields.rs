@@ -352,17 +352,10 @@ fn custom_field(
     })
 }
 
-/// Validates and stores the whole form in one transaction.
-pub async fn save(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    body: &Value,
-) -> ServiceResult<MessageAnswer> {
-    // Access first: another host's ids answer 404 whatever the body.
-    let mut tx = ctx.store.begin().await?;
-    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+/// `POST …/booking-fields`'s body, `{booking_fields: [...]}`, read once for `ev`: the form's
+/// fields in order, each checked (system fields keep their names and kinds; custom ones get
+/// unique names), every error at once.
+pub fn parse_form(body: &Value, ev: &EventRow) -> ServiceResult<Vec<FieldRow>> {
     let mut errors = FieldErrors::new();
     let items = match body.get("booking_fields") {
         Some(Value::Array(items)) if !items.is_empty() => items.clone(),
@@ -387,7 +380,7 @@ pub async fn save(
         .clone()
         .into_result()
         .map_err(ServiceError::invalid)?;
-    let defaults = system_fields(&ev);
+    let defaults = system_fields(ev);
     let mut rows: Vec<FieldRow> = Vec::new();
     let mut taken: Vec<String> = defaults.iter().map(|f| f.name.clone()).collect();
     for (i, item) in items.iter().enumerate() {
@@ -420,7 +413,21 @@ pub async fn save(
         }
     }
     errors.into_result().map_err(ServiceError::invalid)?;
-    let rows = effective_fields(&ev, rows);
+    Ok(rows)
+}
+
+/// Validates and stores the whole form in one transaction.
+pub async fn save(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    body: &Value,
+) -> ServiceResult<MessageAnswer> {
+    // Access first: another host's ids answer 404 whatever the body.
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let rows = effective_fields(&ev, parse_form(body, &ev)?);
     booking_fields::replace(tx.ex(), ev.id, &rows).await?;
     tx.commit().await?;
     Ok(MessageAnswer::new("Fields have been updated"))

@@ -151,6 +151,62 @@ pub async fn list(
     })
 }
 
+/// `POST …/integrations/{integration_id}`'s body, read once: `{integration_name: "webhook",
+/// status?, integration?}`; the feed's settings are checked against the stored ones on save.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SaveIntegration {
+    pub status: Option<bool>,
+    /// The feed's settings given (an object, or its JSON text); `None`: keep them.
+    pub integration: Option<Value>,
+}
+
+impl SaveIntegration {
+    pub fn parse(body: &Value) -> ServiceResult<SaveIntegration> {
+        let mut errors = FieldErrors::new();
+        let f = Fields::new(Some(body), "");
+        let name = f.one_of("integration_name", &[WEBHOOK], &mut errors);
+        let status = f.bool("status", &mut errors);
+        // The integration may come as an object or as its JSON text (`data_type: stringify`).
+        let given: Option<Value> = match f.get("integration") {
+            Some(Value::String(text)) if text.trim().is_empty() => None,
+            Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+                Ok(v) if v.is_object() => Some(v),
+                _ => {
+                    errors.add(
+                        "integration",
+                        "object",
+                        "The integration must be an object.",
+                    );
+                    None
+                }
+            },
+            Some(v @ Value::Object(m)) if !m.is_empty() => Some(v.clone()),
+            Some(Value::Object(_)) => None,
+            Some(_) => {
+                errors.add(
+                    "integration",
+                    "object",
+                    "The integration must be an object.",
+                );
+                None
+            }
+            None => None,
+        };
+        if name.is_none() && errors.is_empty() {
+            errors.add(
+                "integration_name",
+                "required",
+                "The integration_name field is required.",
+            );
+        }
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(SaveIntegration {
+            status,
+            integration: given,
+        })
+    }
+}
+
 /// `POST …/integrations/{integration_id}` (`0` creates).
 pub async fn save(
     ctx: &Ctx,
@@ -172,46 +228,12 @@ pub async fn save(
                 .ok_or(ServiceError::NotFound)?,
         )
     };
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let name = f.one_of("integration_name", &[WEBHOOK], &mut errors);
-    let status = f.bool("status", &mut errors);
-    // The integration may come as an object or as its JSON text (`data_type: stringify`).
-    let given: Option<Value> = match f.get("integration") {
-        Some(Value::String(text)) if text.trim().is_empty() => None,
-        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
-            Ok(v) if v.is_object() => Some(v),
-            _ => {
-                errors.add(
-                    "integration",
-                    "object",
-                    "The integration must be an object.",
-                );
-                None
-            }
-        },
-        Some(v @ Value::Object(m)) if !m.is_empty() => Some(v.clone()),
-        Some(Value::Object(_)) => None,
-        Some(_) => {
-            errors.add(
-                "integration",
-                "object",
-                "The integration must be an object.",
-            );
-            None
-        }
-        None => None,
-    };
-    if name.is_none() && errors.is_empty() {
-        errors.add(
-            "integration_name",
-            "required",
-            "The integration_name field is required.",
-        );
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-
-    let (id, created, secret) = store_feed(&mut tx, ctx, ev.id, existing, given, status).await?;
+    let SaveIntegration {
+        status,
+        integration,
+    } = SaveIntegration::parse(body)?;
+    let (id, created, secret) =
+        store_feed(&mut tx, ctx, ev.id, existing, integration, status).await?;
     tx.commit().await?;
     // The secret is shown once, like an application password: the receiver needs it to verify
     // signatures.
