@@ -704,3 +704,49 @@ pub fn delivery_body(
         })),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_webhook_save_reads_its_settings_as_an_object_or_as_json_text() {
+        let given = json!({"request_url": "https://example.org/hook"});
+        let as_object = SaveIntegration::parse(&json!({
+            "integration_name": WEBHOOK, "status": true, "integration": given,
+        }));
+        let as_text = SaveIntegration::parse(&json!({
+            "integration_name": WEBHOOK, "status": "yes", "integration": given.to_string(),
+        }));
+        let expected = SaveIntegration {
+            status: Some(true),
+            integration: Some(given),
+        };
+        assert_eq!(as_object.ok(), Some(expected.clone()));
+        assert_eq!(as_text.ok(), Some(expected));
+        // An empty object or text keeps the stored settings.
+        let keep = SaveIntegration::parse(&json!({"integration_name": WEBHOOK, "integration": {}}));
+        assert_eq!(keep.ok().map(|s| s.integration), Some(None));
+    }
+
+    #[test]
+    fn a_webhook_save_names_what_is_wrong() {
+        let fields = |body: Value| match SaveIntegration::parse(&body) {
+            Err(ServiceError::Validation { errors, .. }) => errors
+                .messages()
+                .map(|(field, _)| field.to_string())
+                .collect::<Vec<_>>(),
+            other => panic!("expected a validation error, got {other:?}"),
+        };
+        assert_eq!(fields(json!({})), vec!["integration_name"]);
+        assert_eq!(
+            fields(json!({"integration_name": WEBHOOK, "integration": "[1]"})),
+            vec!["integration"]
+        );
+        assert_eq!(
+            fields(json!({"integration_name": "zapier"})),
+            vec!["integration_name"]
+        );
+    }
+}
