@@ -58,7 +58,8 @@ pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageA
     request_body(content = ThemeRequest, description = "`{theme: 'system-default'|'light'|'dark'}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_theme(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    site::save_theme(&host.ctx, &host.caller, &body)
+    let choice = site::permitted_then(&host.caller, || site::ThemeChoice::parse(&body))?;
+    site::save_theme(&host.ctx, &host.caller, choice)
         .await
         .json()
 }

@@ -169,6 +169,12 @@ async fn hosts_without_manage_options_are_refused_every_settings_route() {
             "/settings/theme",
             Some(json!({"theme": "dark"})),
         ),
+        // The missing capability answers before the body is read.
+        (
+            Method::POST,
+            "/settings/theme",
+            Some(json!({"theme": "neon", "brand_color": "blue"})),
+        ),
         (Method::GET, "/settings/menu", None),
         (Method::GET, "/settings/global-modules", None),
         (

@@ -166,12 +166,12 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         )
         .map_err(|e| refused_as(form, e, strip("payments."))),
         "theme" => done(
-            site::save_theme(
-                ctx,
-                caller,
+            match site::ThemeChoice::parse(
                 &json!({"theme": form.value("theme"), "brand_color": brand_of(form)}),
-            )
-            .await,
+            ) {
+                Ok(choice) => site::save_theme(ctx, caller, choice).await,
+                Err(refusal) => Err(refusal),
+            },
         )
             .map_err(|e| refused_as(form, e, str::to_string)),
         "modules" => {

@@ -466,32 +466,66 @@ pub async fn save_payment(
     Ok(MessageAnswer::new(SAVED))
 }
 
+/// Reads a settings body only for a caller who may change the settings: 403 comes before any
+/// complaint about the body, as integrators meet it.
+pub fn permitted_then<C>(
+    caller: &Caller,
+    parse: impl FnOnce() -> ServiceResult<C>,
+) -> ServiceResult<C> {
+    require(caller, Capability::ManageOptions)?;
+    parse()
+}
+
+/// `POST /settings/theme`'s body, read once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThemeChoice {
+    /// One of the themes offered.
+    pub theme: String,
+    /// The public pages' accent: `#rrggbb` (lower case) or empty for the default; `None`
+    /// keeps the stored one.
+    pub brand_color: Option<String>,
+}
+
+impl ThemeChoice {
+    /// Reads `{theme, brand_color?}`.
+    pub fn parse(body: &Value) -> ServiceResult<ThemeChoice> {
+        let mut errors = FieldErrors::new();
+        let f = Fields::new(Some(body), "");
+        let theme = f.one_of("theme", &THEMES, &mut errors);
+        // An extension of the reference's body: the public pages' accent, `#rrggbb` or empty.
+        let brand = f
+            .str("brand_color", &mut errors)
+            .map(|c| c.trim().to_lowercase());
+        if brand
+            .as_deref()
+            .is_some_and(|c| !c.is_empty() && crate::domain::brand::parse_hex(c).is_none())
+        {
+            errors.add(
+                "brand_color",
+                "color",
+                "The brand colour must be a hex colour such as #0369a1.",
+            );
+        }
+        let theme = required(theme, &mut errors, "theme")?;
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(ThemeChoice {
+            theme,
+            brand_color: brand,
+        })
+    }
+}
+
 /// `POST /settings/theme`: `theme` (required), and `brand_color` (`#rrggbb`, or empty for the
 /// built-in accent; an extension).
-pub async fn save_theme(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<MessageAnswer> {
+pub async fn save_theme(
+    ctx: &Ctx,
+    caller: &Caller,
+    choice: ThemeChoice,
+) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let theme = f.one_of("theme", &THEMES, &mut errors);
-    // An extension of the reference's body: the public pages' accent, `#rrggbb` or empty.
-    let brand = f
-        .str("brand_color", &mut errors)
-        .map(|c| c.trim().to_lowercase());
-    if brand
-        .as_deref()
-        .is_some_and(|c| !c.is_empty() && crate::domain::brand::parse_hex(c).is_none())
-    {
-        errors.add(
-            "brand_color",
-            "color",
-            "The brand colour must be a hex colour such as #0369a1.",
-        );
-    }
-    let theme = required(theme, &mut errors, "theme")?;
-    errors.into_result().map_err(ServiceError::invalid)?;
     update(ctx, GENERAL, |general: &mut GeneralSettings| {
-        general.theme = theme;
-        if let Some(brand) = brand {
+        general.theme = choice.theme;
+        if let Some(brand) = choice.brand_color {
             general.brand_color = brand;
         }
         Ok(())
@@ -700,4 +734,37 @@ pub async fn install_plugin(
         set_modules(ctx, vec![(module.0.to_string(), "yes".to_string())]).await?;
     }
     Ok(MessageAnswer::new("Plugin has been installed successfully"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_theme_choice_keeps_a_lower_case_accent_and_names_a_bad_one() {
+        let theme = THEMES[0];
+        let choice = ThemeChoice::parse(&json!({"theme": theme, "brand_color": " #0369A1 "}));
+        assert_eq!(
+            choice.ok(),
+            Some(ThemeChoice {
+                theme: theme.to_string(),
+                brand_color: Some("#0369a1".to_string()),
+            })
+        );
+        let kept = ThemeChoice::parse(&json!({"theme": theme}));
+        assert_eq!(kept.ok().map(|c| c.brand_color), Some(None));
+        let refused = |body: Value| match ThemeChoice::parse(&body) {
+            Err(ServiceError::Validation { errors, .. }) => errors
+                .messages()
+                .map(|(field, _)| field.to_string())
+                .collect::<Vec<_>>(),
+            other => panic!("expected a validation error, got {other:?}"),
+        };
+        assert_eq!(
+            refused(json!({"theme": theme, "brand_color": "blue"})),
+            vec!["brand_color"]
+        );
+        assert_eq!(refused(json!({})), vec!["theme"]);
+    }
 }
