@@ -1,6 +1,7 @@
 //! `/settings/…`: global settings (emailing, administration, payments, theme, modules).
 //! Every route needs `manage_options`; `install-plugin` needs `install_plugins`.
 
+use app::domain::access::Capability;
 use app::model::answer::MessageAnswer;
 use app::model::listing::{PageList, SettingsMenu};
 use app::model::settings::{
@@ -58,7 +59,9 @@ pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageA
     request_body(content = ThemeRequest, description = "`{theme: 'system-default'|'light'|'dark'}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_theme(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    let choice = site::permitted_then(&host.caller, || site::ThemeChoice::parse(&body))?;
+    let choice = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        site::ThemeChoice::parse(&body)
+    })?;
     site::save_theme(&host.ctx, &host.caller, choice)
         .await
         .json()
@@ -104,7 +107,10 @@ pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeat
     request_body(content = InstallPluginRequest, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
     responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer)))]
 pub async fn install_plugin(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    site::install_plugin(&host.ctx, &host.caller, &body)
+    let plugin = site::permitted_then(&host.caller, Capability::InstallPlugins, || {
+        site::PluginId::parse(&body)
+    })?;
+    site::install_plugin(&host.ctx, &host.caller, plugin)
         .await
         .json()
 }

@@ -470,9 +470,10 @@ pub async fn save_payment(
 /// complaint about the body, as integrators meet it.
 pub fn permitted_then<C>(
     caller: &Caller,
+    capability: Capability,
     parse: impl FnOnce() -> ServiceResult<C>,
 ) -> ServiceResult<C> {
-    require(caller, Capability::ManageOptions)?;
+    require(caller, capability)?;
     parse()
 }
 
@@ -713,24 +714,41 @@ fn validate_features(features: &mut FeatureModules) -> ServiceResult<()> {
     errors.into_result().map_err(ServiceError::invalid)
 }
 
+/// A plugin slotbook knows: itself or one of its modules' integrations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PluginId(pub &'static str);
+
+impl PluginId {
+    /// Reads `{plugin_id}`.
+    pub fn parse(body: &Value) -> ServiceResult<PluginId> {
+        let mut errors = FieldErrors::new();
+        let plugins: Vec<&'static str> = std::iter::once(SELF_PLUGIN)
+            .chain(MODULE_CATALOGUE.iter().map(|m| m.1))
+            .collect();
+        let given = required(
+            Fields::new(Some(body), "").one_of("plugin_id", &plugins, &mut errors),
+            &mut errors,
+            "plugin_id",
+        )?;
+        plugins
+            .into_iter()
+            .find(|p| *p == given)
+            .map(PluginId)
+            .ok_or_else(|| {
+                ServiceError::field("plugin_id", "in", "The selected plugin_id is invalid.")
+            })
+    }
+}
+
 /// `POST /settings/install-plugin`: `plugin_id` (required). slotbook runs no third-party code:
 /// installing an integration switches its module on (`GET /settings/global-modules` shows it).
 pub async fn install_plugin(
     ctx: &Ctx,
     caller: &Caller,
-    body: &Value,
+    plugin: PluginId,
 ) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::InstallPlugins)?;
-    let mut errors = FieldErrors::new();
-    let plugins: Vec<&str> = std::iter::once(SELF_PLUGIN)
-        .chain(MODULE_CATALOGUE.iter().map(|m| m.1))
-        .collect();
-    let plugin = required(
-        Fields::new(Some(body), "").one_of("plugin_id", &plugins, &mut errors),
-        &mut errors,
-        "plugin_id",
-    )?;
-    if let Some(module) = MODULE_CATALOGUE.iter().find(|m| m.1 == plugin) {
+    if let Some(module) = MODULE_CATALOGUE.iter().find(|m| m.1 == plugin.0) {
         set_modules(ctx, vec![(module.0.to_string(), "yes".to_string())]).await?;
     }
     Ok(MessageAnswer::new("Plugin has been installed successfully"))
