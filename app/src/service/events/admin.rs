@@ -129,6 +129,28 @@ pub async fn set_team_hosts(
     save(ctx, tx, &mut ev, &settings).await
 }
 
+/// `POST /calendars/{id}/events`'s body, read once into the event to create (team kinds and
+/// members only on a team calendar). `status` is required here; availability defaults to the
+/// host's primary schedule.
+pub fn parse_new_event(
+    body: &Value,
+    team_calendar: bool,
+) -> ServiceResult<crate::service::events::new_event::EventInput> {
+    let mut body = body.clone();
+    let mut errors = FieldErrors::new();
+    if body.get("status").is_none_or(Value::is_null) {
+        errors.add("status", "required", "Event status field is required");
+    }
+    if body.get("availability_type").is_none_or(Value::is_null) {
+        body["availability_type"] = json!("existing_schedule");
+    }
+    let input = parse_event_input(Some(&body), "", team_calendar, &mut errors);
+    match (input, errors.is_empty()) {
+        (Some(input), true) => Ok(input),
+        _ => Err(ServiceError::invalid(errors)),
+    }
+}
+
 /// `POST /calendars/{id}/events`.
 pub async fn create(
     ctx: &Ctx,
@@ -136,22 +158,10 @@ pub async fn create(
     calendar_id: i64,
     body: &Value,
 ) -> ServiceResult<EventCreated> {
-    let mut body = body.clone();
-    let mut errors = FieldErrors::new();
-    if body.get("status").is_none_or(Value::is_null) {
-        errors.add("status", "required", "Event status field is required");
-    }
-    // Availability defaults to the host's primary schedule.
-    if body.get("availability_type").is_none_or(Value::is_null) {
-        body["availability_type"] = json!("existing_schedule");
-    }
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
+    let input = parse_new_event(body, cal.calendar_type != "simple")?;
     let team = cal.calendar_type != "simple";
-    let input = parse_event_input(Some(&body), "", team, &mut errors);
-    let (Some(input), true) = (input, errors.is_empty()) else {
-        return Err(ServiceError::invalid(errors));
-    };
     if team {
         check_members(
             tx.ex(),
