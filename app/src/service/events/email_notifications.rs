@@ -126,6 +126,15 @@ pub(crate) fn apply_posted<N: Clone>(
         })?;
     let mut errors = FieldErrors::new();
     for (key, value) in given {
+        // Unknown keys are ignored, but only as notifications: anything else is refused.
+        if !value.is_object() {
+            errors.add(
+                format!("notifications.{key}"),
+                "object",
+                "Each notification must be an object.",
+            );
+            continue;
+        }
         if let Some(current) = all.get(key).cloned() {
             let n = parse(key, value, current, &mut errors);
             all.insert(key.clone(), n);
@@ -332,6 +341,35 @@ pub async fn clone_from(
 mod tests {
     use super::*;
     use crate::model::notifications::default_notification;
+
+    #[test]
+    fn every_posted_notification_must_be_an_object_known_or_not() {
+        let mut all = std::collections::BTreeMap::new();
+        all.insert("reminder_to_host".to_string(), 1);
+        let keep = |_: &str, _: &Value, n: i32, _: &mut FieldErrors| n + 1;
+        let posted = serde_json::json!({"notifications": {
+            "reminder_to_host": 5, "somebody_else": 1.5, "unknown": {"enabled": true}}});
+        let Err(ServiceError::Validation { errors, .. }) = apply_posted(&posted, &mut all, keep)
+        else {
+            panic!("numbers in place of notifications were accepted");
+        };
+        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
+        assert_eq!(
+            fields,
+            vec![
+                "notifications.reminder_to_host",
+                "notifications.somebody_else"
+            ]
+        );
+        let posted = serde_json::json!({"notifications": {"reminder_to_host": {}, "unknown": {}}});
+        assert!(apply_posted(&posted, &mut all, keep).is_ok());
+        assert_eq!(
+            all.get("reminder_to_host"),
+            Some(&2),
+            "the known key was applied"
+        );
+        assert_eq!(all.len(), 1, "the unknown key was ignored");
+    }
 
     #[test]
     fn a_posted_notification_is_validated_and_sanitised() {
