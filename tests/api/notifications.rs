@@ -944,13 +944,21 @@ async fn an_smtp_server_that_never_answers_does_not_hold_up_other_reminders() {
     }
     off.insert(
         "reminder_to_attendee".into(),
-        json!({"enabled": true, "email": {"times": [{"unit": "hours", "value": 1}]}}),
+        json!({"enabled": true, "email": {"times": [{"unit": "hours", "value": 2}]}}),
     );
     app.post(&base(cal, event), &host, json!({"notifications": off}))
         .await;
     book_at(&app, event, 2, "10:00", "UTC").await;
     book_at(&app, event, 2, "11:00", "UTC").await;
-    app.clock.advance(2 * 86_400);
+    // Half an hour before the first meeting, whatever the time of day the test runs at: both
+    // reminders (08:00, 09:00) are due and neither meeting has begun.
+    let first_start = (chrono::Utc::now().date_naive() + chrono::Duration::days(2))
+        .and_hms_opt(10, 0, 0)
+        .expect("time")
+        .and_utc()
+        .timestamp();
+    app.clock
+        .advance(first_start - 1800 - chrono::Utc::now().timestamp());
     // One reminder sits on the silent connection (for up to ten minutes); the other goes out.
     for _ in 0..300 {
         if !smtp.accepted().is_empty() {
