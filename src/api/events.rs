@@ -84,11 +84,7 @@ pub async fn set_event_status(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    let status = admin::managed_then(&host.ctx, &host.caller, id, event_id, || {
-        admin::parse_status(&body)
-    })
-    .await?;
-    admin::set_status(&host.ctx, &host.caller, id, event_id, status)
+    admin::set_status(&host.ctx, &host.caller, id, event_id, &body)
         .await
         .json()
 }

@@ -346,9 +346,10 @@ impl CreateCalendar {
             return Err(ServiceError::invalid(errors));
         };
         let f = Fields::new(Some(cal_value), "calendar");
-        let zone = f.time_zone("author_timezone", "author timezone", &mut errors);
-        let zone_refused = errors.contains("calendar.author_timezone");
-        let zone = zone.or_else(|| (!zone_refused).then(TimeZoneId::utc));
+        // A refused zone fails the whole parse below; absent or blank means UTC.
+        let zone = f
+            .time_zone("author_timezone", "author timezone", &mut errors)
+            .unwrap_or_else(TimeZoneId::utc);
         let calendar_type = f
             .one_of("type", &["simple", "team"], &mut errors)
             .unwrap_or_else(|| "simple".into());
@@ -398,7 +399,7 @@ impl CreateCalendar {
             );
         }
         let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
-        let (Some(event), Some(zone), true) = (event, zone, errors.is_empty()) else {
+        let (Some(event), true) = (event, errors.is_empty()) else {
             return Err(ServiceError::invalid(errors));
         };
         Ok(CreateCalendar {

@@ -293,20 +293,6 @@ pub(super) fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSet
     }
 }
 
-/// Reads a body only once the caller is known to manage the event: another host's ids answer
-/// 404 whatever the body (the order integrators meet).
-pub async fn managed_then<C>(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    parse: impl FnOnce() -> ServiceResult<C>,
-) -> ServiceResult<C> {
-    let mut conn = ctx.store.conn().await?;
-    load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    parse()
-}
-
 /// `PUT …/{event_id}`'s body, `{status: active|draft}`.
 pub fn parse_status(body: &Value) -> ServiceResult<EventStatus> {
     let mut errors = FieldErrors::new();
@@ -321,16 +307,18 @@ pub fn parse_status(body: &Value) -> ServiceResult<EventStatus> {
         .ok_or_else(|| ServiceError::field("status", "required", "Event status field is required"))
 }
 
-/// `PUT …/{event_id}`: the event takes bookings or is hidden.
+/// `PUT …/{event_id}`: the event takes bookings or is hidden. Access first: another host's
+/// ids answer 404 whatever the body.
 pub async fn set_status(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    status: EventStatus,
+    body: &Value,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let status = parse_status(body)?;
     ev.status = status.as_str().to_string();
     events::update(tx.ex(), &ev).await?;
     tx.commit().await?;

@@ -424,11 +424,13 @@ pub async fn update(
         (row, calendars)
     };
     let mut errors = FieldErrors::new();
-    let change = UpdateConnection::read(body, &mut errors);
-    let title = change.title.unwrap_or_else(|| row.title.clone());
     let UpdateConnection {
-        username, password, ..
-    } = change;
+        title,
+        username,
+        password,
+        calendars: listed,
+    } = UpdateConnection::read(body, &mut errors);
+    let title = title.unwrap_or_else(|| row.title.clone());
     if row.kind == "ics" && (username.is_some() || password.is_some()) {
         errors.add(
             "password",
@@ -436,7 +438,7 @@ pub async fn update(
             "An ICS feed has no username or password.",
         );
     }
-    let choices = calendar_choices(change.calendars, &calendars, &mut errors);
+    let choices = calendar_choices(listed, &calendars, &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     let credentials_changed =
         username.as_ref().is_some_and(|u| *u != row.username) || password.is_some();
