@@ -9,6 +9,8 @@ use app::model::settings::{
     PaymentSettingsRequest, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
     ThemeRequest,
 };
+use app::service::settings::general::{self, GeneralChanges, PaymentChanges};
+use app::service::settings::modules::{self, AddonChanges, ModuleSwitches};
 use app::service::settings::site;
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
@@ -41,7 +43,10 @@ pub async fn get_general(host: Host) -> Answer<GeneralSettingsAnswer> {
     request_body(content = GeneralSettingsRequest, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
     responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings)))]
 pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGeneralSettings> {
-    site::save_general(&host.ctx, &host.caller, &body)
+    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        GeneralChanges::parse(&body)
+    })?;
+    general::save_general(&host.ctx, &host.caller, changes)
         .await
         .json()
 }
@@ -50,7 +55,10 @@ pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGen
     request_body(content = PaymentSettingsRequest, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    site::save_payment(&host.ctx, &host.caller, &body)
+    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        PaymentChanges::parse(&body)
+    })?;
+    general::save_payment(&host.ctx, &host.caller, changes)
         .await
         .json()
 }
@@ -76,14 +84,19 @@ pub async fn get_menu(Authenticated(caller): Authenticated) -> Answer<SettingsMe
 #[utoipa::path(get, path = "/settings/global-modules", tag = "settings",
     responses((status = 200, description = "`{settings: {module: 'yes'|'no'}, modules: {module: {title, description, plugin_id}}, featureModules: {frontend, coupon, panel_url}}`", body = GlobalModules)))]
 pub async fn get_global_modules(host: Host) -> Answer<GlobalModules> {
-    site::global_modules(&host.ctx, &host.caller).await.json()
+    modules::global_modules(&host.ctx, &host.caller)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/settings/global-modules", tag = "settings",
     request_body(content = SettingsRequest, description = "`{settings: {module: 'yes'|'no'}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_global_modules(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    site::save_global_modules(&host.ctx, &host.caller, &body)
+    let switches = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        ModuleSwitches::parse(&body)
+    })?;
+    modules::save_global_modules(&host.ctx, &host.caller, switches)
         .await
         .json()
 }
@@ -98,7 +111,10 @@ pub async fn get_pages(host: Host) -> Answer<PageList> {
     request_body(content = SettingsRequest, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
     responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules)))]
 pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeatureModules> {
-    site::save_addons(&host.ctx, &host.caller, &body)
+    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        AddonChanges::parse(&body)
+    })?;
+    modules::save_addons(&host.ctx, &host.caller, changes)
         .await
         .json()
 }
@@ -108,9 +124,9 @@ pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeat
     responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer)))]
 pub async fn install_plugin(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
     let plugin = site::permitted_then(&host.caller, Capability::InstallPlugins, || {
-        site::PluginId::parse(&body)
+        modules::PluginId::parse(&body)
     })?;
-    site::install_plugin(&host.ctx, &host.caller, plugin)
+    modules::install_plugin(&host.ctx, &host.caller, plugin)
         .await
         .json()
 }

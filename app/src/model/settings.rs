@@ -201,13 +201,19 @@ impl Default for CouponModule {
 
 /// Reads a string, number or boolean as text: older documents and form posts mix them.
 fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-    Ok(match serde_json::Value::deserialize(deserializer)? {
+    Ok(scalar_text(serde_json::Value::deserialize(deserializer)?))
+}
+
+/// A settings field's value as the stored text: `true`/`false` as `yes`/`no`, `null` as
+/// empty, numbers as written.
+pub fn scalar_text(value: serde_json::Value) -> String {
+    match value {
         serde_json::Value::String(s) => s,
         serde_json::Value::Null => String::new(),
         serde_json::Value::Bool(true) => "yes".into(),
         serde_json::Value::Bool(false) => "no".into(),
         other => other.to_string(),
-    })
+    }
 }
 
 /// `GET /settings/general`: the stored sections, how the dashboard renders the emailing

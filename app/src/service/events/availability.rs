@@ -10,7 +10,7 @@ use crate::domain::validation::FieldErrors;
 use crate::model::event::{
     AvailabilityAnswer, AvailableSchedule, EventSettingsSaved, ScheduleChoice, ScheduleOptions,
 };
-use crate::service::events::settings::apply_schedule;
+use crate::service::events::settings::ScheduleChanges;
 use crate::service::support::input::Fields;
 use crate::service::support::present::event_settings;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
@@ -122,7 +122,45 @@ pub(super) async fn check_hosts_schedules(
     Ok(())
 }
 
-/// `POST …/availability`.
+/// `POST …/availability`'s body, read once: the schedule keys, and which hours the event
+/// offers (`None`: keep).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AvailabilityChanges {
+    /// `existing_schedule` or `custom` (its own weekly hours).
+    pub availability_type: Option<String>,
+    pub availability_id: Option<i64>,
+    /// A team event: one schedule for all hosts, or one each (`hosts_schedules`).
+    pub common_schedule: Option<bool>,
+    /// Whether `hosts_schedules` was sent at all (a refused one was, too).
+    pub hosts_schedules_given: bool,
+    /// Host id -> that host's schedule id.
+    pub hosts_schedules: Option<BTreeMap<String, i64>>,
+    pub schedule: ScheduleChanges,
+}
+
+impl AvailabilityChanges {
+    pub fn read(f: &Fields, errors: &mut FieldErrors) -> AvailabilityChanges {
+        AvailabilityChanges {
+            availability_type: f.one_of(
+                "availability_type",
+                &["existing_schedule", "custom"],
+                errors,
+            ),
+            schedule: ScheduleChanges::read(f, errors),
+            availability_id: f.int("availability_id", errors),
+            common_schedule: f.bool("common_schedule", errors),
+            hosts_schedules_given: f.get("hosts_schedules").is_some(),
+            hosts_schedules: f
+                .object("hosts_schedules", errors)
+                .and_then(Value::as_object)
+                .map(|map| parse_hosts_schedules(map, errors)),
+        }
+    }
+}
+
+/// `POST …/availability`: the changes over the event's settings; what is required depends
+/// on both (custom hours need a week, an existing schedule an id, a team without a common
+/// schedule one per host). Access first: another host's ids answer 404 whatever the body.
 pub async fn update_availability(
     ctx: &Ctx,
     caller: &Caller,
@@ -135,33 +173,22 @@ pub async fn update_availability(
     let mut settings = event_settings(&ev);
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
-    let availability_type = f
-        .one_of(
-            "availability_type",
-            &["existing_schedule", "custom"],
-            &mut errors,
-        )
+    let changes = AvailabilityChanges::read(&f, &mut errors);
+    let availability_type = changes
+        .availability_type
         .unwrap_or_else(|| ev.availability_type.clone());
-    apply_schedule(
+    changes.schedule.apply(
         &f,
         &mut settings,
         &mut errors,
         availability_type == "custom",
     );
-    let availability_id = f.int("availability_id", &mut errors);
-    let team = ev.kind().is_team();
-    if let Some(common) = f.bool("common_schedule", &mut errors) {
+    if let Some(common) = changes.common_schedule {
         settings.common_schedule = common;
     }
-    let mut hosts_schedules = None;
-    if let Some(map) = f
-        .object("hosts_schedules", &mut errors)
-        .and_then(Value::as_object)
-    {
-        hosts_schedules = Some(parse_hosts_schedules(map, &mut errors));
-    } else if team
+    if ev.kind().is_team()
         && !settings.common_schedule
-        && f.get("hosts_schedules").is_none()
+        && !changes.hosts_schedules_given
         && !errors.contains("hosts_schedules")
     {
         errors.add(
@@ -171,7 +198,7 @@ pub async fn update_availability(
         );
     }
     if availability_type == "existing_schedule"
-        && availability_id.is_none()
+        && changes.availability_id.is_none()
         && ev.availability_id.is_none()
         && !errors.contains("availability_id")
     {
@@ -182,7 +209,7 @@ pub async fn update_availability(
         );
     }
     errors.into_result().map_err(ServiceError::invalid)?;
-    if let Some(id) = availability_id {
+    if let Some(id) = changes.availability_id {
         let schedule = availability_schedules::find(tx.ex(), id).await?;
         let hosts = events::hosts(tx.ex(), ev.id).await?;
         if !schedule.is_some_and(|s| s.user_id == ev.user_id || hosts.contains(&s.user_id)) {
@@ -194,7 +221,7 @@ pub async fn update_availability(
         }
         ev.availability_id = Some(id);
     }
-    if let Some(map) = hosts_schedules {
+    if let Some(map) = changes.hosts_schedules {
         check_hosts_schedules(&mut tx, &settings.team_members, &map).await?;
         settings.hosts_schedules = map;
     }

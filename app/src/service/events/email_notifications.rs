@@ -2,7 +2,7 @@
 //! booking's change sends is [`crate::service::bookings::notify`]'s business).
 
 use crate::model::answer::MessageAnswer;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::is_valid_email as is_email;
@@ -100,20 +100,29 @@ pub async fn save(
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let mut errors = FieldErrors::new();
+    let changes = read_posted(body, &defaults(), EmailChange::read, &mut errors)?;
     let mut all = load(tx.ex(), ev.id).await?;
-    apply_posted(body, &mut all, parse_one)?;
+    for (key, change) in changes {
+        if let Some(n) = all.get_mut(&key) {
+            change.apply(&key, n, &mut errors);
+        }
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
     store(tx.ex(), ev.id, &all).await?;
     tx.commit().await?;
     Ok(MessageAnswer::new("Notifications has been saved"))
 }
 
-/// Applies a posted `{notifications: {key: …}}` over `all`, one key at a time with `parse`;
-/// keys `all` does not hold are ignored. Any error refuses the whole post (422, every field).
-pub(crate) fn apply_posted<N: Clone>(
+/// Reads a posted `{notifications: {key: {…}}}` once: the change of each key `known` holds,
+/// with `read`. Every value must be an object, but the contents of unknown keys are ignored.
+/// Field errors go to `errors`; a body without `notifications` is refused at once.
+pub(crate) fn read_posted<C, N>(
     body: &Value,
-    all: &mut std::collections::BTreeMap<String, N>,
-    parse: impl Fn(&str, &Value, N, &mut FieldErrors) -> N,
-) -> ServiceResult<()> {
+    known: &std::collections::BTreeMap<String, N>,
+    read: impl Fn(&str, &Map<String, Value>, &mut FieldErrors) -> C,
+    errors: &mut FieldErrors,
+) -> ServiceResult<Vec<(String, C)>> {
     let given = body
         .get("notifications")
         .and_then(Value::as_object)
@@ -124,23 +133,21 @@ pub(crate) fn apply_posted<N: Clone>(
                 "The notifications field is required.",
             )
         })?;
-    let mut errors = FieldErrors::new();
+    let mut changes = Vec::new();
     for (key, value) in given {
-        // Unknown keys are ignored, but only as notifications: anything else is refused.
-        if !value.is_object() {
+        let Some(object) = value.as_object() else {
             errors.add(
                 format!("notifications.{key}"),
                 "object",
                 "Each notification must be an object.",
             );
             continue;
-        }
-        if let Some(current) = all.get(key).cloned() {
-            let n = parse(key, value, current, &mut errors);
-            all.insert(key.clone(), n);
+        };
+        if known.contains_key(key) {
+            changes.push((key.clone(), read(key, object, errors)));
         }
     }
-    errors.into_result().map_err(ServiceError::invalid)
+    Ok(changes)
 }
 
 /// A notification's title as posted: one line of at most 200 characters.
@@ -158,64 +165,86 @@ async fn store(ex: Ex<'_>, event_id: i64, all: &Notifications) -> ServiceResult<
     Ok(())
 }
 
-/// One posted notification over the stored one: fields left out keep their value.
-fn parse_one(
-    key: &str,
-    value: &Value,
-    mut n: Notification,
-    errors: &mut FieldErrors,
-) -> Notification {
-    let field = |name: &str| format!("notifications.{key}.{name}");
-    let Some(object) = value.as_object() else {
-        errors.add(
-            format!("notifications.{key}"),
-            "object",
-            "Each notification must be an object.",
-        );
-        return n;
-    };
-    if let Some(title) = object.get("title").and_then(Value::as_str) {
-        n.title = one_line_title(title);
-    }
-    match object.get("enabled") {
-        None => {}
-        Some(v) => match truthy(v) {
-            Some(on) => n.enabled = on,
-            None => errors.add(
-                field("enabled"),
+/// What any posted notification may change besides its message: its title and its switch.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Heading {
+    /// One line.
+    pub title: Option<String>,
+    pub enabled: Option<bool>,
+}
+
+impl Heading {
+    pub(crate) fn read(key: &str, object: &Map<String, Value>, errors: &mut FieldErrors) -> Self {
+        let enabled = object.get("enabled").map(truthy);
+        if let Some(None) = enabled {
+            errors.add(
+                format!("notifications.{key}.enabled"),
                 "boolean",
                 "The enabled field must be true or false.",
-            ),
-        },
+            );
+        }
+        Heading {
+            title: object
+                .get("title")
+                .and_then(Value::as_str)
+                .map(one_line_title),
+            enabled: enabled.flatten(),
+        }
     }
-    let email = object.get("email").and_then(Value::as_object);
-    if let Some(email) = email {
-        if let Some(subject) = email.get("subject").and_then(Value::as_str) {
-            n.email.subject = subject.replace(['\r', '\n'], " ").trim().to_string();
+
+    pub(crate) fn apply(self, title: &mut String, enabled: &mut bool) {
+        if let Some(given) = self.title {
+            *title = given;
         }
-        if let Some(body) = email.get("body").and_then(Value::as_str) {
-            n.email.body = clean_html(body);
+        if let Some(given) = self.enabled {
+            *enabled = given;
         }
+    }
+}
+
+/// One posted email notification, read once: the fields sent (`None`: keep the stored one).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EmailChange {
+    pub heading: Heading,
+    /// One line.
+    pub subject: Option<String>,
+    /// Sanitised HTML.
+    pub body: Option<String>,
+    /// Up to 10 addresses, `", "`-separated.
+    pub additional_recipients: Option<String>,
+    /// Only for a reminder.
+    pub times: Option<Vec<ReminderTime>>,
+}
+
+impl EmailChange {
+    /// Reads notification `key`'s posted object; each bad field is named in `errors`.
+    pub fn read(key: &str, object: &Map<String, Value>, errors: &mut FieldErrors) -> EmailChange {
+        let field = |name: &str| format!("notifications.{key}.{name}");
+        let mut change = EmailChange {
+            heading: Heading::read(key, object, errors),
+            ..EmailChange::default()
+        };
+        let Some(email) = object.get("email") else {
+            return change;
+        };
+        let Some(email) = email.as_object() else {
+            errors.add(
+                field("email"),
+                "object",
+                "The email field must be an object.",
+            );
+            return change;
+        };
+        change.subject = email
+            .get("subject")
+            .and_then(Value::as_str)
+            .map(|subject| subject.replace(['\r', '\n'], " ").trim().to_string());
+        change.body = email.get("body").and_then(Value::as_str).map(clean_html);
         match email.get("additional_recipients") {
             None | Some(Value::Null) => {}
             Some(v) => {
-                let list = match v {
-                    Value::String(s) => s.clone(),
-                    Value::Array(items) => items
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    _ => "\u{0}".into(),
-                };
-                let addresses: Vec<&str> = list
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|a| !a.is_empty())
-                    .collect();
-                if addresses.iter().all(|a| is_email(a)) && addresses.len() <= 10 {
-                    n.email.additional_recipients = addresses.join(", ");
-                } else {
+                change.additional_recipients = recipients(v);
+                if change.additional_recipients.is_none() {
                     errors.add(
                         field("email.additional_recipients"),
                         "email",
@@ -224,27 +253,63 @@ fn parse_one(
                 }
             }
         }
-        if let Some(times) = email.get("times")
-            && let Some(list) = parse_times(key, times, &field("email.times"), errors)
-        {
-            n.email.times = Some(list);
+        change.times = email
+            .get("times")
+            .and_then(|times| parse_times(key, times, &field("email.times"), errors));
+        change
+    }
+
+    /// Changes notification `key`, then checks it: an enabled email needs a subject.
+    pub fn apply(self, key: &str, n: &mut Notification, errors: &mut FieldErrors) {
+        let EmailChange {
+            heading,
+            subject,
+            body,
+            additional_recipients,
+            times,
+        } = self;
+        heading.apply(&mut n.title, &mut n.enabled);
+        if let Some(subject) = subject {
+            n.email.subject = subject;
         }
-    } else if object.contains_key("email") {
-        errors.add(
-            field("email"),
-            "object",
-            "The email field must be an object.",
-        );
+        if let Some(body) = body {
+            n.email.body = body;
+        }
+        if let Some(list) = additional_recipients {
+            n.email.additional_recipients = list;
+        }
+        if times.is_some() {
+            n.email.times = times;
+        }
+        if n.enabled && n.email.subject.is_empty() {
+            errors.add(
+                format!("notifications.{key}.email.subject"),
+                "required",
+                "The email subject is required when the notification is enabled.",
+            );
+        }
+        n.is_host = kind(key).is_some_and(|k| k.audience == Audience::Host);
     }
-    if n.enabled && n.email.subject.is_empty() {
-        errors.add(
-            field("email.subject"),
-            "required",
-            "The email subject is required when the notification is enabled.",
-        );
-    }
-    n.is_host = kind(key).is_some_and(|k| k.audience == Audience::Host);
-    n
+}
+
+/// Additional recipients as text (`a@x, b@y`) or a list: at most 10 valid addresses, written
+/// `", "`-separated; `None` when any is not an address.
+fn recipients(given: &Value) -> Option<String> {
+    let list = match given {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join(","),
+        _ => return None,
+    };
+    let addresses: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .collect();
+    (addresses.iter().all(|a| is_email(a)) && addresses.len() <= 10).then(|| addresses.join(", "))
 }
 
 /// Reminder times of notification `key` (ignored, `None`, for a key that is no reminder).
@@ -344,15 +409,14 @@ mod tests {
 
     #[test]
     fn every_posted_notification_must_be_an_object_known_or_not() {
-        let mut all = std::collections::BTreeMap::new();
-        all.insert("reminder_to_host".to_string(), 1);
-        let keep = |_: &str, _: &Value, n: i32, _: &mut FieldErrors| n + 1;
-        let posted = serde_json::json!({"notifications": {
+        let mut known = std::collections::BTreeMap::new();
+        known.insert("reminder_to_host".to_string(), ());
+        let read = |key: &str, _: &Map<String, Value>, _: &mut FieldErrors| key.to_string();
+        let posted = json!({"notifications": {
             "reminder_to_host": 5, "somebody_else": 1.5, "unknown": {"enabled": true}}});
-        let Err(ServiceError::Validation { errors, .. }) = apply_posted(&posted, &mut all, keep)
-        else {
-            panic!("numbers in place of notifications were accepted");
-        };
+        let mut errors = FieldErrors::new();
+        let changes = read_posted(&posted, &known, read, &mut errors);
+        assert_eq!(changes.ok(), Some(vec![]), "no object under a known key");
         let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
         assert_eq!(
             fields,
@@ -361,44 +425,62 @@ mod tests {
                 "notifications.somebody_else"
             ]
         );
-        let posted = serde_json::json!({"notifications": {"reminder_to_host": {}, "unknown": {}}});
-        assert!(apply_posted(&posted, &mut all, keep).is_ok());
+        let posted = json!({"notifications": {"reminder_to_host": {}, "unknown": {}}});
+        let mut errors = FieldErrors::new();
+        let changes = read_posted(&posted, &known, read, &mut errors);
+        assert!(errors.is_empty());
         assert_eq!(
-            all.get("reminder_to_host"),
-            Some(&2),
-            "the known key was applied"
+            changes.ok(),
+            Some(vec![(
+                "reminder_to_host".to_string(),
+                "reminder_to_host".to_string()
+            )]),
+            "the known key was read, the unknown one ignored"
         );
-        assert_eq!(all.len(), 1, "the unknown key was ignored");
+        let missing = read_posted(&json!({}), &known, read, &mut FieldErrors::new());
+        assert!(matches!(missing, Err(ServiceError::Validation { .. })));
+    }
+
+    /// `change` read from `posted` and applied over `n`, with every error named.
+    fn posted(key: &str, posted: Value, n: &mut Notification) -> FieldErrors {
+        let mut errors = FieldErrors::new();
+        let object = posted.as_object().cloned().unwrap_or_default();
+        EmailChange::read(key, &object, &mut errors).apply(key, n, &mut errors);
+        errors
     }
 
     #[test]
     fn a_posted_notification_is_validated_and_sanitised() {
-        let current = default_notification(kind("reminder_to_attendee").expect("kind"));
-        let mut errors = FieldErrors::new();
-        let n = parse_one(
-            "reminder_to_attendee",
-            &json!({"enabled": true, "email": {"subject": "Soon", "body": "<p>Hi</p><script>x()</script>",
+        let key = "reminder_to_attendee";
+        let current = default_notification(kind(key).expect("kind"));
+        let mut n = current.clone();
+        let errors = posted(
+            key,
+            json!({"enabled": true, "email": {"subject": "Soon", "body": "<p>Hi</p><script>x()</script>",
                 "additional_recipients": "a@example.com, b@example.com", "times": [{"unit": "hours", "value": 2}]}}),
-            current.clone(),
-            &mut errors,
+            &mut n,
         );
-        assert!(errors.is_empty());
+        assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(n.email.body, "<p>Hi</p>");
         assert_eq!(
             n.email.additional_recipients,
             "a@example.com, b@example.com"
         );
         assert_eq!(n.email.times.as_ref().map(Vec::len), Some(1));
+        assert_eq!(n.title, current.title, "a field not sent keeps its value");
         for bad in [
             json!({"email": {"times": [{"unit": "weeks", "value": 1}]}}),
             json!({"email": {"times": [{"unit": "hours", "value": 0}]}}),
             json!({"email": {"additional_recipients": "not-an-address"}}),
+            json!({"email": {"additional_recipients": 5}}),
             json!({"enabled": true, "email": {"subject": ""}}),
             json!({"enabled": "maybe"}),
+            json!({"email": "text"}),
         ] {
-            let mut errors = FieldErrors::new();
-            parse_one("reminder_to_attendee", &bad, current.clone(), &mut errors);
-            assert!(!errors.is_empty(), "{bad}");
+            assert!(
+                !posted(key, bad.clone(), &mut current.clone()).is_empty(),
+                "{bad}"
+            );
         }
     }
 }

@@ -7,13 +7,14 @@ use super::admin::{load_managed_event, save, settings_saved};
 use super::details::parse_multi_duration;
 use crate::domain::validation::FieldErrors;
 use crate::model::event::{ConditionalRule, EventSettingsSaved, MultiDuration, Quantity};
-use crate::service::events::settings::apply_limits;
+use crate::service::events::settings::LimitsChanges;
 use crate::service::support::input::Fields;
 use crate::service::support::present::event_settings;
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 
-/// `POST …/limits` with body `{settings: {…}}`.
+/// `POST …/limits` with body `{settings: {…}}`: the limits sent change, the others are kept.
+/// Access first: another host's ids answer 404 whatever the body.
 pub async fn update_limits(
     ctx: &Ctx,
     caller: &Caller,
@@ -21,19 +22,25 @@ pub async fn update_limits(
     event_id: i64,
     body: &Value,
 ) -> ServiceResult<EventSettingsSaved> {
+    let mut tx = ctx.store.begin().await?;
+    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let changes = read_limits(body)?;
+    let mut settings = event_settings(&ev);
+    changes.apply(&mut settings);
+    save(ctx, tx, &mut ev, &settings).await?;
+    Ok(settings_saved(&ev, settings))
+}
+
+/// `{settings: {…limits}}`, read once.
+pub fn read_limits(body: &Value) -> ServiceResult<LimitsChanges> {
     let mut errors = FieldErrors::new();
-    let root = Fields::new(Some(body), "");
-    let inner = root.object("settings", &mut errors);
+    let inner = Fields::new(Some(body), "").object("settings", &mut errors);
     if inner.is_none() && !errors.contains("settings") {
         errors.add("settings", "required", "The settings field is required.");
     }
-    let mut tx = ctx.store.begin().await?;
-    let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut settings = event_settings(&ev);
-    apply_limits(&Fields::new(inner, "settings"), &mut settings, &mut errors);
+    let changes = LimitsChanges::read(&Fields::new(inner, "settings"), &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
-    save(ctx, tx, &mut ev, &settings).await?;
-    Ok(settings_saved(&ev, settings))
+    Ok(changes)
 }
 
 /// `POST …/{event_id}/advanced-settings`'s body, read once: what to change of each rule and

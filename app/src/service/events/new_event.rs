@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::EventType;
 use crate::model::event::{DEFAULT_COLOR, EVENT_TYPES, EventSettings, LOCATION_TYPES};
+use crate::service::events::settings::{LimitsChanges, ScheduleChanges};
 use crate::service::support::input::{Fields, is_hex_color};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{ServiceResult, random_hash};
@@ -116,9 +117,10 @@ fn parse_settings(
 ) -> (EventSettings, bool) {
     let mut settings = EventSettings::default();
     let f = Fields::new(value, field);
-    let weekly_given =
-        crate::service::events::settings::apply_schedule(&f, &mut settings, errors, true);
-    crate::service::events::settings::apply_limits(&f, &mut settings, errors);
+    let schedule = ScheduleChanges::read(&f, errors);
+    let weekly_given = schedule.weekly_given;
+    schedule.apply(&f, &mut settings, errors, true);
+    LimitsChanges::read(&f, errors).apply(&mut settings);
     if let Some(members) = f.int_list("team_members", errors) {
         settings.team_members = members;
     }

@@ -4,6 +4,9 @@
 //! (the attendee pays as the instructions say, the host marks the booking paid).
 
 use crate::model::answer::MessageAnswer;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
 use crate::domain::money::{MoneyFormat, format_amount, parse_amount};
@@ -152,8 +155,87 @@ pub async fn get(
     })
 }
 
-/// `POST …/payment-settings` with `{settings}`: validated whole, then stored; the event's
-/// `type` becomes `paid` or `free`.
+/// `POST …/payment-settings`'s `settings`, read once: the fields sent, each of its stored type
+/// (`None`: keep it). Unknown keys are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct EventPaymentChanges {
+    #[serde(deserialize_with = "given")]
+    pub enabled: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub driver: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub offline_enabled: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub card_enabled: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub wallet_enabled: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub offline_instructions: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub items: Option<Vec<PriceItem>>,
+    #[serde(deserialize_with = "given")]
+    pub multi_payment_enabled: Option<String>,
+    #[serde(deserialize_with = "given")]
+    pub multi_payment_items: Option<BTreeMap<String, PriceItem>>,
+}
+
+/// A key that is sent must hold its field's type (`null` is refused, not "keep").
+fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+impl EventPaymentChanges {
+    /// Reads `{settings: {…}}`.
+    pub fn parse(body: &Value) -> ServiceResult<EventPaymentChanges> {
+        let given = body
+            .get("settings")
+            .filter(|s| s.is_object())
+            .ok_or_else(|| {
+                ServiceError::field("settings", "required", "The settings field is required.")
+            })?;
+        serde_json::from_value(given.clone()).map_err(|e| {
+            ServiceError::field(
+                "settings",
+                "format",
+                &format!("The settings are not in the expected shape: {e}"),
+            )
+        })
+    }
+
+    /// `settings` with the fields sent changed.
+    pub fn apply_to(self, settings: &mut EventPayment) {
+        let EventPaymentChanges {
+            enabled,
+            driver,
+            offline_enabled,
+            card_enabled,
+            wallet_enabled,
+            offline_instructions,
+            items,
+            multi_payment_enabled,
+            multi_payment_items,
+        } = self;
+        fn set<T>(field: &mut T, change: Option<T>) {
+            if let Some(value) = change {
+                *field = value;
+            }
+        }
+        set(&mut settings.enabled, enabled);
+        set(&mut settings.driver, driver);
+        set(&mut settings.offline_enabled, offline_enabled);
+        set(&mut settings.card_enabled, card_enabled);
+        set(&mut settings.wallet_enabled, wallet_enabled);
+        set(&mut settings.offline_instructions, offline_instructions);
+        set(&mut settings.items, items);
+        set(&mut settings.multi_payment_enabled, multi_payment_enabled);
+        set(&mut settings.multi_payment_items, multi_payment_items);
+    }
+}
+
+/// `POST …/payment-settings` with `{settings}`: the changes over the stored settings, checked
+/// whole, then stored; the event's `type` becomes `paid` or `free`. Access first: another
+/// host's ids answer 404 whatever the body.
 pub async fn save(
     ctx: &Ctx,
     caller: &Caller,
@@ -161,30 +243,13 @@ pub async fn save(
     event_id: i64,
     body: &Value,
 ) -> ServiceResult<MessageAnswer> {
-    let given = body
-        .get("settings")
-        .filter(|s| s.is_object())
-        .ok_or_else(|| {
-            ServiceError::field("settings", "required", "The settings field is required.")
-        })?;
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let changes = EventPaymentChanges::parse(body)?;
     let general: crate::model::settings::GeneralSettings =
         crate::service::settings::site::load(tx.ex(), crate::model::settings::GENERAL).await?;
     let mut settings = load(tx.ex(), ev.id).await?;
-    let mut merged = serde_json::to_value(&settings).unwrap_or_default();
-    if let (Some(target), Some(patch)) = (merged.as_object_mut(), given.as_object()) {
-        for (k, v) in patch {
-            target.insert(k.clone(), v.clone());
-        }
-    }
-    settings = serde_json::from_value(merged).map_err(|e| {
-        ServiceError::field(
-            "settings",
-            "format",
-            &format!("The settings are not in the expected shape: {e}"),
-        )
-    })?;
+    changes.apply_to(&mut settings);
     let mut errors = FieldErrors::new();
     check(&mut settings, general.payments.decimal_points, &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
@@ -490,6 +555,38 @@ mod tests {
             offline_enabled: "yes".into(),
             items: serde_json::from_value(items).expect("items"),
             ..EventPayment::default()
+        }
+    }
+
+    #[test]
+    fn payment_changes_keep_what_was_not_sent_and_refuse_a_wrong_shape() {
+        let changes = EventPaymentChanges::parse(&json!({"settings": {
+            "enabled": "yes", "items": [{"title": "Fee", "value": "12.50"}], "unknown": 1}}));
+        let Ok(changes) = changes else {
+            panic!("a valid body was refused: {changes:?}");
+        };
+        let mut settings = EventPayment::default();
+        changes.apply_to(&mut settings);
+        assert_eq!(settings.enabled, "yes");
+        assert_eq!(settings.items.len(), 1);
+        assert_eq!(settings.items[0].title, "Fee");
+        assert_eq!(
+            settings.offline_enabled,
+            EventPayment::default().offline_enabled,
+            "a field not sent keeps its value"
+        );
+        for bad in [
+            json!({}),
+            json!({"settings": "yes"}),
+            json!({"settings": {"enabled": null}}),
+            json!({"settings": {"items": [{"title": 5, "value": 1}]}}),
+            json!({"settings": {"multi_payment_items": []}}),
+        ] {
+            let refused = EventPaymentChanges::parse(&bad);
+            let Err(ServiceError::Validation { errors, .. }) = refused else {
+                panic!("{bad} was not refused as invalid: {refused:?}");
+            };
+            assert!(errors.contains("settings"), "{bad}: {errors:?}");
         }
     }
 

@@ -1,106 +1,145 @@
-//! Parsing event settings from requests: availability (schedule, overrides, booking window)
-//! and limits (notice, buffers, interval, frequency and duration limits, locked zone).
-//! Each function overlays what the request carries on `settings` and names every bad field.
+//! Event settings in requests: the schedule (weekly hours, overrides, booking window) and the
+//! limits (notice, buffers, interval, frequency and duration limits, locked zone). Each is
+//! read once into the changes a request asks for (`None`: keep), then applied over the stored
+//! settings and checked where a rule spans stored and sent values. Every bad field is named.
 
 use chrono::NaiveDate;
 use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
-use crate::domain::week::{parse_overrides, parse_weekly};
+use crate::domain::week::{DateOverrides, WeeklySchedule, parse_overrides, parse_weekly};
 use crate::domain::zone::parse_zone;
-use crate::model::event::{EventSettings, Limits, PeriodLimit, Quantity};
+use crate::model::event::{EventSettings, Limits, LockTimezone, PeriodLimit, Quantity};
 use crate::service::support::input::Fields;
 
 /// Longest buffer or interval, in minutes.
 const MAX_MINUTES: i64 = 24 * 60;
 
-/// `schedule_type`, `weekly_schedules`, `date_overrides`, `range_type`, `range_days`,
-/// `range_date_between`. `weekly_required`: the request must carry a weekly schedule.
-pub fn apply_schedule(
-    f: &Fields,
-    settings: &mut EventSettings,
-    errors: &mut FieldErrors,
-    weekly_required: bool,
-) -> bool {
-    match f.str("schedule_type", errors) {
-        None if !errors.contains(&f.name("schedule_type")) => errors.add(
-            f.name("schedule_type"),
-            "required",
-            "Event schedule type field is required",
-        ),
-        Some(kind) if kind != "weekly_schedules" => errors.add(
-            f.name("schedule_type"),
-            "in",
-            "The selected schedule type is invalid. Allowed: weekly_schedules.",
-        ),
-        _ => {}
-    }
-    let weekly_given = match f.get("weekly_schedules") {
-        None => {
-            if weekly_required {
-                errors.add(
-                    f.name("weekly_schedules"),
-                    "required",
-                    "Event weekly schedules field is required",
-                );
-            }
-            false
+/// The schedule keys of a request: `schedule_type` (required, `weekly_schedules`),
+/// `weekly_schedules`, `date_overrides`, `range_type`, `range_days`, `range_date_between`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScheduleChanges {
+    /// Whether `weekly_schedules` was sent at all (a refused one was, too).
+    pub weekly_given: bool,
+    pub weekly_schedules: Option<WeeklySchedule>,
+    pub date_overrides: Option<DateOverrides>,
+    /// 1 to 3650.
+    pub range_days: Option<i64>,
+    /// `range_days` or `date_range`.
+    pub range_type: Option<String>,
+    /// Two dates, checked once applied (they matter only for a date range).
+    pub range_date_between: Option<Vec<String>>,
+}
+
+impl ScheduleChanges {
+    pub fn read(f: &Fields, errors: &mut FieldErrors) -> ScheduleChanges {
+        match f.str("schedule_type", errors) {
+            None if !errors.contains(&f.name("schedule_type")) => errors.add(
+                f.name("schedule_type"),
+                "required",
+                "Event schedule type field is required",
+            ),
+            Some(kind) if kind != "weekly_schedules" => errors.add(
+                f.name("schedule_type"),
+                "in",
+                "The selected schedule type is invalid. Allowed: weekly_schedules.",
+            ),
+            _ => {}
         }
-        Some(week) => {
+        let mut changes = ScheduleChanges {
+            weekly_given: f.get("weekly_schedules").is_some(),
+            range_days: read_range_days(f, errors),
+            ..ScheduleChanges::default()
+        };
+        if let Some(week) = f.get("weekly_schedules") {
             match parse_weekly(week) {
-                Ok(week) => settings.weekly_schedules = week,
+                Ok(week) => changes.weekly_schedules = Some(week),
                 Err(e) => errors.merge_prefixed(&f.name("weekly_schedules"), e),
             }
-            true
         }
-    };
-    if let Some(overrides) = f.get("date_overrides") {
-        match parse_overrides(overrides) {
-            Ok(o) => settings.date_overrides = o,
-            Err(e) => errors.merge_prefixed(&f.name("date_overrides"), e),
+        if let Some(overrides) = f.get("date_overrides") {
+            match parse_overrides(overrides) {
+                Ok(o) => changes.date_overrides = Some(o),
+                Err(e) => errors.merge_prefixed(&f.name("date_overrides"), e),
+            }
+        }
+        changes.range_type = f
+            .one_of("range_type", &["range_days", "date_range", ""], errors)
+            .filter(|range_type| !range_type.is_empty());
+        if let Some(value) = f.get("range_date_between") {
+            let dates: Option<Vec<String>> = value.as_array().map(|items| {
+                items
+                    .iter()
+                    .map(|v| v.as_str().unwrap_or("").to_string())
+                    .collect()
+            });
+            match dates {
+                Some(d) if d.len() == 2 => changes.range_date_between = Some(d),
+                _ => errors.add(
+                    f.name("range_date_between"),
+                    "array",
+                    "The range_date_between must be a list of two dates.",
+                ),
+            }
+        }
+        changes
+    }
+
+    /// Applies the changes to `settings` (read from `f`), then checks what spans both: a
+    /// weekly schedule when `weekly_required`, and the two dates of a date range.
+    pub fn apply(
+        self,
+        f: &Fields,
+        settings: &mut EventSettings,
+        errors: &mut FieldErrors,
+        weekly_required: bool,
+    ) {
+        if weekly_required && !self.weekly_given {
+            errors.add(
+                f.name("weekly_schedules"),
+                "required",
+                "Event weekly schedules field is required",
+            );
+        }
+        if let Some(week) = self.weekly_schedules {
+            settings.weekly_schedules = week;
+        }
+        if let Some(overrides) = self.date_overrides {
+            settings.date_overrides = overrides;
+        }
+        if let Some(days) = self.range_days {
+            settings.range_days = days;
+        }
+        if let Some(range_type) = self.range_type {
+            settings.range_type = range_type;
+        }
+        if let Some(dates) = self.range_date_between {
+            settings.range_date_between = dates;
+        }
+        if settings.range_type == "date_range" && !errors.contains(&f.name("range_date_between")) {
+            check_date_range(&settings.range_date_between, f, errors);
         }
     }
-    apply_range_days(f, settings, errors);
-    if let Some(range_type) = f.one_of("range_type", &["range_days", "date_range", ""], errors)
-        && !range_type.is_empty()
-    {
-        settings.range_type = range_type;
+}
+
+/// A date range's two dates, `YYYY-MM-DD` (a time after the date is ignored), in order.
+fn check_date_range(dates: &[String], f: &Fields, errors: &mut FieldErrors) {
+    let parse = |t: &str| NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").ok();
+    let from = dates.first().and_then(|t| parse(t));
+    let to = dates.get(1).and_then(|t| parse(t));
+    match (from, to) {
+        (Some(a), Some(b)) if a <= b => {}
+        (Some(_), Some(_)) => errors.add(
+            f.name("range_date_between"),
+            "order",
+            "The end date of the range must not precede its start.",
+        ),
+        _ => errors.add(
+            f.name("range_date_between"),
+            "date",
+            "A date range needs two dates in YYYY-MM-DD format.",
+        ),
     }
-    if let Some(value) = f.get("range_date_between") {
-        let dates: Option<Vec<String>> = value.as_array().map(|items| {
-            items
-                .iter()
-                .map(|v| v.as_str().unwrap_or("").to_string())
-                .collect()
-        });
-        match dates {
-            Some(d) if d.len() == 2 => settings.range_date_between = d,
-            _ => errors.add(
-                f.name("range_date_between"),
-                "array",
-                "The range_date_between must be a list of two dates.",
-            ),
-        }
-    }
-    if settings.range_type == "date_range" && !errors.contains(&f.name("range_date_between")) {
-        let parse = |t: &str| NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").ok();
-        let from = settings.range_date_between.first().and_then(|t| parse(t));
-        let to = settings.range_date_between.get(1).and_then(|t| parse(t));
-        match (from, to) {
-            (Some(a), Some(b)) if a <= b => {}
-            (Some(_), Some(_)) => errors.add(
-                f.name("range_date_between"),
-                "order",
-                "The end date of the range must not precede its start.",
-            ),
-            _ => errors.add(
-                f.name("range_date_between"),
-                "date",
-                "A date range needs two dates in YYYY-MM-DD format.",
-            ),
-        }
-    }
-    weekly_given
 }
 
 /// Reads `{value, unit}` (or a one-item list of it); empty resets to the 4-hour default.
@@ -201,11 +240,9 @@ fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) 
     Some(Limits { enabled, limits })
 }
 
-/// `range_days` (1 to 3650) when given; answers whether it was.
-fn apply_range_days(f: &Fields, settings: &mut EventSettings, errors: &mut FieldErrors) -> bool {
-    let Some(range_days) = f.int("range_days", errors) else {
-        return false;
-    };
+/// `range_days` (1 to 3650) when given.
+fn read_range_days(f: &Fields, errors: &mut FieldErrors) -> Option<i64> {
+    let range_days = f.int("range_days", errors)?;
     if !(1..=3650).contains(&range_days) {
         errors.add(
             f.name("range_days"),
@@ -213,77 +250,196 @@ fn apply_range_days(f: &Fields, settings: &mut EventSettings, errors: &mut Field
             "The range days must be between 1 and 3650.",
         );
     }
-    settings.range_days = range_days;
-    true
+    Some(range_days)
 }
 
-/// `schedule_conditions`, `buffer_time_before/after`, `slot_interval`, `booking_frequency`,
-/// `booking_duration`, `lock_timezone`, and (an extension) `range_days`.
-pub fn apply_limits(f: &Fields, settings: &mut EventSettings, errors: &mut FieldErrors) {
-    // The booking window, accepted here too so that a limits form saves in one request.
-    if apply_range_days(f, settings, errors) {
-        settings.range_type = "range_days".into();
-    }
-    if let Some(value) = f.map.and_then(|m| m.get("schedule_conditions"))
-        && let Some(q) = parse_notice(value, &f.name("schedule_conditions"), errors)
-    {
-        settings.schedule_conditions = q;
-    }
-    for key in ["buffer_time_before", "buffer_time_after", "slot_interval"] {
-        let Some(text) = f.str(key, errors) else {
-            continue;
+/// The limits keys of a request: `schedule_conditions`, `buffer_time_before/after`,
+/// `slot_interval`, `booking_frequency`, `booking_duration`, `lock_timezone`, and (an
+/// extension, so that a limits form saves in one request) `range_days`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LimitsChanges {
+    /// Sets the booking window to that many days.
+    pub range_days: Option<i64>,
+    pub schedule_conditions: Option<Quantity>,
+    /// Minutes as text, 0 to [`MAX_MINUTES`].
+    pub buffer_time_before: Option<String>,
+    pub buffer_time_after: Option<String>,
+    /// Minutes as text, 1 to [`MAX_MINUTES`], or empty for the duration.
+    pub slot_interval: Option<String>,
+    pub booking_frequency: Option<Limits>,
+    pub booking_duration: Option<Limits>,
+    pub lock_timezone: Option<LockTimezone>,
+}
+
+impl LimitsChanges {
+    pub fn read(f: &Fields, errors: &mut FieldErrors) -> LimitsChanges {
+        let mut changes = LimitsChanges {
+            range_days: read_range_days(f, errors),
+            // `null` too is read (and refused), unlike other keys.
+            schedule_conditions: f
+                .map
+                .and_then(|m| m.get("schedule_conditions"))
+                .and_then(|value| parse_notice(value, &f.name("schedule_conditions"), errors)),
+            ..LimitsChanges::default()
         };
-        let text = text.trim().to_string();
-        let minimum = if key == "slot_interval" { 1 } else { 0 };
-        let valid = (key == "slot_interval" && text.is_empty())
-            || text
-                .parse::<i64>()
-                .is_ok_and(|n| (minimum..=MAX_MINUTES).contains(&n));
-        if !valid {
-            errors.add(
-                f.name(key),
-                "between",
-                format!(
-                    "The {} must be a number of minutes from {minimum} to {MAX_MINUTES}.",
-                    f.name(key)
-                ),
-            );
-            continue;
+        for key in ["buffer_time_before", "buffer_time_after", "slot_interval"] {
+            let Some(text) = f.str(key, errors) else {
+                continue;
+            };
+            let text = text.trim().to_string();
+            let minimum = if key == "slot_interval" { 1 } else { 0 };
+            let valid = (key == "slot_interval" && text.is_empty())
+                || text
+                    .parse::<i64>()
+                    .is_ok_and(|n| (minimum..=MAX_MINUTES).contains(&n));
+            if !valid {
+                errors.add(
+                    f.name(key),
+                    "between",
+                    format!(
+                        "The {} must be a number of minutes from {minimum} to {MAX_MINUTES}.",
+                        f.name(key)
+                    ),
+                );
+                continue;
+            }
+            match key {
+                "buffer_time_before" => changes.buffer_time_before = Some(text),
+                "buffer_time_after" => changes.buffer_time_after = Some(text),
+                _ => changes.slot_interval = Some(text),
+            }
         }
-        match key {
-            "buffer_time_before" => settings.buffer_time_before = text,
-            "buffer_time_after" => settings.buffer_time_after = text,
-            _ => settings.slot_interval = text,
+        changes.booking_frequency = f
+            .get("booking_frequency")
+            .and_then(|value| parse_limits(value, &f.name("booking_frequency"), 10_000, errors));
+        changes.booking_duration = f
+            .get("booking_duration")
+            .and_then(|value| parse_limits(value, &f.name("booking_duration"), 100_000, errors));
+        changes.lock_timezone = f
+            .object("lock_timezone", errors)
+            .map(|value| read_lock_timezone(value, &f.name("lock_timezone"), errors));
+        changes
+    }
+
+    pub fn apply(self, settings: &mut EventSettings) {
+        let LimitsChanges {
+            range_days,
+            schedule_conditions,
+            buffer_time_before,
+            buffer_time_after,
+            slot_interval,
+            booking_frequency,
+            booking_duration,
+            lock_timezone,
+        } = self;
+        if let Some(days) = range_days {
+            settings.range_days = days;
+            settings.range_type = "range_days".into();
         }
-    }
-    if let Some(value) = f.get("booking_frequency")
-        && let Some(l) = parse_limits(value, &f.name("booking_frequency"), 10_000, errors)
-    {
-        settings.booking_frequency = l;
-    }
-    if let Some(value) = f.get("booking_duration")
-        && let Some(l) = parse_limits(value, &f.name("booking_duration"), 100_000, errors)
-    {
-        settings.booking_duration = l;
-    }
-    if let Some(value) = f.object("lock_timezone", errors) {
-        let lf = Fields::new(Some(value), &f.name("lock_timezone"));
-        let enabled = lf.bool("enabled", errors).unwrap_or(false);
-        let zone = lf.str("timezone", errors).unwrap_or_default();
-        if enabled && parse_zone(&zone).is_none() {
-            errors.add(
-                lf.name("timezone"),
-                "timezone",
-                "A valid IANA time zone is required when the time zone is locked.",
-            );
-        } else if !zone.is_empty() && parse_zone(&zone).is_none() {
-            errors.add(
-                lf.name("timezone"),
-                "timezone",
-                "The time zone must be a valid IANA time zone.",
-            );
+        fn set<T>(field: &mut T, change: Option<T>) {
+            if let Some(value) = change {
+                *field = value;
+            }
         }
-        settings.lock_timezone.enabled = enabled;
-        settings.lock_timezone.timezone = zone;
+        set(&mut settings.schedule_conditions, schedule_conditions);
+        set(&mut settings.buffer_time_before, buffer_time_before);
+        set(&mut settings.buffer_time_after, buffer_time_after);
+        set(&mut settings.slot_interval, slot_interval);
+        set(&mut settings.booking_frequency, booking_frequency);
+        set(&mut settings.booking_duration, booking_duration);
+        set(&mut settings.lock_timezone, lock_timezone);
+    }
+}
+
+/// `{enabled, timezone}`: a valid IANA zone when enabled (and when given at all).
+fn read_lock_timezone(value: &Value, field: &str, errors: &mut FieldErrors) -> LockTimezone {
+    let lf = Fields::new(Some(value), field);
+    let enabled = lf.bool("enabled", errors).unwrap_or(false);
+    let zone = lf.str("timezone", errors).unwrap_or_default();
+    if enabled && parse_zone(&zone).is_none() {
+        errors.add(
+            lf.name("timezone"),
+            "timezone",
+            "A valid IANA time zone is required when the time zone is locked.",
+        );
+    } else if !zone.is_empty() && parse_zone(&zone).is_none() {
+        errors.add(
+            lf.name("timezone"),
+            "timezone",
+            "The time zone must be a valid IANA time zone.",
+        );
+    }
+    LockTimezone {
+        enabled,
+        timezone: zone,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// `body`'s changes read and applied over `settings`, with every error named.
+    fn limits(body: Value, settings: &mut EventSettings) -> Vec<String> {
+        let mut errors = FieldErrors::new();
+        LimitsChanges::read(&Fields::new(Some(&body), "settings"), &mut errors).apply(settings);
+        errors.messages().map(|(f, _)| f.to_string()).collect()
+    }
+
+    #[test]
+    fn limits_sent_change_and_the_others_are_kept() {
+        let mut settings = EventSettings::default();
+        let before = settings.clone();
+        let refused = limits(
+            json!({"buffer_time_before": " 15 ", "range_days": 30,
+                   "lock_timezone": {"enabled": true, "timezone": "Europe/Berlin"}}),
+            &mut settings,
+        );
+        assert!(refused.is_empty(), "{refused:?}");
+        assert_eq!(settings.buffer_time_before, "15");
+        assert_eq!(
+            (settings.range_days, settings.range_type.as_str()),
+            (30, "range_days")
+        );
+        assert_eq!(settings.lock_timezone.timezone, "Europe/Berlin");
+        assert_eq!(settings.buffer_time_after, before.buffer_time_after);
+        assert_eq!(settings.booking_frequency, before.booking_frequency);
+
+        let mut settings = EventSettings::default();
+        let refused = limits(
+            json!({"slot_interval": "0", "schedule_conditions": null,
+                   "lock_timezone": {"enabled": true, "timezone": "Mars/Base"}}),
+            &mut settings,
+        );
+        assert_eq!(
+            refused,
+            vec![
+                "settings.lock_timezone.timezone",
+                "settings.schedule_conditions.value",
+                "settings.slot_interval"
+            ]
+        );
+        assert_eq!(
+            settings.slot_interval, before.slot_interval,
+            "a refused value is not taken"
+        );
+    }
+
+    #[test]
+    fn a_date_range_is_checked_against_the_stored_dates_when_only_its_type_is_sent() {
+        let body = json!({"schedule_type": "weekly_schedules", "range_type": "date_range"});
+        let f = Fields::new(Some(&body), "");
+        let mut settings = EventSettings {
+            range_date_between: vec!["2026-12-10".into(), "2026-12-01".into()],
+            ..EventSettings::default()
+        };
+        let mut errors = FieldErrors::new();
+        let changes = ScheduleChanges::read(&f, &mut errors);
+        assert!(errors.is_empty() && !changes.weekly_given);
+        changes.apply(&f, &mut settings, &mut errors, true);
+        let fields: Vec<&str> = errors.messages().map(|(f, _)| f).collect();
+        assert_eq!(fields, vec!["range_date_between", "weekly_schedules"]);
+        assert_eq!(settings.range_type, "date_range");
     }
 }

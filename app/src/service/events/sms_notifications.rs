@@ -2,17 +2,16 @@
 //! emails. Numbers are checked and written in E.164 form (`+493012345678`).
 
 use crate::model::answer::MessageAnswer;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::domain::validation::FieldErrors;
+use crate::model::notifications::ReminderTime;
 use crate::model::notifications::{
     Audience, SmsNotification, SmsNotifications, SmsNotificationsAnswer, kind, sms_defaults,
 };
 use crate::service::events::admin::load_managed_event;
-use crate::service::events::email_notifications::{
-    apply_posted, one_line_title, parse_times, truthy,
-};
-use crate::service::{Caller, Ctx, ServiceResult};
+use crate::service::events::email_notifications::{Heading, parse_times, read_posted};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::BookingRow;
 use crate::store::{Ex, events};
@@ -113,37 +112,48 @@ pub async fn save(
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    let mut errors = FieldErrors::new();
+    let changes = read_posted(body, &sms_defaults(), SmsChange::read, &mut errors)?;
     let mut all = load(tx.ex(), ev.id).await?;
-    apply_posted(body, &mut all, parse_one)?;
+    for (key, change) in changes {
+        if let Some(n) = all.get_mut(&key) {
+            change.apply(&key, n, &mut errors);
+        }
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
     events::put_meta(tx.ex(), ev.id, META_KEY, &json!(all).to_string()).await?;
     tx.commit().await?;
     Ok(MessageAnswer::new("Notifications has been saved"))
 }
 
-fn parse_one(
-    key: &str,
-    value: &Value,
-    mut n: SmsNotification,
-    errors: &mut FieldErrors,
-) -> SmsNotification {
-    let field = |name: &str| format!("notifications.{key}.{name}");
-    if let Some(title) = value.get("title").and_then(Value::as_str) {
-        n.title = one_line_title(title);
-    }
-    if let Some(v) = value.get("enabled") {
-        match truthy(v) {
-            Some(on) => n.enabled = on,
-            None => errors.add(
-                field("enabled"),
-                "boolean",
-                "The enabled field must be true or false.",
-            ),
-        }
-    }
-    if let Some(sms) = value.get("sms") {
+/// One posted text-message notification, read once: the fields sent (`None`: keep).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SmsChange {
+    pub heading: Heading,
+    /// `phone` (the only channel).
+    pub send_to: Option<String>,
+    /// At most [`MAX_BODY_CHARS`] characters, trimmed.
+    pub body: Option<String>,
+    /// E.164, or empty for none.
+    pub number: Option<String>,
+    /// Only for a reminder.
+    pub times: Option<Vec<ReminderTime>>,
+}
+
+impl SmsChange {
+    /// Reads notification `key`'s posted object; each bad field is named in `errors`.
+    pub fn read(key: &str, object: &Map<String, Value>, errors: &mut FieldErrors) -> SmsChange {
+        let field = |name: &str| format!("notifications.{key}.{name}");
+        let mut change = SmsChange {
+            heading: Heading::read(key, object, errors),
+            ..SmsChange::default()
+        };
+        let Some(sms) = object.get("sms") else {
+            return change;
+        };
         if let Some(send_to) = sms.get("send_to").and_then(Value::as_str) {
             if send_to == "phone" {
-                n.sms.send_to = send_to.into();
+                change.send_to = Some(send_to.into());
             } else {
                 errors.add(
                     field("sms.send_to"),
@@ -160,45 +170,73 @@ fn parse_one(
                     format!("The message may not be longer than {MAX_BODY_CHARS} characters."),
                 );
             }
-            n.sms.body = body.trim().to_string();
+            change.body = Some(body.trim().to_string());
         }
         if let Some(number) = sms.get("number").and_then(Value::as_str) {
             if number.trim().is_empty() {
-                n.sms.number = String::new();
+                change.number = Some(String::new());
             } else {
-                match e164(number) {
-                    Some(valid) => n.sms.number = valid,
-                    None => errors.add(
+                change.number = e164(number);
+                if change.number.is_none() {
+                    errors.add(
                         field("sms.number"),
                         "phone",
                         "Please provide a valid phone number with its country code, such as +49 30 1234567.",
-                    ),
+                    );
                 }
             }
         }
-        if let Some(times) = sms.get("times")
-            && let Some(list) = parse_times(key, times, &field("sms.times"), errors)
+        change.times = sms
+            .get("times")
+            .and_then(|times| parse_times(key, times, &field("sms.times"), errors));
+        change
+    }
+
+    /// Changes notification `key`, then checks it: an enabled message needs its text, and one
+    /// to the host a number to send it to.
+    pub fn apply(self, key: &str, n: &mut SmsNotification, errors: &mut FieldErrors) {
+        let field = |name: &str| format!("notifications.{key}.{name}");
+        let SmsChange {
+            heading,
+            send_to,
+            body,
+            number,
+            times,
+        } = self;
+        heading.apply(&mut n.title, &mut n.enabled);
+        if let Some(send_to) = send_to {
+            n.sms.send_to = send_to;
+        }
+        if let Some(body) = body {
+            n.sms.body = body;
+        }
+        if let Some(number) = number {
+            n.sms.number = number;
+        }
+        if times.is_some() {
+            n.sms.times = times;
+        }
+        let host_side = kind(key).is_some_and(|k| k.audience == Audience::Host);
+        n.is_host = host_side;
+        if n.enabled && n.sms.body.is_empty() {
+            errors.add(
+                field("sms.body"),
+                "required",
+                "The message is required when the notification is enabled.",
+            );
+        }
+        if n.enabled
+            && host_side
+            && n.sms.number.is_empty()
+            && !errors.contains(&field("sms.number"))
         {
-            n.sms.times = Some(list);
+            errors.add(
+                field("sms.number"),
+                "required",
+                "A phone number is required for messages to the host.",
+            );
         }
     }
-    let host_side = kind(key).is_some_and(|k| k.audience == Audience::Host);
-    n.is_host = host_side;
-    if n.enabled && n.sms.body.is_empty() {
-        errors.add(
-            field("sms.body"),
-            "required",
-            "The message is required when the notification is enabled.",
-        );
-    }
-    if n.enabled && host_side && n.sms.number.is_empty() && !errors.contains(&field("sms.number")) {
-        errors.add(
-            field("sms.number"),
-            "required",
-            "A phone number is required for messages to the host.",
-        );
-    }
-    n
 }
 
 #[cfg(test)]
@@ -214,33 +252,36 @@ mod tests {
         }
     }
 
+    /// `posted` read and applied over notification `key`'s default, with every error named.
+    fn posted(key: &str, posted: Value) -> (SmsNotification, FieldErrors) {
+        let mut n = sms_defaults()[key].clone();
+        let mut errors = FieldErrors::new();
+        let object = posted.as_object().cloned().unwrap_or_default();
+        SmsChange::read(key, &object, &mut errors).apply(key, &mut n, &mut errors);
+        (n, errors)
+    }
+
     #[test]
     fn host_texts_need_a_number_and_attendee_texts_do_not() {
-        let defaults = sms_defaults();
-        let mut errors = FieldErrors::new();
-        parse_one(
-            "booking_conf_host",
-            &json!({"enabled": true}),
-            defaults["booking_conf_host"].clone(),
-            &mut errors,
-        );
+        let (_, errors) = posted("booking_conf_host", json!({"enabled": true}));
         assert!(errors.contains("notifications.booking_conf_host.sms.number"));
-        let mut errors = FieldErrors::new();
-        let n = parse_one(
+        let (n, errors) = posted(
             "booking_conf_host",
-            &json!({"enabled": true, "sms": {"number": "+44 20 7946 0958"}}),
-            defaults["booking_conf_host"].clone(),
-            &mut errors,
+            json!({"enabled": true, "sms": {"number": "+44 20 7946 0958"}}),
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(n.sms.number, "+442079460958");
-        let mut errors = FieldErrors::new();
-        parse_one(
+        let (_, errors) = posted(
             "booking_conf_attendee",
-            &json!({"enabled": true, "sms": {"send_to": "whatsapp"}}),
-            defaults["booking_conf_attendee"].clone(),
-            &mut errors,
+            json!({"enabled": true, "sms": {"send_to": "whatsapp"}}),
         );
         assert!(errors.contains("notifications.booking_conf_attendee.sms.send_to"));
+        let (n, errors) = posted("booking_conf_attendee", json!({"sms": {"number": "12"}}));
+        assert!(errors.contains("notifications.booking_conf_attendee.sms.number"));
+        assert_eq!(
+            n.sms.number,
+            sms_defaults()["booking_conf_attendee"].sms.number,
+            "a refused number changes nothing"
+        );
     }
 }

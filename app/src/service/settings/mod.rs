@@ -1,4 +1,6 @@
 //! The site's settings (REST `/settings/...` and the dashboard's settings page).
 
+pub mod general;
+pub mod modules;
 pub mod page;
 pub mod site;

@@ -13,6 +13,8 @@ use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
 use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, SiteSettings};
 use crate::service::auth::{hash_password, verify_password};
 use crate::service::outbox::{Message, Outgoing, TestEmail};
+use crate::service::settings::general::{self, GeneralChanges, PaymentChanges};
+use crate::service::settings::modules::{self, ModuleSwitches};
 use crate::service::settings::site::{self, MODULE_CATALOGUE};
 use crate::service::setup_pages::refused_as;
 use crate::service::users::{CreateUser, create_user};
@@ -97,6 +99,32 @@ fn brand_of(form: &FormState) -> String {
     }
 }
 
+/// `POST /settings/general` as the page sends it: the same reading and checks as the REST route.
+async fn general_save(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<()> {
+    let changes = site::permitted_then(caller, Capability::ManageOptions, || {
+        GeneralChanges::parse(body)
+    })?;
+    general::save_general(ctx, caller, changes)
+        .await
+        .map(|_| ())
+}
+
+/// `POST /settings/payment` as the page sends it.
+async fn save_payments(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let is_active = if form.value("is_active") == "on" {
+        "yes"
+    } else {
+        "no"
+    };
+    let changes = site::permitted_then(caller, Capability::ManageOptions, || {
+        PaymentChanges::parse(&json!({"payments": {
+            "is_active": is_active, "currency": form.value("currency"),
+            "number_format": form.value("number_format"),
+            "currency_position": form.value("currency_position")}}))
+    })?;
+    general::save_payment(ctx, caller, changes).await.map(drop)
+}
+
 /// What a saved section answers: nothing, or a message to show once (a new user's password).
 pub enum Saved {
     Done,
@@ -122,7 +150,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
     }
     match form.value("section").as_str() {
         "general" => done(
-            site::save_general(
+            general_save(
                 ctx,
                 caller,
                 &json!({"timeFormat": form.value("time_format"),
@@ -137,7 +165,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             })
         }),
         "email" => done(
-            site::save_general(
+            general_save(
                 ctx,
                 caller,
                 &json!({"emailing": {
@@ -154,17 +182,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .await
             .map(Saved::Shown)
             .map_err(|e| refused_as(form, e, str::to_string)),
-        "payments" => done(
-            site::save_payment(
-                ctx,
-                caller,
-                &json!({"payments": {"is_active": yes_no("is_active"), "currency": form.value("currency"),
-                        "number_format": form.value("number_format"),
-                        "currency_position": form.value("currency_position")}}),
-            )
-            .await,
-        )
-        .map_err(|e| refused_as(form, e, strip("payments."))),
+        "payments" => done(save_payments(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, strip("payments."))),
         "theme" => done(
             match site::ThemeChoice::parse(
                 &json!({"theme": form.value("theme"), "brand_color": brand_of(form)}),
@@ -175,11 +194,14 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         )
             .map_err(|e| refused_as(form, e, str::to_string)),
         "modules" => {
-            let switches: serde_json::Map<String, Value> = MODULE_CATALOGUE
-                .iter()
-                .map(|(key, ..)| ((*key).to_string(), json!(yes_no(&format!("module_{key}")))))
-                .collect();
-            done(site::save_global_modules(ctx, caller, &json!({"settings": switches})).await)
+            // Every module is on the form, as a checkbox: the switches need no reading.
+            let switches = ModuleSwitches(
+                MODULE_CATALOGUE
+                    .iter()
+                    .map(|(key, ..)| (key.to_string(), yes_no(&format!("module_{key}")).into()))
+                    .collect(),
+            );
+            done(modules::save_global_modules(ctx, caller, switches).await)
                 .map_err(|e| refused_as(form, e, str::to_string))
         }
         "profile" => save_profile(ctx, caller, form)
