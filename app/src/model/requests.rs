@@ -53,6 +53,7 @@ pub struct CreateBookingRequest {
 /// `POST /bookings/{hash}/cancel`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"cancellation_reason": "Something came up, sorry."})))]
 pub struct CancelBookingRequest {
     /// Required when the event's booking form requires it.
     pub cancellation_reason: Option<String>,
@@ -94,6 +95,7 @@ pub struct UpdateBookingRequest {
 /// `POST /calendars`: the calendar and its first event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"calendar": {"author_timezone": "Europe/Berlin", "title": "Maya Singh", "slot": {"title": "Intro call", "duration": 30, "event_type": "single", "availability_type": "custom", "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": [{"day": "mon", "from": "09:00", "to": "12:00"}, {"day": "wed", "from": "13:00", "to": "17:00"}], "range_days": 60}}}})))]
 pub struct NewCalendarRequest {
     pub calendar: NewCalendarFields,
 }
@@ -156,6 +158,7 @@ pub struct SlugRequest {
 /// `POST /calendars/{id}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"title": "Maya Singh", "description": "<p>Coaching sessions, online.</p>"})))]
 pub struct UpdateCalendarRequest {
     /// HTML (sanitized).
     pub description: Option<String>,
@@ -174,6 +177,7 @@ pub struct EventStatusRequest {
 /// `POST …/details`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"title": "Intro call", "duration": 30, "status": "active", "description": "<p>A first, free conversation.</p>", "color_schema": "#0369a1"})))]
 pub struct EventDetailsRequest {
     pub title: Option<String>,
     pub duration: Option<i64>,
@@ -192,6 +196,7 @@ pub struct EventDetailsRequest {
 /// `POST …/availability`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"schedule_type": "weekly_schedules", "availability_type": "custom", "weekly_schedules": [{"day": "mon", "from": "09:00", "to": "12:00"}, {"day": "tue", "from": "09:00", "to": "12:00"}], "date_overrides": {"2026-12-24": []}, "range_type": "range_days", "range_days": 60})))]
 pub struct EventAvailabilityRequest {
     pub schedule_type: Option<String>,
     /// `{sun: {enabled, slots: [{start, end}]}, ...}`.
@@ -216,6 +221,7 @@ pub struct EventAvailabilityRequest {
 /// `{settings: {...}}`: the limits and advanced tabs send the keys they change.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"schedule_conditions": {"value": 120, "unit": "minutes"}, "buffer_time_before": "10", "buffer_time_after": "10", "slot_interval": "", "booking_frequency": {"enabled": true, "limits": [{"unit": "per_day", "value": 4}]}}})))]
 pub struct EventSettingsRequest {
     #[cfg_attr(feature = "ssr", schema(value_type = Object))]
     pub settings: BTreeMap<String, Value>,
@@ -224,6 +230,7 @@ pub struct EventSettingsRequest {
 /// `POST /calendars/{id}/clone-event/{event_id}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"new_calendar_id": 2})))]
 pub struct CloneEventRequest {
     /// Default: the same calendar.
     pub new_calendar_id: Option<i64>,
@@ -232,6 +239,7 @@ pub struct CloneEventRequest {
 /// `POST …/booking-fields`: the whole form, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"booking_fields": [{"type": "text", "label": "Company", "required": false}, {"type": "dropdown", "label": "Team size", "required": true, "options": ["1-10", "11-50", "51+"]}]})))]
 pub struct BookingFieldsRequest {
     /// `[{type, label, name?, required?, enabled?, placeholder?, help_text?, options?, ...}]`.
     #[cfg_attr(feature = "ssr", schema(value_type = Vec<Object>))]
@@ -242,6 +250,7 @@ pub struct BookingFieldsRequest {
 /// key.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"notifications": {"reminder_to_attendee": {"enabled": true, "email": {"subject": "Soon: {{booking.event_name}}", "body": "<p>See you at {{booking.start_date_time_for_attendee}}.</p>", "times": [{"unit": "hours", "value": 24}]}}}})))]
 pub struct NotificationsRequest {
     #[cfg_attr(feature = "ssr", schema(value_type = HashMap<String, Object>))]
     pub notifications: BTreeMap<String, Value>,
@@ -250,6 +259,7 @@ pub struct NotificationsRequest {
 /// `POST …/email-notifications/clone`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"from_event_id": 7})))]
 pub struct CloneNotificationsRequest {
     /// An event the caller manages (a number or its text).
     #[cfg_attr(feature = "ssr", schema(value_type = i64))]
@@ -259,6 +269,7 @@ pub struct CloneNotificationsRequest {
 /// `POST …/payment-settings`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"enabled": "yes", "driver": "native", "offline_enabled": "yes", "offline_instructions": "<p>Pay at the door.</p>", "items": [{"title": "Session", "value": "45.00"}]}})))]
 pub struct EventPaymentRequest {
     /// `{enabled, driver, offline_enabled, offline_instructions, items: [{title, value}],
     /// multi_payment_enabled, multi_payment_items}`; prices in currency units.
@@ -304,6 +315,7 @@ pub struct WebhookFeedInput {
 /// `POST /calendars/{id}/sharing-settings`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"calendar_data": {"title": "Maya Singh", "timezone": "Europe/Berlin"}, "landing_page_settings": {"enabled": true, "show_type": "all"}})))]
 pub struct SharingRequest {
     /// `{title, timezone, description, calendar_avatar, featured_image, phone}`.
     #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
@@ -316,6 +328,7 @@ pub struct SharingRequest {
 /// `PUT /calendar-connections/{id}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"title": "Work calendar", "calendars": [{"id": 12, "check_conflicts": true, "is_destination": false}]})))]
 pub struct UpdateConnectionRequest {
     pub title: Option<String>,
     pub username: Option<String>,

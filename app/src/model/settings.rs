@@ -305,6 +305,7 @@ pub struct GeneralSections {
 /// one (unknown keys are dropped).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"emailing": {"from_name": "Maya Singh Coaching", "from_email": "bookings@example.org"}, "administration": {"start_day": "mon"}, "timeFormat": "24"})))]
 pub struct GeneralSettingsRequest {
     #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
     pub emailing: Option<BTreeMap<String, serde_json::Value>>,
@@ -360,6 +361,7 @@ pub struct SavedFeatureModules {
 /// `POST /settings/global-modules` and `/settings/addons-settings`: `{settings: {...}}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"smtp": "yes", "crm": "no"}})))]
 pub struct SettingsRequest {
     /// global-modules: module key -> `yes`/`no`; addons: `frontend` and `coupon` objects.
     #[cfg_attr(feature = "ssr", schema(value_type = Object))]
@@ -370,6 +372,7 @@ pub struct SettingsRequest {
 /// currency_position?}}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"payments": {"currency": "EUR", "is_active": "yes", "number_format": "comma_separated", "currency_position": "right_space"}})))]
 pub struct PaymentSettingsRequest {
     #[cfg_attr(feature = "ssr", schema(value_type = Object))]
     pub payments: BTreeMap<String, serde_json::Value>,

@@ -44,6 +44,7 @@ pub struct InvitationAnswer {
 /// `POST /team-invitations`: the user to invite, by id or by login or email.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"email": "sam@example.org"})))]
 pub struct InviteRequest {
     pub user_id: Option<i64>,
     /// Used when `user_id` is absent: the user's email address or login.

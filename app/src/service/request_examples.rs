@@ -1,0 +1,135 @@
+//! The request examples of the OpenAPI document are bodies integrators copy: each must read
+//! as its use case's command without a complaint.
+
+use serde_json::Value;
+use utoipa::PartialSchema;
+
+use crate::domain::validation::FieldErrors;
+use crate::domain::values::EventType;
+use crate::model::event::EventSettings;
+use crate::model::notifications::defaults;
+use crate::model::requests::*;
+use crate::model::settings::{GeneralSettingsRequest, PaymentSettingsRequest, SettingsRequest};
+use crate::model::team::InviteRequest;
+use crate::service::ServiceResult;
+use crate::service::bookings::self_service::CancelBooking;
+use crate::service::calendars::admin::{CreateCalendar, UpdateCalendar};
+use crate::service::calendars::connections::UpdateConnection;
+use crate::service::calendars::sharing::SaveSharing;
+use crate::service::events::admin::CloneEvent;
+use crate::service::events::availability::AvailabilityChanges;
+use crate::service::events::details::EventDetails;
+use crate::service::events::email_notifications::{EmailChange, SourceEvent, read_posted};
+use crate::service::events::limits::read_limits;
+use crate::service::events::payments::EventPaymentChanges;
+use crate::service::settings::general::{GeneralChanges, PaymentChanges};
+use crate::service::settings::modules::ModuleSwitches;
+use crate::service::support::input::Fields;
+use crate::service::team_invitations::Invitee;
+
+/// The example the document shows for `T`'s body.
+fn example<T: PartialSchema>() -> Value {
+    let schema = serde_json::to_value(T::schema()).unwrap_or_default();
+    let example = schema
+        .get("example")
+        .or_else(|| schema.get("examples").and_then(|e| e.get(0)))
+        .cloned();
+    example.unwrap_or_else(|| panic!("no example in {schema}"))
+}
+
+fn accepted<C: std::fmt::Debug>(name: &str, read: ServiceResult<C>) {
+    if let Err(refusal) = read {
+        panic!("the example of {name} was refused: {refusal:?}");
+    }
+}
+
+fn without_errors(name: &str, errors: FieldErrors) {
+    assert!(
+        errors.is_empty(),
+        "the example of {name} was refused: {errors:?}"
+    );
+}
+
+#[test]
+fn every_request_example_reads_as_its_command() {
+    accepted(
+        "CancelBookingRequest",
+        CancelBooking::parse(&example::<CancelBookingRequest>()),
+    );
+    accepted(
+        "NewCalendarRequest",
+        CreateCalendar::parse(&example::<NewCalendarRequest>()),
+    );
+    accepted(
+        "UpdateCalendarRequest",
+        UpdateCalendar::parse(&example::<UpdateCalendarRequest>()),
+    );
+    accepted(
+        "EventDetailsRequest",
+        EventDetails::parse(&example::<EventDetailsRequest>(), EventType::Single),
+    );
+    accepted(
+        "EventSettingsRequest",
+        read_limits(&example::<EventSettingsRequest>()),
+    );
+    accepted(
+        "CloneEventRequest",
+        CloneEvent::parse(&example::<CloneEventRequest>()),
+    );
+    accepted(
+        "CloneNotificationsRequest",
+        SourceEvent::parse(&example::<CloneNotificationsRequest>()),
+    );
+    accepted(
+        "EventPaymentRequest",
+        EventPaymentChanges::parse(&example::<EventPaymentRequest>()),
+    );
+    accepted(
+        "SharingRequest",
+        SaveSharing::parse(&example::<SharingRequest>()),
+    );
+    accepted("InviteRequest", Invitee::parse(&example::<InviteRequest>()));
+    accepted(
+        "GeneralSettingsRequest",
+        GeneralChanges::parse(&example::<GeneralSettingsRequest>()),
+    );
+    accepted(
+        "PaymentSettingsRequest",
+        PaymentChanges::parse(&example::<PaymentSettingsRequest>()),
+    );
+    accepted(
+        "SettingsRequest",
+        ModuleSwitches::parse(&example::<SettingsRequest>()),
+    );
+
+    let body = example::<EventAvailabilityRequest>();
+    let f = Fields::new(Some(&body), "");
+    let mut errors = FieldErrors::new();
+    let mut settings = EventSettings::default();
+    AvailabilityChanges::read(&f, &mut errors)
+        .schedule
+        .apply(&f, &mut settings, &mut errors, true);
+    without_errors("EventAvailabilityRequest", errors);
+
+    let body = example::<NotificationsRequest>();
+    let mut errors = FieldErrors::new();
+    let mut all = defaults();
+    let changes = read_posted(&body, &all, EmailChange::read, &mut errors);
+    let Ok(changes) = changes else {
+        panic!("the example of NotificationsRequest was refused: {changes:?}");
+    };
+    assert!(
+        !changes.is_empty(),
+        "the example changes a known notification"
+    );
+    for (key, change) in changes {
+        if let Some(n) = all.get_mut(&key) {
+            change.apply(&key, n, &mut errors);
+        }
+    }
+    without_errors("NotificationsRequest", errors);
+
+    let mut errors = FieldErrors::new();
+    UpdateConnection::read(&example::<UpdateConnectionRequest>(), &mut errors);
+    without_errors("UpdateConnectionRequest", errors);
+}
