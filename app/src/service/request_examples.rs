@@ -18,6 +18,7 @@ use crate::service::calendars::connections::UpdateConnection;
 use crate::service::calendars::sharing::SaveSharing;
 use crate::service::events::admin::CloneEvent;
 use crate::service::events::availability::AvailabilityChanges;
+use crate::service::events::booking_fields::parse_form;
 use crate::service::events::details::EventDetails;
 use crate::service::events::email_notifications::{EmailChange, SourceEvent, read_posted};
 use crate::service::events::limits::read_limits;
@@ -26,6 +27,7 @@ use crate::service::settings::general::{GeneralChanges, PaymentChanges};
 use crate::service::settings::modules::ModuleSwitches;
 use crate::service::support::input::Fields;
 use crate::service::team_invitations::Invitee;
+use crate::store::events::EventRow;
 
 /// The example the document shows for `T`'s body.
 fn example<T: PartialSchema>() -> Value {
@@ -48,6 +50,37 @@ fn without_errors(name: &str, errors: FieldErrors) {
         errors.is_empty(),
         "the example of {name} was refused: {errors:?}"
     );
+}
+
+/// A one-to-one event met online, as stored.
+fn an_event() -> EventRow {
+    EventRow {
+        id: 1,
+        hash: "e1".into(),
+        user_id: 1,
+        calendar_id: 1,
+        parent_id: None,
+        duration: 30,
+        title: "Intro call".into(),
+        slug: "intro-call".into(),
+        description: String::new(),
+        settings: "{}".into(),
+        availability_type: "custom".into(),
+        availability_id: None,
+        status: "active".into(),
+        payment_type: "free".into(),
+        color_schema: "#0369a1".into(),
+        location_type: String::new(),
+        location_heading: String::new(),
+        location_settings: r#"[{"type": "online_meeting"}]"#.into(),
+        event_type: "single".into(),
+        is_display_spots: false,
+        max_book_per_slot: 1,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        created_at: 0,
+        updated_at: 0,
+    }
 }
 
 #[test]
@@ -128,6 +161,11 @@ fn every_request_example_reads_as_its_command() {
         }
     }
     without_errors("NotificationsRequest", errors);
+
+    accepted(
+        "BookingFieldsRequest",
+        parse_form(&example::<BookingFieldsRequest>(), &an_event()),
+    );
 
     let mut errors = FieldErrors::new();
     UpdateConnection::read(&example::<UpdateConnectionRequest>(), &mut errors);
