@@ -6,5 +6,6 @@ pub mod admin;
 pub mod client;
 pub mod connections;
 pub mod connections_page;
+pub mod new_calendar;
 pub mod sharing;
 pub mod write_back;

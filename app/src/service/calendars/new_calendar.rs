@@ -1,0 +1,308 @@
+//! `POST /calendars` (and the dashboard's "New calendar"): a calendar with its first event,
+//! and the host's first availability schedule when it has none.
+
+use serde_json::Value;
+
+use super::admin::{reborrow, slug_taken};
+use crate::domain::access::Capability;
+use crate::domain::slug::slugify;
+use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::values::{Slug, TimeZoneId};
+use crate::model::calendar::{CalendarSettings, NewCalendarAnswer};
+use crate::service::events::new_event::{EventInput, insert_event, parse_event_input};
+use crate::service::support::input::Fields;
+use crate::service::support::present::{calendar_wire, event_wire};
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
+use crate::store::availability_schedules::{self, NewSchedule};
+use crate::store::calendars::{self, NewCalendar};
+use crate::store::users::UserRow;
+use crate::store::{Ex, StoreError, Tx, users};
+
+/// The first free slug: `wanted` itself, then `wanted-2`, `wanted-3`, …
+async fn free_calendar_slug(ex: &mut Ex<'_>, wanted: &str) -> ServiceResult<String> {
+    if !calendars::slug_taken(reborrow(ex), wanted).await? {
+        return Ok(wanted.to_string());
+    }
+    for n in 2..100 {
+        let candidate = format!("{wanted}-{n}");
+        if !calendars::slug_taken(reborrow(ex), &candidate).await? {
+            return Ok(candidate);
+        }
+    }
+    Err(slug_taken())
+}
+
+/// Creates a calendar with its first event (and the host's first schedule when it has none).
+pub async fn create(
+    ctx: &Ctx,
+    caller: &Caller,
+    command: CreateCalendar,
+) -> ServiceResult<NewCalendarAnswer> {
+    create_calendar(ctx, caller, command, false).await
+}
+
+/// The dashboard's "New calendar": as [`create`], but the user's own calendar also keeps the
+/// title it was given (DESIGN 2.6), where the REST route names it after its host.
+pub async fn create_titled(
+    ctx: &Ctx,
+    caller: &Caller,
+    command: CreateCalendar,
+) -> ServiceResult<NewCalendarAnswer> {
+    create_calendar(ctx, caller, command, true).await
+}
+
+/// `POST /calendars`'s body, read once ([`CreateCalendar::parse`]): the calendar and its
+/// first event.
+#[derive(Debug, Clone)]
+pub struct CreateCalendar {
+    zone: TimeZoneId,
+    calendar_type: String,
+    team: bool,
+    title: Option<String>,
+    /// Another host than the caller (administrators who may invite only).
+    requested_user: Option<i64>,
+    slug: Option<Slug>,
+    description: String,
+    avatar: Option<String>,
+    event: EventInput,
+}
+
+async fn create_calendar(
+    ctx: &Ctx,
+    caller: &Caller,
+    command: CreateCalendar,
+    keep_title: bool,
+) -> ServiceResult<NewCalendarAnswer> {
+    let may_choose_host =
+        caller.can(Capability::ManageAllData) && caller.can(Capability::InviteTeamMembers);
+    let host_id = match command.requested_user {
+        Some(id) if may_choose_host => id,
+        _ => caller.id(),
+    };
+    let mut tx = ctx.store.begin().await?;
+    let host = users::find(tx.ex(), host_id)
+        .await?
+        .ok_or_else(|| ServiceError::field("calendar.user_id", "exists", "User not found"))?;
+    check_may_have_calendar(&mut tx, caller, &host, &command).await?;
+    let team = command.team;
+    let wanted = command
+        .slug
+        .as_ref()
+        .map(|s| s.as_str().to_string())
+        .unwrap_or_else(|| {
+            slugify(if team {
+                command.title.as_deref().unwrap_or_default()
+            } else {
+                &host.login
+            })
+        });
+    let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
+    let given = command.title.clone().unwrap_or_default().trim().to_string();
+    let title = if team || (keep_title && !given.is_empty()) {
+        given
+    } else {
+        host.full_name()
+    };
+    let hash = random_hash();
+    let new_calendar = NewCalendar {
+        hash: &hash,
+        user_id: host.id,
+        title: &title,
+        slug: &slug,
+        description: &clean_html(&command.description),
+        settings: "{}",
+        calendar_type: &command.calendar_type,
+        author_timezone: command.zone.as_str(),
+    };
+    let calendar_id = match calendars::insert(tx.ex(), &new_calendar).await {
+        Err(StoreError::UniqueViolation) => return Err(slug_taken()),
+        other => other?,
+    };
+    let default_schedule = default_schedule_of(&mut tx, &host, &command).await?;
+    let mut cal = calendars::find(tx.ex(), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let event = insert_event(
+        &mut tx,
+        &cal,
+        host.id,
+        command.event,
+        Some(default_schedule),
+    )
+    .await?;
+    let settings = CalendarSettings {
+        event_order: Some(vec![event.id]),
+        profile_photo_url: command.avatar.unwrap_or_default(),
+        ..CalendarSettings::default()
+    };
+    cal.settings = serde_json::to_string(&settings).map_err(StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    let cal = calendars::find(tx.ex(), calendar_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    Ok(NewCalendarAnswer {
+        calendar: calendar_wire(ctx, &cal, Some(&host), &[&event]),
+        slot: event_wire(ctx, &cal, &event),
+        redirect_url: format!(
+            "{}/admin/calendars/{}/events/{}",
+            ctx.public_url, cal.id, event.id
+        ),
+    })
+}
+
+impl CreateCalendar {
+    /// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
+    /// calendar_avatar, slot}}`; every field's errors at once.
+    pub fn parse(body: &Value) -> ServiceResult<CreateCalendar> {
+        let mut errors = FieldErrors::new();
+        let root = Fields::new(Some(body), "");
+        let Some(cal_value) = root.object("calendar", &mut errors) else {
+            if errors.is_empty() {
+                errors.add("calendar", "required", "The calendar field is required.");
+            }
+            return Err(ServiceError::invalid(errors));
+        };
+        let f = Fields::new(Some(cal_value), "calendar");
+        // A refused zone fails the whole parse below; absent or blank means UTC.
+        let zone = f
+            .time_zone("author_timezone", "author timezone", &mut errors)
+            .unwrap_or_else(TimeZoneId::utc);
+        let calendar_type = f
+            .one_of("type", &["simple", "team"], &mut errors)
+            .unwrap_or_else(|| "simple".into());
+        let team = calendar_type != "simple";
+        let title = f.str("title", &mut errors);
+        if team {
+            check_title(
+                &mut errors,
+                "calendar.title",
+                "Calendar title",
+                title.as_deref(),
+            );
+        } else {
+            check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
+        }
+        let requested_user = f.int("user_id", &mut errors);
+        let slug = match f.str("slug", &mut errors).filter(|s| !s.trim().is_empty()) {
+            Some(text) => match Slug::parse(text.trim()) {
+                Ok(slug) => Some(slug),
+                Err(problem) => {
+                    errors.add("calendar.slug", "slug", problem.message());
+                    None
+                }
+            },
+            None => None,
+        };
+        let description = f.str("description", &mut errors).unwrap_or_default();
+        check_max_len(
+            &mut errors,
+            "calendar.description",
+            Some(&description),
+            MAX_HTML_CHARS,
+        );
+        // An extension: the host profile's photo, as the sharing settings take it.
+        let avatar = f
+            .str("calendar_avatar", &mut errors)
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty());
+        if avatar
+            .as_deref()
+            .is_some_and(|u| u.len() > 2048 || !crate::service::support::input::is_http_url(u))
+        {
+            errors.add(
+                "calendar.calendar_avatar",
+                "url",
+                "The calendar.calendar_avatar format is invalid.",
+            );
+        }
+        let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
+        let (Some(event), true) = (event, errors.is_empty()) else {
+            return Err(ServiceError::invalid(errors));
+        };
+        Ok(CreateCalendar {
+            zone,
+            calendar_type,
+            team,
+            title,
+            requested_user,
+            slug,
+            description,
+            avatar,
+            event,
+        })
+    }
+}
+
+/// A user has one simple calendar; a team calendar needs known members, its host among them,
+/// each of whom agreed to join.
+async fn check_may_have_calendar(
+    tx: &mut Tx,
+    caller: &Caller,
+    host: &UserRow,
+    command: &CreateCalendar,
+) -> ServiceResult<()> {
+    if !command.team {
+        if calendars::simple_calendar_of(tx.ex(), host.id)
+            .await?
+            .is_some()
+        {
+            return Err(ServiceError::Unprocessable {
+                code: "calendar_exists",
+                message:
+                    "The user already has a calendar. Please delete it first to create a new one"
+                        .into(),
+            });
+        }
+        return Ok(());
+    }
+    let members = &command.event.settings.team_members;
+    let known = users::find_many(tx.ex(), members).await?;
+    let mut distinct = members.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if !members.contains(&host.id) || known.len() != distinct.len() {
+        return Err(ServiceError::field(
+            "calendar.slot.settings.team_members",
+            "members",
+            "Invalid Team Member",
+        ));
+    }
+    crate::service::team_invitations::check_consent(
+        tx.ex(),
+        caller,
+        host.id,
+        members,
+        "calendar.slot.settings.team_members",
+    )
+    .await
+}
+
+/// The host's default availability schedule, made from the first event's weekly hours when
+/// the host has none yet.
+async fn default_schedule_of(
+    tx: &mut Tx,
+    host: &UserRow,
+    command: &CreateCalendar,
+) -> ServiceResult<i64> {
+    if let Some(schedule) = availability_schedules::find_default(tx.ex(), host.id).await? {
+        return Ok(schedule.id);
+    }
+    let weekly = serde_json::to_string(&command.event.settings.weekly_schedules)
+        .map_err(StoreError::from)?;
+    let id = availability_schedules::insert(
+        tx.ex(),
+        &NewSchedule {
+            user_id: host.id,
+            title: "Weekly Hours",
+            is_default: true,
+            timezone: command.zone.as_str(),
+            weekly_schedules: &weekly,
+            date_overrides: "{}",
+        },
+    )
+    .await?;
+    Ok(id)
+}

@@ -1,0 +1,209 @@
+//! The Notifications and Payment tabs: each email's switch, subject, text and times; the
+//! price and paying offline.
+
+use serde_json::{Value, json};
+
+use crate::model::event_tabs::{NotificationLine, PaymentTab, parse_times_text, times_text};
+use crate::model::public::FormState;
+use crate::service::ServiceResult;
+use crate::service::events::admin::load_managed_event;
+use crate::service::setup_pages::refused_as;
+use crate::service::{Caller, Ctx};
+
+/// The "Payment" tab: the event's price and method, and the site's payment switch.
+pub async fn payment(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<PaymentTab> {
+    let mut conn = ctx.store.conn().await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let settings = crate::service::events::payments::load(conn.ex(), ev.id).await?;
+    let general: crate::model::settings::GeneralSettings =
+        crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
+    let first = settings.items.first();
+    Ok(PaymentTab {
+        event_enabled: settings.enabled == "yes",
+        payments_active: general.payments.is_active == "yes",
+        currency: general.payments.currency.clone(),
+        offline_enabled: settings.offline_enabled == "yes",
+        price_title: first.map(|i| i.title.clone()).unwrap_or_default(),
+        price: first
+            .map(|i| {
+                let decimals = general.payments.decimal_points;
+                crate::domain::money::parse_amount(&i.value.to_string(), decimals).map_or_else(
+                    || i.value.to_string(),
+                    |m| crate::domain::money::plain_amount(m, decimals),
+                )
+            })
+            .unwrap_or_default(),
+        instructions: crate::domain::smart_codes::html_to_text(&settings.offline_instructions)
+            .trim()
+            .to_string(),
+        per_duration: settings.multi_payment_enabled == "yes",
+    })
+}
+
+/// "Save" of the Payment tab, through `POST …/payment-settings`. The price is the first line
+/// (other lines, and prices per duration, are kept as they are).
+pub async fn save_payment(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let current = {
+        let mut conn = ctx
+            .store
+            .conn()
+            .await
+            .map_err(|e| refused_as(form, e.into(), str::to_string))?;
+        let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id)
+            .await
+            .map_err(|e| refused_as(form, e, str::to_string))?;
+        crate::service::events::payments::load(conn.ex(), ev.id)
+            .await
+            .map_err(|e| refused_as(form, e, str::to_string))?
+    };
+    let mut items: Vec<Value> = current.items.iter().map(|i| json!(i)).collect();
+    let line =
+        json!({"title": form.value("price_title").trim(), "value": form.value("price").trim()});
+    match items.first_mut() {
+        Some(first) => *first = line,
+        None => items.push(line),
+    }
+    // Plain text in, kept as paragraphs.
+    let instructions: String = form
+        .value("instructions")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("<p>{}</p>", crate::domain::smart_codes::escape_html(l)))
+        .collect();
+    let yes = |name: &str| {
+        if form.value(name) == "on" {
+            "yes"
+        } else {
+            "no"
+        }
+    };
+    let body = json!({"settings": {
+        "enabled": yes("take_payment"), "offline_enabled": yes("offline"),
+        "offline_instructions": instructions, "items": items,
+    }});
+    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                match field.strip_prefix("settings.").unwrap_or(field) {
+                    "enabled" => "take_payment".to_string(),
+                    "offline_enabled" | "driver" => "offline".to_string(),
+                    "items.0.title" => "price_title".to_string(),
+                    "items.0.value" | "items" => "price".to_string(),
+                    other => other.to_string(),
+                }
+            })
+        })
+}
+
+/// The "Notifications" tab: every email of the event with its state and text.
+pub async fn notifications(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<Vec<NotificationLine>> {
+    let mut conn = ctx.store.conn().await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
+    let all = crate::service::events::email_notifications::load(conn.ex(), ev.id).await?;
+    Ok(crate::model::notifications::KINDS
+        .iter()
+        .filter_map(|kind| {
+            let n = all.get(kind.key)?;
+            Some(NotificationLine {
+                key: kind.key.to_string(),
+                title: n.title.clone(),
+                to_host: n.is_host,
+                enabled: n.enabled,
+                subject: n.email.subject.clone(),
+                body: n.email.body.clone(),
+                copies: n.email.additional_recipients.clone(),
+                times: n.email.times.as_ref().map(|times| {
+                    let pairs: Vec<(i64, String)> = times
+                        .iter()
+                        .map(|t| {
+                            let unit = serde_json::to_value(t.unit)
+                                .ok()
+                                .and_then(|v| v.as_str().map(str::to_string))
+                                .unwrap_or_default();
+                            (t.value, unit)
+                        })
+                        .collect();
+                    times_text(&pairs)
+                }),
+            })
+        })
+        .collect())
+}
+
+/// "Save" of one email's form (`key`), through `POST …/email-notifications`.
+pub async fn save_notification(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    form: &FormState,
+) -> Result<(), FormState> {
+    let key = form.value("key");
+    let mut email = json!({
+        "subject": form.value("subject"),
+        "body": form.value("body"),
+    });
+    if form.values.contains_key("copies") {
+        email["additional_recipients"] = json!(form.value("copies"));
+    }
+    if form.values.contains_key("times") {
+        match parse_times_text(&form.value("times")) {
+            Some(times) if !times.is_empty() => {
+                email["times"] = json!(
+                    times
+                        .iter()
+                        .map(|(value, unit)| json!({"unit": unit, "value": value}))
+                        .collect::<Vec<_>>()
+                );
+            }
+            _ => {
+                let mut refused = form.clone();
+                refused.errors.insert(
+                    "times".into(),
+                    "Write the times as \"15 minutes, 1 day\": whole numbers of minutes, hours or days.".into(),
+                );
+                refused.message = Some("The reminder times could not be read.".into());
+                return Err(refused);
+            }
+        }
+    }
+    let body = json!({"notifications": {key.clone(): {
+        "enabled": form.value("enabled") == "on", "email": email,
+    }}});
+    crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, &body)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let inner = field
+                    .strip_prefix(&format!("notifications.{key}."))
+                    .unwrap_or(field);
+                match inner {
+                    "email.subject" => "subject".to_string(),
+                    "email.body" => "body".to_string(),
+                    "email.additional_recipients" => "copies".to_string(),
+                    "email.times" => "times".to_string(),
+                    other => other.to_string(),
+                }
+            })
+        })
+}
