@@ -145,3 +145,95 @@ fn operations(
         .flatten()
     })
 }
+
+/// Whole-answer examples for the answers whose types carry none: most are real answers of the
+/// API tests (`tests/api/snapshots`) with the masked values filled in and lists cut to two
+/// items; a few are written by hand. A test reads each into its model type and back, so an
+/// example cannot drift from the answer it shows.
+macro_rules! answer_examples {
+    ($($name:ident => $model:ty),* $(,)?) => {
+        const ANSWER_EXAMPLES: &[(&str, &str)] = &[
+            $((stringify!($name), include_str!(concat!("examples/", stringify!($name), ".json")))),*
+        ];
+
+        /// Each example read as its model and written back (the test compares the two).
+        #[cfg(test)]
+        fn examples_as_models() -> Vec<(&'static str, Result<serde_json::Value, serde_json::Error>)> {
+            vec![$((
+                stringify!($name),
+                serde_json::from_str::<$model>(include_str!(concat!("examples/", stringify!($name), ".json")))
+                    .and_then(serde_json::to_value),
+            )),*]
+        }
+    };
+}
+
+answer_examples! {
+    ActivityList => app::model::listing::ActivityList,
+    AvailabilityAnswer => app::model::event::AvailabilityAnswer,
+    BookingExtras => app::model::booking::BookingExtras,
+    BookingFieldList => app::model::event::BookingFieldList,
+    BookingPageAnswer => app::model::booking::BookingPageAnswer,
+    BusyList => app::model::calendar_connection::BusyList,
+    ConnectionAnswer => app::model::calendar_connection::ConnectionAnswer,
+    ConnectionList => app::model::calendar_connection::ConnectionList,
+    DeliveryList => app::model::listing::DeliveryList,
+    EmailNotificationsAnswer => app::model::notifications::EmailNotificationsAnswer,
+    EventAnswer => app::model::event::EventAnswer,
+    EventSchemaAnswer => app::model::calendar::EventSchemaAnswer,
+    GlobalModules => app::model::settings::GlobalModules,
+    GroupAttendees => app::model::booking::GroupAttendees,
+    HostCandidateList => app::model::listing::HostCandidateList,
+    HostCalendarList => app::model::listing::HostCalendarList,
+    IntegrationsAnswer => app::model::integration::IntegrationsAnswer,
+    InvitationList => app::model::team::InvitationList,
+    OtherHostList => app::model::listing::OtherHostList,
+    OwnBookingList => app::model::listing::OwnBookingList,
+    PageList => app::model::listing::PageList,
+    PaymentSettingsAnswer => app::model::payment::PaymentSettingsAnswer,
+    ScheduleAnswer => app::model::booking::ScheduleAnswer,
+    SettingsMenu => app::model::listing::SettingsMenu,
+    SmsNotificationsAnswer => app::model::notifications::SmsNotificationsAnswer,
+}
+
+/// Puts [`ANSWER_EXAMPLES`] on their schemas. Applied to the merged document.
+pub struct AnswerExamples;
+
+impl Modify for AnswerExamples {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::RefOr;
+        use utoipa::openapi::schema::Schema;
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        for (name, text) in ANSWER_EXAMPLES {
+            if let (Some(RefOr::T(Schema::Object(schema))), Ok(example)) = (
+                components.schemas.get_mut(*name),
+                serde_json::from_str::<serde_json::Value>(text),
+            ) {
+                schema.examples = vec![example];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_answer_example_reads_as_its_model_unchanged() {
+        for ((name, text), (model, read)) in ANSWER_EXAMPLES.iter().zip(examples_as_models()) {
+            assert_eq!(*name, model);
+            let written: serde_json::Value =
+                serde_json::from_str(text).expect("the example is JSON");
+            match read {
+                Ok(read) => assert_eq!(
+                    read, written,
+                    "{name}: the model reads the example differently"
+                ),
+                Err(e) => panic!("{name}: the example is not a {name}: {e}"),
+            }
+        }
+    }
+}

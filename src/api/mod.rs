@@ -47,6 +47,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     // After the merge: the routes' operations exist only now.
     utoipa::Modify::modify(&doc::CommonErrors, &mut openapi);
     utoipa::Modify::modify(&doc::HostCredentials, &mut openapi);
+    utoipa::Modify::modify(&doc::AnswerExamples, &mut openapi);
     let document = openapi.clone();
     let router = router
         .route("/openapi.json", get(move || async move { Json(document) }))
