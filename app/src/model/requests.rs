@@ -232,8 +232,17 @@ pub struct EventSettingsRequest {
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({"new_calendar_id": 2})))]
 pub struct CloneEventRequest {
-    /// Default: the same calendar.
-    pub new_calendar_id: Option<i64>,
+    /// Default (also for empty text): the same calendar.
+    pub new_calendar_id: Option<IdOrDigits>,
+}
+
+/// An id as a JSON integer, or as its digits in text, the way forms send it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(untagged)]
+pub enum IdOrDigits {
+    Id(i64),
+    Digits(String),
 }
 
 /// `POST …/booking-fields`: the whole form, in order.
@@ -262,7 +271,7 @@ pub struct NotificationsRequest {
 #[cfg_attr(feature = "ssr", schema(example = json!({"from_event_id": 7})))]
 pub struct CloneNotificationsRequest {
     /// An event the caller manages (a number or its text).
-    #[cfg_attr(feature = "ssr", schema(value_type = i64))]
+    #[cfg_attr(feature = "ssr", schema(value_type = IdOrDigits))]
     pub from_event_id: Value,
 }
 
