@@ -11,6 +11,7 @@ use crate::model::notifications::{
     ReminderTime, defaults, kind,
 };
 use crate::service::events::admin::load_managed_event;
+use crate::service::support::input::set_if_sent;
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{Ex, events};
@@ -193,12 +194,8 @@ impl Heading {
     }
 
     pub(crate) fn apply(self, title: &mut String, enabled: &mut bool) {
-        if let Some(given) = self.title {
-            *title = given;
-        }
-        if let Some(given) = self.enabled {
-            *enabled = given;
-        }
+        set_if_sent(title, self.title);
+        set_if_sent(enabled, self.enabled);
     }
 }
 
@@ -269,15 +266,9 @@ impl EmailChange {
             times,
         } = self;
         heading.apply(&mut n.title, &mut n.enabled);
-        if let Some(subject) = subject {
-            n.email.subject = subject;
-        }
-        if let Some(body) = body {
-            n.email.body = body;
-        }
-        if let Some(list) = additional_recipients {
-            n.email.additional_recipients = list;
-        }
+        set_if_sent(&mut n.email.subject, subject);
+        set_if_sent(&mut n.email.body, body);
+        set_if_sent(&mut n.email.additional_recipients, additional_recipients);
         if times.is_some() {
             n.email.times = times;
         }

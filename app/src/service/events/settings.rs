@@ -10,7 +10,7 @@ use crate::domain::validation::FieldErrors;
 use crate::domain::week::{DateOverrides, WeeklySchedule, parse_overrides, parse_weekly};
 use crate::domain::zone::parse_zone;
 use crate::model::event::{EventSettings, Limits, LockTimezone, PeriodLimit, Quantity};
-use crate::service::support::input::Fields;
+use crate::service::support::input::{Fields, set_if_sent};
 
 /// Longest buffer or interval, in minutes.
 const MAX_MINUTES: i64 = 24 * 60;
@@ -336,18 +336,13 @@ impl LimitsChanges {
             settings.range_days = days;
             settings.range_type = "range_days".into();
         }
-        fn set<T>(field: &mut T, change: Option<T>) {
-            if let Some(value) = change {
-                *field = value;
-            }
-        }
-        set(&mut settings.schedule_conditions, schedule_conditions);
-        set(&mut settings.buffer_time_before, buffer_time_before);
-        set(&mut settings.buffer_time_after, buffer_time_after);
-        set(&mut settings.slot_interval, slot_interval);
-        set(&mut settings.booking_frequency, booking_frequency);
-        set(&mut settings.booking_duration, booking_duration);
-        set(&mut settings.lock_timezone, lock_timezone);
+        set_if_sent(&mut settings.schedule_conditions, schedule_conditions);
+        set_if_sent(&mut settings.buffer_time_before, buffer_time_before);
+        set_if_sent(&mut settings.buffer_time_after, buffer_time_after);
+        set_if_sent(&mut settings.slot_interval, slot_interval);
+        set_if_sent(&mut settings.booking_frequency, booking_frequency);
+        set_if_sent(&mut settings.booking_duration, booking_duration);
+        set_if_sent(&mut settings.lock_timezone, lock_timezone);
     }
 }
 

@@ -11,6 +11,7 @@ use crate::model::notifications::{
 };
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::email_notifications::{Heading, parse_times, read_posted};
+use crate::service::support::input::set_if_sent;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::BookingRow;
@@ -204,15 +205,9 @@ impl SmsChange {
             times,
         } = self;
         heading.apply(&mut n.title, &mut n.enabled);
-        if let Some(send_to) = send_to {
-            n.sms.send_to = send_to;
-        }
-        if let Some(body) = body {
-            n.sms.body = body;
-        }
-        if let Some(number) = number {
-            n.sms.number = number;
-        }
+        set_if_sent(&mut n.sms.send_to, send_to);
+        set_if_sent(&mut n.sms.body, body);
+        set_if_sent(&mut n.sms.number, number);
         if times.is_some() {
             n.sms.times = times;
         }

@@ -186,6 +186,13 @@ pub fn is_hex_color(text: &str) -> bool {
     matches!(digits.len(), 3 | 6) && digits.chars().all(|c| c.is_ascii_hexdigit())
 }
 
+/// A `...Changes` field applied: what was sent replaces the stored value; `None` keeps it.
+pub fn set_if_sent<T>(field: &mut T, sent: Option<T>) {
+    if let Some(value) = sent {
+        *field = value;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

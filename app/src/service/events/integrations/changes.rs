@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{KeyValue, METHODS, TRIGGERS, WebhookSettings};
 use crate::domain::validation::{FieldErrors, check_max_len};
-use crate::service::support::input::{Fields, is_http_url};
+use crate::service::support::input::{Fields, is_http_url, set_if_sent};
 use crate::service::{ServiceError, ServiceResult};
 
 /// Longest list of body fields or headers.
@@ -101,21 +101,16 @@ impl WebhookChanges {
             request_headers,
             event_triggers,
         } = self;
-        fn set<T>(field: &mut T, change: Option<T>) {
-            if let Some(value) = change {
-                *field = value;
-            }
-        }
-        set(&mut s.name, name);
-        set(&mut s.enabled, enabled);
-        set(&mut s.request_url, request_url);
-        set(&mut s.request_method, request_method);
-        set(&mut s.request_format, request_format);
-        set(&mut s.request_body, request_body);
-        set(&mut s.with_header, with_header);
-        set(&mut s.fields, fields);
-        set(&mut s.request_headers, request_headers);
-        set(&mut s.event_triggers, event_triggers);
+        set_if_sent(&mut s.name, name);
+        set_if_sent(&mut s.enabled, enabled);
+        set_if_sent(&mut s.request_url, request_url);
+        set_if_sent(&mut s.request_method, request_method);
+        set_if_sent(&mut s.request_format, request_format);
+        set_if_sent(&mut s.request_body, request_body);
+        set_if_sent(&mut s.with_header, with_header);
+        set_if_sent(&mut s.fields, fields);
+        set_if_sent(&mut s.request_headers, request_headers);
+        set_if_sent(&mut s.event_triggers, event_triggers);
     }
 }
 

@@ -11,6 +11,7 @@ use crate::domain::money::parse_amount;
 use crate::domain::validation::FieldErrors;
 use crate::model::answer::MessageAnswer;
 use crate::service::events::admin::load_managed_event;
+use crate::service::support::input::set_if_sent;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{events, payments};
 
@@ -103,20 +104,15 @@ impl EventPaymentChanges {
             multi_payment_enabled,
             multi_payment_items,
         } = self;
-        fn set<T>(field: &mut T, change: Option<T>) {
-            if let Some(value) = change {
-                *field = value;
-            }
-        }
-        set(&mut settings.enabled, enabled);
-        set(&mut settings.driver, driver);
-        set(&mut settings.offline_enabled, offline_enabled);
-        set(&mut settings.card_enabled, card_enabled);
-        set(&mut settings.wallet_enabled, wallet_enabled);
-        set(&mut settings.offline_instructions, offline_instructions);
-        set(&mut settings.items, items);
-        set(&mut settings.multi_payment_enabled, multi_payment_enabled);
-        set(&mut settings.multi_payment_items, multi_payment_items);
+        set_if_sent(&mut settings.enabled, enabled);
+        set_if_sent(&mut settings.driver, driver);
+        set_if_sent(&mut settings.offline_enabled, offline_enabled);
+        set_if_sent(&mut settings.card_enabled, card_enabled);
+        set_if_sent(&mut settings.wallet_enabled, wallet_enabled);
+        set_if_sent(&mut settings.offline_instructions, offline_instructions);
+        set_if_sent(&mut settings.items, items);
+        set_if_sent(&mut settings.multi_payment_enabled, multi_payment_enabled);
+        set_if_sent(&mut settings.multi_payment_items, multi_payment_items);
     }
 }
 
