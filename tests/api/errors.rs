@@ -206,6 +206,56 @@ async fn the_documented_credentials_are_the_ones_the_server_asks_for() {
     );
 }
 
+/// Integrators copy the document's examples: every request body and every success answer
+/// shows one, whole on its schema or on each of its fields (a switch needs none).
+#[tokio::test]
+async fn every_body_in_the_document_shows_an_example() {
+    let app = TestApp::spawn().await;
+    let doc = openapi(&app).await;
+    let schemas = &doc["components"]["schemas"];
+    let resolved = |schema: &Value| -> Value {
+        match schema["$ref"].as_str() {
+            Some(reference) => {
+                schemas[reference.trim_start_matches("#/components/schemas/")].clone()
+            }
+            None => schema.clone(),
+        }
+    };
+    let field_shown = |field: &Value| {
+        !field["example"].is_null()
+            || field["type"] == "boolean"
+            || field["type"] == json!(["boolean", "null"])
+    };
+    let mut without = Vec::new();
+    for (path, item) in doc["paths"].as_object().cloned().unwrap_or_default() {
+        for (method, operation) in item.as_object().cloned().unwrap_or_default() {
+            let requests = operation["requestBody"]["content"].as_object().cloned();
+            let answers = operation["responses"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(status, _)| status.starts_with('2'))
+                .filter_map(|(_, answer)| answer["content"].as_object().cloned());
+            for content in requests.into_iter().chain(answers) {
+                for (media, body) in content {
+                    let schema = resolved(&body["schema"]);
+                    let fields = schema["properties"].as_object();
+                    let shown = !schema["example"].is_null()
+                        || schema["examples"].as_array().is_some_and(|e| !e.is_empty())
+                        || fields.is_some_and(|f| !f.is_empty() && f.values().all(field_shown));
+                    if !shown {
+                        without.push(format!("{method} {path} ({media})"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        without.is_empty(),
+        "bodies without an example: {without:#?}"
+    );
+}
+
 async fn openapi(app: &TestApp) -> Value {
     app.client
         .get(format!("{}/api/v2/openapi.json", app.base))

@@ -136,7 +136,11 @@ pub struct ScheduleAnswer {
     #[cfg_attr(feature = "ssr", schema(value_type = Option<Vec<Object>>))]
     pub sidebar_contents: Option<Vec<Value>>,
     /// With `all_data`: the payment order of a paid booking, null for an unpaid one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::null_kept"
+    )]
     #[cfg_attr(feature = "ssr", schema(value_type = Option<crate::model::payment::PaymentOrder>))]
     pub payment_order: Option<Option<crate::model::payment::PaymentOrder>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -93,6 +93,7 @@ pub struct BusyList {
 /// `POST /calendar-connections`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"kind": "caldav", "url": "https://caldav.fastmail.com", "username": "maya@fastmail.com", "password": "an app password", "title": "Work calendar"})))]
 pub struct ConnectBody {
     /// `caldav` or `ics`.
     #[cfg_attr(feature = "ssr", schema(example = "caldav"))]

@@ -475,7 +475,11 @@ pub struct Explanation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_hosts: Option<Vec<i64>>,
     /// Free seats at that time (null when it is not offered).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::null_kept"
+    )]
     #[cfg_attr(feature = "ssr", schema(value_type = Option<u32>))]
     pub remaining: Option<Option<u32>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

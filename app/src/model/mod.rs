@@ -23,3 +23,13 @@ pub mod settings_page;
 pub mod setup;
 pub mod team;
 pub mod user;
+
+/// Reads a field that may be absent (`None`) or sent as `null` (`Some(None)`): serde's own
+/// `Option<Option<T>>` reads both as `None`, which would drop a `null` the answer meant.
+pub(crate) fn null_kept<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}

@@ -13,6 +13,7 @@ use super::integration::KeyValue;
 /// `POST /bookings/create/{event_id}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"name": "Maya Singh", "email": "maya@example.org", "timezone": "Europe/Berlin", "event_time": "2026-12-01 09:00:00", "message": "I would like to talk about the spring workshop."})))]
 pub struct CreateBookingRequest {
     #[cfg_attr(feature = "ssr", schema(example = "Maya Singh"))]
     pub name: String,
@@ -62,6 +63,7 @@ pub struct CancelBookingRequest {
 /// `POST /bookings/{hash}/reschedule`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"event_time": "2026-12-02 10:00:00", "timezone": "Europe/Berlin", "rescheduling_reason": "A clash with another meeting."})))]
 pub struct RescheduleBookingRequest {
     /// The new start, `YYYY-MM-DD HH:mm:ss` in `timezone`.
     #[cfg_attr(feature = "ssr", schema(example = "2026-12-02 10:00:00"))]
@@ -73,6 +75,7 @@ pub struct RescheduleBookingRequest {
 /// `PUT /schedules/{id}`: one column per call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"column": "status", "value": "cancelled", "cancel_reason": "The host is ill.", "refund_payment": "yes"})))]
 pub struct UpdateBookingRequest {
     /// `status`, `payment_status`, `internal_note`, `email`, `phone`, `first_name` or
     /// `last_name`.
@@ -122,6 +125,7 @@ pub struct NewCalendarFields {
 /// `POST /calendars/{id}/events` (and `slot` of a new calendar).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"title": "Strategy session", "duration": 45, "status": "active", "event_type": "single", "availability_type": "custom", "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": [{"day": "tue", "from": "09:00", "to": "12:00"}, {"day": "thu", "from": "14:00", "to": "17:00"}]}})))]
 pub struct NewEventRequest {
     #[cfg_attr(feature = "ssr", schema(example = "Intro call"))]
     pub title: String,
@@ -289,6 +293,7 @@ pub struct EventPaymentRequest {
 /// `POST …/integrations/{integration_id}` (`0` creates).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"integration_name": "webhook", "integration": {"name": "CRM", "request_url": "https://hooks.example.com/slotbook", "request_method": "POST", "request_format": "json", "request_body": "all_data", "event_triggers": ["after_booking_scheduled", "booking_schedule_cancelled"]}})))]
 pub struct IntegrationRequest {
     #[cfg_attr(feature = "ssr", schema(example = "webhook"))]
     pub integration_name: Option<String>,

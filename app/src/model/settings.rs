@@ -381,6 +381,7 @@ pub struct PaymentSettingsRequest {
 /// `POST /settings/theme`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"theme": "dark", "brand_color": "#0369a1"})))]
 pub struct ThemeRequest {
     /// `system-default`, `light` or `dark`.
     #[cfg_attr(feature = "ssr", schema(example = "dark"))]

@@ -6,28 +6,37 @@ use utoipa::PartialSchema;
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::EventType;
+use crate::model::calendar_connection::ConnectBody;
 use crate::model::event::EventSettings;
 use crate::model::notifications::defaults;
 use crate::model::requests::*;
+use crate::model::settings::{GeneralSettings, ThemeRequest};
 use crate::model::settings::{GeneralSettingsRequest, PaymentSettingsRequest, SettingsRequest};
 use crate::model::team::InviteRequest;
 use crate::service::ServiceResult;
 use crate::service::bookings::self_service::CancelBooking;
+use crate::service::bookings::self_service::RescheduleBooking;
+use crate::service::bookings::{form, update};
 use crate::service::calendars::admin::{CreateCalendar, UpdateCalendar};
 use crate::service::calendars::connections::UpdateConnection;
+use crate::service::calendars::connections::{check_connect, connect_request};
 use crate::service::calendars::sharing::SaveSharing;
 use crate::service::events::admin::CloneEvent;
+use crate::service::events::admin::parse_new_event;
 use crate::service::events::availability::AvailabilityChanges;
 use crate::service::events::booking_fields::parse_form;
 use crate::service::events::details::EventDetails;
 use crate::service::events::email_notifications::{EmailChange, SourceEvent, read_posted};
+use crate::service::events::integrations::{SaveIntegration, settled};
 use crate::service::events::limits::read_limits;
 use crate::service::events::payments::EventPaymentChanges;
 use crate::service::settings::general::{GeneralChanges, PaymentChanges};
 use crate::service::settings::modules::ModuleSwitches;
+use crate::service::settings::site::ThemeChoice;
+use crate::service::slots::LoadedEvent;
 use crate::service::support::input::Fields;
 use crate::service::team_invitations::Invitee;
-use crate::store::events::EventRow;
+use crate::store::events::{EventRow, PublicEventRow};
 
 /// The example the document shows for `T`'s body.
 fn example<T: PartialSchema>() -> Value {
@@ -170,4 +179,62 @@ fn every_request_example_reads_as_its_command() {
     let mut errors = FieldErrors::new();
     UpdateConnection::read(&example::<UpdateConnectionRequest>(), &mut errors);
     without_errors("UpdateConnectionRequest", errors);
+}
+
+#[test]
+fn the_booking_and_connection_examples_read_as_their_commands() {
+    accepted(
+        "CreateBookingRequest",
+        form::parse(&example::<CreateBookingRequest>(), &a_loaded_event(), &[]).map(|_| ()),
+    );
+    accepted(
+        "RescheduleBookingRequest",
+        RescheduleBooking::parse(&example::<RescheduleBookingRequest>()),
+    );
+    accepted(
+        "UpdateBookingRequest",
+        update::parse(&example::<UpdateBookingRequest>()),
+    );
+    accepted(
+        "NewEventRequest",
+        parse_new_event(&example::<NewEventRequest>(), false),
+    );
+    let body = example::<IntegrationRequest>();
+    accepted("IntegrationRequest", SaveIntegration::parse(&body));
+    let feed = body.get("integration").cloned().unwrap_or_default();
+    accepted(
+        "IntegrationRequest.integration",
+        settled(&feed, None, false),
+    );
+    accepted(
+        "ConnectBody",
+        // Mapped away: the checked request holds the password, which is never printed.
+        check_connect(&connect_request(&example::<ConnectBody>()), false).map(|_| ()),
+    );
+    accepted(
+        "ThemeRequest",
+        ThemeChoice::parse(&example::<ThemeRequest>()),
+    );
+}
+
+/// [`an_event`] as the booking form sees it: hosted in Berlin, default settings.
+fn a_loaded_event() -> LoadedEvent {
+    LoadedEvent {
+        row: PublicEventRow {
+            event: an_event(),
+            cal_title: "Maya Singh".into(),
+            cal_slug: "maya".into(),
+            cal_type: "simple".into(),
+            cal_timezone: "Europe/Berlin".into(),
+            cal_settings: "{}".into(),
+            owner_first_name: None,
+            owner_last_name: None,
+            owner_display_name: None,
+            owner_avatar: None,
+            general_settings: None,
+        },
+        settings: EventSettings::default(),
+        host_zone: chrono_tz::Europe::Berlin,
+        general: GeneralSettings::default(),
+    }
 }

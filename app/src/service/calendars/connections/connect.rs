@@ -31,7 +31,7 @@ pub fn connect_request(body: &Value) -> ConnectRequest {
 }
 
 /// The checked parts of a connect request.
-struct Checked {
+pub(crate) struct Checked {
     kind: &'static str,
     url: Url,
     username: String,
@@ -39,7 +39,7 @@ struct Checked {
     title: Option<String>,
 }
 
-fn check_connect(req: &ConnectRequest, allow_private: bool) -> ServiceResult<Checked> {
+pub(crate) fn check_connect(req: &ConnectRequest, allow_private: bool) -> ServiceResult<Checked> {
     let mut errors = FieldErrors::new();
     let kind = match req.kind.as_deref().map(str::trim) {
         None | Some("") => {

@@ -21,6 +21,9 @@ mod connect;
 mod sync;
 mod update;
 
+// For service::request_examples, which reads the OpenAPI example through it.
+#[cfg(test)]
+pub(crate) use connect::check_connect;
 pub use connect::{ConnectRequest, connect, connect_request};
 pub use update::{CalendarChoice, Flag, UpdateConnection, update};
 

@@ -14,7 +14,7 @@ const MAX_PAIRS: usize = 50;
 
 /// The feed's settings `given` over `previous` (or the defaults), checked whole. A new feed
 /// gets a fresh signing secret.
-pub(super) fn settled(
+pub(crate) fn settled(
     given: &Value,
     previous: Option<&WebhookSettings>,
     allow_private: bool,

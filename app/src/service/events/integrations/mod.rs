@@ -21,6 +21,9 @@ mod changes;
 mod deliveries;
 
 pub use changes::WebhookChanges;
+// For service::request_examples, which reads the OpenAPI example through it.
+#[cfg(test)]
+pub(crate) use changes::settled;
 pub use deliveries::{
     DELIVERY_KIND, SMART_CODES, delivery_body, delivery_items, enqueue_webhooks,
     test_delivery_body, trigger_for_status,
