@@ -7,6 +7,7 @@ pub mod availability_schedules;
 pub mod booking_fields;
 pub mod booking_list;
 pub mod bookings;
+pub mod busy_times;
 pub mod calendar_connections;
 pub mod calendars;
 pub mod events;

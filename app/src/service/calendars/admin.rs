@@ -18,7 +18,7 @@ use crate::service::support::input::Fields;
 use crate::service::support::present::calendar_wire;
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::availability_schedules::{self};
+use crate::store::availability_schedules;
 use crate::store::calendars::{self, CalendarFilter, CalendarRow};
 use crate::store::{Ex, events, users};
 

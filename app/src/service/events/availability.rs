@@ -14,7 +14,7 @@ use crate::service::events::settings::ScheduleChanges;
 use crate::service::support::input::Fields;
 use crate::service::support::present::event_settings;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::events::{self};
+use crate::store::events;
 use crate::store::{availability_schedules, users};
 
 /// `GET …/availability`: the schedule options and the schedules the event may use.

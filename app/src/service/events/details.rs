@@ -11,7 +11,7 @@ use crate::service::support::input::{Fields, is_hex_color};
 use crate::service::support::present::{event_settings, event_wire};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::events::{self};
+use crate::store::events;
 
 /// `POST …/details`'s body, read once for an event of `kind`: every value checked, `None`
 /// keeping the stored one.

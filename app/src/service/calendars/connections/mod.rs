@@ -2,7 +2,7 @@
 //! their busy times block slots like bookings do.
 //!
 //! Reading never waits on a calendar server: the slot list reads the busy set stored by the
-//! last sync (`store::bookings::busy_for_hosts` joins it in). Syncs happen on connect, on
+//! last sync (`store::busy_times::busy_for_hosts` joins it in). Syncs happen on connect, on
 //! "Sync now", in the background, and afresh before a booking is written (create,
 //! reschedule, confirm), where [`refresh_hosts`] waits at most one time-out in all and a
 //! failure leaves the last good busy set in force.

@@ -1,27 +1,29 @@
-//! Host-side bookings ("schedules"): listings, detail, one-column updates with status
-//! transitions, deletion, activity log, confirmation emails, group attendees; and the caller's
-//! own bookings as an attendee.
+//! Host-side bookings ("schedules"): listings, detail, deletion and the activity log here;
+//! confirmation emails and deliveries in messages.rs; group attendees and the caller's own
+//! bookings as an attendee in attendees.rs. (One-column updates are update.rs's.)
 
-use super::notify;
-use crate::model::answer::MessageAnswer;
-use crate::model::listing::{
-    Activity, ActivityList, Delivery, DeliveryList, OwnBooking, OwnBookingList,
-};
 use chrono::NaiveDate;
 
-use super::views::{BookingContext, booking_view, status_text};
+use crate::model::listing::{Activity, ActivityList};
+
+use super::views::{BookingContext, booking_view};
 use crate::domain::access::Capability;
 use crate::model::booking::{
-    Booking, BookingExtras, CalendarEventOptions, EventOption, GroupAttendees, ScheduleAnswer,
-    ScheduleList,
+    Booking, BookingExtras, CalendarEventOptions, EventOption, ScheduleAnswer, ScheduleList,
 };
 use crate::model::page::Page;
 use crate::service::support::present::rfc3339;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 pub use crate::store::booking_list::Period;
 use crate::store::booking_list::{self, ActivityRow, BookingListRow, ScheduleFilter};
-use crate::store::bookings::{self, NewActivity};
+use crate::store::bookings;
 use crate::store::{Ex, calendars};
+
+mod attendees;
+mod messages;
+
+pub use attendees::{group_attendees, own_bookings};
+pub use messages::{deliveries, retry_delivery, send_confirmation};
 
 /// A booking row as the REST interface shows it.
 pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Booking {
@@ -265,228 +267,4 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     booking_list::delete(tx.ex(), &ids).await?;
     tx.commit().await?;
     Ok(())
-}
-
-/// `POST /schedules/{id}/send-confirmation-email`: queues the email and logs it.
-pub async fn send_confirmation(
-    ctx: &Ctx,
-    caller: &Caller,
-    id: i64,
-    to: &str,
-) -> ServiceResult<MessageAnswer> {
-    let mut tx = ctx.store.begin().await?;
-    let row = load(tx.ex(), caller, id).await?;
-    let key = match (row.booking.status.as_str(), to == "host") {
-        ("pending", true) => "booking_request_host",
-        ("pending", false) => "booking_request_attendee",
-        (_, true) => "booking_conf_host",
-        (_, false) => "booking_conf_attendee",
-    };
-    notify::resend(tx.ex(), id, key).await?;
-    bookings::add_activity(
-        tx.ex(),
-        &NewActivity {
-            booking_id: id,
-            created_by: Some(caller.id()),
-            status: "closed",
-            kind: "info",
-            title: "Confirmation email queued",
-            description: &format!(
-                "Sent again to the {} by {}",
-                if to == "host" { "host" } else { "attendee" },
-                caller.user.full_name()
-            ),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(MessageAnswer::new("Notification sent successfully"))
-}
-
-/// `GET /schedules/group-bookings/{group_id}/attendees`.
-pub async fn group_attendees(
-    ctx: &Ctx,
-    caller: &Caller,
-    group_id: i64,
-    search: &str,
-    page: i64,
-    per_page: i64,
-) -> ServiceResult<GroupAttendees> {
-    let mut conn = ctx.store.conn().await?;
-    let first = load(conn.ex(), caller, group_id).await?;
-    if !first.booking.kind().is_group() {
-        return Err(ServiceError::Unprocessable {
-            code: "not_a_group",
-            message: "Invalid group id or the event is not a group event".into(),
-        });
-    }
-    let filter = ScheduleFilter {
-        visible_to: 0,
-        event_id: 0,
-        calendar_id: 0,
-        hosted_by: 0,
-        event_type: "",
-        search: search.trim(),
-        range_from: 0,
-        range_to: 0,
-        period: Period::All,
-        today: (0, 0),
-        group_id,
-    };
-    let total = booking_list::count(conn.ex(), &filter).await?;
-    let rows = booking_list::list(conn.ex(), &filter, per_page, (page - 1) * per_page).await?;
-    Ok(GroupAttendees {
-        attendees: Page::new(
-            rows.iter().map(|r| view(ctx, r, &[])).collect(),
-            total,
-            page,
-            per_page,
-        ),
-    })
-}
-
-/// `GET /bookings`: the caller's own bookings as an attendee (by account or email address).
-pub async fn own_bookings(
-    ctx: &Ctx,
-    caller: &Caller,
-    per_page: i64,
-    period: &str,
-    calendar_ids: &[i64],
-) -> ServiceResult<OwnBookingList> {
-    let mut conn = ctx.store.conn().await?;
-    let rows = crate::store::booking_list::attended_by(
-        conn.ex(),
-        caller.id(),
-        &caller.user.email,
-        period,
-        calendar_ids,
-        per_page,
-    )
-    .await?;
-    let total = crate::store::booking_list::attended_count(
-        conn.ex(),
-        caller.id(),
-        &caller.user.email,
-        period,
-        calendar_ids,
-    )
-    .await?;
-    let bookings = rows
-        .iter()
-        .map(|r| {
-            let b = &r.booking;
-            let zone =
-                crate::domain::zone::parse_zone(&b.person_time_zone).unwrap_or(chrono_tz::UTC);
-            let at = |t: i64| {
-                chrono::DateTime::from_timestamp(t, 0)
-                    .unwrap_or_default()
-                    .with_timezone(&zone)
-            };
-            let (start, end) = (at(b.start_time), at(b.end_time));
-            OwnBooking {
-                id: b.id,
-                person_time_zone: b.person_time_zone.clone(),
-                status: status_text(&b.status),
-                payment_status: b.payment_status.clone(),
-                booking_title: r.event_title.clone().unwrap_or_default(),
-                author_name: r.host_name().unwrap_or_default(),
-                booking_date: start.format("%A, %B %-d, %Y").to_string(),
-                booking_time: format!("{} - {}", start.format("%H:%M"), end.format("%H:%M")),
-            }
-        })
-        .collect();
-    Ok(OwnBookingList { bookings, total })
-}
-
-/// `GET /schedules/{id}/deliveries` (an extension): every email, reminder and webhook of the
-/// booking with its state, so a host sees what failed and why.
-pub async fn deliveries(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<DeliveryList> {
-    let mut conn = ctx.store.conn().await?;
-    load(conn.ex(), caller, id).await?;
-    let rows = crate::store::outbox::for_booking(conn.ex(), id).await?;
-    Ok(DeliveryList {
-        deliveries: rows.iter().map(delivery).collect(),
-    })
-}
-
-/// An outbox row as the deliveries list shows it, named from its message.
-fn delivery(r: &crate::store::outbox::DeliveryRow) -> Delivery {
-    use crate::service::outbox::Message;
-    let rfc3339 = |t: i64| {
-        chrono::DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .to_rfc3339()
-    };
-    let (name, to) = match Message::parse(&r.kind, &r.payload) {
-        Ok(Message::Email(n) | Message::Sms(n)) => (
-            notify::key_of(&n.template, &n.to)
-                .unwrap_or(r.kind.as_str())
-                .to_string(),
-            Some(n.to),
-        ),
-        Ok(Message::Webhook(w)) => (w.trigger, None),
-        Ok(Message::CalendarWrite(_)) => ("host_calendar".to_string(), None),
-        Ok(Message::TestEmail(t)) => ("test_email".to_string(), Some(t.to)),
-        Err(_) => (String::new(), None),
-    };
-    let status = match r.status.as_str() {
-        "done" => "sent",
-        "working" => "sending",
-        "failed" => "failed",
-        _ => "queued",
-    };
-    Delivery {
-        id: r.id,
-        kind: r.kind.clone(),
-        name,
-        to,
-        reminder: r.purpose.as_deref() == Some("reminder"),
-        status: status.to_string(),
-        attempts: r.attempts,
-        last_error: r.last_error.clone(),
-        due_at: rfc3339(r.run_after),
-        updated_at: rfc3339(r.updated_at),
-    }
-}
-
-/// `POST /schedules/{id}/deliveries/{delivery_id}/retry` (an extension): queues a failed
-/// delivery again, due now, with a fresh three days of retries.
-pub async fn retry_delivery(
-    ctx: &Ctx,
-    caller: &Caller,
-    id: i64,
-    delivery_id: i64,
-) -> ServiceResult<MessageAnswer> {
-    let mut tx = ctx.store.begin().await?;
-    load(tx.ex(), caller, id).await?;
-    let known = crate::store::outbox::for_booking(tx.ex(), id)
-        .await?
-        .iter()
-        .any(|r| r.id == delivery_id);
-    if !known {
-        return Err(ServiceError::NotFound);
-    }
-    if !crate::store::outbox::retry_failed(tx.ex(), id, delivery_id, ctx.clock.now()).await? {
-        return Err(ServiceError::Conflict {
-            code: "invalid_transition",
-            message: "Only a failed delivery can be sent again.".into(),
-        });
-    }
-    bookings::add_activity(
-        tx.ex(),
-        &NewActivity {
-            booking_id: id,
-            created_by: Some(caller.id()),
-            status: "closed",
-            kind: "info",
-            title: "Delivery queued again",
-            description: &format!(
-                "Delivery {delivery_id} queued again by {}",
-                caller.user.full_name()
-            ),
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(MessageAnswer::new("Delivery has been queued again"))
 }

@@ -1,0 +1,270 @@
+//! `POST /bookings/create/{event_id}`, in named steps: replay a repeated request, read the
+//! event, parse the form, settle the host-only choices and the price, then, inside one
+//! transaction that serialises writers of the event's hosts, pass the guard, place the booking
+//! (host, group), write it with its hosts, answers, activity and outbox rows, and answer.
+//! Double booking is impossible: the check and the insert cannot interleave with another
+//! writer of the same host (DESIGN 4).
+
+use serde_json::Value;
+
+use super::form;
+use super::guard::slot_unavailable;
+use super::notify::EventNotifications;
+use crate::domain::slots::Reason;
+use crate::domain::slots::local::exact_instant;
+use crate::domain::validation::FieldErrors;
+use crate::domain::values::{BookingSource, BookingStatus};
+use crate::domain::zone::parse_zone;
+use crate::model::booking::BookingAnswer;
+use crate::service::events::booking_fields::effective_fields;
+use crate::service::events::integrations;
+use crate::service::events::payments::{self, EventPayment, PaymentMethod};
+use crate::service::slots::{LoadedEvent, NOT_ACCEPTING, load_event, schedule_rows};
+use crate::service::support::input::Fields;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::StoreError;
+use crate::store::availability_schedules::ScheduleRow;
+use crate::store::booking_fields::FieldRow;
+use crate::store::bookings;
+use crate::store::integrations::IntegrationRow;
+use crate::store::users::{self, UserRow};
+
+mod under_lock;
+
+use under_lock::{answer, place, write};
+
+/// Who asks: the public, or an authenticated user (who may be a host of the event).
+pub struct CreateRequest<'a> {
+    pub event_id: i64,
+    pub body: &'a Value,
+    pub caller: Option<&'a Caller>,
+    pub idempotency_key: Option<&'a str>,
+    pub ip: &'a str,
+}
+
+/// What a create reads before the hosts' lock: the event and everything about it that is not
+/// booking state, so the lock is held for less.
+struct EventContext {
+    loaded: LoadedEvent,
+    fields: Vec<FieldRow>,
+    /// The hosts' names and addresses, for the answer and the webhooks.
+    members: Vec<UserRow>,
+    schedules: Vec<ScheduleRow>,
+    webhooks: Vec<IntegrationRow>,
+    notifications: EventNotifications,
+    payment: EventPayment,
+    /// The new booking's id on PostgreSQL, reserved before the hosts' lock.
+    reserved_id: Option<i64>,
+}
+
+/// What only an authenticated host of the event may choose.
+struct HostChoices {
+    status: BookingStatus,
+    source: BookingSource,
+    host: Option<i64>,
+}
+
+/// The price of a paid event's booking and the method the attendee chose.
+type Charge = (Vec<(String, i64)>, &'static dyn PaymentMethod);
+
+/// Everything decided before the booking is written.
+struct Draft {
+    start: i64,
+    duration: i64,
+    status: BookingStatus,
+    source: BookingSource,
+    host_id: i64,
+    other_hosts: Vec<i64>,
+    group_id: Option<i64>,
+    charge: Option<Charge>,
+}
+
+/// Creates the booking (and one row per guest of a group event). Answers the response body.
+///
+/// An `Idempotency-Key` is scoped to the event and the caller (an account, or the public), and
+/// bound to the request body: a retry of the same request answers the first result, while the
+/// same key with another body is refused, so a key cannot be used to read another attendee's
+/// booking. Keys are kept for 24 hours.
+#[tracing::instrument(skip_all, fields(event_id = req.event_id))]
+pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
+    let idempotency = idempotency_key(&req);
+    if let Some(key) = &idempotency
+        && let Some(answer) = replay(ctx, key).await?
+    {
+        return Ok(answer);
+    }
+    let event = read_event(ctx, req.event_id).await?;
+    let attendee = form::parse(req.body, &event.loaded, &event.fields)?;
+    if event.notifications.texts_attendee() {
+        form::check_sms_number(&event.fields, &attendee)?;
+    }
+    let choices = host_choices(req.body, req.caller, &event.loaded)?;
+    let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
+    let Some(start) = exact_instant(zone, attendee.local_time) else {
+        return Err(slot_unavailable(&[Reason::OutsideHours]));
+    };
+    let duration = event.loaded.duration(attendee.duration);
+    let charge = charge(&event, req.body, duration)?;
+    let hosts = event.loaded.host_ids();
+    if let Some(h) = choices.host
+        && !hosts.contains(&h)
+    {
+        return Err(ServiceError::field(
+            "host_user_id",
+            "in",
+            "The host_user_id is not a host of this event",
+        ));
+    }
+    // A meeting added to a host's own calendar a moment ago counts: their connected calendars
+    // are read afresh (at most one time-out) before the transaction.
+    crate::service::calendars::connections::refresh_hosts(ctx, &hosts).await?;
+
+    let mut tx = ctx.store.begin().await?;
+    // Everything below sees every booking committed before the hosts' lock was granted.
+    let draft = place(&mut tx, &event, &attendee, choices, start, duration, charge).await?;
+    let row = write(&mut tx, ctx, &req, &event, &attendee, &draft).await?;
+    let body = answer(ctx, &event, &attendee, &row, req.caller, &draft);
+    if let Some(key) = &idempotency {
+        let stored = serde_json::to_string(&body).map_err(StoreError::from)?;
+        bookings::remember_answer(tx.ex(), key, 200, &stored).await?;
+    }
+    match tx.commit().await {
+        Err(StoreError::UniqueViolation) if idempotency.is_some() => {
+            // The same key was answered by a concurrent request meanwhile: answer its result.
+            return match idempotency.as_ref().map(|k| replay(ctx, k)) {
+                Some(replayed) => replayed.await?.ok_or(ServiceError::NotFound),
+                None => Err(ServiceError::NotFound),
+            };
+        }
+        other => other?,
+    }
+    tracing::info!(
+        booking_id = row.id,
+        event_id = req.event_id,
+        host_id = row.host_user_id,
+        "booking created"
+    );
+    Ok(body)
+}
+
+/// The key of a request that sent `Idempotency-Key`, scoped to the event and the caller.
+fn idempotency_key(req: &CreateRequest<'_>) -> Option<bookings::IdempotencyKey> {
+    let caller = req
+        .caller
+        .map_or_else(|| "public".to_string(), |c| format!("user-{}", c.id()));
+    req.idempotency_key.map(|key| bookings::IdempotencyKey {
+        scope: format!("bookings.create:{}:{caller}", req.event_id),
+        key: key.to_string(),
+        request_hash: crate::service::auth::digest(&req.body.to_string()),
+    })
+}
+
+/// The answer stored for an earlier request with the same key, caller and body; 422
+/// `idempotency_key_reused` when the key was used for another body.
+async fn replay(ctx: &Ctx, key: &bookings::IdempotencyKey) -> ServiceResult<Option<BookingAnswer>> {
+    let mut conn = ctx.store.conn().await?;
+    match bookings::idempotent_answer(conn.ex(), key).await? {
+        None => Ok(None),
+        Some(stored) if stored.request_hash != key.request_hash => {
+            Err(ServiceError::Unprocessable {
+                code: "idempotency_key_reused",
+                message: "This Idempotency-Key was already used for a different request.".into(),
+            })
+        }
+        Some(stored) => Ok(Some(
+            serde_json::from_str(&stored.response_body).map_err(StoreError::from)?,
+        )),
+    }
+}
+
+/// Reads the event (active ones only take bookings) and what a booking of it needs.
+async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
+    let mut conn = ctx.store.conn().await?;
+    let loaded = load_event(conn.ex(), event_id).await?;
+    if loaded.event().status != "active" {
+        return Err(ServiceError::Unprocessable {
+            code: "event_inactive",
+            message: NOT_ACCEPTING.into(),
+        });
+    }
+    let stored = crate::store::booking_fields::list(conn.ex(), event_id).await?;
+    let members = users::find_many(conn.ex(), &loaded.host_ids()).await?;
+    let schedules = schedule_rows(conn.ex(), &loaded).await?;
+    let webhooks =
+        crate::store::integrations::enabled_for_event(conn.ex(), event_id, integrations::WEBHOOK)
+            .await?;
+    // The event's notifications and payment settings, in one read.
+    let meta = crate::store::events::all_meta(conn.ex(), event_id).await?;
+    let reserved_id = bookings::reserve_id(conn.ex()).await?;
+    let payment = payments::parsed(
+        meta.iter()
+            .find(|(k, _)| k == payments::META_KEY)
+            .map(|(_, v)| v.as_str()),
+    );
+    Ok(EventContext {
+        fields: effective_fields(loaded.event(), stored),
+        notifications: EventNotifications::from_meta(&meta),
+        loaded,
+        members,
+        schedules,
+        webhooks,
+        payment,
+        reserved_id,
+    })
+}
+
+/// `status`, `source=admin` and `host_user_id` count only from a host of this event; everyone
+/// else books `web`, pending when the event requires confirmation.
+fn host_choices(
+    body: &Value,
+    caller: Option<&Caller>,
+    loaded: &LoadedEvent,
+) -> ServiceResult<HostChoices> {
+    let is_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let asked_status = f
+        .one_of("status", &["scheduled", "pending"], &mut errors)
+        .and_then(|s| BookingStatus::parse(&s));
+    let asked_source = f
+        .one_of("source", &["web", "admin"], &mut errors)
+        .and_then(|s| BookingSource::parse(&s));
+    let asked_host = f.int("host_user_id", &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    let status = match asked_status {
+        Some(s) if is_host => s,
+        _ if loaded.settings.requires_confirmation.enabled => BookingStatus::Pending,
+        _ => BookingStatus::Scheduled,
+    };
+    let source = match asked_source {
+        Some(s) if is_host => s,
+        _ => BookingSource::Web,
+    };
+    Ok(HostChoices {
+        status,
+        source,
+        host: asked_host.filter(|_| is_host),
+    })
+}
+
+/// A paid event: the price of this duration and the method the attendee chose (the first one
+/// offered when none is named).
+fn charge(event: &EventContext, body: &Value, duration: i64) -> ServiceResult<Option<Charge>> {
+    let Some(lines) = payments::price(&event.payment, &event.loaded.general.payments, duration)
+    else {
+        return Ok(None);
+    };
+    let offered = payments::methods(&event.payment);
+    let method = match body.get("payment_method").and_then(Value::as_str) {
+        Some(key) => offered.iter().find(|m| m.key() == key),
+        None => offered.first(),
+    };
+    match method {
+        Some(method) => Ok(Some((lines, *method))),
+        None => Err(ServiceError::field(
+            "payment_method",
+            "in",
+            "Please select a payment method",
+        )),
+    }
+}

@@ -1,0 +1,309 @@
+//! Attendee self-service by the booking's secret hash: cancel and reschedule. A reschedule
+//! moves the booking only to a time the engine offers (the booking itself not counting as busy),
+//! checked inside the same host-serialised transaction as a create.
+
+use serde_json::json;
+
+use super::host_actions::view;
+use super::notify::{self, Change as EmailChange};
+use crate::domain::validation::{FieldErrors, check_max_len};
+use crate::model::booking::BookingAnswer;
+use crate::model::event::ConditionalRule;
+use crate::service::events::booking_fields::effective_fields;
+use crate::service::slots::{LoadedEvent, load_event};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::bookings::{self, BookingRow, NewActivity};
+use crate::store::{Ex, Tx, booking_fields, booking_list};
+
+mod commands;
+mod reschedule;
+
+pub use commands::{CancelBooking, RescheduleBooking};
+pub use reschedule::reschedule;
+
+/// Whether a rule such as `can_not_cancel` forbids acting on a booking starting at `start`.
+fn forbidden_by(rule: &ConditionalRule, start: i64, now: i64) -> bool {
+    if !rule.enabled {
+        return false;
+    }
+    if rule.rule_type != "conditional" {
+        return true;
+    }
+    let unit = match rule.condition.unit.as_str() {
+        "hours" => 3600,
+        "days" => 86_400,
+        _ => 60,
+    };
+    start - now <= rule.condition.value * unit
+}
+
+/// The booking behind a hash (hashes are 32 hex characters; anything else is not found).
+async fn by_hash(ex: Ex<'_>, hash: &str) -> ServiceResult<BookingRow> {
+    if hash.len() != 32 || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(ServiceError::NotFound);
+    }
+    bookings::find_by_hash(ex, hash)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
+
+/// Checks the attendee may still change the booking.
+fn check_changeable(b: &BookingRow, now: i64, what: &str) -> ServiceResult<()> {
+    if !matches!(b.status.as_str(), "scheduled" | "pending") {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("A {} booking can not be {what}.", b.status),
+        });
+    }
+    if b.start_time <= now {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: format!("This booking has already started and can not be {what}."),
+        });
+    }
+    Ok(())
+}
+
+/// What an attendee asks to do with a booking.
+#[derive(Clone, Copy)]
+enum Change {
+    Cancel,
+    Reschedule,
+}
+
+impl Change {
+    fn past_participle(self) -> &'static str {
+        match self {
+            Change::Cancel => "cancelled",
+            Change::Reschedule => "rescheduled",
+        }
+    }
+
+    /// The event's rule against it, its refusal code and default message.
+    fn rule(self, loaded: &LoadedEvent) -> (&ConditionalRule, &'static str, &'static str) {
+        match self {
+            Change::Cancel => (
+                &loaded.settings.can_not_cancel,
+                "cancel_not_allowed",
+                "Sorry! you can not cancel this",
+            ),
+            Change::Reschedule => (
+                &loaded.settings.can_not_reschedule,
+                "reschedule_not_allowed",
+                "Sorry! you can not reschedule this",
+            ),
+        }
+    }
+}
+
+/// The booking behind `hash` and its event, once the booking may still take `change`: it is
+/// scheduled or pending, has not started, and the event's rule allows it now.
+async fn open_for(
+    tx: &mut crate::store::Tx,
+    hash: &str,
+    now: i64,
+    change: Change,
+) -> ServiceResult<(BookingRow, LoadedEvent)> {
+    let booking = by_hash(tx.ex(), hash).await?;
+    let loaded = load_event(tx.ex(), booking.event_id).await?;
+    check_open(&booking, &loaded, now, change)?;
+    Ok((booking, loaded))
+}
+
+/// Refuses a change the booking's state or the event's rule does not allow now.
+fn check_open(
+    booking: &BookingRow,
+    loaded: &LoadedEvent,
+    now: i64,
+    change: Change,
+) -> ServiceResult<()> {
+    check_changeable(booking, now, change.past_participle())?;
+    let (rule, code, default) = change.rule(loaded);
+    if forbidden_by(rule, booking.start_time, now) {
+        let message = rule.message.clone().unwrap_or_else(|| default.into());
+        return Err(ServiceError::Conflict { code, message });
+    }
+    Ok(())
+}
+
+/// Whether the attendee may cancel `booking` now (the pages offer "Cancel" only then).
+pub fn may_cancel(booking: &BookingRow, loaded: &LoadedEvent, now: i64) -> ServiceResult<()> {
+    check_open(booking, loaded, now, Change::Cancel)
+}
+
+/// Whether the attendee may reschedule `booking` now.
+pub fn may_reschedule(booking: &BookingRow, loaded: &LoadedEvent, now: i64) -> ServiceResult<()> {
+    check_open(booking, loaded, now, Change::Reschedule)
+}
+
+/// The booking behind a public hash with its event (404 for an unknown or malformed hash).
+pub async fn find_with_event(ctx: &Ctx, hash: &str) -> ServiceResult<(BookingRow, LoadedEvent)> {
+    let mut conn = ctx.store.conn().await?;
+    let booking = by_hash(conn.ex(), hash).await?;
+    let loaded = load_event(conn.ex(), booking.event_id).await?;
+    Ok((booking, loaded))
+}
+
+/// The rules of a reason: at most 2,000 characters, and given when the event's form requires it.
+async fn check_reason(
+    ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    field: &str,
+    text: &str,
+    message: &str,
+) -> ServiceResult<()> {
+    let mut errors = FieldErrors::new();
+    check_max_len(&mut errors, field, Some(text), 2000);
+    let fields = effective_fields(
+        loaded.event(),
+        booking_fields::list(ex, loaded.event().id).await?,
+    );
+    if text.is_empty()
+        && fields
+            .iter()
+            .any(|f| f.name == field && f.enabled && f.required)
+        && !errors.contains(field)
+    {
+        errors.add(field, "required", message);
+    }
+    errors.into_result().map_err(ServiceError::invalid)
+}
+
+/// The answer of a change by hash: the full booking for a caller who manages the event, the
+/// attendee's view for everyone else.
+async fn answer(
+    ctx: &Ctx,
+    ex: Ex<'_>,
+    loaded: &LoadedEvent,
+    caller: Option<&Caller>,
+    id: i64,
+    message: &str,
+) -> ServiceResult<BookingAnswer> {
+    let row = booking_list::find(ex, id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let booking = view(ctx, &row, &[]);
+    Ok(BookingAnswer {
+        message: message.to_string(),
+        booking: if caller.is_some_and(|c| loaded.is_managed_by(c)) {
+            booking
+        } else {
+            booking.for_attendee()
+        },
+    })
+}
+
+/// `POST /bookings/{hash}/cancel`.
+#[tracing::instrument(skip_all)]
+pub async fn cancel(
+    ctx: &Ctx,
+    hash: &str,
+    command: &CancelBooking,
+    caller: Option<&Caller>,
+) -> ServiceResult<BookingAnswer> {
+    let now = chrono::Utc::now().timestamp();
+    let mut tx = ctx.store.begin().await?;
+    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Cancel).await?;
+    let why = command.reason.clone();
+    check_reason(
+        tx.ex(),
+        &loaded,
+        "cancellation_reason",
+        &why,
+        "Please provide a reason for cancellation",
+    )
+    .await?;
+    if booking_list::swap_status(
+        tx.ex(),
+        &[booking.id],
+        &booking.status,
+        "cancelled",
+        caller.map(Caller::id),
+    )
+    .await?
+        == 0
+    {
+        return Err(ServiceError::Conflict {
+            code: "invalid_transition",
+            message: "The booking changed meanwhile; reload it.".into(),
+        });
+    }
+    bookings::add_meta(
+        tx.ex(),
+        booking.id,
+        "cancel_reason",
+        &json!(why).to_string(),
+    )
+    .await?;
+    bookings::add_meta(tx.ex(), booking.id, "cancelled_by_type", "\"guest\"").await?;
+    let description = if why.is_empty() {
+        "Cancelled by the attendee.".to_string()
+    } else {
+        format!("Cancelled by the attendee. Reason: {why}")
+    };
+    let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    let tail = Tail {
+        title: "Booking cancelled",
+        description,
+        change: EmailChange::Cancelled { by_host },
+        start: booking.start_time,
+        trigger: "booking_schedule_cancelled",
+        message: "The booking has been cancelled",
+    };
+    finish(ctx, tx, &loaded, caller, &booking, tail).await
+}
+
+/// What a change by hash records and announces once its row is changed.
+struct Tail {
+    title: &'static str,
+    description: String,
+    change: EmailChange,
+    /// The booking's start after the change (reminders are due before it).
+    start: i64,
+    /// The webhook trigger.
+    trigger: &'static str,
+    message: &'static str,
+}
+
+/// The shared end of cancel and reschedule: the activity, the messages (unsent reminders
+/// replaced), the webhooks and the calendar write-back, all in the change's transaction;
+/// then the answer and the commit.
+async fn finish(
+    ctx: &Ctx,
+    mut tx: Tx,
+    loaded: &LoadedEvent,
+    caller: Option<&Caller>,
+    booking: &BookingRow,
+    tail: Tail,
+) -> ServiceResult<BookingAnswer> {
+    bookings::add_activity(
+        tx.ex(),
+        &NewActivity {
+            booking_id: booking.id,
+            created_by: caller.map(Caller::id),
+            status: "closed",
+            kind: "info",
+            title: tail.title,
+            description: &tail.description,
+        },
+    )
+    .await?;
+    let ids = [booking.id];
+    let now = ctx.clock.now();
+    notify::queue(
+        tx.ex(),
+        booking.event_id,
+        &ids,
+        tail.start,
+        tail.change,
+        now,
+    )
+    .await?;
+    let webhook_rows = [(booking.id, booking.event_id)];
+    crate::service::events::integrations::enqueue_webhooks(tx.ex(), &webhook_rows, tail.trigger)
+        .await?;
+    crate::service::calendars::write_back::queue_for(tx.ex(), &ids, now).await?;
+    let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
+    tx.commit().await?;
+    Ok(body)
+}

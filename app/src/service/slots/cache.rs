@@ -1,0 +1,75 @@
+//! Event definitions and schedules of recently asked events. Slot lists read them on every
+//! request while hosts change them rarely: entries live [`SlotCache::TTL`] (the bound on
+//! staleness when another process changes an event) and every local change clears the cache.
+//! Busy times are never cached, and booking writes never read this cache.
+
+use super::event::{LoadedEvent, load_event, schedule_rows};
+use crate::service::ServiceResult;
+use crate::store::availability_schedules::ScheduleRow;
+
+/// A cached event definition with its hosts' schedules.
+type CachedEvent = std::sync::Arc<(LoadedEvent, Vec<ScheduleRow>)>;
+type CacheMap = std::collections::HashMap<i64, (std::time::Instant, CachedEvent)>;
+
+#[derive(Clone, Default)]
+pub struct SlotCache {
+    entries: std::sync::Arc<std::sync::RwLock<CacheMap>>,
+}
+
+impl std::fmt::Debug for SlotCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SlotCache")
+    }
+}
+
+impl SlotCache {
+    pub const TTL: std::time::Duration = std::time::Duration::from_secs(2);
+    const MAX_ENTRIES: usize = 10_000;
+
+    fn get(&self, event_id: i64) -> Option<CachedEvent> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        entries
+            .get(&event_id)
+            .filter(|(at, _)| at.elapsed() < Self::TTL)
+            .map(|(_, v)| v.clone())
+    }
+
+    fn put(&self, event_id: i64, value: CachedEvent) {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= Self::MAX_ENTRIES {
+            entries.retain(|_, (at, _)| at.elapsed() < Self::TTL);
+        }
+        entries.insert(event_id, (std::time::Instant::now(), value));
+    }
+
+    /// Forgets everything: called by every change to events, calendars and schedules.
+    pub fn clear(&self) {
+        self.entries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+}
+
+/// The event and its hosts' schedules from the cache, or loaded (and cached) on `conn`.
+pub(super) async fn cached_event(
+    ctx: &crate::service::Ctx,
+    conn: &mut crate::store::Conn,
+    event_id: i64,
+) -> ServiceResult<CachedEvent> {
+    if let Some(hit) = ctx.slot_cache.get(event_id) {
+        return Ok(hit);
+    }
+    let loaded = load_event(conn.ex(), event_id).await?;
+    let rows = schedule_rows(conn.ex(), &loaded).await?;
+    let entry = std::sync::Arc::new((loaded, rows));
+    ctx.slot_cache.put(event_id, entry.clone());
+    Ok(entry)
+}
+
+/// The event as the public pages show it, from the same short-lived cache as the slot list
+/// (never for writes: a booking re-reads everything inside its transaction).
+pub async fn public_event(ctx: &crate::service::Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
+    let mut conn = ctx.store.conn().await?;
+    Ok(cached_event(ctx, &mut conn, event_id).await?.0.clone())
+}
