@@ -146,9 +146,9 @@ fn operations(
     })
 }
 
-/// Whole-answer examples for the answers whose types carry none: most are real answers of the
-/// API tests (`tests/api/snapshots`) with the masked values filled in and lists cut to two
-/// items; a few are written by hand. A test reads each into its model type and back, so an
+/// Whole-answer examples for the answers whose types carry none: real answers (of the API
+/// tests' snapshots with the masked values filled in, or of a `slotbook demo` server) with
+/// lists cut to two items; a few are written by hand. A test reads each into its model type and back, so an
 /// example cannot drift from the answer it shows.
 macro_rules! answer_examples {
     ($($name:ident => $model:ty),* $(,)?) => {

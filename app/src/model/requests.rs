@@ -275,8 +275,7 @@ pub struct NotificationsRequest {
 #[cfg_attr(feature = "ssr", schema(example = json!({"from_event_id": 7})))]
 pub struct CloneNotificationsRequest {
     /// An event the caller manages (a number or its text).
-    #[cfg_attr(feature = "ssr", schema(value_type = IdOrDigits))]
-    pub from_event_id: Value,
+    pub from_event_id: IdOrDigits,
 }
 
 /// `POST …/payment-settings`.

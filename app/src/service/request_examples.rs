@@ -10,19 +10,17 @@ use crate::model::calendar_connection::ConnectBody;
 use crate::model::event::EventSettings;
 use crate::model::notifications::defaults;
 use crate::model::requests::*;
-use crate::model::settings::{GeneralSettings, ThemeRequest};
-use crate::model::settings::{GeneralSettingsRequest, PaymentSettingsRequest, SettingsRequest};
+use crate::model::settings::{
+    GeneralSettings, GeneralSettingsRequest, PaymentSettingsRequest, SettingsRequest, ThemeRequest,
+};
 use crate::model::team::InviteRequest;
 use crate::service::ServiceResult;
-use crate::service::bookings::self_service::CancelBooking;
-use crate::service::bookings::self_service::RescheduleBooking;
+use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking};
 use crate::service::bookings::{form, update};
 use crate::service::calendars::admin::{CreateCalendar, UpdateCalendar};
-use crate::service::calendars::connections::UpdateConnection;
-use crate::service::calendars::connections::{check_connect, connect_request};
+use crate::service::calendars::connections::{UpdateConnection, check_connect, connect_request};
 use crate::service::calendars::sharing::SaveSharing;
-use crate::service::events::admin::CloneEvent;
-use crate::service::events::admin::parse_new_event;
+use crate::service::events::admin::{CloneEvent, parse_new_event};
 use crate::service::events::availability::AvailabilityChanges;
 use crate::service::events::booking_fields::parse_form;
 use crate::service::events::details::EventDetails;
