@@ -47,8 +47,13 @@ pub struct Config {
     /// `SLOTBOOK_WEBHOOK_ALLOW_PRIVATE`; off by default so a host cannot make the server probe
     /// its own network).
     pub allow_private_targets: bool,
-    /// Whole SMTP conversation of one email, connect included (`SLOTBOOK_SMTP_TIMEOUT_SECONDS`).
+    /// Each SMTP step of one email: connecting, the greeting, every command's reply
+    /// (`SLOTBOOK_SMTP_TIMEOUT_SECONDS`).
     pub smtp_timeout: Duration,
+    /// The server's reply once a message's content is sent (`SLOTBOOK_SMTP_DATA_TIMEOUT_SECONDS`,
+    /// default 600: RFC 5321 gives servers 10 minutes). A message whose reply does not come in
+    /// time may have arrived, so it is not sent again by itself.
+    pub smtp_data_timeout: Duration,
     /// Whole webhook request, connect included (`SLOTBOOK_WEBHOOK_TIMEOUT_SECONDS`).
     pub webhook_timeout: Duration,
     /// Time a client has to send a request's headers (`SLOTBOOK_HEADER_TIMEOUT_SECONDS`); also
@@ -58,8 +63,14 @@ pub struct Config {
     pub body_timeout: Duration,
     /// Time a request may take in all, body included (`SLOTBOOK_REQUEST_TIMEOUT_SECONDS`).
     pub request_timeout: Duration,
-    /// Connections served at once; more wait in the listen queue (`SLOTBOOK_MAX_CONNECTIONS`).
+    /// Time a new connection has to send its first byte (`SLOTBOOK_FIRST_BYTE_TIMEOUT_SECONDS`).
+    pub first_byte_timeout: Duration,
+    /// Connections open at once (`SLOTBOOK_MAX_CONNECTIONS`); at the cap a newcomer replaces
+    /// the oldest silent or idle one, or is answered 503 when all are busy.
     pub max_connections: usize,
+    /// Connections open at once from one peer address (`SLOTBOOK_MAX_CONNECTIONS_PER_PEER`;
+    /// 0 = no per-peer cap, for a server that sees only its reverse proxy).
+    pub max_connections_per_peer: usize,
     /// SQLite: how often the write-ahead log is emptied into the database file
     /// (`SLOTBOOK_SQLITE_CHECKPOINT_SECONDS`; 0 = never).
     pub sqlite_checkpoint: Duration,
@@ -98,11 +109,14 @@ impl Default for Config {
             outbox_lease_seconds: 120,
             allow_private_targets: false,
             smtp_timeout: Duration::from_secs(30),
+            smtp_data_timeout: Duration::from_secs(600),
             webhook_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             request_timeout: Duration::from_secs(60),
+            first_byte_timeout: Duration::from_secs(3),
             max_connections: 1024,
+            max_connections_per_peer: 128,
             sqlite_checkpoint: Duration::from_secs(60),
             secret_key: None,
             secret_key_file: "data/secret.key".into(),
@@ -175,11 +189,23 @@ impl Config {
             allow_private_targets: env_flag("SLOTBOOK_ALLOW_PRIVATE_TARGETS")
                 || env_flag("SLOTBOOK_WEBHOOK_ALLOW_PRIVATE"),
             smtp_timeout: env_seconds("SLOTBOOK_SMTP_TIMEOUT_SECONDS", d.smtp_timeout)?,
+            smtp_data_timeout: env_seconds(
+                "SLOTBOOK_SMTP_DATA_TIMEOUT_SECONDS",
+                d.smtp_data_timeout,
+            )?,
             webhook_timeout: env_seconds("SLOTBOOK_WEBHOOK_TIMEOUT_SECONDS", d.webhook_timeout)?,
             header_timeout: env_seconds("SLOTBOOK_HEADER_TIMEOUT_SECONDS", d.header_timeout)?,
             body_timeout: env_seconds("SLOTBOOK_BODY_TIMEOUT_SECONDS", d.body_timeout)?,
             request_timeout: env_seconds("SLOTBOOK_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
+            first_byte_timeout: env_seconds(
+                "SLOTBOOK_FIRST_BYTE_TIMEOUT_SECONDS",
+                d.first_byte_timeout,
+            )?,
             max_connections: env_number("SLOTBOOK_MAX_CONNECTIONS", d.max_connections)?.max(1),
+            max_connections_per_peer: env_number(
+                "SLOTBOOK_MAX_CONNECTIONS_PER_PEER",
+                d.max_connections_per_peer,
+            )?,
             sqlite_checkpoint: env_seconds(
                 "SLOTBOOK_SQLITE_CHECKPOINT_SECONDS",
                 d.sqlite_checkpoint,
@@ -230,11 +256,14 @@ impl std::fmt::Debug for Config {
                 &self.admin_password.as_ref().map(|_| "(set)"),
             )
             .field("smtp_timeout", &self.smtp_timeout)
+            .field("smtp_data_timeout", &self.smtp_data_timeout)
             .field("webhook_timeout", &self.webhook_timeout)
             .field("header_timeout", &self.header_timeout)
             .field("body_timeout", &self.body_timeout)
             .field("request_timeout", &self.request_timeout)
+            .field("first_byte_timeout", &self.first_byte_timeout)
             .field("max_connections", &self.max_connections)
+            .field("max_connections_per_peer", &self.max_connections_per_peer)
             .field("sqlite_checkpoint", &self.sqlite_checkpoint)
             .finish()
     }

@@ -97,6 +97,7 @@ impl Application {
             config.smtp_url.as_deref(),
             &config.mail_dir,
             config.smtp_timeout,
+            config.smtp_data_timeout,
         )?;
         let sms = jobs::sms::SmsSender::new(
             config.sms_url.as_deref(),
@@ -121,7 +122,9 @@ impl Application {
             },
             limits: server::ServerLimits {
                 header_timeout: config.header_timeout,
+                first_byte_timeout: config.first_byte_timeout,
                 max_connections: config.max_connections,
+                max_connections_per_peer: config.max_connections_per_peer,
             },
             store,
             addr,
@@ -195,8 +198,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
             pages::admin_session_required,
         ))
         .layer(axum::middleware::from_fn(pages::legacy_actions))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+        .layer(axum::middleware::from_fn(pages::server_fn_status))
+        .layer(axum::middleware::from_fn_with_state(
             config.body_timeout,
+            api::limits::body_deadline,
         ))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,

@@ -83,6 +83,29 @@ async fn get_bookings_csv(
 }
 
 /// `/booking/{hash}?action=cancel|reschedule` (links of older emails) answers 303 to the page.
+/// leptos_axum answers a server function's error 500 unless the function set a status itself,
+/// which an error raised while reading its arguments (a body too large, a missing field) never
+/// does: the answer then said 500 over a body that said 400. The status in the `PageError`
+/// body is made the answer's.
+pub async fn server_fn_status(request: Request, next: axum::middleware::Next) -> Response {
+    let is_server_fn = request.uri().path().starts_with("/_app/");
+    let response = next.run(request).await;
+    if !is_server_fn || response.status() != StatusCode::INTERNAL_SERVER_ERROR {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    if let Ok(error) = serde_json::from_slice::<app::model::errors::PageError>(&bytes)
+        && let Ok(status) = StatusCode::from_u16(error.status)
+        && (status.is_client_error() || status.is_server_error())
+    {
+        parts.status = status;
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
 pub async fn legacy_actions(request: Request, next: axum::middleware::Next) -> Response {
     let path = request.uri().path();
     if let Some(hash) = path.strip_prefix("/booking/")

@@ -59,3 +59,66 @@ pub async fn envelope_bare_errors(request: Request, next: Next) -> Response {
     }
     enveloped
 }
+
+/// The whole request body must arrive within `deadline` of the request's head. tower-http's
+/// body time-out restarts at every chunk, so a body trickled a byte at a time was cut only by
+/// the 60-s request time-out; and a body that stalled was answered 400 (the extractor's "could
+/// not read the body"). Here either is answered 408 `request_timeout`.
+pub async fn body_deadline(
+    axum::extract::State(deadline): axum::extract::State<std::time::Duration>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let expired = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let request = request.map(|body| {
+        axum::body::Body::new(DeadlineBody {
+            inner: body,
+            until: Box::pin(tokio::time::sleep(deadline)),
+            expired: expired.clone(),
+        })
+    });
+    let response = next.run(request).await;
+    if expired.load(std::sync::atomic::Ordering::Acquire) {
+        return ApiError::for_status(StatusCode::REQUEST_TIMEOUT).into_response();
+    }
+    response
+}
+
+/// A request body that fails once its deadline has passed.
+struct DeadlineBody {
+    inner: axum::body::Body,
+    until: std::pin::Pin<Box<tokio::time::Sleep>>,
+    expired: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl http_body::Body for DeadlineBody {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        use std::future::Future;
+        use std::task::Poll;
+        if let Poll::Ready(frame) = std::pin::Pin::new(&mut self.inner).poll_frame(cx) {
+            return Poll::Ready(frame);
+        }
+        if self.until.as_mut().poll(cx).is_ready() {
+            self.expired
+                .store(true, std::sync::atomic::Ordering::Release);
+            return Poll::Ready(Some(Err(axum::Error::new(
+                "the request body took too long",
+            ))));
+        }
+        Poll::Pending
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}

@@ -100,9 +100,10 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
         settings,
         {
             let ctx = ctx.clone();
+            let domains = mail::DomainSlots::default();
             move |item| {
-                let (ctx, mailer) = (ctx.clone(), mailer.clone());
-                async move { deliver(&ctx, &mailer, &item).await }
+                let (ctx, mailer, domains) = (ctx.clone(), mailer.clone(), domains.clone());
+                async move { deliver(&ctx, &mailer, &domains, &item).await }
             }
         },
     ));
@@ -192,6 +193,7 @@ async fn deliver_test_email(
     to: &str,
 ) -> anyhow::Result<()> {
     let email = deliveries::test_email(ctx, to).await?;
+    lease_for_send(ctx, mailer, item).await?;
     match mailer.send(&email).await {
         Ok(()) => {
             tracing::info!(outbox_id = item.id, "test email sent");
@@ -199,7 +201,7 @@ async fn deliver_test_email(
         }
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "test email failed");
-            deliveries::fail_or_retry(ctx, item.id, &error, None).await?;
+            deliveries::fail_or_retry(ctx, item.id, &error.reason, None).await?;
         }
     }
     Ok(())
@@ -300,9 +302,24 @@ async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
     Ok(deliveries::fail_or_retry(ctx, id, reason, None).await?)
 }
 
+/// Keeps a claimed email from other workers for as long as its send may take.
+async fn lease_for_send(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
+    let longest = i64::try_from(mailer.longest_send().as_secs()).unwrap_or(i64::MAX / 2);
+    Ok(deliveries::extend_lease(ctx, item.id, ctx.clock.now() + longest + 30).await?)
+}
+
+/// How long an email whose recipient's domain has no free slot waits before it is claimed
+/// again.
+const DOMAIN_BUSY_PAUSE: i64 = 2;
+
 /// One booking email (or reminder), rendered from the event's notification when it goes out.
 #[tracing::instrument(skip_all, fields(outbox_id = item.id))]
-async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
+async fn deliver(
+    ctx: &Ctx,
+    mailer: &Mailer,
+    domains: &mail::DomainSlots,
+    item: &OutboxRow,
+) -> anyhow::Result<()> {
     let notice = match deliveries::read_message(ctx, item).await? {
         Some(Message::TestEmail(test)) => {
             return deliver_test_email(ctx, mailer, item, &test.to).await;
@@ -320,6 +337,11 @@ async fn deliver(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result
     let Some(email) = render(p.key, &notification, &p.facts(ctx)) else {
         return Ok(deliveries::skip(ctx, item, booking_id, None).await?);
     };
+    let Some(_slot) = domains.take(&email.to) else {
+        let at = ctx.clock.now() + DOMAIN_BUSY_PAUSE;
+        return Ok(deliveries::postpone(ctx, item.id, at).await?);
+    };
+    lease_for_send(ctx, mailer, item).await?;
     let result = mailer.send(&email).await;
     let who = if notification.is_host {
         "host"
@@ -364,7 +386,10 @@ async fn deliver_sms(ctx: &Ctx, sender: &SmsSender, item: &OutboxRow) -> anyhow:
     };
     let facts = p.facts(ctx);
     let body = smart_codes::fill(&n.sms.body, Output::Text, |code| facts.code(code));
-    let result = sender.send(&to, &body).await;
+    let result = sender
+        .send(&to, &body)
+        .await
+        .map_err(deliveries::SendFailure::retry);
     let description = format!("{} SMS has been sent to {who} ({to})", sms_label(p.key));
     let outcome = Outcome {
         result,

@@ -162,13 +162,29 @@ async fn send(
         .header("webhook-signature", format!("v1,{signature}"))
         .send()
         .await
-        .map_err(|e| anyhow!("request failed: {}", e.without_url()))?;
+        .map_err(|e| anyhow!("request failed: {}", with_causes(&e.without_url())))?;
     let status = response.status();
     if status.is_success() {
         Ok(status.as_u16())
     } else {
         Err(Refused(status.as_u16()).into())
     }
+}
+
+/// An error with the chain of its causes: reqwest's own text ("error sending request") says
+/// nothing of why (connection refused, no route, TLS).
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        let said = next.to_string();
+        if !text.ends_with(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = next.source();
+    }
+    text
 }
 
 /// `base64(HMAC-SHA256(key, "{id}.{timestamp}.{body}"))`, the key being the secret after

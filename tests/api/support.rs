@@ -258,6 +258,22 @@ impl TestApp {
         }
         panic!("no slot offered for event {event}");
     }
+
+    /// Books the first time `event` offers for `email`, as the public does; answers the
+    /// create's answer.
+    pub async fn book_first_offered(&self, event: i64, email: &str) -> Value {
+        let slot = self.first_offered_slot(event).await;
+        let (status, made) = self
+            .send(
+                reqwest::Method::POST,
+                &format!("/bookings/create/{event}"),
+                None,
+                Some(json!({"name": "Bo Client", "email": email, "timezone": "UTC", "event_time": slot})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        made
+    }
 }
 
 pub fn calendar_body(zone: &str) -> Value {

@@ -35,6 +35,8 @@ const SINGLE_LINE_KEYS: &[&str] = &[
     "placeholder",
     "redirect_url",
     "reply_to",
+    "reply_to_email",
+    "reply_to_name",
     "request_url",
     "slug",
     "source",

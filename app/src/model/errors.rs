@@ -49,7 +49,10 @@ fn default_code(status: u16) -> &'static str {
         403 => "rest_forbidden",
         404 => "not_found",
         409 => "conflict",
+        408 => "request_timeout",
+        413 => "payload_too_large",
         422 => "validation_failed",
+        429 => "too_many_requests",
         503 => "database_busy",
         507 => "insufficient_storage",
         _ => "internal_error",
@@ -62,6 +65,10 @@ impl leptos::server_fn::error::FromServerFnError for PageError {
     fn from_server_fn_error(error: leptos::server_fn::error::ServerFnErrorErr) -> Self {
         use leptos::server_fn::error::ServerFnErrorErr as E;
         match error {
+            // A body over the size limit fails while the arguments are read.
+            E::Args(m) | E::Deserialization(m) if m.contains("length limit exceeded") => {
+                PageError::new(413, "The request body is too large.")
+            }
             E::Args(m) | E::Deserialization(m) | E::MissingArg(m) => PageError::new(400, m),
             other => PageError::new(500, other.to_string()),
         }
@@ -76,6 +83,7 @@ mod tests {
     fn a_page_error_carries_the_envelope_code_of_its_status_unless_given_one() {
         assert_eq!(PageError::new(422, "x").code, "validation_failed");
         assert_eq!(PageError::not_found().code, "not_found");
+        assert_eq!(PageError::new(429, "x").code, "too_many_requests");
         assert_eq!(
             PageError::with_code(409, "slot_unavailable", "taken").code,
             "slot_unavailable"

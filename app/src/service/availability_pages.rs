@@ -96,6 +96,7 @@ fn name_and_zone(form: &FormState, errors: &mut FieldErrors) -> (String, String)
         errors.add("title", "required", "The name field is required.");
     }
     check_max_len(errors, "title", Some(&title), 192);
+    crate::domain::text::check_text("title", &title, true, errors);
     let zone = form.value("timezone").trim().to_string();
     if parse_zone(&zone).is_none() {
         errors.add(

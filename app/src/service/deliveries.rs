@@ -216,9 +216,58 @@ pub async fn skip(
     Ok(())
 }
 
+/// Why a message did not go out, and whether trying again is safe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SendFailure {
+    pub reason: String,
+    /// The content was sent and its reply never came: the receiver may have it. Sending it
+    /// again by itself could deliver it twice, so it is failed at once and left to the host
+    /// (the booking's deliveries can send it again).
+    pub may_have_arrived: bool,
+}
+
+impl SendFailure {
+    /// Nothing was accepted: another attempt is safe.
+    pub fn retry(reason: impl Into<String>) -> SendFailure {
+        SendFailure {
+            reason: reason.into(),
+            may_have_arrived: false,
+        }
+    }
+
+    pub fn unconfirmed(reason: impl Into<String>) -> SendFailure {
+        SendFailure {
+            reason: reason.into(),
+            may_have_arrived: true,
+        }
+    }
+}
+
+impl std::fmt::Display for SendFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+/// Puts a claimed item back, due at `at`, without counting the attempt (its recipient's
+/// domain had no free sending slot).
+pub async fn postpone(ctx: &Ctx, id: i64, at: i64) -> ServiceResult<()> {
+    let mut conn = ctx.store.conn().await?;
+    outbox::postpone(conn.ex(), id, at).await?;
+    Ok(())
+}
+
+/// Keeps a claimed item from other workers until `until` (a send that may take longer than
+/// the lease: another worker would otherwise send it a second time).
+pub async fn extend_lease(ctx: &Ctx, id: i64, until: i64) -> ServiceResult<()> {
+    let mut conn = ctx.store.conn().await?;
+    outbox::extend_lease(conn.ex(), id, until).await?;
+    Ok(())
+}
+
 /// How a booking message went, for [`record`].
 pub struct Outcome<'a> {
-    pub result: Result<(), String>,
+    pub result: Result<(), SendFailure>,
     /// The activity entry's title and text when it went out.
     pub sent: (&'a str, &'a str),
     /// The activity entry's title when it is given up.
@@ -243,15 +292,27 @@ pub async fn record(
             let entry = activity(booking_id, "closed", "activity", title, description);
             bookings::add_activity(tx.ex(), &entry).await?;
         }
-        Err(error) => {
+        Err(failure) => {
+            let error = &failure.reason;
             tracing::warn!(outbox_id = item.id, kind = item.kind, booking_id, %error, "delivery failed");
-            let again = Backoff::MESSAGES.next(item, ctx.clock.now());
-            outbox::retry_or_fail(tx.ex(), item.id, &error, again).await?;
+            let again = if failure.may_have_arrived {
+                None
+            } else {
+                Backoff::MESSAGES.next(item, ctx.clock.now())
+            };
+            outbox::retry_or_fail(tx.ex(), item.id, error, again).await?;
             if again.is_none() {
-                let description = format!(
-                    "{} after {} attempts: {error}. It can be sent again from the booking's deliveries.",
-                    outcome.failed, item.attempts
-                );
+                let description = if failure.may_have_arrived {
+                    format!(
+                        "{}: {error}. It was not sent again by itself; it can be sent again from the booking's deliveries.",
+                        outcome.failed
+                    )
+                } else {
+                    format!(
+                        "{} after {} attempts: {error}. It can be sent again from the booking's deliveries.",
+                        outcome.failed, item.attempts
+                    )
+                };
                 let entry = activity(booking_id, "open", "error", outcome.failed, &description);
                 bookings::add_activity(tx.ex(), &entry).await?;
             }

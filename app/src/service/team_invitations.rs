@@ -112,6 +112,7 @@ pub enum Invitee {
 impl Invitee {
     /// Reads `{user_id}` or `{email}` (the id wins when both are given).
     pub fn parse(body: &Value) -> ServiceResult<Invitee> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let user_id = f.int("user_id", &mut errors);

@@ -275,7 +275,8 @@ pub enum Store {
     /// order instead of in SQLite's busy handler, whose growing sleeps make a long, unfair tail;
     /// other processes are still kept out by SQLite's own lock.
     Sqlite(SqlitePool, std::sync::Arc<tokio::sync::Mutex<()>>),
-    Postgres(PgPool),
+    /// The pool, and whether its server answered lately (see [`Reach`]).
+    Postgres(PgPool, std::sync::Arc<Reach>),
 }
 
 impl Store {
@@ -295,7 +296,7 @@ impl Store {
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(options)
                 .await?;
-            return Ok(Store::Postgres(pool));
+            return Ok(Store::Postgres(pool, std::sync::Arc::default()));
         }
         let url = if url.starts_with("sqlite:") {
             url.to_string()
@@ -358,7 +359,9 @@ impl Store {
         loop {
             let result = match self {
                 Store::Sqlite(pool, _) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
-                Store::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
+                Store::Postgres(pool, _) => {
+                    sqlx::migrate!("../migrations/postgres").run(pool).await
+                }
             };
             tries += 1;
             match result {
@@ -372,14 +375,16 @@ impl Store {
     }
 
     pub fn is_postgres(&self) -> bool {
-        matches!(self, Store::Postgres(_))
+        matches!(self, Store::Postgres(..))
     }
 
     /// A connection for reads.
     pub async fn conn(&self) -> StoreResult<Conn> {
         Ok(match self {
             Store::Sqlite(pool, _) => Conn::Sqlite(pool.acquire().await?),
-            Store::Postgres(pool) => Conn::Postgres(pool.acquire().await?),
+            Store::Postgres(pool, reach) => {
+                Conn::Postgres(reach.unless_gone(pool, pool.acquire()).await?)
+            }
         })
     }
 
@@ -391,7 +396,9 @@ impl Store {
                 let turn = gate.clone().lock_owned().await;
                 Tx::Sqlite(SqliteTx::begin(pool, turn).await?)
             }
-            Store::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+            Store::Postgres(pool, reach) => {
+                Tx::Postgres(reach.unless_gone(pool, pool.begin()).await?)
+            }
         })
     }
 
@@ -423,8 +430,76 @@ impl Store {
     pub async fn close(&self) {
         match self {
             Store::Sqlite(pool, _) => pool.close().await,
-            Store::Postgres(pool) => pool.close().await,
+            Store::Postgres(pool, _) => pool.close().await,
         }
+    }
+}
+
+/// How long a wait for a PostgreSQL connection may last before the server is asked directly
+/// whether it is there at all. sqlx's pool retries a refused connection until its acquire
+/// time-out (10 s) and then reports a time-out, as if the pool were merely busy: every request
+/// waited 10 s to answer `database_busy` while the server was down.
+const REACH_CHECK_AFTER: Duration = Duration::from_millis(750);
+/// The longest a direct connection attempt may take, and how long its outcome is reused.
+const REACH_PROBE: Duration = Duration::from_secs(1);
+
+/// Whether the PostgreSQL server answered lately: one direct connection attempt at a time, its
+/// outcome shared for [`REACH_PROBE`] by every waiting request of the process.
+#[derive(Debug, Default)]
+pub struct Reach {
+    last: tokio::sync::Mutex<Option<(std::time::Instant, bool)>>,
+}
+
+impl Reach {
+    /// `work` (an acquire or a begin on `pool`), or `Unavailable` as soon as a slow wait turns
+    /// out to be a server that does not answer.
+    async fn unless_gone<T>(
+        &self,
+        pool: &PgPool,
+        work: impl std::future::Future<Output = Result<T, sqlx::Error>>,
+    ) -> StoreResult<T> {
+        tokio::select! {
+            result = work => Ok(result?),
+            gone = self.gone_after(pool) => Err(gone),
+        }
+    }
+
+    /// Completes only when the server is found gone (after [`REACH_CHECK_AFTER`]).
+    async fn gone_after(&self, pool: &PgPool) -> StoreError {
+        tokio::time::sleep(REACH_CHECK_AFTER).await;
+        let answered = {
+            let mut last = self.last.lock().await;
+            match *last {
+                Some((at, answered)) if at.elapsed() < REACH_PROBE => answered,
+                _ => {
+                    let answered = server_answers(pool).await;
+                    *last = Some((std::time::Instant::now(), answered));
+                    answered
+                }
+            }
+        };
+        if answered {
+            // A busy pool: the wait goes on, up to the pool's own time-out.
+            std::future::pending::<()>().await;
+        }
+        StoreError::Unavailable(sqlx::Error::Io(std::io::Error::new(
+            std::io::ErrorKind::NotConnected,
+            "the PostgreSQL server does not answer",
+        )))
+    }
+}
+
+/// Whether a fresh connection to the pool's server gets an answer, even a refusal such as
+/// "too many clients" (then the server is there, only full).
+async fn server_answers(pool: &PgPool) -> bool {
+    use sqlx::{ConnectOptions, Connection};
+    match tokio::time::timeout(REACH_PROBE, pool.connect_options().connect()).await {
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+            true
+        }
+        Ok(Err(sqlx::Error::Database(_))) => true,
+        Ok(Err(_)) | Err(_) => false,
     }
 }
 

@@ -181,6 +181,22 @@ pub async fn complete(ex: Ex<'_>, id: i64) -> StoreResult<()> {
     Ok(())
 }
 
+/// Puts a claimed item back, due at `at`, taking back the attempt its claim counted.
+pub async fn postpone(ex: Ex<'_>, id: i64, at: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "UPDATE outbox SET status = 'pending', run_after = $2, locked_until = NULL, attempts = attempts - 1, updated_at = $3
+         WHERE id = $1 AND status = 'working'")
+        .bind(id).bind(at).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Moves a claimed item's lease to `until`.
+pub async fn extend_lease(ex: Ex<'_>, id: i64, until: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE outbox SET locked_until = $2 WHERE id = $1 AND status = 'working'")
+        .bind(id).bind(until).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
 /// Puts an item back for another attempt at `run_after`, or gives up (`failed`).
 pub async fn retry_or_fail(
     ex: Ex<'_>,

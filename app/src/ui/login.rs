@@ -1,7 +1,7 @@
 //! `/login`: the dashboard's sign-in form. It works before hydration too (a plain form post).
 
+use crate::ui::PageTitle;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
 use super::session::Login;
 
@@ -14,7 +14,7 @@ pub fn LoginPage() -> impl IntoView {
         .filter(|n| super::session::same_site_path(n).is_some())
         .unwrap_or_default();
     view! {
-        <Title text="Log in · slotbook" />
+        <PageTitle text="Log in · slotbook" />
         <LoginForm next />
     }
 }

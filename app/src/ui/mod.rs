@@ -7,6 +7,8 @@ pub mod session;
 
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
+
+use crate::domain::smart_codes::escape_html;
 use leptos_router::components::{Redirect, Route, Router, Routes};
 use leptos_router::{ParamSegment, SsrMode, StaticSegment, WildcardSegment};
 
@@ -114,12 +116,21 @@ fn insert_policy() {
     }
 }
 
+/// The document's `<title>`. leptos_meta 0.8 writes the title into `<head>` as it is, unescaped:
+/// a calendar or event title holding `</title><meta http-equiv="refresh" ...>` would end the
+/// element and redirect every visitor. Escaped here; titles are rendered on the server only (no
+/// island sets one), so the escaped text is what the browser decodes.
+#[component]
+pub fn PageTitle(#[prop(into)] text: String) -> impl IntoView {
+    view! { <Title text=escape_html(&text) /> }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
         <Stylesheet id="leptos" href="/pkg/slotbook.css" />
-        <Title text="slotbook" />
+        <PageTitle text="slotbook" />
         <Router>
             <Routes fallback=NotFound>
                 <Route path=StaticSegment("") view=|| view! { <Redirect path="/admin" /> } />

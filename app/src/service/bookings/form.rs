@@ -55,6 +55,7 @@ struct Texts {
 
 /// Parses the body against the event's form. Nothing is written.
 pub fn parse(body: &Value, loaded: &LoadedEvent, fields: &[FieldRow]) -> ServiceResult<Attendee> {
+    crate::service::support::input::clean_text(body)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let who = identity(&f, &mut errors);

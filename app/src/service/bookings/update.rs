@@ -107,6 +107,7 @@ pub async fn update(
 /// Reads `{column, value, update_all, refund_payment, cancel_reason | reject_reason}`, with
 /// the field-named errors and words integrators know.
 pub fn parse(body: &Value) -> ServiceResult<UpdateBooking> {
+    crate::service::support::input::clean_text(body)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let column = f.str("column", &mut errors).unwrap_or_default();
@@ -189,6 +190,18 @@ impl BookingChange {
     }
 
     fn check_into(&self, errors: &mut FieldErrors) {
+        // The text rules of every way in (a desk form builds this change without a body).
+        let text = match self {
+            BookingChange::Status { reason, .. } => Some((reason.as_str(), false)),
+            BookingChange::InternalNote(note) => Some((note.as_str(), false)),
+            BookingChange::FirstName(name)
+            | BookingChange::LastName(name)
+            | BookingChange::Phone(name) => Some((name.as_str(), true)),
+            _ => None,
+        };
+        if let Some((text, single_line)) = text {
+            crate::domain::text::check_text("value", text, single_line, errors);
+        }
         match self {
             BookingChange::Status { to, reason, .. } => {
                 if let Some(key) = reason_field(*to) {

@@ -210,6 +210,7 @@ pub struct UpdateCalendar {
 impl UpdateCalendar {
     /// Reads `{title?, description?}`.
     pub fn parse(body: &Value) -> ServiceResult<UpdateCalendar> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let description = f.str("description", &mut errors);

@@ -157,6 +157,7 @@ impl CreateCalendar {
     /// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
     /// calendar_avatar, slot}}`; every field's errors at once.
     pub fn parse(body: &Value) -> ServiceResult<CreateCalendar> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let root = Fields::new(Some(body), "");
         let Some(cal_value) = root.object("calendar", &mut errors) else {

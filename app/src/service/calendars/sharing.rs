@@ -58,6 +58,7 @@ impl SaveSharing {
     /// Reads `{calendar_data: {...}, landing_page_settings: {enabled, show_type,
     /// enabled_slots}}`; every field's errors at once.
     pub fn parse(body: &Value) -> ServiceResult<SaveSharing> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let root = Fields::new(Some(body), "");
         let profile = root

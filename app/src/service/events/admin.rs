@@ -361,6 +361,7 @@ pub struct CloneEvent {
 impl CloneEvent {
     /// Reads `{new_calendar_id?}`.
     pub fn parse(body: &Value) -> ServiceResult<CloneEvent> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let new_calendar_id = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
         errors.into_result().map_err(ServiceError::invalid)?;

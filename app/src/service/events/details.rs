@@ -35,6 +35,7 @@ pub struct EventDetails {
 
 impl EventDetails {
     pub fn parse(body: &Value, kind: EventType) -> ServiceResult<EventDetails> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let title = f.str("title", &mut errors);

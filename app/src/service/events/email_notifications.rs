@@ -351,6 +351,7 @@ pub struct SourceEvent(pub i64);
 impl SourceEvent {
     /// Reads `{from_event_id}` (a number, or digits as text).
     pub fn parse(body: &Value) -> ServiceResult<SourceEvent> {
+        crate::service::support::input::clean_text(body)?;
         body.get("from_event_id")
             .and_then(|v| {
                 v.as_i64()

@@ -86,6 +86,7 @@ impl AdvancedSettings {
     /// Reads `{settings: {requires_confirmation?, can_not_cancel?, can_not_reschedule?,
     /// multi_duration?}}`; unknown keys are ignored.
     pub fn parse(body: &Value) -> ServiceResult<AdvancedSettings> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let inner = Fields::new(Some(body), "").object("settings", &mut errors);
         if inner.is_none() && !errors.contains("settings") {

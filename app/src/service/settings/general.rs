@@ -74,6 +74,7 @@ pub struct GeneralChanges {
 
 impl GeneralChanges {
     pub fn parse(body: &Value) -> ServiceResult<GeneralChanges> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let emailing = f.object("emailing", &mut errors);
@@ -230,6 +231,7 @@ pub struct PaymentChanges {
 
 impl PaymentChanges {
     pub fn parse(body: &Value) -> ServiceResult<PaymentChanges> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let given = required(f.object("payments", &mut errors), &mut errors, "payments")?;

@@ -68,6 +68,7 @@ pub struct ModuleSwitches(pub Vec<(String, String)>);
 
 impl ModuleSwitches {
     pub fn parse(body: &Value) -> ServiceResult<ModuleSwitches> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let (given, s) = settings_object(body, &mut errors)?;
         let mut switches = Vec::new();
@@ -113,6 +114,7 @@ pub struct AddonChanges {
 
 impl AddonChanges {
     pub fn parse(body: &Value) -> ServiceResult<AddonChanges> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let (_, s) = settings_object(body, &mut errors)?;
         let frontend = s.object("frontend", &mut errors);
@@ -197,6 +199,7 @@ pub struct PluginId(pub &'static str);
 impl PluginId {
     /// Reads `{plugin_id}`.
     pub fn parse(body: &Value) -> ServiceResult<PluginId> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let plugins: Vec<&'static str> = std::iter::once(SELF_PLUGIN)
             .chain(MODULE_CATALOGUE.iter().map(|m| m.1))

@@ -245,6 +245,7 @@ pub struct ThemeChoice {
 impl ThemeChoice {
     /// Reads `{theme, brand_color?}`.
     pub fn parse(body: &Value) -> ServiceResult<ThemeChoice> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let theme = f.one_of("theme", &THEMES, &mut errors);

@@ -193,6 +193,18 @@ pub fn set_if_sent<T>(field: &mut T, sent: Option<T>) {
     }
 }
 
+/// The text rules every way in applies (`domain::text`: no NUL, no control characters, one
+/// line where the field is one line by nature), checked again by each command's parse: the
+/// REST extractor checks a body before it gets here, but page forms and other callers build
+/// their bodies themselves.
+pub fn clean_text(body: &Value) -> crate::service::ServiceResult<()> {
+    let mut errors = FieldErrors::new();
+    crate::domain::text::check_json_text(body, &mut errors);
+    errors
+        .into_result()
+        .map_err(crate::service::ServiceError::invalid)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

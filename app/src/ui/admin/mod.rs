@@ -1,7 +1,7 @@
 //! `/admin`: the host dashboard shell (navigation, the signed-in host, log out).
 
+use crate::ui::PageTitle;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::{use_location, use_query_map};
 
@@ -341,7 +341,7 @@ pub fn AdminShell() -> impl IntoView {
                             let saves_in_place = section.saves_in_place();
                             let content = section.content(me.csrf_token).await;
                             view! {
-                                <Title text=format!("{title} · slotbook") />
+                                <PageTitle text=format!("{title} · slotbook") />
                                 <AdminFrame section=segment.to_string() user_name=me.name>
                                     {saves_in_place.then(|| view! { <in_place::SavesInPlace /> })}
                                     <div id=saves_in_place.then_some("in-place")>{content}</div>

@@ -1,8 +1,8 @@
 //! `/{calendar_slug}/{event_slug}`: the booking page (event, month grid, the day's times, the
 //! zone picker) and, with `time=`, the booking form. The reschedule page reuses its parts.
 
+use crate::ui::PageTitle;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::islands::{BrowserZone, InPlace};
@@ -33,7 +33,7 @@ pub fn BookingRoute() -> impl IntoView {
                             let theme = page.event.theme.clone();
                             let accent = page.event.accent.clone();
                             view! {
-                                <Title text=page.event.title.clone() />
+                                <PageTitle text=page.event.title.clone() />
                                 <Frame embed theme accent>
                                     <BookingView page />
                                 </Frame>

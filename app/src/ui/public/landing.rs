@@ -1,7 +1,7 @@
 //! `/{calendar_slug}`: the calendar's landing page.
 
+use crate::ui::PageTitle;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::{Frame, found, load_landing, text};
@@ -35,7 +35,7 @@ fn Landing(page: LandingPage) -> impl IntoView {
         events,
     } = page;
     view! {
-        <Title text=title.clone() />
+        <PageTitle text=title.clone() />
         <Frame embed=false theme accent>
             <section class="mx-auto max-w-2xl">
                 <div class="flex items-center gap-4">

@@ -1,7 +1,7 @@
 //! The attendee's pages by the booking's secret hash: manage, cancel and reschedule.
 
+use crate::ui::PageTitle;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::booking::{Alert, DayView, FormView, GridView, ZonePicker};
@@ -41,7 +41,7 @@ pub fn ManageRoute() -> impl IntoView {
                         let theme = page.theme.clone();
                         let accent = page.accent.clone();
                         view! {
-                            <Title text=page.heading.clone() />
+                            <PageTitle text=page.heading.clone() />
                             <Frame embed booked theme accent>
                                 <Manage page embed />
                             </Frame>
@@ -107,7 +107,7 @@ pub fn CancelRoute() -> impl IntoView {
                 let hash = hash.clone();
                 Suspend::new(async move {
                     found(load_cancel(hash).await, |page| view! {
-                            <Title text=text::CANCEL_HEADING />
+                            <PageTitle text=text::CANCEL_HEADING />
                             <Frame embed theme=page.booking.theme.clone() accent=page.booking.accent.clone()><Cancel page embed /></Frame>
                         }.into_any())
                 })
@@ -172,7 +172,7 @@ pub fn RescheduleRoute() -> impl IntoView {
                 let (hash, query) = (hash.clone(), query.clone());
                 Suspend::new(async move {
                     found(load_reschedule(hash, query).await, |ReschedulePage { booking, view: view_page, refused }| view! {
-                            <Title text=text::RESCHEDULE_HEADING />
+                            <PageTitle text=text::RESCHEDULE_HEADING />
                             <Frame embed theme=booking.theme.clone() accent=booking.accent.clone()>
                                 <Reschedule booking view_page refused />
                             </Frame>

@@ -19,6 +19,7 @@ pub struct CancelBooking {
 impl CancelBooking {
     /// Reads `{cancellation_reason}`.
     pub fn parse(body: &Value) -> ServiceResult<CancelBooking> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let reason = Fields::new(Some(body), "")
             .str("cancellation_reason", &mut errors)
@@ -48,6 +49,7 @@ pub struct RescheduleBooking {
 impl RescheduleBooking {
     /// Reads `{event_time, timezone, rescheduling_reason}`.
     pub fn parse(body: &Value) -> ServiceResult<RescheduleBooking> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let event_time = f.str("event_time", &mut errors).unwrap_or_default();

@@ -167,6 +167,7 @@ pub struct SaveIntegration {
 
 impl SaveIntegration {
     pub fn parse(body: &Value) -> ServiceResult<SaveIntegration> {
+        crate::service::support::input::clean_text(body)?;
         let mut errors = FieldErrors::new();
         let f = Fields::new(Some(body), "");
         let name = f.one_of("integration_name", &[WEBHOOK], &mut errors);

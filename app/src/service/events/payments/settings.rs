@@ -76,6 +76,7 @@ fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<
 impl EventPaymentChanges {
     /// Reads `{settings: {…}}`.
     pub fn parse(body: &Value) -> ServiceResult<EventPaymentChanges> {
+        crate::service::support::input::clean_text(body)?;
         let given = body
             .get("settings")
             .filter(|s| s.is_object())
