@@ -65,10 +65,10 @@ pub struct Config {
     pub request_timeout: Duration,
     /// Time a new connection has to send its first byte (`SLOTBOOK_FIRST_BYTE_TIMEOUT_SECONDS`).
     pub first_byte_timeout: Duration,
-    /// Connections open at once (`SLOTBOOK_MAX_CONNECTIONS`); at the cap a newcomer replaces
-    /// the oldest silent or idle one, or is answered 503 when all are busy.
+    /// Connections served at once, and connections waiting silent for their first byte
+    /// (`SLOTBOOK_MAX_CONNECTIONS`; see `server.rs`).
     pub max_connections: usize,
-    /// Connections open at once from one peer address (`SLOTBOOK_MAX_CONNECTIONS_PER_PEER`;
+    /// Connections served at once for one peer address (`SLOTBOOK_MAX_CONNECTIONS_PER_PEER`;
     /// 0 = no per-peer cap, for a server that sees only its reverse proxy).
     pub max_connections_per_peer: usize,
     /// SQLite: how often the write-ahead log is emptied into the database file

@@ -103,6 +103,31 @@ fn cap_malloc_arenas() {
             libc::mallopt(libc::M_ARENA_MAX, 2);
         }
     }
+    // glibc raises its mmap threshold each time a large block is freed (up to 32 MiB), after
+    // which large buffers (pages, JSON bodies, query results) come from the arenas and keep
+    // them grown. A fixed threshold keeps such buffers in their own mappings, returned on free.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_MMAP_THRESHOLD_").is_none() {
+        // SAFETY: as above.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+        }
+    }
+}
+
+/// Once a minute, hands the arenas' free pages back to the system (`malloc_trim`, which also
+/// releases free pages inside the heap, not only at its top): a burst's peak does not stay in
+/// the server's RSS for good (BENCHMARKS.md, "Soak"). Like the fixed mmap threshold, it is
+/// left out when `MALLOC_MMAP_THRESHOLD_` tunes glibc from the environment.
+async fn trim_heap_every_minute() {
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: malloc_trim only releases memory the allocator holds free.
+        unsafe {
+            libc::malloc_trim(0);
+        }
+    }
 }
 
 async fn async_main() -> std::process::ExitCode {
@@ -141,6 +166,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
             }
             let preset = config.admin_password.clone();
             let application = Application::build(config).await?;
+            if std::env::var_os("MALLOC_MMAP_THRESHOLD_").is_none() {
+                tokio::spawn(trim_heap_every_minute());
+            }
             let from_env = preset.is_some();
             let first = app::service::users::ensure_first_admin(&application.store, preset).await?;
             if let Some((login, password)) = first {

@@ -1,15 +1,19 @@
 //! The HTTP server loop: HTTP/1.1 over hyper with the limits a public server needs against
 //! slow, idle and greedy clients (slowloris, socket hoarding).
 //!
-//! Every connection is accepted at once (nobody waits in the kernel's listen queue) and then
-//! admitted against two caps: all open connections (`max_connections`) and those of one peer
-//! address (`max_connections_per_peer`). At a cap, a newcomer takes the place of the oldest
-//! connection that is doing nothing: first one that has not sent a byte yet, then one idle
-//! between requests (closed gracefully). Only when every connection is busy is the newcomer
-//! answered 503 `server_busy` and closed. A new connection must send its first byte within
-//! `first_byte_timeout`, much shorter than the keep-alive idle time (`header_timeout`, which
-//! also bounds reading a request head), so hoarded silent sockets cost little and are the
-//! first to go.
+//! Every connection is accepted at once (nobody waits in the kernel's listen queue). Until its
+//! first byte it is *silent*: silent connections have a pool of their own, and when the pool is
+//! full the oldest silent one is closed for the newcomer. A silent socket must speak within
+//! `first_byte_timeout` (much shorter than the keep-alive idle time), so hoarded sockets cost
+//! little, and a real client, which speaks within milliseconds of connecting, is never the
+//! oldest silent one (a hoarder would have to open a whole pool's worth of sockets in that
+//! moment to push it out).
+//!
+//! A connection that has spoken is *served*, within two caps: all served connections
+//! (`max_connections`) and those of one peer address (`max_connections_per_peer`). At a cap a
+//! newcomer takes the place of the oldest connection idle between requests (closed gracefully);
+//! when every one is busy it is answered 503 `server_busy` and closed. `header_timeout` bounds
+//! reading a request head and the idle time between two requests.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -34,8 +38,9 @@ pub struct ServerLimits {
     pub header_timeout: Duration,
     /// From accepting a connection to its first byte.
     pub first_byte_timeout: Duration,
+    /// Served connections, and (separately) silent ones.
     pub max_connections: usize,
-    /// Open connections of one peer address; 0 = no per-peer cap (behind a reverse proxy
+    /// Served connections of one peer address; 0 = no per-peer cap (behind a reverse proxy
     /// every connection comes from the proxy: README, "Behind a reverse proxy").
     pub max_connections_per_peer: usize,
 }
@@ -77,23 +82,15 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
-        match table.admit(remote.ip()) {
-            Some(ticket) => {
-                let connection = Connection {
-                    stream,
-                    remote,
-                    ticket,
-                    router: router.clone(),
-                    http: http.clone(),
-                    first_byte_timeout: limits.first_byte_timeout,
-                };
-                tokio::spawn(connection.run());
-            }
-            None => {
-                tracing::warn!(%remote, "connection refused: every connection is busy");
-                tokio::spawn(refuse(stream));
-            }
-        }
+        let connection = Connection {
+            stream,
+            remote,
+            ticket: table.admit_silent(remote.ip()),
+            router: router.clone(),
+            http: http.clone(),
+            first_byte_timeout: limits.first_byte_timeout,
+        };
+        tokio::spawn(connection.run());
     }
     drop(listener);
     if tokio::time::timeout(DRAIN, table.close_all())
@@ -135,8 +132,13 @@ impl Connection {
         if !spoke {
             return;
         }
+        if !ticket.table.admit_spoken(&ticket) {
+            tracing::warn!(%remote, "connection refused: every connection in its way is busy");
+            drop(ticket);
+            refuse(stream).await;
+            return;
+        }
         let state = ticket.state.clone();
-        state.set(Phase::Idle);
         let service = router
             .map_request({
                 let state = state.clone();
@@ -234,7 +236,8 @@ impl SharedPhase {
 
 struct Entry {
     peer: IpAddr,
-    opened: Instant,
+    /// When it was accepted, or when it spoke (for served ones).
+    since: Instant,
     state: Arc<SharedPhase>,
     evict: Arc<Notify>,
 }
@@ -243,13 +246,21 @@ struct Entry {
 struct Table {
     next_id: u64,
     entries: HashMap<u64, Entry>,
+    silent: usize,
+    /// Served connections per peer address.
     per_peer: HashMap<IpAddr, usize>,
 }
 
 impl Table {
+    fn served(&self) -> usize {
+        self.entries.len() - self.silent
+    }
+
     fn remove(&mut self, id: u64) -> Option<Entry> {
         let entry = self.entries.remove(&id)?;
-        if let Some(count) = self.per_peer.get_mut(&entry.peer) {
+        if entry.state.get() == Phase::Silent {
+            self.silent -= 1;
+        } else if let Some(count) = self.per_peer.get_mut(&entry.peer) {
             *count -= 1;
             if *count == 0 {
                 self.per_peer.remove(&entry.peer);
@@ -258,18 +269,13 @@ impl Table {
         Some(entry)
     }
 
-    /// The connection to close for a newcomer: the oldest silent one, else the oldest idle
-    /// one (of `peer` only, when given).
-    fn victim(&self, peer: Option<IpAddr>) -> Option<u64> {
+    /// The oldest connection in `phase` (of `peer` only, when given).
+    fn oldest(&self, phase: Phase, peer: Option<IpAddr>) -> Option<u64> {
         self.entries
             .iter()
-            .filter(|(_, e)| peer.is_none_or(|p| e.peer == p))
-            .filter_map(|(id, e)| match e.state.get() {
-                Phase::Busy => None,
-                phase => Some(((phase as u8, e.opened), *id)),
-            })
-            .min_by_key(|(rank, _)| *rank)
-            .map(|(_, id)| id)
+            .filter(|(_, e)| e.state.get() == phase && peer.is_none_or(|p| e.peer == p))
+            .min_by_key(|(id, e)| (e.since, **id))
+            .map(|(id, _)| *id)
     }
 
     /// Closes `victim` to make room; `false` when there was none.
@@ -284,7 +290,7 @@ impl Table {
     }
 }
 
-/// Open connections, counted in all and per peer address.
+/// Open connections: the silent ones, and the served ones in all and per peer address.
 pub struct Connections {
     limits: ServerLimits,
     table: Mutex<Table>,
@@ -307,22 +313,13 @@ impl Connections {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Admits a connection from `peer`, closing an idle one at a cap; `None` when every
-    /// connection in the way is busy.
-    fn admit(self: &Arc<Self>, peer: IpAddr) -> Option<Ticket> {
+    /// A just accepted connection from `peer`, silent until its first byte. The silent pool
+    /// holds as many as may be served; when it is full the oldest silent one is closed.
+    fn admit_silent(self: &Arc<Self>, peer: IpAddr) -> Ticket {
         let mut table = self.lock();
-        let per_peer = self.limits.max_connections_per_peer;
-        if per_peer > 0 && table.per_peer.get(&peer).copied().unwrap_or(0) >= per_peer {
-            let victim = table.victim(Some(peer));
-            if !table.evict(victim) {
-                return None;
-            }
-        }
-        if table.entries.len() >= self.limits.max_connections.max(1) {
-            let victim = table.victim(None);
-            if !table.evict(victim) {
-                return None;
-            }
+        if table.silent >= self.limits.max_connections.max(1) {
+            let oldest = table.oldest(Phase::Silent, None);
+            table.evict(oldest);
         }
         let id = table.next_id;
         table.next_id += 1;
@@ -332,18 +329,48 @@ impl Connections {
             id,
             Entry {
                 peer,
-                opened: Instant::now(),
+                since: Instant::now(),
                 state: state.clone(),
                 evict: evict.clone(),
             },
         );
-        *table.per_peer.entry(peer).or_default() += 1;
-        Some(Ticket {
+        table.silent += 1;
+        Ticket {
             id,
+            peer,
             state,
             evict,
             table: self.clone(),
-        })
+        }
+    }
+
+    /// Moves a connection that has spoken into the served ones, closing an idle one at a cap;
+    /// `false` when every connection in the way is busy (or it was closed meanwhile).
+    fn admit_spoken(&self, ticket: &Ticket) -> bool {
+        let mut table = self.lock();
+        if !table.entries.contains_key(&ticket.id) {
+            return false;
+        }
+        let per_peer = self.limits.max_connections_per_peer;
+        if per_peer > 0 && table.per_peer.get(&ticket.peer).copied().unwrap_or(0) >= per_peer {
+            let idle = table.oldest(Phase::Idle, Some(ticket.peer));
+            if !table.evict(idle) {
+                return false;
+            }
+        }
+        if table.served() >= self.limits.max_connections.max(1) {
+            let idle = table.oldest(Phase::Idle, None);
+            if !table.evict(idle) {
+                return false;
+            }
+        }
+        table.silent -= 1;
+        ticket.state.set(Phase::Idle);
+        *table.per_peer.entry(ticket.peer).or_default() += 1;
+        if let Some(entry) = table.entries.get_mut(&ticket.id) {
+            entry.since = Instant::now();
+        }
+        true
     }
 
     /// Asks every connection to finish (gracefully: open requests complete) and waits until
@@ -371,6 +398,7 @@ impl Connections {
 /// A connection's place in the table; dropping it (the connection ended) frees the place.
 struct Ticket {
     id: u64,
+    peer: IpAddr,
     state: Arc<SharedPhase>,
     evict: Arc<Notify>,
     table: Arc<Connections>,
@@ -410,43 +438,61 @@ mod tests {
         IpAddr::from([127, 0, 0, last])
     }
 
-    #[test]
-    fn a_newcomer_replaces_the_oldest_silent_connection_of_its_peer() {
-        let table = Arc::new(Connections::new(limits(100, 2)));
-        let first = table.admit(ip(2)).expect("first");
-        let second = table.admit(ip(2)).expect("second");
-        first.state.set(Phase::Busy);
-        // The peer is at its cap: its silent connection goes, the busy one stays.
-        let third = table.admit(ip(2)).expect("third");
-        assert_eq!(table.lock().entries.len(), 2);
-        assert!(table.lock().entries.contains_key(&first.id));
-        assert!(!table.lock().entries.contains_key(&second.id));
-        // Another peer is not held back by this one.
-        let other = table.admit(ip(3)).expect("other peer");
-        third.state.set(Phase::Busy);
-        // Both of the peer's connections busy: refused.
-        assert!(table.admit(ip(2)).is_none());
-        drop((first, other));
-        assert!(table.admit(ip(2)).is_some());
+    fn open(table: &Arc<Connections>, id: &Ticket) -> bool {
+        table.lock().entries.contains_key(&id.id)
     }
 
     #[test]
-    fn at_the_global_cap_silent_go_before_idle_and_busy_are_kept() {
-        let table = Arc::new(Connections::new(limits(3, 0)));
-        let busy = table.admit(ip(1)).expect("busy");
+    fn a_full_silent_pool_closes_its_oldest_member_and_speakers_leave_it() {
+        let table = Arc::new(Connections::new(limits(2, 0)));
+        let first = table.admit_silent(ip(2));
+        let second = table.admit_silent(ip(2));
+        let third = table.admit_silent(ip(2));
+        assert!(!open(&table, &first), "the oldest silent one made room");
+        assert!(open(&table, &second) && open(&table, &third));
+        assert!(table.admit_spoken(&second));
+        // Served connections do not count against the silent pool.
+        let fourth = table.admit_silent(ip(3));
+        assert!(open(&table, &second) && open(&table, &third) && open(&table, &fourth));
+        assert!(!table.admit_spoken(&first), "a closed one is not served");
+    }
+
+    #[test]
+    fn at_a_peers_cap_its_idle_connection_goes_and_busy_ones_stay() {
+        let table = Arc::new(Connections::new(limits(100, 2)));
+        let busy = table.admit_silent(ip(2));
+        assert!(table.admit_spoken(&busy));
         busy.state.set(Phase::Busy);
-        let idle = table.admit(ip(1)).expect("idle");
-        idle.state.set(Phase::Idle);
-        let silent = table.admit(ip(9)).expect("silent");
-        let newcomer = table.admit(ip(1)).expect("replaces the silent one");
-        assert!(!table.lock().entries.contains_key(&silent.id));
+        let idle = table.admit_silent(ip(2));
+        assert!(table.admit_spoken(&idle));
+        let newcomer = table.admit_silent(ip(2));
+        assert!(table.admit_spoken(&newcomer), "takes the idle one's place");
+        assert!(!open(&table, &idle) && open(&table, &busy));
         newcomer.state.set(Phase::Busy);
-        let next = table.admit(ip(1)).expect("replaces the idle one");
-        assert!(!table.lock().entries.contains_key(&idle.id));
-        next.state.set(Phase::Busy);
-        assert!(table.admit(ip(1)).is_none(), "every connection busy");
-        drop((busy, silent, idle, newcomer, next));
-        assert!(table.lock().entries.is_empty());
-        assert!(table.lock().per_peer.is_empty());
+        let refused = table.admit_silent(ip(2));
+        assert!(!table.admit_spoken(&refused), "both busy");
+        let other_peer = table.admit_silent(ip(3));
+        assert!(
+            table.admit_spoken(&other_peer),
+            "another peer is not held back"
+        );
+    }
+
+    #[test]
+    fn at_the_global_cap_an_idle_connection_makes_room_and_counts_stay_exact() {
+        let table = Arc::new(Connections::new(limits(2, 0)));
+        let a = table.admit_silent(ip(1));
+        let b = table.admit_silent(ip(2));
+        assert!(table.admit_spoken(&a) && table.admit_spoken(&b));
+        a.state.set(Phase::Busy);
+        let c = table.admit_silent(ip(3));
+        assert!(table.admit_spoken(&c), "b was idle");
+        assert!(!open(&table, &b));
+        c.state.set(Phase::Busy);
+        let d = table.admit_silent(ip(4));
+        assert!(!table.admit_spoken(&d), "every served one busy");
+        drop((a, b, c, d));
+        let table = table.lock();
+        assert!(table.entries.is_empty() && table.per_peer.is_empty() && table.silent == 0);
     }
 }

@@ -85,10 +85,9 @@ async fn twelve_hundred_hoarded_sockets_starve_nobody() {
     let app = TestApp::spawn().await;
     let server = server_addr(&app);
     let stop = Arc::new(AtomicBool::new(false));
-    // One peer hoards from another loopback address, and one from the very address the
-    // legitimate clients use.
-    hoard([127, 0, 0, 2], server, 1_100, stop.clone());
-    hoard([127, 0, 0, 1], server, 100, stop.clone());
+    // The hoarder uses the very address the legitimate clients use, so no per-address rule
+    // can tell them apart: only that they speak at once.
+    hoard([127, 0, 0, 1], server, 1_200, stop.clone());
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (served, slowest) = legitimate_requests(&app, 80, Duration::from_secs(5)).await;
     stop.store(true, Ordering::Relaxed);
@@ -148,6 +147,51 @@ async fn a_busy_server_answers_503_at_once_and_silent_clients_are_cut_off_early(
         .expect("served")
         .status();
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Opens a connection from `source` whose request waits for a body that never comes.
+async fn busy_connection(source: [u8; 4], server: SocketAddr) -> TcpStream {
+    let mut stream = connect_from(source, server).await.expect("connect");
+    stream
+        .write_all(b"POST /api/v2/bookings/create/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        .await
+        .expect("write");
+    stream
+}
+
+/// The status line of a GET /healthz sent from `source`.
+async fn status_from(source: [u8; 4], server: SocketAddr) -> String {
+    let mut stream = connect_from(source, server).await.expect("connect");
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let mut answer = vec![0u8; 512];
+    let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut answer))
+        .await
+        .expect("answered at once")
+        .unwrap_or(0);
+    let text = String::from_utf8_lossy(&answer[..n]).to_string();
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn one_address_gets_its_share_of_connections_and_no_more() {
+    let app = TestApp::spawn_with(|config| {
+        config.max_connections_per_peer = 2;
+    })
+    .await;
+    let server = server_addr(&app);
+    let held = [
+        busy_connection([127, 0, 0, 3], server).await,
+        busy_connection([127, 0, 0, 3], server).await,
+    ];
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(status_from([127, 0, 0, 3], server).await.contains(" 503 "));
+    assert!(status_from([127, 0, 0, 4], server).await.contains(" 200 "));
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(status_from([127, 0, 0, 3], server).await.contains(" 200 "));
 }
 
 #[tokio::test]

@@ -222,3 +222,49 @@ async fn a_webhook_that_cannot_connect_is_failed_with_the_cause() {
         "the cause is missing: {error:?}"
     );
 }
+
+#[tokio::test]
+async fn a_corrupt_stored_event_setting_refuses_instead_of_offering_defaults() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (_, event) = daily_event(&app, &jane, "UTC", 30, ("09:00", "10:00")).await;
+    // A time the event offers, found without asking the slot list (which would cache it).
+    let slot = (chrono::Utc::now().date_naive() + chrono::Duration::days(2))
+        .format("%Y-%m-%d 09:00:00")
+        .to_string();
+    // Written behind the API's back, as a bad migration or a hand edit would.
+    let mut tx = app.store.begin().await.expect("tx");
+    let mut row = app::store::events::find(tx.ex(), event)
+        .await
+        .expect("find")
+        .expect("event");
+    row.settings = "{\"weekly_schedules\": [not json".into();
+    app::store::events::update(tx.ex(), &row)
+        .await
+        .expect("update");
+    tx.commit().await.expect("commit");
+    let (status, body) = app
+        .send(
+            reqwest::Method::GET,
+            &format!("/bookings/slots/{event}?timezone=UTC"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    let (status, body) = app
+        .send(
+            reqwest::Method::POST,
+            &format!("/bookings/create/{event}"),
+            None,
+            Some(json!({"name": "Bo Client", "email": "bo@example.org", "timezone": "UTC", "event_time": slot})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    let (_, list) = app.get("/schedules", &jane).await;
+    assert_eq!(
+        list["total"].as_i64().unwrap_or(0),
+        0,
+        "nothing was booked: {list}"
+    );
+}

@@ -272,13 +272,17 @@ pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent>
     let row = events::find_public(ex, event_id)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let settings = serde_json::from_str(&row.event.settings).unwrap_or_default();
+    // A stored setting that does not decode refuses the request: read as defaults, a
+    // corrupt event would offer (and book) times its rules forbid.
+    let settings = serde_json::from_str(&row.event.settings)
+        .map_err(|e| corrupt(&format!("event {event_id} settings"), &e))?;
     let host_zone = parse_zone(&row.cal_timezone).unwrap_or(chrono_tz::UTC);
-    let general = row
-        .general_settings
-        .as_deref()
-        .and_then(|g| serde_json::from_str(g).ok())
-        .unwrap_or_default();
+    let general = match row.general_settings.as_deref() {
+        Some(text) => {
+            serde_json::from_str(text).map_err(|e| corrupt("general site settings", &e))?
+        }
+        None => GeneralSettings::default(),
+    };
     Ok(LoadedEvent {
         row,
         settings,
@@ -287,11 +291,28 @@ pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent>
     })
 }
 
-/// Query 2: the schedules of the event's hosts (and owner).
+/// Query 2: the schedules of the event's hosts (and owner), each checked to decode (see
+/// [`load_event`]).
 pub async fn schedule_rows(ex: Ex<'_>, loaded: &LoadedEvent) -> ServiceResult<Vec<ScheduleRow>> {
     let mut users = loaded.host_ids();
     users.push(loaded.event().user_id);
-    Ok(availability_schedules::list_for_users(ex, &users).await?)
+    let rows = availability_schedules::list_for_users(ex, &users).await?;
+    for row in &rows {
+        serde_json::from_str::<WeeklySchedule>(&row.weekly_schedules)
+            .map_err(|e| corrupt(&format!("availability schedule {} hours", row.id), &e))?;
+        serde_json::from_str::<DateOverrides>(&row.date_overrides)
+            .map_err(|e| corrupt(&format!("availability schedule {} overrides", row.id), &e))?;
+    }
+    Ok(rows)
+}
+
+/// A stored document that does not decode: logged with what it is, answered as a storage
+/// fault.
+fn corrupt(what: &str, error: &serde_json::Error) -> ServiceError {
+    tracing::error!(%error, what, "stored settings do not decode");
+    ServiceError::Store(crate::store::StoreError::Corrupt(format!(
+        "{what}: {error}"
+    )))
 }
 
 /// Query 3: busy times of the hosts around `[from, to)`, joined with their schedules.
