@@ -193,7 +193,7 @@ async fn post_booking(
     let key = crate::api::auth::client_key(&parts);
     if let Err(retry_after) = state.public_creates.check(&key) {
         let state_form = FormState {
-            message: Some(app::ui::public::text::too_many_bookings(
+            message: Some(app::texts::too_many_bookings(
                 retry_after.as_secs().max(1),
             )),
             ..FormState::from_pairs(&form)
@@ -318,7 +318,7 @@ async fn finish(
         Err(e) => {
             tracing::error!(error = %e, "form post failed");
             let form = FormState {
-                message: Some(app::ui::public::text::NOT_SAVED.into()),
+                message: Some(app::texts::NOT_SAVED.into()),
                 ..FormState::default()
             };
             render(state, uri, form, StatusCode::SERVICE_UNAVAILABLE).await

@@ -8,6 +8,7 @@ pub mod model;
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod store;
+pub mod texts;
 pub mod ui;
 
 pub use ui::{App, shell};

@@ -13,7 +13,7 @@ use crate::domain::dates::{clock_label, parse_date, parse_time, zone_label};
 use crate::model::public::{BookingForm, Choice, DaySlots, EventSummary, FormField, SlotLink};
 use crate::store::booking_fields;
 use crate::store::bookings::BookingRow;
-use crate::ui::public::text;
+use crate::texts as text;
 
 pub(super) fn booking_form(
     view: &View,

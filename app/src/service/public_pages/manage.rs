@@ -14,7 +14,7 @@ use crate::domain::zone::parse_zone;
 use crate::model::public::{CancelPage, ManagePage};
 use crate::store::bookings::BookingRow;
 use crate::store::users;
-use crate::ui::public::text;
+use crate::texts as text;
 
 /// `/booking/{hash}`.
 pub async fn manage(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<ManagePage> {

@@ -17,7 +17,7 @@ use crate::model::public::{
     BookingPage, BookingQuery, FormField, LandingEvent, LandingPage, ReschedulePage, ZoneView,
 };
 use crate::store::{calendars, events, users};
-use crate::ui::public::text;
+use crate::texts as text;
 
 mod form;
 mod manage;

@@ -13,7 +13,7 @@ use crate::domain::dates::{
     offset_label, parse_date,
 };
 use crate::model::public::{DayCell, DaySlots, MonthGrid, SlotLink};
-use crate::ui::public::text;
+use crate::texts as text;
 
 use super::{SEARCH_MONTHS, View};
 

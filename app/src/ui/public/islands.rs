@@ -322,7 +322,7 @@ mod in_place {
                 .query_selector_all("#slots a")
                 .map(|list| list.length())
                 .unwrap_or(0);
-            crate::ui::public::text::times_announcement(
+            crate::texts::times_announcement(
                 &text("times-heading"),
                 &text("day-heading"),
                 count,

@@ -7,7 +7,7 @@ mod booking;
 pub mod islands;
 mod landing;
 mod manage;
-pub mod text;
+pub use crate::texts as text;
 
 pub use booking::BookingRoute;
 pub use landing::LandingRoute;

@@ -1,4 +1,5 @@
-//! Every fixed text the public pages show, in one place so that it can be translated.
+//! Every fixed text the public pages show (and the emails share), in one place so that it can be
+//! translated. Pages and use cases both import it; it imports nothing of either.
 //! Texts in quotes in DESIGN 2.6 ("Show times", "Confirm booking", ...) are contracts.
 
 pub const FOOTER: &str = "Booked with slotbook";
