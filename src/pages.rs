@@ -167,7 +167,7 @@ async fn session_with_token(
         .and_then(|v| v.to_str().ok())
         .and_then(|cookies| cookie_value(cookies, SESSION_COOKIE));
     match token {
-        Some(token) => session_caller(&state.ctx.store, token).await,
+        Some(token) => session_caller(&state.ctx, token).await,
         None => Ok(None),
     }
 }
@@ -193,9 +193,7 @@ async fn post_booking(
     let key = crate::api::auth::client_key(&parts);
     if let Err(retry_after) = state.public_creates.check(&key) {
         let state_form = FormState {
-            message: Some(app::texts::too_many_bookings(
-                retry_after.as_secs().max(1),
-            )),
+            message: Some(app::texts::too_many_bookings(retry_after.as_secs().max(1))),
             ..FormState::from_pairs(&form)
         };
         return render(

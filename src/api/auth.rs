@@ -92,7 +92,7 @@ async fn session(parts: &Parts, state: &AppState) -> Result<Session, ApiError> {
     let Some(token) = token else {
         return Ok(Session::None);
     };
-    let Some((caller, csrf)) = auth::session_caller(&state.ctx.store, &token).await? else {
+    let Some((caller, csrf)) = auth::session_caller(&state.ctx, &token).await? else {
         return Ok(Session::None);
     };
     let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
@@ -124,7 +124,7 @@ async fn basic(parts: &Parts, state: &AppState, header_value: &str) -> Result<Ca
         state.login_throttle.record_failure(&key);
         return Err(ApiError::IncorrectPassword);
     };
-    match auth::authenticate_basic(&state.ctx.store, login, secret).await? {
+    match auth::authenticate_basic(&state.ctx, login, secret).await? {
         Ok(caller) => Ok(caller),
         Err(_) => {
             tracing::info!(client = %key, "refused application password");

@@ -11,6 +11,7 @@ mod booking_create;
 mod booking_self;
 mod calendars;
 mod connections;
+mod credentials;
 mod desk;
 mod edges;
 mod editor;

@@ -6,7 +6,7 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
 
-use crate::service::{Caller, ServiceError, ServiceResult};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
 use crate::store::{Store, StoreResult, app_passwords, now_epoch, sessions, users};
 
@@ -83,6 +83,21 @@ pub async fn add_app_password(store: &Store, user_id: i64, name: &str) -> StoreR
 
 /// Checks HTTP Basic credentials: `login` (or email) and one of its application passwords.
 pub async fn authenticate_basic(
+    ctx: &Ctx,
+    login: &str,
+    secret: &str,
+) -> ServiceResult<Result<Caller, AuthFailure>> {
+    if let Some(caller) = ctx.credentials.basic(login, secret) {
+        return Ok(Ok(caller));
+    }
+    let checked = check_basic(&ctx.store, login, secret).await?;
+    if let Ok(caller) = &checked {
+        ctx.credentials.keep_basic(login, secret, caller);
+    }
+    Ok(checked)
+}
+
+async fn check_basic(
     store: &Store,
     login: &str,
     secret: &str,
@@ -175,18 +190,26 @@ pub async fn start_session(store: &Store, user_id: i64) -> StoreResult<(String, 
 }
 
 /// The caller behind a session token, with the session's CSRF token.
-pub async fn session_caller(store: &Store, token: &str) -> StoreResult<Option<(Caller, String)>> {
-    let mut conn = store.conn().await?;
+pub async fn session_caller(ctx: &Ctx, token: &str) -> StoreResult<Option<(Caller, String)>> {
+    if let Some(found) = ctx.credentials.session(token) {
+        return Ok(Some(found));
+    }
+    let mut conn = ctx.store.conn().await?;
     let Some(session) = sessions::find(conn.ex(), &digest(token), now_epoch()).await? else {
         return Ok(None);
     };
-    Ok(users::find(conn.ex(), session.user_id)
+    let found = users::find(conn.ex(), session.user_id)
         .await?
-        .map(|u| (Caller::from_user(u), session.csrf_token)))
+        .map(|u| (Caller::from_user(u), session.csrf_token));
+    if let Some((caller, csrf)) = &found {
+        ctx.credentials.keep_session(token, caller, csrf);
+    }
+    Ok(found)
 }
 
-pub async fn end_session(store: &Store, token: &str) -> StoreResult<()> {
-    let mut conn = store.conn().await?;
+pub async fn end_session(ctx: &Ctx, token: &str) -> StoreResult<()> {
+    ctx.credentials.forget_session(token);
+    let mut conn = ctx.store.conn().await?;
     sessions::delete(conn.ex(), &digest(token)).await
 }
 

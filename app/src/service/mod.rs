@@ -5,6 +5,7 @@ pub mod auth;
 pub mod availability_pages;
 pub mod bookings;
 pub mod calendars;
+pub mod credentials;
 pub mod dashboard;
 pub mod deliveries;
 pub mod events;
@@ -47,6 +48,8 @@ pub struct Ctx {
     pub secrets: support::secrets::SecretBox,
     /// External calendars: time-out of each call and the background sync's period.
     pub calendars: CalendarSettings,
+    /// Application passwords and sessions verified in the last seconds.
+    pub credentials: std::sync::Arc<credentials::CredentialCache>,
 }
 
 /// How external calendars are read (`SLOTBOOK_CALENDAR_TIMEOUT_MS`,
@@ -96,6 +99,7 @@ impl Ctx {
             clock: Clock::default(),
             secrets: support::secrets::SecretBox::ephemeral(),
             calendars: CalendarSettings::default(),
+            credentials: std::sync::Arc::default(),
         }
     }
 }

@@ -75,7 +75,7 @@ mod server {
         let Some(token) = session_token(&headers) else {
             return Ok(None);
         };
-        auth::session_caller(&ctx()?.store, &token)
+        auth::session_caller(&ctx()?, &token)
             .await
             .map_err(super::unavailable)
     }
@@ -166,9 +166,7 @@ pub async fn logout() -> Result<(), PageError> {
     server::check_same_origin(&headers)?;
     let ctx = server::ctx()?;
     if let Some(token) = server::session_token(&headers) {
-        auth::end_session(&ctx.store, &token)
-            .await
-            .map_err(unavailable)?;
+        auth::end_session(&ctx, &token).await.map_err(unavailable)?;
     }
     server::set_cookie(&auth::session_cookie(
         None,

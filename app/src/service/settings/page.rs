@@ -256,6 +256,8 @@ async fn save_profile(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceRe
         other => other?,
     }
     tx.commit().await?;
+    // Credentials verified before the change may no longer stand.
+    ctx.credentials.clear();
     Ok(())
 }
 
@@ -287,6 +289,8 @@ async fn change_password(ctx: &Ctx, caller: &Caller, form: &FormState) -> Servic
     let mut tx = ctx.store.begin().await?;
     users::set_password_hash(tx.ex(), caller.id(), &hash).await?;
     tx.commit().await?;
+    // Credentials verified before the change may no longer stand.
+    ctx.credentials.clear();
     Ok(())
 }
 
@@ -318,6 +322,8 @@ async fn change_role(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceRes
         return Err(ServiceError::NotFound);
     }
     tx.commit().await?;
+    // Credentials verified before the change may no longer stand.
+    ctx.credentials.clear();
     Ok(())
 }
 

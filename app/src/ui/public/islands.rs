@@ -322,11 +322,7 @@ mod in_place {
                 .query_selector_all("#slots a")
                 .map(|list| list.length())
                 .unwrap_or(0);
-            crate::texts::times_announcement(
-                &text("times-heading"),
-                &text("day-heading"),
-                count,
-            )
+            crate::texts::times_announcement(&text("times-heading"), &text("day-heading"), count)
         };
         if let Some(live) = doc.get_element_by_id("live") {
             live.set_text_content(Some(&message));
