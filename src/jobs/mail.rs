@@ -56,14 +56,14 @@ impl Mailer {
         Ok(Mailer::Files(PathBuf::from(dir)))
     }
 
-    /// The longest one send may take, connecting included (a claimed item's lease must
-    /// outlast it, or another worker would send it too).
-    pub fn longest_send(&self) -> Duration {
+    /// The longest one SMTP send may take, connecting included (a claimed item's lease must
+    /// outlast it, or another worker would send it too); `None` for files, written at once.
+    pub fn longest_send(&self) -> Option<Duration> {
         match self {
             // Connect, greeting and EHLO, STARTTLS and EHLO, AUTH, RSET, MAIL, a few RCPTs,
             // DATA: ten command waits at most, then the content's reply.
-            Mailer::Smtp(smtp) => smtp.command_timeout * 10 + smtp.data_timeout,
-            Mailer::Files(_) => Duration::from_secs(10),
+            Mailer::Smtp(smtp) => Some(smtp.command_timeout * 10 + smtp.data_timeout),
+            Mailer::Files(_) => None,
         }
     }
 

@@ -302,9 +302,13 @@ async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
     Ok(deliveries::fail_or_retry(ctx, id, reason, None).await?)
 }
 
-/// Keeps a claimed email from other workers for as long as its send may take.
+/// Keeps a claimed email from other workers for as long as its SMTP send may take (the
+/// lease alone may be shorter than a slow server's 10 minutes to accept it).
 async fn lease_for_send(ctx: &Ctx, mailer: &Mailer, item: &OutboxRow) -> anyhow::Result<()> {
-    let longest = i64::try_from(mailer.longest_send().as_secs()).unwrap_or(i64::MAX / 2);
+    let Some(longest) = mailer.longest_send() else {
+        return Ok(());
+    };
+    let longest = i64::try_from(longest.as_secs()).unwrap_or(i64::MAX / 2);
     Ok(deliveries::extend_lease(ctx, item.id, ctx.clock.now() + longest + 30).await?)
 }
 
