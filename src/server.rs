@@ -15,7 +15,7 @@
 //! when every one is busy it is answered 503 `server_busy` and closed. `header_timeout` bounds
 //! reading a request head and the idle time between two requests.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -246,21 +246,23 @@ struct Entry {
 struct Table {
     next_id: u64,
     entries: HashMap<u64, Entry>,
-    silent: usize,
+    /// Ids of the silent connections; ids grow with arrival, so the first is the oldest.
+    silent: BTreeSet<u64>,
     /// Served connections per peer address.
     per_peer: HashMap<IpAddr, usize>,
 }
 
 impl Table {
     fn served(&self) -> usize {
-        self.entries.len() - self.silent
+        self.entries.len() - self.silent.len()
     }
 
     fn remove(&mut self, id: u64) -> Option<Entry> {
         let entry = self.entries.remove(&id)?;
-        if entry.state.get() == Phase::Silent {
-            self.silent -= 1;
-        } else if let Some(count) = self.per_peer.get_mut(&entry.peer) {
+        // A served connection (not in the silent set) is counted for its peer.
+        if !self.silent.remove(&id)
+            && let Some(count) = self.per_peer.get_mut(&entry.peer)
+        {
             *count -= 1;
             if *count == 0 {
                 self.per_peer.remove(&entry.peer);
@@ -269,11 +271,12 @@ impl Table {
         Some(entry)
     }
 
-    /// The oldest connection in `phase` (of `peer` only, when given).
-    fn oldest(&self, phase: Phase, peer: Option<IpAddr>) -> Option<u64> {
+    /// The oldest connection idle between requests (of `peer` only, when given). A scan, but
+    /// only at a cap of served connections, which hoarded silent sockets never reach.
+    fn oldest_idle(&self, peer: Option<IpAddr>) -> Option<u64> {
         self.entries
             .iter()
-            .filter(|(_, e)| e.state.get() == phase && peer.is_none_or(|p| e.peer == p))
+            .filter(|(_, e)| e.state.get() == Phase::Idle && peer.is_none_or(|p| e.peer == p))
             .min_by_key(|(id, e)| (e.since, **id))
             .map(|(id, _)| *id)
     }
@@ -317,8 +320,8 @@ impl Connections {
     /// holds as many as may be served; when it is full the oldest silent one is closed.
     fn admit_silent(self: &Arc<Self>, peer: IpAddr) -> Ticket {
         let mut table = self.lock();
-        if table.silent >= self.limits.max_connections.max(1) {
-            let oldest = table.oldest(Phase::Silent, None);
+        if table.silent.len() >= self.limits.max_connections.max(1) {
+            let oldest = table.silent.first().copied();
             table.evict(oldest);
         }
         let id = table.next_id;
@@ -334,7 +337,7 @@ impl Connections {
                 evict: evict.clone(),
             },
         );
-        table.silent += 1;
+        table.silent.insert(id);
         Ticket {
             id,
             peer,
@@ -353,18 +356,18 @@ impl Connections {
         }
         let per_peer = self.limits.max_connections_per_peer;
         if per_peer > 0 && table.per_peer.get(&ticket.peer).copied().unwrap_or(0) >= per_peer {
-            let idle = table.oldest(Phase::Idle, Some(ticket.peer));
+            let idle = table.oldest_idle(Some(ticket.peer));
             if !table.evict(idle) {
                 return false;
             }
         }
         if table.served() >= self.limits.max_connections.max(1) {
-            let idle = table.oldest(Phase::Idle, None);
+            let idle = table.oldest_idle(None);
             if !table.evict(idle) {
                 return false;
             }
         }
-        table.silent -= 1;
+        table.silent.remove(&ticket.id);
         ticket.state.set(Phase::Idle);
         *table.per_peer.entry(ticket.peer).or_default() += 1;
         if let Some(entry) = table.entries.get_mut(&ticket.id) {
@@ -493,6 +496,6 @@ mod tests {
         assert!(!table.admit_spoken(&d), "every served one busy");
         drop((a, b, c, d));
         let table = table.lock();
-        assert!(table.entries.is_empty() && table.per_peer.is_empty() && table.silent == 0);
+        assert!(table.entries.is_empty() && table.per_peer.is_empty() && table.silent.is_empty());
     }
 }
