@@ -4,6 +4,7 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+pub mod caching;
 pub mod config;
 pub mod demo;
 pub mod jobs;
@@ -158,41 +159,37 @@ pub fn router(state: AppState, config: &Config) -> Router {
         api::auth::check_credentials,
     ));
     let routes = generate_route_list(App);
+    let site = std::path::Path::new(&config.site_root);
+    let assets = app::ui::assets::AssetNames::read(site);
     let context = {
         let ctx = state.ctx.clone();
         let throttle = state.login_throttle.clone();
         move || {
             provide_context(ctx.clone());
             provide_context(throttle.clone());
+            provide_context(assets.clone());
         }
     };
     let options = state.leptos_options.clone();
-    // Files first: `/{calendar}` and `/{calendar}/{event}` would otherwise take `/favicon.svg`
-    // and `/pkg/slotbook.js` for page addresses.
-    let site = std::path::Path::new(&config.site_root);
-    let files = Router::new()
-        .nest_service(
-            "/pkg",
-            tower_http::services::ServeDir::new(site.join("pkg")),
-        )
-        .route_service(
-            "/favicon.svg",
-            tower_http::services::ServeFile::new(site.join("favicon.svg")),
-        )
-        .route_service(
-            "/embed.js",
-            tower_http::services::ServeFile::new(site.join("embed.js")),
-        );
-    Router::new()
-        .merge(files)
+    let dynamic = Router::new()
         .merge(pages::routes())
         .nest("/api/v2", api)
         .route("/api", get(api::no_route).fallback(api::no_route))
         .route("/api/{*rest}", get(api::no_route).fallback(api::no_route))
         .route("/healthz", get(api::healthz))
-        .leptos_routes_with_context(&state, routes, context.clone(), move || shell(options.clone()))
-        .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(context, shell))
-        .with_state(state.clone())
+        .leptos_routes_with_context(&state, routes, context.clone(), move || {
+            shell(options.clone())
+        })
+        .fallback(leptos_axum::file_and_error_handler_with_context::<
+            AppState,
+            _,
+        >(context, shell))
+        .with_state(state.clone());
+    // Files first: `/{calendar}` and `/{calendar}/{event}` would otherwise take `/favicon.svg`
+    // and `/pkg/...` for page addresses.
+    Router::new()
+        .merge(caching::files(site))
+        .merge(dynamic)
         .layer(axum::middleware::from_fn_with_state(
             state,
             pages::admin_session_required,
@@ -249,6 +246,8 @@ pub fn router(state: AppState, config: &Config) -> Router {
                 "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
             ),
         ))
+        .layer(axum::middleware::map_response(caching::not_stored_unless_said))
+        .layer(caching::compression())
 }
 
 /// `X-Frame-Options: DENY` for older browsers, except on pages whose policy allows framing

@@ -69,9 +69,13 @@ test("a wrong password is refused with a message", async ({ page }) => {
 });
 
 test("styles are served and applied", async ({ page }) => {
-  const css = await page.request.get("/pkg/slotbook.css");
-  expect(css.ok()).toBeTruthy();
   await page.goto("/login");
+  // The stylesheet's name carries a hash of its content; it is kept for a year.
+  const href = await page.locator("link[rel=stylesheet]").getAttribute("href");
+  expect(href).toMatch(/^\/pkg\/slotbook\.[0-9a-f]{16}\.css$/);
+  const css = await page.request.get(href!);
+  expect(css.ok()).toBeTruthy();
+  expect(css.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   const button = page.locator("button[type=submit]");
   await expect(button).toHaveCSS("color", "rgb(255, 255, 255)");
 });

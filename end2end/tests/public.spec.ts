@@ -101,6 +101,45 @@ test("with JavaScript the browser's zone is used, and the whole booking works by
   await context.close();
 });
 
+test("one document per visit: the browser's zone is shown in place and remembered; files come compressed and are kept", async ({ browser }) => {
+  const event = await makeEvent();
+  const context = await browser.newContext({ timezoneId: "Asia/Tokyo" });
+  const page = await context.newPage();
+  const documents: string[] = [];
+  const files: { url: string; encoding: string; cache: string }[] = [];
+  page.on("response", async (response) => {
+    const kind = response.request().resourceType();
+    if (kind === "document") documents.push(response.url());
+    if (new URL(response.url()).pathname.startsWith("/pkg/")) {
+      const headers = await response.allHeaders();
+      files.push({ url: response.url(), encoding: headers["content-encoding"] ?? "", cache: headers["cache-control"] ?? "" });
+    }
+  });
+  // First visit: the event's zone in the first HTML, then the browser's in place.
+  await page.goto(event.path);
+  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator("#zone-label")).toHaveText(/^Asia\/Tokyo, UTC\+09:00$/);
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+  expect(documents, "the page is loaded once").toHaveLength(1);
+  expect(files.length).toBeGreaterThanOrEqual(2);
+  for (const file of files) {
+    expect(file.encoding, `${file.url} compressed`).toMatch(/^(br|gzip)$/);
+    expect(file.cache, `${file.url} kept`).toBe("public, max-age=31536000, immutable");
+  }
+  expect((await context.cookies()).find((c) => c.name === "slotbook_tz")?.value).toBe("Asia/Tokyo");
+  // Next visit: the first HTML is already in the remembered zone, and nothing is replaced.
+  const first = await page.request.get(event.path);
+  expect(first.headers()["cache-control"]).toBe("no-cache");
+  expect(await first.text()).toContain("Asia/Tokyo, UTC+09:00");
+  documents.length = 0;
+  await page.goto(event.path);
+  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+  await expect(page.locator("#zone-label")).toHaveText(/^Asia\/Tokyo, UTC\+09:00$/);
+  expect(documents, "the page is loaded once").toHaveLength(1);
+  await context.close();
+});
+
 test("the zone picker shows the times in the chosen zone, keeping the day", async ({ page }) => {
   const event = await makeEvent();
   await page.goto(`${event.path}?tz=Europe%2FBerlin`);

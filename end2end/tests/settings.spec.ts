@@ -86,3 +86,29 @@ test("the administrator saves settings sections; a host sees its profile and no 
   await checkAxe(hostPage, "settings, host");
   await hostContext.close();
 });
+
+test("in-place updates in a row all apply on a schedule just created, however fast they come", async ({ browser }) => {
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await signInAs(page, login, password);
+  await page.goto("/admin/availability");
+  await expect(page.locator("#admin-shell")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Name").fill(`Quick ${Date.now()}`);
+  await page.getByRole("button", { name: "Create schedule" }).click();
+  await expect(page).toHaveURL(/\/admin\/availability\/\d+$/);
+  // Three removals clicked without waiting for each answer: each is posted from the page as
+  // the one before left it, so none brings back a window another removed.
+  for (const day of ["Tuesday", "Wednesday", "Thursday"]) {
+    await page.getByRole("group", { name: day }).getByRole("button", { name: "Remove" }).click();
+  }
+  for (const day of ["Tuesday", "Wednesday", "Thursday"]) {
+    await expect(page.getByRole("group", { name: day })).toContainText("Unavailable");
+  }
+  await expect(page.getByRole("group", { name: "Monday" }).getByLabel("Start")).toHaveValue("09:00");
+  await expect(page.getByRole("group", { name: "Friday" }).getByLabel("Start")).toHaveValue("09:00");
+  // And one more after the answers are in.
+  await page.getByRole("group", { name: "Friday" }).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("group", { name: "Friday" })).toContainText("Unavailable");
+  await expect(page.getByRole("group", { name: "Tuesday" })).toContainText("Unavailable");
+  await context.close();
+});

@@ -12,6 +12,7 @@ mod booking_self;
 mod calendars;
 mod connections;
 mod credentials;
+mod delivery;
 mod desk;
 mod edges;
 mod editor;

@@ -58,7 +58,7 @@ async fn send(app: &TestApp, method: Method, path: &str, form: &[(&str, &str)]) 
 
 /// A Berlin host with an event open 09:00-17:00 every day, no notice, 400 days ahead; answers
 /// (host, calendar id, event id, page path).
-async fn berlin_event(app: &TestApp) -> (Creds, i64, i64, String) {
+pub(crate) async fn berlin_event(app: &TestApp) -> (Creds, i64, i64, String) {
     let host = app.host("anna").await;
     let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         .iter()

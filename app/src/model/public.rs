@@ -17,7 +17,14 @@ pub struct BookingQuery {
     pub duration: Option<String>,
     pub time: Option<String>,
     pub embed: Option<String>,
+    /// The zone the visitor's browser gave on an earlier visit (the `slotbook_tz` cookie, not
+    /// the address): shown when `tz=` names none.
+    #[serde(default)]
+    pub remembered_tz: Option<String>,
 }
+
+/// The cookie in which the booking pages remember the browser's zone.
+pub const ZONE_COOKIE: &str = "slotbook_tz";
 
 impl BookingQuery {
     /// Reads the known parameters of a query map; others are ignored.

@@ -1,9 +1,12 @@
 //! Pages and components: `admin/` is the host dashboard, `public/` the booking pages.
 
 pub mod admin;
+pub mod assets;
 pub mod login;
 pub mod public;
 pub mod session;
+#[cfg(feature = "hydrate")]
+pub mod swap;
 
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
@@ -60,9 +63,13 @@ fn with_bundle_for_path(options: LeptosOptions) -> LeptosOptions {
         let dashboard = ["/admin", "/login"]
             .iter()
             .any(|p| path == *p || path.starts_with(&format!("{p}/")));
-        if !dashboard {
-            options.output_name = PUBLIC_OUTPUT_NAME.into();
+        let names = use_context::<assets::AssetNames>().unwrap_or_default();
+        options.output_name = if dashboard {
+            names.dashboard
+        } else {
+            names.public
         }
+        .into();
         options
     }
     #[cfg(not(feature = "ssr"))]
@@ -129,7 +136,7 @@ pub fn PageTitle(#[prop(into)] text: String) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        <Stylesheet id="leptos" href="/pkg/slotbook.css" />
+        <Stylesheet id="leptos" href=stylesheet_href() />
         <PageTitle text="slotbook" />
         <Router>
             <Routes fallback=NotFound>
@@ -158,6 +165,17 @@ pub fn App() -> impl IntoView {
             </Routes>
         </Router>
     }
+}
+
+/// The stylesheet's published address (see `assets`).
+fn stylesheet_href() -> String {
+    #[cfg(feature = "ssr")]
+    let name = use_context::<assets::AssetNames>()
+        .unwrap_or_default()
+        .stylesheet;
+    #[cfg(not(feature = "ssr"))]
+    let name = assets::AssetNames::default().stylesheet;
+    format!("/pkg/{name}")
 }
 
 /// A zone `<select>`'s `<optgroup>`s and `<option>`s with `current` selected. The list (every
@@ -215,6 +233,26 @@ pub fn set_status(status: u16) {
     }
     #[cfg(not(feature = "ssr"))]
     let _ = status;
+}
+
+/// Marks a page that shows nothing personal (a public calendar or booking page, asked for with
+/// GET): caches may keep it but must ask again before each use (its times change), and it
+/// differs by the zone cookie. Every other answer is `no-store` (`src/caching.rs`).
+pub fn may_be_stored() {
+    #[cfg(feature = "ssr")]
+    {
+        use axum::http::{HeaderValue, Method, header, request::Parts};
+        let (Some(response), Some(parts)) = (
+            use_context::<leptos_axum::ResponseOptions>(),
+            use_context::<Parts>(),
+        ) else {
+            return;
+        };
+        if parts.method == Method::GET {
+            response.insert_header(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            response.append_header(header::VARY, HeaderValue::from_static("Cookie"));
+        }
+    }
 }
 
 #[component]

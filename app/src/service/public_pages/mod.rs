@@ -330,7 +330,13 @@ fn read_view(
                 (default_zone, false)
             }
         },
-        (None, None) => (default_zone, false),
+        (None, None) => (
+            q.remembered_tz
+                .as_deref()
+                .and_then(parse_zone)
+                .unwrap_or(default_zone),
+            false,
+        ),
     };
     let (h12, h12_in_query) = match q.h12.as_deref() {
         Some("1") => (true, true),

@@ -1,10 +1,10 @@
 //! Saving without a reload on the setup pages. Their forms post to the page's own address and
 //! answer a page (303 to the saved view, or the form again with its messages), so without
 //! JavaScript they work as they are. Once the page runs in a browser, this island posts a form
-//! inside `#in-place` with `fetch`, swaps the answer's `#in-place` into the page, updates the
-//! address, and moves focus to the answer's status or alert (or heading). While a form holds
-//! changes not yet saved, a note under it says so. Anything unexpected falls back to the
-//! normal post.
+//! inside `#in-place` through the pages' one in-place update (`ui::swap`: one post at a time,
+//! each from the page as the one before left it), and moves focus to the answer's status or
+//! alert (or heading). While a form holds changes not yet saved, a note under it says so.
+//! Anything unexpected falls back to the normal post.
 
 use leptos::prelude::*;
 
@@ -21,12 +21,10 @@ pub fn SavesInPlace() -> impl IntoView {
 #[cfg(feature = "hydrate")]
 mod browser {
     use leptos::prelude::*;
-    use leptos::wasm_bindgen::{JsCast, JsValue, closure::Closure};
-    use wasm_bindgen_futures::JsFuture;
-    use web_sys::{
-        DomParser, Element, HtmlElement, HtmlFormElement, RequestInit, Response, SubmitEvent,
-        SupportedType, UrlSearchParams,
-    };
+    use leptos::wasm_bindgen::{JsCast, closure::Closure};
+    use web_sys::{Element, HtmlElement, HtmlFormElement, SubmitEvent, UrlSearchParams};
+
+    use crate::ui::swap::{self, Address, Ask, Outcome};
 
     const AREA: &str = "in-place";
     const NOTE: &str = "unsaved-note";
@@ -41,6 +39,41 @@ mod browser {
             .ok()?;
         let inside = form.closest(&format!("#{AREA}")).ok().flatten().is_some();
         (inside && form.method().eq_ignore_ascii_case("post")).then_some(form)
+    }
+
+    /// A form as submitted: the element, its id and the pressed button's name and value (which
+    /// name the action: `op=save`, `op=add:mon`, ...).
+    struct Submitted {
+        form: HtmlFormElement,
+        id: String,
+        /// Its place among the area's forms (for a form without an id).
+        index: u32,
+        pressed: Option<(String, String)>,
+    }
+
+    impl Submitted {
+        /// The form as the page holds it now: an update before this one may have replaced it
+        /// with the server's answer (same id), whose fields then say what is current.
+        fn current_form(&self) -> Option<HtmlFormElement> {
+            if self.form.is_connected() {
+                return Some(self.form.clone());
+            }
+            let found = if self.id.is_empty() {
+                forms_in_area()?.item(self.index)?
+            } else {
+                document().get_element_by_id(&self.id)?.into()
+            };
+            found.dyn_into::<HtmlFormElement>().ok()
+        }
+
+        /// The form's fields and the pressed button, as the browser would post them.
+        fn body(&self, form: &HtmlFormElement) -> Option<UrlSearchParams> {
+            let data = web_sys::FormData::new_with_form(form).ok()?;
+            if let Some((name, value)) = &self.pressed {
+                let _ = data.append_with_str(name, value);
+            }
+            UrlSearchParams::new_with_str_sequence_sequence(&data).ok()
+        }
     }
 
     pub fn start() {
@@ -62,10 +95,6 @@ mod browser {
             let Some(form) = form_of(ev.target()) else {
                 return;
             };
-            let Ok(data) = web_sys::FormData::new_with_form(&form) else {
-                return;
-            };
-            // The button pressed names the action (`op=save`, `op=add:mon`, ...).
             let pressed = ev
                 .submitter()
                 .and_then(|b| b.dyn_into::<Element>().ok())
@@ -73,22 +102,58 @@ mod browser {
                     let name = b.get_attribute("name")?;
                     Some((name, b.get_attribute("value").unwrap_or_default()))
                 });
-            if let Some((name, value)) = &pressed {
-                let _ = data.append_with_str(name, value);
-            }
-            let Ok(body) = UrlSearchParams::new_with_str_sequence_sequence(&data) else {
-                return;
-            };
             ev.prevent_default();
-            let action = form.action();
-            leptos::task::spawn_local(async move {
-                if post(&action, &body).await.is_err() {
-                    submit_plainly(&form, pressed);
-                }
-            });
+            let index = forms_in_area()
+                .and_then(|forms| {
+                    (0..forms.length()).find(|&i| {
+                        forms
+                            .item(i)
+                            .is_some_and(|f| f.dyn_ref::<HtmlFormElement>() == Some(&form))
+                    })
+                })
+                .unwrap_or(0);
+            let submitted = Submitted {
+                id: form.id(),
+                index,
+                form,
+                pressed,
+            };
+            swap::in_turn(post(submitted));
         });
         let _ = doc.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref());
         on_submit.forget();
+    }
+
+    fn forms_in_area() -> Option<web_sys::NodeList> {
+        document().query_selector_all(&format!("#{AREA} form")).ok()
+    }
+
+    /// Posts the form (as the page holds it once the updates before are applied) and shows the
+    /// answer in place; another kind of answer (a deletion's list, the login page) is loaded.
+    async fn post(submitted: Submitted) {
+        // Its form is gone (the update before led elsewhere): nothing left to post.
+        let Some(form) = submitted.current_form() else {
+            return;
+        };
+        let Some(body) = submitted.body(&form) else {
+            submit_plainly(&form, submitted.pressed);
+            return;
+        };
+        let ask = Ask::Post {
+            action: form.action(),
+            body,
+        };
+        match swap::update(AREA, ask, Address::Push).await {
+            Ok(Outcome::Applied) => {
+                if let Some(area) = document().get_element_by_id(AREA) {
+                    focus_outcome(&area);
+                }
+            }
+            Ok(Outcome::Elsewhere(url)) => {
+                let _ = window().location().assign(&url);
+            }
+            Err(_) => submit_plainly(&form, submitted.pressed),
+        }
     }
 
     /// Posts the form as the browser would have, the pressed button's name and value included.
@@ -124,38 +189,6 @@ mod browser {
         let _ = form.append_child(&note);
         // Set after insertion, so screen readers announce it.
         note.set_text_content(Some("Unsaved changes"));
-    }
-
-    async fn post(action: &str, body: &UrlSearchParams) -> Result<(), JsValue> {
-        let init = RequestInit::new();
-        init.set_method("POST");
-        init.set_body(body);
-        let response: Response = JsFuture::from(window().fetch_with_str_and_init(action, &init))
-            .await?
-            .dyn_into()?;
-        let text = JsFuture::from(response.text()?)
-            .await?
-            .as_string()
-            .unwrap_or_default();
-        let parsed = DomParser::new()?.parse_from_string(&text, SupportedType::TextHtml)?;
-        let (Some(fresh), Some(current)) = (
-            parsed.get_element_by_id(AREA),
-            document().get_element_by_id(AREA),
-        ) else {
-            // Another kind of page (a deletion's list, the login page): go there.
-            window().location().assign(&response.url())?;
-            return Ok(());
-        };
-        current.set_inner_html(&fresh.inner_html());
-        document().set_title(&parsed.title());
-        let url = response.url();
-        if url != window().location().href()? {
-            window()
-                .history()?
-                .push_state_with_url(&JsValue::NULL, "", Some(&url))?;
-        }
-        focus_outcome(&current);
-        Ok(())
     }
 
     /// Focus on what the answer says: its alert, its status, or its heading.

@@ -14,6 +14,7 @@ use crate::model::public::{
 
 #[component]
 pub fn BookingRoute() -> impl IntoView {
+    crate::ui::may_be_stored();
     let params = use_params_map();
     let (calendar, event) = {
         let p = params.read_untracked();
@@ -81,7 +82,7 @@ pub fn BookingView(page: BookingPage) -> impl IntoView {
         .into_any(),
     };
     view! {
-        <BrowserZone locked=zone.locked from_query=zone.from_query />
+        <BrowserZone locked=zone.locked from_query=zone.from_query shown=zone.id.clone() />
         <InPlace />
         <div class="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <EventCard event />

@@ -2,28 +2,40 @@
 
 use leptos::prelude::*;
 
-/// Without `tz=` in the address, the page shows the event's zone; once the page runs in a
-/// browser, the visitor's own zone is put into the address (keeping everything else), so the
-/// times are shown in their zone. Locked zones and zones chosen in the picker stay.
+/// Without `tz=` in the address, the first HTML shows the zone the visitor's browser gave on an
+/// earlier visit (the `slotbook_tz` cookie), else the event's. Once the page runs in a browser,
+/// the browser's zone is remembered in that cookie and written into the address
+/// (`history.replaceState`); when it is not the zone shown, the times, grid and zone label are
+/// updated in place first. The page is never loaded again for it. Locked zones and zones
+/// chosen in the picker stay.
 #[island]
-pub fn BrowserZone(locked: bool, from_query: bool) -> impl IntoView {
+pub fn BrowserZone(locked: bool, from_query: bool, shown: String) -> impl IntoView {
     Effect::new(move |_| {
         #[cfg(feature = "hydrate")]
-        if !locked
-            && !from_query
-            && let Some(zone) = browser_zone()
-        {
-            let location = window().location();
-            let (Ok(path), Ok(search)) = (location.pathname(), location.search()) else {
-                return;
-            };
-            let separator = if search.is_empty() { "?" } else { "&" };
-            let zone = zone.replace('/', "%2F").replace('+', "%2B");
-            let _ = location.replace(&format!("{path}{search}{separator}tz={zone}"));
+        if !locked && let Some(zone) = browser_zone() {
+            remember_zone(&zone);
+            if !from_query {
+                in_place::show_zone(zone, shown.clone());
+            }
         }
         #[cfg(not(feature = "hydrate"))]
-        let _ = (locked, from_query);
+        let _ = (locked, from_query, &shown);
     });
+}
+
+/// The cookie that carries the browser's zone to the server on the next visit (a year; the
+/// pages read it only when the address names no zone).
+#[cfg(feature = "hydrate")]
+fn remember_zone(zone: &str) {
+    use leptos::wasm_bindgen::JsCast;
+    // Zone names are cookie-safe (letters, digits, `/`, `_`, `-`, `+`).
+    let cookie = format!(
+        "{}={zone}; path=/; max-age=31536000; samesite=lax",
+        crate::model::public::ZONE_COOKIE
+    );
+    if let Ok(doc) = document().dyn_into::<web_sys::HtmlDocument>() {
+        let _ = doc.set_cookie(&cookie);
+    }
 }
 
 #[cfg(feature = "hydrate")]
@@ -144,11 +156,11 @@ pub fn InPlace() -> impl IntoView {
 mod in_place {
     use leptos::prelude::*;
     use leptos::wasm_bindgen::{JsCast, JsValue, closure::Closure};
-    use wasm_bindgen_futures::JsFuture;
     use web_sys::{
-        DomParser, Element, HtmlAnchorElement, HtmlElement, HtmlFormElement, MouseEvent, Response,
-        SupportedType, Url, UrlSearchParams,
+        Element, HtmlAnchorElement, HtmlElement, HtmlFormElement, MouseEvent, Url, UrlSearchParams,
     };
+
+    use crate::ui::swap::{self, Address, Ask, Outcome};
 
     const AREA: &str = "booking-area";
 
@@ -202,7 +214,7 @@ mod in_place {
             } else {
                 Step::Other
             };
-            leptos::task::spawn_local(swap(href, step, true));
+            show(href, step, Address::Push);
         });
         let _ = doc.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
         on_click.forget();
@@ -226,14 +238,14 @@ mod in_place {
             };
             url.set_search(&String::from(params.to_string()));
             ev.prevent_default();
-            leptos::task::spawn_local(swap(url.href(), Step::Other, true));
+            show(url.href(), Step::Other, Address::Push);
         });
         let _ = doc.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref());
         on_submit.forget();
 
         let on_pop = Closure::<dyn Fn(web_sys::Event)>::new(|_| {
             if let Ok(href) = window().location().href() {
-                leptos::task::spawn_local(swap(href, Step::Other, false));
+                show(href, Step::Other, Address::Keep);
             }
         });
         let _ =
@@ -252,60 +264,64 @@ mod in_place {
         target.origin() == here.origin() && target.pathname() == here.pathname()
     }
 
-    /// Fetches `url`, swaps its `#booking-area` into the page, then focuses and announces.
-    /// Anything unexpected falls back to loading the page.
-    async fn swap(url: String, step: Step, push: bool) {
-        if replace(&url, push).await.is_err() {
-            let _ = window().location().assign(&url);
-            return;
-        }
-        let doc = document();
-        let heading = |id: &str| {
-            doc.get_element_by_id(id)
-                .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-        };
-        let target: Option<HtmlElement> = match step {
-            Step::Day => doc
-                .query_selector("#slots a")
-                .ok()
-                .flatten()
-                .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-                .or_else(|| heading("day-heading")),
-            Step::Form => heading("times-heading"),
-            Step::Other => heading("day-heading").or_else(|| heading("times-heading")),
-        };
-        if let Some(el) = &target {
-            let _ = el.focus();
-        }
-        announce(&doc);
+    /// Shows the view at `url` in place (after the updates before it), then focuses and
+    /// announces it. Anything unexpected loads the page instead.
+    fn show(url: String, step: Step, address: Address) {
+        swap::in_turn(async move {
+            match swap::update(AREA, Ask::Get(url.clone()), address).await {
+                Ok(Outcome::Applied) => {}
+                Ok(Outcome::Elsewhere(there)) => {
+                    let _ = window().location().assign(&there);
+                    return;
+                }
+                Err(_) => {
+                    let _ = window().location().assign(&url);
+                    return;
+                }
+            }
+            let doc = document();
+            let heading = |id: &str| {
+                doc.get_element_by_id(id)
+                    .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+            };
+            let target: Option<HtmlElement> = match step {
+                Step::Day => doc
+                    .query_selector("#slots a")
+                    .ok()
+                    .flatten()
+                    .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                    .or_else(|| heading("day-heading")),
+                Step::Form => heading("times-heading"),
+                Step::Other => heading("day-heading").or_else(|| heading("times-heading")),
+            };
+            if let Some(el) = &target {
+                let _ = el.focus();
+            }
+            announce(&doc);
+        });
     }
 
-    async fn replace(url: &str, push: bool) -> Result<(), JsValue> {
-        let response: Response = JsFuture::from(window().fetch_with_str(url))
-            .await?
-            .dyn_into()?;
-        if !response.ok() {
-            return Err(JsValue::NULL);
-        }
-        let text = JsFuture::from(response.text()?)
-            .await?
-            .as_string()
-            .unwrap_or_default();
-        let parsed = DomParser::new()?.parse_from_string(&text, SupportedType::TextHtml)?;
-        let (Some(fresh), Some(current)) = (
-            parsed.get_element_by_id(AREA),
-            document().get_element_by_id(AREA),
-        ) else {
-            return Err(JsValue::NULL);
+    /// The browser's zone: written into the address, and when it is not the one shown, the
+    /// view in that zone replaces this one (focus stays where it is; nothing was asked for).
+    pub fn show_zone(zone: String, shown: String) {
+        let Ok(here) = window().location().href() else {
+            return;
         };
-        current.set_inner_html(&fresh.inner_html());
-        document().set_title(&parsed.title());
-        if push {
-            window()
-                .history()?
-                .push_state_with_url(&JsValue::NULL, "", Some(url))?;
+        let Ok(url) = Url::new(&here) else {
+            return;
+        };
+        url.search_params().set("tz", &zone);
+        let url = url.href();
+        if zone == shown {
+            if let Ok(history) = window().history() {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+            return;
         }
-        Ok(())
+        swap::in_turn(async move {
+            // On failure the page stays in the zone it shows, which it names.
+            let _ = swap::update(AREA, Ask::Get(url), Address::Replace).await;
+        });
     }
 
     /// Tells screen readers what is shown now: the day and how many times it has, or the form.

@@ -9,6 +9,7 @@ use crate::model::public::LandingPage;
 
 #[component]
 pub fn LandingRoute() -> impl IntoView {
+    crate::ui::may_be_stored();
     let params = use_params_map();
     let calendar = params.read_untracked().get("calendar").unwrap_or_default();
     view! {

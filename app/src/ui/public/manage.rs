@@ -208,7 +208,7 @@ fn Reschedule(
                 }.into_any(),
             };
             view! {
-                <BrowserZone locked=zone.locked from_query=zone.from_query />
+                <BrowserZone locked=zone.locked from_query=zone.from_query shown=zone.id.clone() />
                 <InPlace />
                 <div id="booking-area">
                 <Notices notices=page.notices />

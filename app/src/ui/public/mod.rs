@@ -39,6 +39,20 @@ mod server {
         chrono::Utc::now().timestamp()
     }
 
+    /// The zone the `slotbook_tz` cookie remembers, if the request sent one.
+    pub fn remembered_zone() -> Option<String> {
+        let parts = use_context::<axum::http::request::Parts>()?;
+        let wanted = format!("{}=", crate::model::public::ZONE_COOKIE);
+        parts
+            .headers
+            .get_all(axum::http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .find_map(|pair| pair.trim().strip_prefix(wanted.as_str()))
+            .map(str::to_string)
+    }
+
     /// Not found becomes `None` (the page's 404); anything else is an error page.
     pub fn found<T>(result: Result<T, ServiceError>) -> Result<Option<T>, PageError> {
         match result {
@@ -65,6 +79,10 @@ pub async fn load_booking(
     query: BookingQuery,
 ) -> PageResult<BookingPage> {
     let ctx = server::ctx()?;
+    let query = BookingQuery {
+        remembered_tz: server::remembered_zone(),
+        ..query
+    };
     server::found(
         crate::service::public_pages::booking(&ctx, &calendar, &event, &query, server::now()).await,
     )
