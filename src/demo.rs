@@ -1,7 +1,7 @@
 //! `slotbook demo`: an empty database filled with something to look at.
 
 use app::service::bookings::create::{CreateRequest, create};
-use app::service::calendars::admin as calendars;
+use app::service::calendars::new_calendar as calendars;
 use app::service::slots::{SlotRequest, public_slots};
 use app::service::{Ctx, Store, users};
 use chrono::{Duration, Utc};

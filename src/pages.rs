@@ -11,8 +11,8 @@ use axum::routing::{get, post};
 use leptos::prelude::provide_context;
 
 use app::model::public::{BookingQuery, FormState};
+use app::pages::public::{self as public_pages, Submitted};
 use app::service::ServiceError;
-use app::service::public_pages::{self, Submitted};
 
 use crate::AppState;
 
@@ -65,7 +65,7 @@ async fn get_bookings_csv(
         pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     let now = chrono::Utc::now().timestamp();
-    match app::service::dashboard::bookings_csv(&state.ctx, &caller, &q, now).await {
+    match app::pages::dashboard::bookings_csv(&state.ctx, &caller, &q, now).await {
         Ok(csv) => (
             [
                 (header::CONTENT_TYPE, "text/csv; charset=utf-8"),

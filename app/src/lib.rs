@@ -5,6 +5,8 @@
 pub mod domain;
 pub mod model;
 #[cfg(feature = "ssr")]
+pub mod pages;
+#[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod store;

@@ -6,6 +6,7 @@ use app::model::calendar::{CalendarAnswer, CalendarList, EventSchemaAnswer, NewC
 use app::model::listing::SlugAvailable;
 use app::model::requests::{NewCalendarRequest, SlugRequest, UpdateCalendarRequest};
 use app::service::calendars::admin::{self, ListCalendars};
+use app::service::calendars::new_calendar;
 use axum::Json;
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -55,8 +56,10 @@ pub async fn list_calendars(host: Host, query: QueryParams) -> Answer<CalendarLi
     responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = NewCalendarAnswer),
               (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope)))]
 pub async fn create_calendar(host: Host, ApiJson(body): ApiJson) -> Answer<NewCalendarAnswer> {
-    let command = admin::CreateCalendar::parse(&body)?;
-    admin::create(&host.ctx, &host.caller, command).await.json()
+    let command = new_calendar::CreateCalendar::parse(&body)?;
+    new_calendar::create(&host.ctx, &host.caller, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendars/check-slug", tag = "calendars",

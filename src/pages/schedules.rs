@@ -8,8 +8,8 @@ use axum::response::Response;
 
 use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
+use app::pages::availability as availability_pages;
 use app::service::ServiceError;
-use app::service::availability_pages;
 
 use super::setup::{Posted, again, again_with_hours, create_with, expired, read_post};
 use super::{render_with, see_other};

@@ -7,7 +7,7 @@ use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use app::service::settings::page::{self, Saved};
+use app::pages::settings::{self as page, Saved};
 use app::ui::admin::settings::SettingsNotice;
 
 use super::setup::{Posted, again, expired, read_post};
@@ -71,9 +71,7 @@ pub async fn post_external_calendars(State(state): State<AppState>, request: Req
         Err(refused) => return refused,
     };
     let outcome = match caller {
-        Some(caller) => {
-            app::service::calendars::connections_page::save(&state.ctx, &caller, &form).await
-        }
+        Some(caller) => app::pages::calendar_connections::save(&state.ctx, &caller, &form).await,
         None => Err(expired(&form)),
     };
     match outcome {

@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 
 use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
-use app::service::events::tabs::{self, FeedAction};
-use app::service::setup_pages;
+use app::pages::event_tabs::{self as tabs, FeedAction};
+use app::pages::setup as setup_pages;
 use app::service::{Caller, Ctx};
 use app::ui::admin::event_editor::NewSecret;
 

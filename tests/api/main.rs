@@ -26,6 +26,7 @@ mod hosts;
 mod integrations;
 mod mail_delivery;
 mod notifications;
+mod page_months;
 mod pages;
 mod payments;
 #[path = "../common/radicale.rs"]

@@ -151,6 +151,39 @@ fn decode_entities(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// The smart codes an email may use, grouped as the editor lists them.
+pub fn catalogue() -> serde_json::Value {
+    serde_json::json!([
+        {"title": "Attendee", "shortcodes": {
+            "{{guest.full_name}}": "Attendee name", "{{guest.first_name}}": "Attendee first name",
+            "{{guest.last_name}}": "Attendee last name", "{{guest.email}}": "Attendee email",
+            "{{guest.note}}": "Attendee note", "{{guest.timezone}}": "Attendee time zone",
+            "{{booking.phone}}": "Attendee phone"}},
+        {"title": "Booking", "shortcodes": {
+            "{{booking.event_name}}": "Event name", "{{booking.description}}": "Event description",
+            "{{booking.full_start_end_guest_timezone}}": "Date and time (attendee's zone)",
+            "{{booking.full_start_end_host_timezone}}": "Date and time (host's zone)",
+            "{{booking.start_date_time_for_attendee}}": "Start (attendee's zone)",
+            "{{booking.start_date_time_for_host}}": "Start (host's zone)",
+            "{{booking.start_date_time}}": "Start (UTC)",
+            "{{booking.location_details_text}}": "Location",
+            "{{booking.cancel_reason}}": "Cancellation reason",
+            "{{booking.reject_reason}}": "Reason for declining",
+            "{{booking.reschedule_reason}}": "Rescheduling reason",
+            "{{booking.previous_meeting_date_time_guest_timezone}}": "Previous time (attendee's zone)",
+            "{{booking.previous_meeting_date_time_host_timezone}}": "Previous time (host's zone)",
+            "{{booking.custom.FIELD}}": "Answer to the booking field FIELD"}},
+        {"title": "Links (inside href)", "shortcodes": {
+            "##booking.cancelation_url##": "Cancel page", "##booking.reschedule_url##": "Reschedule page",
+            "##booking.admin_booking_url##": "The booking in the dashboard",
+            "##add_to_g_calendar_url##": "Add to Google Calendar", "##add_to_ol_calendar_url##": "Add to Outlook",
+            "##add_to_ics_calendar_url##": "Download .ics"}},
+        {"title": "Host", "shortcodes": {
+            "{{host.name}}": "Host name", "{{host.email}}": "Host email", "{{host.timezone}}": "Host time zone",
+            "{{calendar.title}}": "Calendar title"}}
+    ])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,5 @@
 //! What `/admin/availability` shows: the user's reusable schedules and one schedule's editor.
-//! Computed by `service::availability_pages`.
+//! Computed by `pages::availability`.
 
 use serde::{Deserialize, Serialize};
 

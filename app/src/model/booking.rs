@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::calendar::CalendarRef;
+pub use super::calendar::EventOption;
 use super::event::{Event, EventOwner};
 use super::listing::Activity;
 use super::page::Page;
@@ -185,13 +186,6 @@ pub struct CalendarEventOptions {
     pub id: i64,
     pub title: String,
     pub options: Vec<EventOption>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct EventOption {
-    pub id: i64,
-    pub title: String,
 }
 
 /// `GET /schedules/group-bookings/{group_id}/attendees`.

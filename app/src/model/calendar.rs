@@ -1,6 +1,5 @@
 //! Calendar documents: the stored settings and the wire shape.
 
-use super::booking::EventOption;
 use super::event::Event;
 use super::page::Page;
 use crate::domain::week::WeeklySchedule;
@@ -204,6 +203,14 @@ pub struct EventTemplateSettings {
     pub range_days: i64,
     #[cfg_attr(feature = "ssr", schema(value_type = Object))]
     pub location_fields: serde_json::Value,
+}
+
+/// An event named by id and title (the choices of a calendar's events).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct EventOption {
+    pub id: i64,
+    pub title: String,
 }
 
 /// A calendar named by id, title and slug.

@@ -1,4 +1,4 @@
-//! What the host dashboard's pages show, computed by `service::dashboard` (typed, so the pages
+//! What the host dashboard's pages show, computed by `pages::dashboard` (typed, so the pages
 //! never parse JSON).
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! What the public booking pages show, computed on the server (`service::public_pages`) and
+//! What the public booking pages show, computed on the server (`pages::public`) and
 //! rendered by `ui::public`. Every link is a ready `href`: the view state lives in the URL, so
 //! each view works without JavaScript and can be linked, reloaded and reached with "back".
 

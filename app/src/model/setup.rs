@@ -1,5 +1,5 @@
 //! What the dashboard's setup pages show (calendars and their events), computed by
-//! `service::setup_pages`.
+//! `pages::setup`.
 
 use serde::{Deserialize, Serialize};
 

@@ -2,20 +2,16 @@
 //! and server functions are thin adapters over these.
 
 pub mod auth;
-pub mod availability_pages;
 pub mod bookings;
 pub mod calendars;
 pub mod credentials;
-pub mod dashboard;
 pub mod deliveries;
 pub mod events;
 pub mod hosts;
 pub mod notifications;
 pub mod outbox;
-pub mod public_pages;
 pub mod reports;
 pub mod settings;
-pub mod setup_pages;
 pub mod slots;
 pub mod support;
 pub mod team_invitations;

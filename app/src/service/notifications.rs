@@ -38,10 +38,7 @@ pub struct Email {
 pub fn ics_uid(b: &BookingRow) -> String {
     use sha2::Digest;
     let seed = if b.kind().is_group() {
-        format!(
-            "slotbook-slot-uid:{}",
-            crate::service::calendars::write_back::slot_key(b)
-        )
+        format!("slotbook-slot-uid:{}", b.slot_key())
     } else {
         format!("slotbook-booking-uid:{}", b.hash)
     };
@@ -215,7 +212,7 @@ impl EmailFacts<'_> {
     }
 
     fn location(&self) -> String {
-        crate::service::public_pages::location_of_booking(self.event, self.booking)
+        crate::service::bookings::location::location_of_booking(self.event, self.booking)
             .unwrap_or_default()
     }
 
@@ -236,7 +233,7 @@ impl EmailFacts<'_> {
             "add_to_ics_calendar_url" => url(format!("/booking/{}/ics", b.hash)),
             "add_to_g_calendar_url" | "add_to_ol_calendar_url" | "add_to_ms_calendar_url" => {
                 let location = self.location();
-                let (google, outlook) = crate::service::public_pages::calendar_links(
+                let (google, outlook) = crate::service::bookings::calendar_links::calendar_links(
                     b,
                     &self.event.event().title,
                     Some(location.as_str()),

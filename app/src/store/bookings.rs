@@ -236,6 +236,16 @@ impl BookingRow {
     pub fn kind(&self) -> crate::domain::values::EventType {
         crate::domain::values::EventType::of_stored(&self.event_type)
     }
+
+    /// The slot it belongs to: a group event's attendees share one (one VEVENT, one write
+    /// to the host's calendar).
+    pub fn slot_key(&self) -> i64 {
+        if self.kind().is_group() {
+            self.group_id.unwrap_or(self.id)
+        } else {
+            self.id
+        }
+    }
 }
 
 pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at";

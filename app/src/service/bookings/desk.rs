@@ -97,7 +97,7 @@ pub async fn detail(
         attendee_zone: zone_label(attendee_zone, local(b.start_time, attendee_zone).date()),
         location: loaded
             .as_ref()
-            .and_then(|l| crate::service::public_pages::location_of_booking(l, b))
+            .and_then(|l| crate::service::bookings::location::location_of_booking(l, b))
             .unwrap_or_default(),
         payment: match (&b.payment_status, &b.payment_method) {
             (Some(s), Some(m)) if !s.is_empty() && !m.is_empty() => {
@@ -125,7 +125,7 @@ pub async fn detail(
         reschedule_times,
         activities: activities
             .iter()
-            .map(|a| crate::service::dashboard::activity_line(a, zone))
+            .map(|a| crate::service::bookings::activity_line::activity_line(a, zone))
             .collect(),
         payment_pending: b.payment_status.as_deref() == Some("pending"),
         paid: b.payment_status.as_deref() == Some("paid"),

@@ -11,12 +11,15 @@
 //! - [`notify`] decides which messages a change queues; [`views`] shapes a booking for the wire;
 //!   [`lifecycle`] completes past bookings in the background.
 
+pub mod activity_line;
+pub mod calendar_links;
 pub mod create;
 pub mod desk;
 pub mod form;
 pub mod guard;
 pub mod host_actions;
 pub mod lifecycle;
+pub mod location;
 pub mod notify;
 pub mod self_service;
 pub mod update;

@@ -22,7 +22,8 @@ use crate::store::availability_schedules;
 use crate::store::calendars::{self, CalendarFilter, CalendarRow};
 use crate::store::{Ex, events, users};
 
-pub use super::new_calendar::{CreateCalendar, create, create_titled};
+use super::slug_taken;
+use crate::store::reborrow;
 
 /// What a caller needs to do with a calendar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,14 +53,6 @@ pub async fn load_calendar(
         };
     }
     Err(ServiceError::NotFound)
-}
-
-/// A shorter-lived borrow of the same connection.
-pub fn reborrow<'a>(ex: &'a mut Ex<'_>) -> Ex<'a> {
-    match ex {
-        Ex::Sqlite(c) => Ex::Sqlite(c),
-        Ex::Postgres(c) => Ex::Postgres(c),
-    }
 }
 
 pub struct ListCalendars {
@@ -189,13 +182,6 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<CalendarA
         calendar,
         message: None,
     })
-}
-
-pub(super) fn slug_taken() -> ServiceError {
-    ServiceError::Conflict {
-        code: "slug_taken",
-        message: "The provided slug is not available. Please choose a different one".into(),
-    }
 }
 
 /// `POST /calendars/{id}`'s body, read once; `None` keeps the stored value.

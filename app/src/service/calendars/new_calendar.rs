@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::admin::{reborrow, slug_taken};
+use super::slug_taken;
 use crate::domain::access::Capability;
 use crate::domain::slug::slugify;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
@@ -16,6 +16,7 @@ use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::availability_schedules::{self, NewSchedule};
 use crate::store::calendars::{self, NewCalendar};
+use crate::store::reborrow;
 use crate::store::users::UserRow;
 use crate::store::{Ex, StoreError, Tx, users};
 

@@ -21,15 +21,6 @@ pub const WRITE_KIND: &str = crate::service::outbox::CALENDAR_WRITE_KIND;
 /// Statuses whose booking stays in the host's calendar (pending is not written yet).
 const SHOWN: [&str; 3] = ["scheduled", "completed", "no_show"];
 
-/// The slot a booking belongs to: a group event's attendees share one VEVENT.
-pub fn slot_key(b: &BookingRow) -> i64 {
-    if b.kind().is_group() {
-        b.group_id.unwrap_or(b.id)
-    } else {
-        b.id
-    }
-}
-
 /// Queues the write-back of `booking`'s slot for each of its hosts that has a destination
 /// calendar, or an earlier copy of it to remove. Called in the transaction of the change.
 pub async fn queue(mut ex: Ex<'_>, booking: &BookingRow, now: i64) -> ServiceResult<()> {
@@ -38,7 +29,7 @@ pub async fn queue(mut ex: Ex<'_>, booking: &BookingRow, now: i64) -> ServiceRes
     for host in hosts {
         let write = CalendarWrite {
             host,
-            slot: slot_key(booking),
+            slot: booking.slot_key(),
             uid: uid.clone(),
         };
         let outgoing = Outgoing {

@@ -14,13 +14,14 @@ use crate::model::event::{
     EditorEvent, EditorTab, EventAnswer, EventCalendar, EventCreated, EventOwner, EventSettings,
     EventSettingsOf, EventSettingsSaved,
 };
-use crate::service::calendars::admin::{Access, load_calendar, reborrow};
+use crate::service::calendars::admin::{Access, load_calendar};
 use crate::service::events::new_event::{insert_event, minutes_setting, parse_event_input};
 use crate::service::support::input::Fields;
 use crate::service::support::present::{calendar_settings, event_settings, event_wire};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::calendars::{self, CalendarRow};
 use crate::store::events::{self, EventRow};
+use crate::store::reborrow;
 use crate::store::{Ex, StoreError, availability_schedules, users};
 
 /// Loads an event of a calendar for a caller who may manage it: the calendar's owner, the
@@ -258,7 +259,7 @@ pub async fn get(
         );
     }
     if with.contains(&"smart_codes") {
-        answer.smart_codes = Some(crate::service::events::email_notifications::smart_codes());
+        answer.smart_codes = Some(crate::domain::smart_codes::catalogue());
     }
     if with.contains(&"settings_menu") {
         answer.settings_menu = Some(settings_menu(&cal, &ev));

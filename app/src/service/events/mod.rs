@@ -12,4 +12,3 @@ pub mod new_event;
 pub mod payments;
 pub mod settings;
 pub mod sms_notifications;
-pub mod tabs;

@@ -97,7 +97,7 @@ pub async fn get(
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
     Ok(SmsNotificationsAnswer {
         notifications: load(conn.ex(), ev.id).await?,
-        smart_codes: crate::service::events::email_notifications::smart_codes(),
+        smart_codes: crate::domain::smart_codes::catalogue(),
     })
 }
 

@@ -2,5 +2,4 @@
 
 pub mod general;
 pub mod modules;
-pub mod page;
 pub mod site;

@@ -56,6 +56,17 @@ pub async fn public_slots(
     req: SlotRequest,
     now: i64,
 ) -> ServiceResult<SlotAnswer> {
+    slots_for_months(ctx, req, 1, now).await
+}
+
+/// As `public_slots`, to the end of the `months`-th month (1 = the start's own): one read of
+/// busy times and one run of the engine however many months are asked for.
+pub async fn slots_for_months(
+    ctx: &crate::service::Ctx,
+    req: SlotRequest,
+    months: u32,
+    now: i64,
+) -> ServiceResult<SlotAnswer> {
     let mut conn = ctx.store.conn().await?;
     let cached = cached_event(ctx, &mut conn, req.event_id).await?;
     let (loaded, rows) = (&cached.0, &cached.1);
@@ -83,7 +94,7 @@ pub async fn public_slots(
     let from = instant_at_or_after(req.zone, start_local).max(now);
     let month_start = start_local.date().with_day(1).unwrap_or(start_local.date());
     let next_month = month_start
-        .checked_add_months(chrono::Months::new(1))
+        .checked_add_months(chrono::Months::new(months.max(1)))
         .unwrap_or(month_start);
     let to = LocalDay::new(req.zone, next_month).start();
     let duration = loaded.duration(req.duration);

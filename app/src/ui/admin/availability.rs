@@ -16,7 +16,7 @@ use crate::model::setup::WeekDraft;
 pub async fn load_schedules() -> Result<SchedulesPage, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::availability_pages::list(&ctx, &caller)
+    crate::pages::availability::list(&ctx, &caller)
         .await
         .map_err(super::page_error)
 }
@@ -25,7 +25,7 @@ pub async fn load_schedules() -> Result<SchedulesPage, PageError> {
 pub async fn load_schedule(id: i64) -> Result<ScheduleEditor, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::availability_pages::editor(&ctx, &caller, id)
+    crate::pages::availability::editor(&ctx, &caller, id)
         .await
         .map_err(|e| match e {
             crate::service::ServiceError::NotFound => {

@@ -11,7 +11,7 @@ use crate::model::errors::PageError;
 pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
+    crate::pages::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
         .await
         .map_err(super::page_error)
 }

@@ -17,7 +17,7 @@ use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, TEAM_EVENT_KIN
 pub async fn load_calendars() -> Result<CalendarsPage, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::setup_pages::calendars(&ctx, &caller)
+    crate::pages::setup::calendars(&ctx, &caller)
         .await
         .map_err(super::page_error)
 }
@@ -27,7 +27,7 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let now = chrono::Utc::now().timestamp();
-    crate::service::setup_pages::calendar(&ctx, &caller, id, now)
+    crate::pages::setup::calendar(&ctx, &caller, id, now)
         .await
         .map_err(|e| match e {
             crate::service::ServiceError::NotFound => {

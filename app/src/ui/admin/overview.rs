@@ -9,7 +9,7 @@ use crate::model::errors::PageError;
 pub async fn load_overview() -> Result<Overview, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::dashboard::overview(&ctx, &caller, chrono::Utc::now().timestamp())
+    crate::pages::dashboard::overview(&ctx, &caller, chrono::Utc::now().timestamp())
         .await
         .map_err(super::page_error)
 }

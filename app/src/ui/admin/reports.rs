@@ -15,7 +15,7 @@ pub async fn load_reports(
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let today = chrono::Utc::now().date_naive();
-    crate::service::dashboard::reports(&ctx, &caller, from.as_deref(), to.as_deref(), today)
+    crate::pages::dashboard::reports(&ctx, &caller, from.as_deref(), to.as_deref(), today)
         .await
         .map_err(super::page_error)
 }

@@ -16,7 +16,7 @@ use crate::model::setup::WEEKDAYS;
 pub async fn load_settings() -> Result<SettingsPage, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::settings::page::load(&ctx, &caller)
+    crate::pages::settings::load(&ctx, &caller)
         .await
         .map_err(super::page_error)
 }

@@ -1,6 +1,6 @@
 //! The public booking pages: landing page, booking page (grid, times, form), and the attendee's
 //! manage, cancel and reschedule pages. They render on the server only (islands mode): their
-//! data comes from the server functions below, which call `service::public_pages`, and the few
+//! data comes from the server functions below, which call `pages::public`, and the few
 //! interactive parts are the islands in `islands.rs`. Form posts are handled in `src/pages.rs`.
 
 mod booking;
@@ -69,7 +69,7 @@ mod server {
 #[server(prefix = "/_app", endpoint = "public/landing")]
 pub async fn load_landing(calendar: String) -> PageResult<LandingPage> {
     let ctx = server::ctx()?;
-    server::found(crate::service::public_pages::landing(&ctx, &calendar).await)
+    server::found(crate::pages::public::landing(&ctx, &calendar).await)
 }
 
 #[server(prefix = "/_app", endpoint = "public/booking")]
@@ -84,28 +84,26 @@ pub async fn load_booking(
         ..query
     };
     server::found(
-        crate::service::public_pages::booking(&ctx, &calendar, &event, &query, server::now()).await,
+        crate::pages::public::booking(&ctx, &calendar, &event, &query, server::now()).await,
     )
 }
 
 #[server(prefix = "/_app", endpoint = "public/manage")]
 pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
     let ctx = server::ctx()?;
-    server::found(crate::service::public_pages::manage(&ctx, &hash, server::now()).await)
+    server::found(crate::pages::public::manage(&ctx, &hash, server::now()).await)
 }
 
 #[server(prefix = "/_app", endpoint = "public/cancel")]
 pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
     let ctx = server::ctx()?;
-    server::found(crate::service::public_pages::cancel(&ctx, &hash, server::now()).await)
+    server::found(crate::pages::public::cancel(&ctx, &hash, server::now()).await)
 }
 
 #[server(prefix = "/_app", endpoint = "public/reschedule")]
 pub async fn load_reschedule(hash: String, query: BookingQuery) -> PageResult<ReschedulePage> {
     let ctx = server::ctx()?;
-    server::found(
-        crate::service::public_pages::reschedule(&ctx, &hash, &query, server::now()).await,
-    )
+    server::found(crate::pages::public::reschedule(&ctx, &hash, &query, server::now()).await)
 }
 
 /// The booking page's query as the router sees it.

@@ -36,7 +36,7 @@ use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, WeekDraft};
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::setup_pages::editor(&ctx, &caller, calendar_id, event_id)
+    crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(|e| match e {
             crate::service::ServiceError::NotFound => {
@@ -60,11 +60,11 @@ pub async fn load_day_explained(
         crate::ui::set_status(422);
         return Err(PageError::new(422, "The date must be in YYYY-MM-DD format"));
     };
-    let editor = crate::service::setup_pages::editor(&ctx, &caller, calendar_id, event_id)
+    let editor = crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)?;
     let now = chrono::Utc::now().timestamp();
-    crate::service::setup_pages::explain_day(&ctx, &editor, day, now)
+    crate::pages::setup::explain_day(&ctx, &editor, day, now)
         .await
         .map_err(super::page_error)
 }
@@ -74,7 +74,7 @@ pub async fn load_day_explained(
 pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLine>, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::events::tabs::fields(&ctx, &caller, calendar_id, event_id)
+    crate::pages::event_tabs::fields(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -84,7 +84,7 @@ pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLin
 pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTab, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::events::tabs::webhooks(&ctx, &caller, calendar_id, event_id)
+    crate::pages::event_tabs::webhooks(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -94,7 +94,7 @@ pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTa
 pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTab, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::events::tabs::advanced(&ctx, &caller, calendar_id, event_id)
+    crate::pages::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -104,7 +104,7 @@ pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTa
 pub async fn load_payment(calendar_id: i64, event_id: i64) -> Result<PaymentTab, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::events::tabs::payment(&ctx, &caller, calendar_id, event_id)
+    crate::pages::event_tabs::payment(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }
@@ -117,7 +117,7 @@ pub async fn load_emails(
 ) -> Result<Vec<NotificationLine>, PageError> {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
-    crate::service::events::tabs::notifications(&ctx, &caller, calendar_id, event_id)
+    crate::pages::event_tabs::notifications(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
 }

@@ -18,7 +18,7 @@ mod bookings;
 mod reports;
 
 pub use bookings::{TABS, bookings, bookings_csv};
-pub use reports::{activity_line, reports};
+pub use reports::reports;
 
 /// How many of the coming bookings the overview lists after today's.
 const NEXT_COUNT: i64 = 5;

@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use crate::model::public::FormState;
+use crate::pages::setup::refused_as;
 use crate::service::calendars::connections::{self as connections, ConnectRequest};
-use crate::service::setup_pages::refused_as;
 use crate::service::{Caller, Ctx, ServiceError};
 
 /// What a successful post did (the page's `done=`).

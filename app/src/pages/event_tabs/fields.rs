@@ -7,8 +7,8 @@ use crate::model::event_tabs::{
     CHOICE_TYPES, FieldLine, FieldsOp, apply_fields_op, new_field_from_form,
 };
 use crate::model::public::FormState;
+use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
-use crate::service::setup_pages::refused_as;
 use crate::service::{Caller, Ctx};
 
 /// The event's booking form, in order (`GET …/booking-fields`).

@@ -10,7 +10,7 @@ use crate::domain::zone::parse_zone;
 use crate::model::availability::{ScheduleCard, ScheduleEditor, SchedulesPage, week_summary};
 use crate::model::public::FormState;
 use crate::model::setup::WeekDraft;
-use crate::service::setup_pages::{draft_of, refused_as, row_of};
+use crate::pages::setup::{draft_of, refused_as, row_of};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::availability_schedules::{self, NewSchedule, ScheduleRow};
 use crate::store::{Ex, StoreError, calendars};

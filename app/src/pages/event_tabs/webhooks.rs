@@ -5,10 +5,10 @@ use serde_json::json;
 
 use crate::model::event_tabs::{DeliveryLine, WebhookLine, WebhooksTab};
 use crate::model::public::FormState;
+use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
 use crate::service::outbox::{Message, Outgoing, WebhookDelivery, new_message_id};
-use crate::service::setup_pages::refused_as;
 use crate::service::{Caller, Ctx, ServiceError};
 use crate::store::integrations;
 

@@ -5,9 +5,9 @@ use serde_json::{Value, json};
 
 use crate::model::event_tabs::{NotificationLine, PaymentTab, parse_times_text, times_text};
 use crate::model::public::FormState;
+use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
-use crate::service::setup_pages::refused_as;
 use crate::service::{Caller, Ctx};
 
 /// The "Payment" tab: the event's price and method, and the site's payment switch.

@@ -189,8 +189,10 @@ pub async fn create_calendar(
     if !photo.trim().is_empty() {
         body["calendar"]["calendar_avatar"] = json!(photo.trim());
     }
-    let created = match crate::service::calendars::admin::CreateCalendar::parse(&body) {
-        Ok(command) => crate::service::calendars::admin::create_titled(ctx, caller, command).await,
+    let created = match crate::service::calendars::new_calendar::CreateCalendar::parse(&body) {
+        Ok(command) => {
+            crate::service::calendars::new_calendar::create_titled(ctx, caller, command).await
+        }
         Err(refusal) => Err(refusal),
     };
     match created {

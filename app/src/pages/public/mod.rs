@@ -24,11 +24,9 @@ mod manage;
 mod month;
 mod submit;
 
-pub(crate) use form::location_of_booking;
 use form::{
     booking_form, clock_choices, duration_choices, form_fields, reason_field, submit_text, summary,
 };
-pub(crate) use manage::calendar_links;
 use manage::manage_view;
 pub use manage::{cancel, ics, manage};
 use month::{day_slots, first_month_with_times, grid, month_slots, times_by_date};

@@ -11,8 +11,8 @@ use crate::service::{Ctx, ServiceResult};
 use super::{NOT_ON_FORM, PageSpec, View};
 use crate::domain::dates::{clock_label, parse_date, parse_time, zone_label};
 use crate::model::public::{BookingForm, Choice, DaySlots, EventSummary, FormField, SlotLink};
+use crate::service::bookings::location::event_locations;
 use crate::store::booking_fields;
-use crate::store::bookings::BookingRow;
 use crate::texts as text;
 
 pub(super) fn booking_form(
@@ -130,70 +130,6 @@ pub(super) fn summary(loaded: &LoadedEvent) -> EventSummary {
                 .join(" or ")
         }),
         description_html: row.event.description.clone(),
-    }
-}
-
-/// The event's locations: (type, what the attendee reads).
-pub(super) fn event_locations(loaded: &LoadedEvent) -> Vec<(String, String)> {
-    serde_json::from_str::<Vec<Value>>(&loaded.event().location_settings)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|l| {
-            let kind = l.get("type").and_then(Value::as_str)?.to_string();
-            let field = |k: &str| {
-                l.get(k)
-                    .and_then(Value::as_str)
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-            };
-            let label = match kind.as_str() {
-                "in_person_organizer" => match (field("title"), field("description")) {
-                    (Some(t), Some(d)) => format!("{t}, {d}"),
-                    (t, d) => t.or(d).unwrap_or_else(|| text::IN_PERSON.into()),
-                },
-                "in_person_guest" => text::IN_PERSON_GUEST.into(),
-                "phone_organizer" => match field("host_phone_number") {
-                    Some(n) => text::phone_call_to_host(&n),
-                    None => text::PHONE_CALL.into(),
-                },
-                "phone_guest" => text::PHONE_GUEST.into(),
-                "custom" => field("title").unwrap_or_else(|| text::CUSTOM_LOCATION.into()),
-                _ => field("title").unwrap_or_else(|| text::ONLINE_MEETING.into()),
-            };
-            Some((kind, label))
-        })
-        .collect()
-}
-
-/// Where the booked meeting happens, as the attendee reads it.
-pub(crate) fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option<String> {
-    let chosen = serde_json::from_str::<Value>(&booking.location_details).ok();
-    let kind = chosen
-        .as_ref()
-        .and_then(|v| v.get("type"))
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    let detail = chosen
-        .as_ref()
-        .and_then(|v| v.get("description"))
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string);
-    let locations = event_locations(loaded);
-    let label = match &kind {
-        Some(k) => locations
-            .iter()
-            .find(|(t, _)| t == k)
-            .map(|(_, l)| l.clone()),
-        None => locations.first().map(|(_, l)| l.clone()),
-    };
-    match (kind.as_deref(), label, detail) {
-        (Some("in_person_guest"), _, Some(address)) => Some(address),
-        (Some("phone_guest"), _, Some(phone)) => Some(text::phone_call_to_attendee(&phone)),
-        (_, Some(label), _) => Some(label),
-        (_, None, detail) => detail,
     }
 }
 

@@ -8,10 +8,11 @@ use crate::service::slots::LoadedEvent;
 use crate::service::{Ctx, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use super::form::reason_field;
-use super::location_of_booking;
 use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::zone::parse_zone;
 use crate::model::public::{CancelPage, ManagePage};
+use crate::service::bookings::calendar_links::calendar_links;
+use crate::service::bookings::location::location_of_booking;
 use crate::store::bookings::BookingRow;
 use crate::store::users;
 use crate::texts as text;
@@ -111,61 +112,4 @@ pub(super) async fn manage_view(
         start_time: crate::service::bookings::views::utc_text(booking.start_time),
         hash,
     })
-}
-
-/// "Add to Google Calendar" and "Add to Outlook" addresses of a booking.
-pub(crate) fn calendar_links(
-    booking: &BookingRow,
-    title: &str,
-    location: Option<&str>,
-    public_url: &str,
-) -> (String, String) {
-    let utc = |t: i64| {
-        DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .format("%Y%m%dT%H%M%SZ")
-            .to_string()
-    };
-    let iso = |t: i64| {
-        DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .format("%Y-%m-%dT%H:%M:%SZ")
-            .to_string()
-    };
-    let details = format!("{public_url}/booking/{}", booking.hash);
-    let location = location.unwrap_or_default().to_string();
-    let google = external_link(
-        "https://calendar.google.com/calendar/render",
-        &[
-            ("action", "TEMPLATE".into()),
-            ("text", title.to_string()),
-            (
-                "dates",
-                format!("{}/{}", utc(booking.start_time), utc(booking.end_time)),
-            ),
-            ("details", details.clone()),
-            ("location", location.clone()),
-        ],
-    );
-    let outlook = external_link(
-        "https://outlook.live.com/calendar/0/deeplink/compose",
-        &[
-            ("path", "/calendar/action/compose".into()),
-            ("rru", "addevent".into()),
-            ("subject", title.to_string()),
-            ("startdt", iso(booking.start_time)),
-            ("enddt", iso(booking.end_time)),
-            ("body", details),
-            ("location", location),
-        ],
-    );
-    (google, outlook)
-}
-
-pub(super) fn external_link(base: &str, params: &[(&str, String)]) -> String {
-    let mut query = url::form_urlencoded::Serializer::new(String::new());
-    for (key, value) in params {
-        query.append_pair(key, value);
-    }
-    format!("{base}?{}", query.finish())
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 
-use crate::service::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots};
+use crate::service::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots, slots_for_months};
 use crate::service::{Ctx, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use crate::domain::dates::{
@@ -36,7 +36,8 @@ pub(super) async fn month_slots(
 }
 
 /// The first month from `from` on with any time, searched across the whole booking window;
-/// `from`'s month when there is none.
+/// `from`'s month when there is none. The months after `from`'s are searched in one run, so a
+/// page whose near months are fully booked costs two runs, not one per month.
 pub(super) async fn first_month_with_times(
     ctx: &Ctx,
     loaded: &LoadedEvent,
@@ -52,15 +53,52 @@ pub(super) async fn first_month_with_times(
         .map(first_of_month)
         .unwrap_or(from)
         .min(add_months(from, SEARCH_MONTHS));
-    let mut month = add_months(from, 1);
-    while month <= last {
-        let answer = month_slots(ctx, loaded, view, month, now).await?;
-        if !answer.slots.is_empty() {
-            return Ok((month, answer));
-        }
-        month = add_months(month, 1);
+    let next = add_months(from, 1);
+    let months = months_between(next, last);
+    if months == 0 {
+        return Ok((from, first));
     }
-    Ok((from, first))
+    let request = SlotRequest {
+        event_id: loaded.event().id,
+        start: next.and_hms_opt(0, 0, 0),
+        zone: view.zone,
+        duration: Some(view.duration),
+        host_id: None,
+    };
+    let ahead = slots_for_months(ctx, request, months, now).await?;
+    let Some(found) = ahead.slots.first().map(|slot| {
+        let local = DateTime::from_timestamp(slot.start, 0)
+            .unwrap_or_default()
+            .with_timezone(&view.zone);
+        first_of_month(local.date_naive())
+    }) else {
+        return Ok((from, first));
+    };
+    Ok((found, only_month(ahead, found, view.zone)))
+}
+
+/// How many months from `from`'s to `last`'s, both included (0 when `last` is earlier).
+fn months_between(from: NaiveDate, last: NaiveDate) -> u32 {
+    let count = (last.year() - from.year()) * 12 + last.month() as i32 - from.month() as i32 + 1;
+    count.max(0) as u32
+}
+
+/// The answer's times in the month of `month` only.
+fn only_month(mut answer: SlotAnswer, month: NaiveDate, zone: Tz) -> SlotAnswer {
+    let next = add_months(month, 1);
+    let in_month = |date: NaiveDate| date >= month && date < next;
+    answer.slots.retain(|slot| {
+        let local = DateTime::from_timestamp(slot.start, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone);
+        in_month(local.date_naive())
+    });
+    let key = month.format("%Y-%m").to_string();
+    answer.by_date.retain(|date, _| date.starts_with(&key));
+    answer
+        .remaining_seats
+        .retain(|date, _| date.starts_with(&key));
+    answer
 }
 
 /// Offered starts per local date: (`HH:mm`, free seats).

@@ -1,12 +1,10 @@
 //! `/admin/reports`: numbers, the bookings-over-time chart and the activity feed of a range.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate};
-use chrono_tz::Tz;
+use chrono::{Datelike, Duration, NaiveDate};
 
 use super::host_zone;
-use crate::domain::dates::{clock_label, full_date};
+use crate::domain::dates::full_date;
 use crate::model::dashboard::{ReportChart, ReportWidget, ReportsPage};
-use crate::model::desk::ActivityLine;
 use crate::service::{Caller, Ctx, ServiceResult};
 
 /// Entries of the reports page's activity feed.
@@ -150,23 +148,10 @@ pub async fn reports(
                 })
                 .collect(),
         },
-        activities: feed.iter().map(|a| activity_line(a, zone)).collect(),
+        activities: feed
+            .iter()
+            .map(|a| crate::service::bookings::activity_line::activity_line(a, zone))
+            .collect(),
         notices,
     })
-}
-
-/// A timeline entry in `zone` (the booking page's and the reports' feed).
-pub fn activity_line(a: &crate::store::booking_list::ActivityRow, zone: Tz) -> ActivityLine {
-    let at = DateTime::from_timestamp(a.created_at, 0).unwrap_or_default();
-    let local = at.with_timezone(&zone).naive_local();
-    ActivityLine {
-        when: format!(
-            "{}, {}",
-            full_date(local.date()),
-            clock_label(local.time(), true)
-        ),
-        at: at.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
-        title: a.title.clone(),
-        description: a.description.clone(),
-    }
 }
