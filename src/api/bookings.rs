@@ -237,15 +237,15 @@ fn event_for_booking(
     ctx: &Ctx,
     answer: &slots::SlotAnswer,
     zone: chrono_tz::Tz,
-) -> BookingPageEvent {
+) -> app::service::ServiceResult<BookingPageEvent> {
     let row = &answer.loaded.row;
     let cal = answer.loaded.calendar_row();
     let min_bookable = chrono::DateTime::from_timestamp(answer.first_bookable, 0)
         .unwrap_or_default()
         .with_timezone(&zone);
-    let mut event = present::event_wire(ctx, &cal, &row.event);
+    let mut event = present::event_wire(ctx, &cal, &row.event)?;
     event.duration = answer.duration;
-    BookingPageEvent {
+    Ok(BookingPageEvent {
         event,
         max_lookup_date: answer.max_lookup_date.clone(),
         min_lookup_date: answer.min_lookup_date.clone(),
@@ -262,7 +262,7 @@ fn event_for_booking(
             title: cal.title.clone(),
             slug: cal.slug.clone(),
         },
-    }
+    })
 }
 
 #[utoipa::path(get, path = "/bookings/event/{event_id}", tag = "bookings",
@@ -286,7 +286,7 @@ pub async fn get_booking_event(
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(BookingPageAnswer {
-        calendar_event: event_for_booking(&state.ctx, &answer, zone),
+        calendar_event: event_for_booking(&state.ctx, &answer, zone)?,
         remaining_seats: seats_of(&answer),
         available_slots: answer.by_date,
         timezone: zone.name().to_string(),

@@ -40,13 +40,7 @@ fn booking(name: &str, time: &str) -> Value {
 }
 
 async fn create(app: &TestApp, event: i64, body: Value) -> (StatusCode, Value) {
-    app.send(
-        Method::POST,
-        &format!("/bookings/create/{event}"),
-        None,
-        Some(body),
-    )
-    .await
+    app.book(event).body(body).send().await
 }
 
 async fn slots_on(app: &TestApp, event: i64, day: NaiveDate) -> Value {
@@ -297,14 +291,7 @@ async fn only_a_host_of_the_event_may_set_status_and_source() {
         (json!("scheduled"), json!("web"))
     );
     body["event_time"] = json!(format!("{day} 10:00:00"));
-    let (status, by_host) = app
-        .send(
-            Method::POST,
-            &format!("/bookings/create/{event}"),
-            Some(&host),
-            Some(body.clone()),
-        )
-        .await;
+    let (status, by_host) = app.book(event).body(body.clone()).by(&host).send().await;
     assert_eq!(status, StatusCode::OK, "{by_host}");
     assert_eq!(
         (
@@ -315,14 +302,7 @@ async fn only_a_host_of_the_event_may_set_status_and_source() {
     );
     let stranger = app.host("omar").await;
     body["event_time"] = json!(format!("{day} 11:00:00"));
-    let (_, by_stranger) = app
-        .send(
-            Method::POST,
-            &format!("/bookings/create/{event}"),
-            Some(&stranger),
-            Some(body),
-        )
-        .await;
+    let (_, by_stranger) = app.book(event).body(body).by(&stranger).send().await;
     assert_eq!(by_stranger["booking"]["status"], "scheduled");
 }
 

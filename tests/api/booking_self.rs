@@ -30,7 +30,13 @@ fn day() -> String {
 }
 
 async fn book(app: &TestApp, event: i64, name: &str, time: &str) -> (StatusCode, Value) {
-    app.send(Method::POST, &format!("/bookings/create/{event}"), None, Some(json!({"name": name, "email": "a@example.org", "timezone": "Europe/Berlin", "event_time": time}))).await
+    app.book(event)
+        .name(name)
+        .email("a@example.org")
+        .zone("Europe/Berlin")
+        .at(time)
+        .send()
+        .await
 }
 
 async fn public(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {

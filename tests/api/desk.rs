@@ -79,20 +79,15 @@ impl<'a> Desk<'a> {
 /// Books `event` tomorrow at `hour` UTC for `name`; answers the booking id.
 async fn book(app: &TestApp, event: i64, name: &str, hour: u32, extra: serde_json::Value) -> i64 {
     let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).format("%Y-%m-%d");
-    let mut body = json!({"name": name, "email": "client@example.org", "timezone": "America/New_York",
-        "event_time": format!("{tomorrow} {hour:02}:00:00")});
-    if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
-        body.extend(extra.clone());
-    }
-    let (status, made) = app
-        .send(
-            reqwest::Method::POST,
-            &format!("/bookings/create/{event}"),
-            None,
-            Some(body),
-        )
+    let made = app
+        .book(event)
+        .name(name)
+        .email("client@example.org")
+        .zone("America/New_York")
+        .at(&format!("{tomorrow} {hour:02}:00:00"))
+        .with(extra)
+        .booked()
         .await;
-    assert_eq!(status, StatusCode::OK, "{made}");
     made["booking"]["id"].as_i64().expect("booking id")
 }
 

@@ -268,3 +268,61 @@ async fn a_corrupt_stored_event_setting_refuses_instead_of_offering_defaults() {
         "nothing was booked: {list}"
     );
 }
+
+/// The stored settings text of `event`, replaced behind the API's back when `with` is given.
+async fn event_settings_text(app: &TestApp, event: i64, with: Option<&str>) -> String {
+    let mut tx = app.store.begin().await.expect("tx");
+    let mut row = app::store::events::find(tx.ex(), event)
+        .await
+        .expect("find")
+        .expect("event");
+    if let Some(text) = with {
+        row.settings = text.into();
+        app::store::events::update(tx.ex(), &row)
+            .await
+            .expect("update");
+    }
+    tx.commit().await.expect("commit");
+    row.settings
+}
+
+#[tokio::test]
+async fn a_save_over_a_corrupt_stored_setting_is_refused_and_the_stored_text_is_kept() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let admin = app.admin().await;
+    let (calendar, event) = daily_event(&app, &jane, "UTC", 30, ("09:00", "10:00")).await;
+    let corrupt = "{\"range_days\": [not json";
+    event_settings_text(&app, event, Some(corrupt)).await;
+    // A limits save would otherwise write the defaults over everything else stored.
+    let (status, body) = app
+        .post(
+            &format!("/calendars/{calendar}/events/{event}/limits"),
+            &jane,
+            json!({"settings": {"range_days": 30}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    assert_eq!(event_settings_text(&app, event, None).await, corrupt);
+    // Reading the event says so too, instead of showing default rules.
+    let (status, _) = app
+        .get(&format!("/calendars/{calendar}/events/{event}"), &jane)
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+
+    // The same for a site settings document.
+    let mut tx = app.store.begin().await.expect("tx");
+    app::store::settings::put(tx.ex(), "general", "[1, 2")
+        .await
+        .expect("put");
+    tx.commit().await.expect("commit");
+    let (status, body) = app
+        .post("/settings/general", &admin, json!({"time_format": "12"}))
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    let mut conn = app.store.conn().await.expect("conn");
+    let stored = app::store::settings::get(conn.ex(), "general")
+        .await
+        .expect("get");
+    assert_eq!(stored.as_deref(), Some("[1, 2"));
+}

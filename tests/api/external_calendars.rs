@@ -1,50 +1,26 @@
 //! External calendars (DESIGN 2.7) against a real CalDAV server, Radicale, started on loopback
 //! for each test, and ICS feeds served by a local HTTP server.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use super::radicale::Radicale;
-use super::support::{Creds, TestApp, assert_envelope, assert_invalid_field, daily_event};
-
-pub fn ics(vevents: &str) -> String {
-    format!(
-        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//slotbook tests//EN\r\n{vevents}END:VCALENDAR\r\n"
-    )
-}
-
-/// A VEVENT from `start` for `minutes`, in UTC (`YYYYMMDDTHHMMSSZ`), with extra lines.
-pub fn vevent(
-    uid: &str,
-    start: chrono::DateTime<chrono::Utc>,
-    minutes: i64,
-    extra: &str,
-) -> String {
-    let f = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
-    format!(
-        "BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:{}\r\nDTEND:{}\r\nSUMMARY:Private meeting\r\n{extra}END:VEVENT\r\n",
-        f(start),
-        f(start + chrono::Duration::minutes(minutes))
-    )
-}
+use super::support::{Creds, TestApp, assert_envelope, assert_invalid_field, daily_event, vevent};
 
 /// A host with a daily 09:00–17:00 UTC event of 60 minutes; answers (host, event).
-async fn host_with_event(app: &TestApp, login: &str) -> (Creds, i64) {
+pub(crate) async fn host_with_event(app: &TestApp, login: &str) -> (Creds, i64) {
     let (host, _, event) = host_calendar_event(app, login).await;
     (host, event)
 }
 
-async fn host_calendar_event(app: &TestApp, login: &str) -> (Creds, i64, i64) {
+pub(crate) async fn host_calendar_event(app: &TestApp, login: &str) -> (Creds, i64, i64) {
     let host = app.host(login).await;
     let (calendar, event) = daily_event(app, &host, "UTC", 60, ("09:00", "17:00")).await;
     (host, calendar, event)
 }
 
 /// The UTC times (`HH:MM`) offered on `date` (`YYYY-MM-DD`).
-async fn offered_on(app: &TestApp, event: i64, date: &str) -> Vec<String> {
+pub(crate) async fn offered_on(app: &TestApp, event: i64, date: &str) -> Vec<String> {
     let (status, body) = app
         .send(
             Method::GET,
@@ -65,21 +41,26 @@ async fn offered_on(app: &TestApp, event: i64, date: &str) -> Vec<String> {
 }
 
 /// A weekday at least three days ahead, at 00:00 UTC.
-fn day_ahead() -> chrono::DateTime<chrono::Utc> {
+pub(crate) fn day_ahead() -> chrono::DateTime<chrono::Utc> {
     let date = chrono::Utc::now().date_naive() + chrono::Duration::days(3);
     date.and_hms_opt(0, 0, 0).expect("midnight").and_utc()
 }
 
-fn at(day: chrono::DateTime<chrono::Utc>, hour: i64) -> chrono::DateTime<chrono::Utc> {
+pub(crate) fn at(day: chrono::DateTime<chrono::Utc>, hour: i64) -> chrono::DateTime<chrono::Utc> {
     day + chrono::Duration::hours(hour)
 }
 
-async fn connect(app: &TestApp, host: &Creds, body: Value) -> (StatusCode, Value) {
+pub(crate) async fn connect(app: &TestApp, host: &Creds, body: Value) -> (StatusCode, Value) {
     app.post("/calendar-connections", host, body).await
 }
 
 /// `PUT /calendar-connections/{id}`.
-async fn change(app: &TestApp, host: &Creds, id: i64, body: Value) -> (StatusCode, Value) {
+pub(crate) async fn change(
+    app: &TestApp,
+    host: &Creds,
+    id: i64,
+    body: Value,
+) -> (StatusCode, Value) {
     app.send(
         Method::PUT,
         &format!("/calendar-connections/{id}"),
@@ -89,7 +70,12 @@ async fn change(app: &TestApp, host: &Creds, id: i64, body: Value) -> (StatusCod
     .await
 }
 
-async fn connect_caldav(app: &TestApp, host: &Creds, url: &str, user: &str) -> (StatusCode, Value) {
+pub(crate) async fn connect_caldav(
+    app: &TestApp,
+    host: &Creds,
+    url: &str,
+    user: &str,
+) -> (StatusCode, Value) {
     app.post(
         "/calendar-connections",
         host,
@@ -98,21 +84,24 @@ async fn connect_caldav(app: &TestApp, host: &Creds, url: &str, user: &str) -> (
     .await
 }
 
-async fn book(
+pub(crate) async fn book(
     app: &TestApp,
     event: i64,
     start: chrono::DateTime<chrono::Utc>,
 ) -> (StatusCode, Value) {
-    app.send(
-        Method::POST,
-        &format!("/bookings/create/{event}"),
-        None,
-        Some(
-            json!({"name": "Ada Guest", "email": "ada@example.org", "timezone": "UTC",
-                    "event_time": start.format("%Y-%m-%d %H:%M:%S").to_string()}),
-        ),
-    )
-    .await
+    app.book(event)
+        .name("Ada Guest")
+        .email("ada@example.org")
+        .at(&start.format("%Y-%m-%d %H:%M:%S").to_string())
+        .send()
+        .await
+}
+
+pub(crate) async fn body_calendar(app: &TestApp, host: &Creds, id: i64) -> i64 {
+    let (_, one) = app.get(&format!("/calendar-connections/{id}"), host).await;
+    one["connection"]["calendars"][0]["id"]
+        .as_i64()
+        .expect("calendar")
 }
 
 #[tokio::test]
@@ -552,503 +541,6 @@ async fn connections_are_personal_and_their_password_is_stored_sealed() {
     );
 }
 
-async fn body_calendar(app: &TestApp, host: &Creds, id: i64) -> i64 {
-    let (_, one) = app.get(&format!("/calendar-connections/{id}"), host).await;
-    one["connection"]["calendars"][0]["id"]
-        .as_i64()
-        .expect("calendar")
-}
-
-/// An ICS feed on loopback: `/feed.ics?token=s3cret` with an ETag, `/locked.ics` answering
-/// 401, `/hang.ics` accepting and never answering.
-struct Feed {
-    base: String,
-    text: Arc<std::sync::Mutex<String>>,
-    /// While set, `/feed.ics` accepts and never answers.
-    hang: Arc<std::sync::atomic::AtomicBool>,
-    full_reads: Arc<AtomicUsize>,
-    not_modified: Arc<AtomicUsize>,
-}
-
-async fn feed_server(initial: String) -> Feed {
-    use axum::http::{HeaderMap, header};
-    use axum::response::IntoResponse;
-    let text = Arc::new(std::sync::Mutex::new(initial));
-    let full_reads = Arc::new(AtomicUsize::new(0));
-    let not_modified = Arc::new(AtomicUsize::new(0));
-    let hang = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let (t, f, n, h) = (
-        text.clone(),
-        full_reads.clone(),
-        not_modified.clone(),
-        hang.clone(),
-    );
-    let feed = move |query: axum::extract::Query<std::collections::HashMap<String, String>>,
-                     headers: HeaderMap| {
-        let (t, f, n, h) = (t.clone(), f.clone(), n.clone(), h.clone());
-        async move {
-            if h.load(Ordering::SeqCst) {
-                std::future::pending::<()>().await;
-            }
-            if query.get("token").map(String::as_str) != Some("s3cret") {
-                return StatusCode::FORBIDDEN.into_response();
-            }
-            let body = t.lock().expect("feed").clone();
-            let etag = format!("\"{}\"", body.len());
-            if headers
-                .get(header::IF_NONE_MATCH)
-                .and_then(|v| v.to_str().ok())
-                == Some(etag.as_str())
-            {
-                n.fetch_add(1, Ordering::SeqCst);
-                return StatusCode::NOT_MODIFIED.into_response();
-            }
-            f.fetch_add(1, Ordering::SeqCst);
-            (
-                [
-                    (header::CONTENT_TYPE, "text/calendar".to_string()),
-                    (header::ETAG, etag),
-                ],
-                body,
-            )
-                .into_response()
-        }
-    };
-    let router = axum::Router::new()
-        .route("/feed.ics", axum::routing::get(feed))
-        .route(
-            "/locked.ics",
-            axum::routing::get(|| async { StatusCode::UNAUTHORIZED }),
-        )
-        .route(
-            "/page.html",
-            axum::routing::get(|| async { "<html>Sign in</html>" }),
-        )
-        .route(
-            "/hang.ics",
-            axum::routing::get(|| async {
-                std::future::pending::<()>().await;
-                StatusCode::OK
-            }),
-        );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    Feed {
-        base,
-        text,
-        hang,
-        full_reads,
-        not_modified,
-    }
-}
-
-#[tokio::test]
-async fn an_ics_feed_blocks_its_events_keeps_its_secret_and_costs_one_small_request_when_unchanged()
-{
-    let day = day_ahead();
-    let feed = feed_server(ics(&vevent("f1", at(day, 9), 60, ""))).await;
-    let app = TestApp::spawn().await;
-    let (host, event) = host_with_event(&app, "jo").await;
-    let date = day.format("%Y-%m-%d").to_string();
-
-    let (status, body) = connect(
-        &app,
-        &host,
-        json!({"kind": "ics", "url": format!("{}/locked.ics", feed.base)}),
-    )
-    .await;
-    assert_invalid_field(status, &body, "url");
-    let (status, body) = connect(
-        &app,
-        &host,
-        json!({"kind": "ics", "url": format!("{}/page.html", feed.base)}),
-    )
-    .await;
-    assert_invalid_field(status, &body, "url");
-
-    let (status, body) = connect(&app, &host, json!({"kind": "ics", "url": format!("{}/feed.ics?token=s3cret", feed.base), "title": "Google"})).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let connection = &body["connection"];
-    assert_eq!(connection["url"], format!("{}/feed.ics", feed.base));
-    assert!(!body.to_string().contains("s3cret"), "{body}");
-    assert_eq!(connection["title"], "Google");
-    assert_eq!(connection["calendars"][0]["read_only"], true);
-    let id = connection["id"].as_i64().expect("id");
-    assert!(
-        !offered_on(&app, event, &date)
-            .await
-            .contains(&"09:00".to_string())
-    );
-
-    // A read-only calendar cannot receive bookings.
-    let calendar = connection["calendars"][0]["id"].as_i64().expect("calendar");
-    let (status, body) = change(
-        &app,
-        &host,
-        id,
-        json!({"calendars": [{"id": calendar, "is_destination": true}]}),
-    )
-    .await;
-    assert_invalid_field(status, &body, "calendars");
-
-    // Unchanged: the sync sends the ETag and gets 304, nothing downloaded.
-    let reads = feed.full_reads.load(Ordering::SeqCst);
-    let (_, synced) = app
-        .post(
-            &format!("/calendar-connections/{id}/sync"),
-            &host,
-            json!({}),
-        )
-        .await;
-    assert_eq!(synced["connection"]["status"], "ok");
-    assert_eq!(feed.full_reads.load(Ordering::SeqCst), reads);
-    assert_eq!(feed.not_modified.load(Ordering::SeqCst), 1);
-
-    // Changed: read again; the 09:00 meeting moved to 11:00.
-    *feed.text.lock().expect("feed") = ics(&vevent("f1", at(day, 11), 60, "SEQUENCE:1\r\n"));
-    app.post(
-        &format!("/calendar-connections/{id}/sync"),
-        &host,
-        json!({}),
-    )
-    .await;
-    let offered = offered_on(&app, event, &date).await;
-    assert!(
-        offered.contains(&"09:00".to_string()) && !offered.contains(&"11:00".to_string()),
-        "{offered:?}"
-    );
-}
-
-#[tokio::test]
-async fn a_feed_that_never_answers_slows_neither_the_slot_list_nor_a_booking() {
-    let day = day_ahead();
-    let feed = feed_server(ics(&vevent("f1", at(day, 9), 60, ""))).await;
-    let app =
-        TestApp::spawn_with(|c| c.calendar_timeout = std::time::Duration::from_millis(300)).await;
-    let (host, event) = host_with_event(&app, "kim").await;
-    let date = day.format("%Y-%m-%d").to_string();
-    let (status, body) = connect(
-        &app,
-        &host,
-        json!({"kind": "ics", "url": format!("{}/feed.ics?token=s3cret", feed.base)}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["connection"]["id"].as_i64().expect("id");
-    // Connecting to a server that accepts and never answers is refused after the time-out.
-    let (status, body) = connect(
-        &app,
-        &host,
-        json!({"kind": "ics", "url": format!("{}/hang.ics", feed.base)}),
-    )
-    .await;
-    assert_invalid_field(status, &body, "url");
-
-    // Now the connected feed hangs too.
-    feed.hang.store(true, Ordering::SeqCst);
-    // The slot list never calls the server; a booking waits at most the time-out, then the
-    // last good busy set decides (09:00 stays busy, 10:00 books).
-    let bounded = std::time::Duration::from_secs(10);
-    let offered = tokio::time::timeout(bounded, offered_on(&app, event, &date))
-        .await
-        .expect("slot list answers");
-    assert!(!offered.contains(&"09:00".to_string()));
-    let (status, booked) = tokio::time::timeout(bounded, book(&app, event, at(day, 10)))
-        .await
-        .expect("booking answers");
-    assert_eq!(status, StatusCode::OK, "{booked}");
-    let (_, one) = app.get(&format!("/calendar-connections/{id}"), &host).await;
-    assert_eq!(one["connection"]["status"], "error", "{one}");
-    assert!(
-        one["connection"]["last_error"]
-            .as_str()
-            .is_some_and(|e| !e.is_empty())
-    );
-    let (status, refused) = book(&app, event, at(day, 9)).await;
-    assert_envelope(status, &refused, 409, "slot_unavailable");
-}
-
-/// The value of `name` in an iCalendar text (the first such line).
-fn line_of(text: &str, name: &str) -> Option<String> {
-    text.lines()
-        .map(|l| l.trim_end_matches('\r'))
-        .find(|l| l.starts_with(name) && l[name.len()..].starts_with([':', ';']))
-        .map(str::to_string)
-}
-
-/// Waits (a bounded while) for the host's calendar to hold `count` events.
-async fn wait_for_objects(dav: &Radicale, count: usize) -> Vec<String> {
-    wait_for_calendar(dav, &format!("{count} events"), |objects| {
-        objects.len() == count
-    })
-    .await
-}
-
-/// Waits (a bounded while) for the host's calendar to hold exactly one event that `wanted`
-/// accepts, and answers it.
-async fn wait_for_one(dav: &Radicale, what: &str, wanted: impl Fn(&str) -> bool) -> String {
-    let objects =
-        wait_for_calendar(dav, what, |objects| matches!(objects, [one] if wanted(one))).await;
-    objects[0].clone()
-}
-
-async fn wait_for_calendar(
-    dav: &Radicale,
-    what: &str,
-    done: impl Fn(&[String]) -> bool,
-) -> Vec<String> {
-    let mut objects = Vec::new();
-    for _ in 0..100 {
-        objects = dav.objects("alice", "work").await;
-        if done(&objects) {
-            return objects;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("the calendar never held {what}: {objects:?}");
-}
-
-async fn destination(app: &TestApp, host: &Creds, dav: &Radicale) -> i64 {
-    let (status, body) =
-        connect_caldav(app, host, &format!("{}/alice/work/", dav.base), "alice").await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["connection"]["id"].as_i64().expect("id");
-    let calendar = body["connection"]["calendars"][0]["id"]
-        .as_i64()
-        .expect("calendar");
-    let (status, body) = change(
-        app,
-        host,
-        id,
-        json!({"calendars": [{"id": calendar, "is_destination": true}]}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    id
-}
-
-#[tokio::test]
-async fn bookings_are_written_into_the_destination_moved_on_reschedule_and_removed_on_cancel() {
-    let dav = Radicale::start().await;
-    dav.calendar("alice", "work", "Work").await;
-    let app = TestApp::spawn().await;
-    let (host, event) = host_with_event(&app, "lena").await;
-    let connection = destination(&app, &host, &dav).await;
-    let day = day_ahead();
-    let date = day.format("%Y-%m-%d").to_string();
-
-    let (status, booked) = book(&app, event, at(day, 10)).await;
-    assert_eq!(status, StatusCode::OK, "{booked}");
-    let hash = booked["booking"]["hash"]
-        .as_str()
-        .expect("hash")
-        .to_string();
-    let objects = wait_for_objects(&dav, 1).await;
-    let written = &objects[0];
-    assert_eq!(
-        line_of(written, "DTSTART").as_deref(),
-        Some(format!("DTSTART:{}", at(day, 10).format("%Y%m%dT%H%M%SZ")).as_str()),
-        "{written}"
-    );
-    assert!(
-        line_of(written, "SUMMARY").is_some_and(|s| s.contains("Ada Guest")),
-        "{written}"
-    );
-    let attendee = line_of(written, "ATTENDEE").expect("attendee");
-    assert!(
-        attendee.contains("SCHEDULE-AGENT=CLIENT") && attendee.contains("mailto:ada@example.org"),
-        "{attendee}"
-    );
-    let uid = line_of(written, "UID").expect("uid");
-    assert!(
-        !uid.contains(&hash) && !written.contains(&hash),
-        "the attendee's secret stays out of the host's calendar"
-    );
-    // The attendee's .ics carries the same UID.
-    let ics_text = app
-        .client
-        .get(format!("{}/booking/{hash}/ics", app.base))
-        .send()
-        .await
-        .expect("ics")
-        .text()
-        .await
-        .expect("text");
-    assert_eq!(line_of(&ics_text, "UID").as_deref(), Some(uid.as_str()));
-
-    // Our own event is not busy: a sync leaves 10:00 blocked only by the booking itself and
-    // frees nothing else.
-    app.post(
-        &format!("/calendar-connections/{connection}/sync"),
-        &host,
-        json!({}),
-    )
-    .await;
-    let (_, busy) = app
-        .get(
-            &format!("/calendar-connections/{connection}/busy?from={date}&to={date}"),
-            &host,
-        )
-        .await;
-    assert_eq!(busy["busy"], json!([]), "{busy}");
-
-    // Rescheduled: the same UID, a higher SEQUENCE, the new time.
-    let (status, moved) = app
-        .send(Method::POST, &format!("/bookings/{hash}/reschedule"), None,
-              Some(json!({"event_time": at(day, 13).format("%Y-%m-%d %H:%M:%S").to_string(), "timezone": "UTC", "rescheduling_reason": "Clash"})))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{moved}");
-    let new_start = at(day, 13).format("%Y%m%dT%H%M%SZ").to_string();
-    let moved_text = wait_for_one(&dav, "the moved event", |one| {
-        line_of(one, "DTSTART").is_some_and(|l| l.contains(&new_start))
-    })
-    .await;
-    assert_eq!(line_of(&moved_text, "UID").as_deref(), Some(uid.as_str()));
-    assert_eq!(
-        line_of(&moved_text, "SEQUENCE").as_deref(),
-        Some("SEQUENCE:1")
-    );
-
-    // Cancelled: removed.
-    let (status, body) = app
-        .send(
-            Method::POST,
-            &format!("/bookings/{hash}/cancel"),
-            None,
-            Some(json!({"cancellation_reason": "Plans changed"})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    wait_for_objects(&dav, 0).await;
-
-    // A deleted booking is removed too; a pending one is not written until confirmed.
-    let (status, booked) = book(&app, event, at(day, 15)).await;
-    assert_eq!(status, StatusCode::OK, "{booked}");
-    let id = booked["booking"]["id"].as_i64().expect("id");
-    wait_for_objects(&dav, 1).await;
-    let (status, body) = app.delete(&format!("/schedules/{id}"), &host).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    wait_for_objects(&dav, 0).await;
-
-    app.require_confirmation(event).await;
-    let (status, booked) = book(&app, event, at(day, 16)).await;
-    assert_eq!(status, StatusCode::OK, "{booked}");
-    assert_eq!(booked["booking"]["status"], "pending");
-    let id = booked["booking"]["id"].as_i64().expect("id");
-    // Its write-back item is done, and the calendar holds nothing.
-    let mut handled = false;
-    for _ in 0..100 {
-        let (_, list) = app.get(&format!("/schedules/{id}/deliveries"), &host).await;
-        handled = list["deliveries"].as_array().is_some_and(|items| {
-            items
-                .iter()
-                .any(|d| d["kind"] == "calendar_write" && d["status"] == "sent")
-        });
-        if handled {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    assert!(
-        handled,
-        "the write-back item of the pending booking was not handled"
-    );
-    assert_eq!(dav.objects("alice", "work").await.len(), 0);
-    let (status, body) = app
-        .send(
-            Method::PUT,
-            &format!("/schedules/{id}"),
-            Some(&host),
-            Some(json!({"column": "status", "value": "scheduled"})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    wait_for_objects(&dav, 1).await;
-}
-
-#[tokio::test]
-async fn a_group_slot_is_one_event_listing_its_attendees_and_keeps_its_seats() {
-    let dav = Radicale::start().await;
-    dav.calendar("alice", "work", "Work").await;
-    let app = TestApp::spawn().await;
-    let host = app.host("mia").await;
-    let (cal, _) = daily_event(&app, &host, "UTC", 60, ("09:00", "10:00")).await;
-    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-        .iter()
-        .map(|d| json!({"day": d, "from": "14:00", "to": "15:00"}))
-        .collect();
-    let (_, made) = app.post(&format!("/calendars/{cal}/events"), &host, json!({"title": "Class", "duration": 60, "status": "active",
-        "event_type": "group", "max_book_per_slot": 3, "availability_type": "custom",
-        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 120,
-                     "schedule_conditions": {"value": 0, "unit": "minutes"}}})).await;
-    let event = made["slot"]["id"].as_i64().expect("group event");
-    let connection = destination(&app, &host, &dav).await;
-    let day = day_ahead();
-    let date = day.format("%Y-%m-%d").to_string();
-    let mut hashes = Vec::new();
-    for (name, email) in [("Ann One", "ann@example.org"), ("Bo Two", "bo@example.org")] {
-        let (status, booked) = app
-            .send(Method::POST, &format!("/bookings/create/{event}"), None,
-                  Some(json!({"name": name, "email": email, "timezone": "UTC", "event_time": at(day, 14).format("%Y-%m-%d %H:%M:%S").to_string()})))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{booked}");
-        hashes.push(
-            booked["booking"]["hash"]
-                .as_str()
-                .expect("hash")
-                .to_string(),
-        );
-    }
-    let listed = wait_for_one(&dav, "both attendees", |one| one.contains("bo@example.org")).await;
-    assert!(
-        listed.contains("mailto:ann@example.org") && listed.contains("mailto:bo@example.org"),
-        "{listed}"
-    );
-
-    // The host's own copy is not busy: the slot keeps its last seat after a sync.
-    app.post(
-        &format!("/calendar-connections/{connection}/sync"),
-        &host,
-        json!({}),
-    )
-    .await;
-    let (_, slots) = app
-        .send(
-            Method::GET,
-            &format!("/bookings/slots/{event}?timezone=UTC&start_date={date}%2000:00:00"),
-            None,
-            None,
-        )
-        .await;
-    assert_eq!(slots["available_slots"][&date], json!(["14:00"]), "{slots}");
-    assert_eq!(slots["remaining_seats"][&date]["14:00"], 1, "{slots}");
-
-    // One leaves: the event stays with the other; the last one leaves: it is removed.
-    app.send(
-        Method::POST,
-        &format!("/bookings/{}/cancel", hashes[0]),
-        None,
-        Some(json!({"cancellation_reason": "Ill"})),
-    )
-    .await;
-    let remaining = wait_for_one(&dav, "the event without Ann", |one| {
-        !one.contains("ann@example.org")
-    })
-    .await;
-    assert!(remaining.contains("bo@example.org"), "{remaining}");
-    app.send(
-        Method::POST,
-        &format!("/bookings/{}/cancel", hashes[1]),
-        None,
-        Some(json!({"cancellation_reason": "Ill"})),
-    )
-    .await;
-    wait_for_objects(&dav, 0).await;
-}
-
 #[tokio::test]
 async fn team_events_read_each_members_own_calendars() {
     let dav = Radicale::start().await;
@@ -1104,35 +596,4 @@ async fn team_events_read_each_members_own_calendars() {
     assert!(reasons.contains(&json!("calendar")), "{refused}");
     let (status, booked) = book(&app, collective, at(day, 11)).await;
     assert_eq!(status, StatusCode::OK, "{booked}");
-}
-
-#[tokio::test]
-async fn with_two_server_processes_one_syncs_a_connection_at_a_time() {
-    let day = day_ahead();
-    let feed = feed_server(ics(&vevent("f1", at(day, 9), 60, ""))).await;
-    let app = TestApp::spawn().await;
-    let beside = TestApp::spawn_beside(&app).await;
-    let (host, _) = host_with_event(&app, "pia").await;
-    let (status, body) = connect(
-        &app,
-        &host,
-        json!({"kind": "ics", "url": format!("{}/feed.ics?token=s3cret", feed.base)}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_eq!(feed.full_reads.load(Ordering::SeqCst), 1);
-    // The sync period passes for both processes: exactly one of them asks the feed, and the
-    // feed is unchanged (one conditional request, answered 304).
-    app.clock.advance(400);
-    beside.clock.advance(400);
-    for _ in 0..100 {
-        if feed.not_modified.load(Ordering::SeqCst) > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    // Both workers poll every 100 ms: give the other one time to (wrongly) sync too.
-    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
-    assert_eq!(feed.not_modified.load(Ordering::SeqCst), 1);
-    assert_eq!(feed.full_reads.load(Ordering::SeqCst), 1);
 }

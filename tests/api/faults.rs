@@ -25,13 +25,12 @@ async fn book_nth(app: &TestApp, event: i64, n: i64) -> (StatusCode, Value) {
         .to_string();
     let minutes = 8 * 60 + (n % 48) * 15;
     let time = format!("{day} {:02}:{:02}:00", minutes / 60, minutes % 60);
-    app.send(
-        Method::POST,
-        &format!("/bookings/create/{event}"),
-        None,
-        Some(json!({"name": "Maya Singh", "email": "maya@example.org", "timezone": "UTC", "event_time": time})),
-    )
-    .await
+    app.book(event)
+        .name("Maya Singh")
+        .email("maya@example.org")
+        .at(&time)
+        .send()
+        .await
 }
 
 /// Sets `PRAGMA max_page_count` (a per-connection setting) on every connection of the app's

@@ -77,15 +77,13 @@ fn event_of(base: &str) -> i64 {
 
 async fn book(app: &TestApp, event: i64) -> Value {
     let time = app.first_offered_slot(event).await;
-    let (status, booked) = app
-        .send(
-            Method::POST,
-            &format!("/bookings/create/{event}"),
-            None,
-            Some(json!({"name": "Maya Singh", "email": "maya@example.org", "timezone": "UTC", "event_time": time})),
-        )
+    let booked = app
+        .book(event)
+        .name("Maya Singh")
+        .email("maya@example.org")
+        .at(&time)
+        .booked()
         .await;
-    assert_eq!(status, StatusCode::OK, "{booked}");
     booked["booking"].clone()
 }
 

@@ -6,8 +6,6 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use reqwest::{Method, StatusCode};
-use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use crate::support::{TestApp, daily_event};
@@ -102,15 +100,12 @@ async fn book(app: &TestApp, event: i64, n: i64, email: &str) {
         .to_string();
     let minutes = 8 * 60 + (n % 48) * 15;
     let time = format!("{day} {:02}:{:02}:00", minutes / 60, minutes % 60);
-    let (status, body) = app
-        .send(
-            Method::POST,
-            &format!("/bookings/create/{event}"),
-            None,
-            Some(json!({"name": "Maya Singh", "email": email, "timezone": "UTC", "event_time": time})),
-        )
+    app.book(event)
+        .name("Maya Singh")
+        .email(email)
+        .at(&time)
+        .booked()
         .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
 }
 
 fn copies_to(accepted: &Arc<Mutex<Vec<String>>>, address: &str) -> usize {

@@ -8,14 +8,14 @@ use serde_json::{Value, json};
 use crate::support::{Creds, TestApp};
 
 /// An HTML answer of the app (not under `/api`).
-struct Page {
-    status: StatusCode,
-    headers: reqwest::header::HeaderMap,
-    html: String,
+pub(crate) struct Page {
+    pub(crate) status: StatusCode,
+    pub(crate) headers: reqwest::header::HeaderMap,
+    pub(crate) html: String,
 }
 
 impl Page {
-    fn location(&self) -> String {
+    pub(crate) fn location(&self) -> String {
         self.headers
             .get("location")
             .and_then(|v| v.to_str().ok())
@@ -23,7 +23,7 @@ impl Page {
             .to_string()
     }
 
-    fn header(&self, name: &str) -> String {
+    pub(crate) fn header(&self, name: &str) -> String {
         self.headers
             .get(name)
             .and_then(|v| v.to_str().ok())
@@ -32,11 +32,11 @@ impl Page {
     }
 }
 
-async fn page(app: &TestApp, path: &str) -> Page {
+pub(crate) async fn page(app: &TestApp, path: &str) -> Page {
     send(app, Method::GET, path, &[]).await
 }
 
-async fn post_form(app: &TestApp, path: &str, form: &[(&str, &str)]) -> Page {
+pub(crate) async fn post_form(app: &TestApp, path: &str, form: &[(&str, &str)]) -> Page {
     send(app, Method::POST, path, form).await
 }
 
@@ -83,7 +83,7 @@ pub(crate) async fn berlin_event(app: &TestApp) -> (Creds, i64, i64, String) {
 }
 
 /// Books `event` at `local` (Berlin, `YYYY-MM-DD HH:mm:ss`) through the public REST route.
-async fn book_by_api(app: &TestApp, event: i64, name: &str, email: &str, local: &str) {
+pub(crate) async fn book_by_api(app: &TestApp, event: i64, name: &str, email: &str, local: &str) {
     let (status, body) = app
         .send(
             Method::POST,
@@ -97,7 +97,7 @@ async fn book_by_api(app: &TestApp, event: i64, name: &str, email: &str, local: 
 }
 
 /// The booking with `hash` as its host reads it.
-async fn booking_by_hash(app: &TestApp, host: &Creds, event: i64, hash: &str) -> Value {
+pub(crate) async fn booking_by_hash(app: &TestApp, host: &Creds, event: i64, hash: &str) -> Value {
     let (_, list) = app
         .get(
             &format!("/schedules?filters%5Bevent%5D={event}&filters%5Bperiod%5D=upcoming"),
@@ -136,7 +136,7 @@ async fn rest_times(app: &TestApp, event: i64, zone: &str, date: NaiveDate) -> V
 }
 
 /// The `time=` values of the day's slot links, in page order.
-fn page_times(html: &str) -> Vec<String> {
+pub(crate) fn page_times(html: &str) -> Vec<String> {
     let Some(list) = html.split("id=\"slots\"").nth(1) else {
         return Vec::new();
     };
@@ -150,7 +150,7 @@ fn page_times(html: &str) -> Vec<String> {
 }
 
 /// A Berlin wall-clock time (`YYYY-MM-DD HH:mm:ss`) as the UTC instant, in `format`.
-fn berlin_in_utc(local: &str, format: &str) -> String {
+pub(crate) fn berlin_in_utc(local: &str, format: &str) -> String {
     let local =
         chrono::NaiveDateTime::parse_from_str(local, "%Y-%m-%d %H:%M:%S").unwrap_or_default();
     chrono::TimeZone::from_local_datetime(&chrono_tz::Europe::Berlin, &local)
@@ -159,7 +159,7 @@ fn berlin_in_utc(local: &str, format: &str) -> String {
         .unwrap_or_default()
 }
 
-fn tomorrow_in(zone: chrono_tz::Tz) -> NaiveDate {
+pub(crate) fn tomorrow_in(zone: chrono_tz::Tz) -> NaiveDate {
     chrono::Utc::now().with_timezone(&zone).date_naive() + Duration::days(1)
 }
 
@@ -356,253 +356,6 @@ async fn bad_query_values_fall_back_to_defaults_with_a_notice() {
         !page_times(&answer.html).is_empty(),
         "the first day's times are still shown"
     );
-}
-
-/// Books the first time offered tomorrow (Berlin) through the page's form.
-async fn book_by_form(app: &TestApp, path: &str) -> (String, String, String) {
-    let date = tomorrow_in(chrono_tz::Europe::Berlin);
-    let day = page(app, &format!("{path}?date={date}")).await;
-    let time = page_times(&day.html)
-        .first()
-        .cloned()
-        .expect("a time tomorrow");
-    let form_path = format!("{path}?date={date}&time={}", time.replace(':', "%3A"));
-    let form = page(app, &form_path).await;
-    assert!(form.html.contains("Confirm booking"), "{}", form.html);
-    assert!(
-        form.html.contains(&date.format("%A %-d %B %Y").to_string()),
-        "the summary names the date"
-    );
-    let done = post_form(
-        app,
-        &form_path,
-        &[
-            ("name", "Ann Attendee"),
-            ("email", "ann@example.org"),
-            ("message", "Hello"),
-        ],
-    )
-    .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
-    let hash = done.location().trim_start_matches("/booking/").to_string();
-    assert_eq!(hash.len(), 32, "{}", done.location());
-    (hash, form_path, format!("{date} {time}:00"))
-}
-
-#[tokio::test]
-async fn the_form_books_through_the_create_service_and_the_manage_page_shows_no_host_data() {
-    let app = TestApp::spawn().await;
-    let (host, _, event, path) = berlin_event(&app).await;
-    let (hash, _, local) = book_by_form(&app, &path).await;
-    // The same booking the REST API shows, at the chosen Berlin time.
-    let booking = booking_by_hash(&app, &host, event, &hash).await;
-    assert_eq!(booking["source"], "web");
-    assert_eq!(booking["person_time_zone"], "Europe/Berlin", "{booking}");
-    let id = booking["id"].as_i64().unwrap_or_default();
-    let (status, _) = app
-        .send(
-            Method::PUT,
-            &format!("/schedules/{id}"),
-            Some(&host),
-            Some(json!({"column": "internal_note", "value": "VIP secret note"})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let manage = page(&app, &format!("/booking/{hash}")).await;
-    assert_eq!(manage.status, StatusCode::OK);
-    assert!(manage.html.contains("Booking confirmed"));
-    let time = &local[11..16];
-    assert!(
-        manage.html.contains("Europe/Berlin, UTC+0"),
-        "the zone is named"
-    );
-    let clock = chrono::NaiveTime::parse_from_str(time, "%H:%M")
-        .map(|t| t.format("%-I:%M%P").to_string())
-        .unwrap_or_default();
-    assert!(manage.html.contains(&clock), "{}", manage.html);
-    for link in [
-        "Add to Google Calendar",
-        "Add to Outlook",
-        "Download .ics",
-        "Reschedule",
-        "Cancel",
-    ] {
-        assert!(manage.html.contains(link), "{link}");
-    }
-    assert!(!manage.html.contains("VIP secret note"));
-    assert!(
-        !manage.html.contains(&format!("{}@", host.login)),
-        "no host email"
-    );
-}
-
-#[tokio::test]
-async fn form_errors_come_back_beside_their_fields_with_the_values_kept() {
-    let app = TestApp::spawn().await;
-    let (_, _, _, path) = berlin_event(&app).await;
-    let date = tomorrow_in(chrono_tz::Europe::Berlin);
-    let time = page_times(&page(&app, &format!("{path}?date={date}")).await.html)[0].clone();
-    let form_path = format!("{path}?date={date}&time={}", time.replace(':', "%3A"));
-    let answer = post_form(
-        &app,
-        &form_path,
-        &[
-            ("name", ""),
-            ("email", "not-an-address"),
-            ("message", "kept text </textarea><em id=\"injected\">x</em>"),
-        ],
-    )
-    .await;
-    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(answer.html.contains("role=\"alert\""));
-    assert!(answer.html.contains("Please provide a valid email address"));
-    assert!(
-        answer.html.contains("Please enter attendee&#x27;s name")
-            || answer.html.contains("Please enter attendee's name")
-    );
-    assert!(answer.html.contains("value=\"not-an-address\""));
-    // Kept inside its textarea: the text cannot close the element and add markup.
-    assert!(
-        answer.html.contains(
-            "kept text &lt;/textarea&gt;&lt;em id=\"injected\"&gt;x&lt;/em&gt;</textarea>"
-        )
-    );
-    assert!(!answer.html.contains("<em id=\"injected\">"));
-    assert!(answer.html.contains("aria-describedby=\"f-email-error\""));
-    assert_eq!(answer.html.matches("aria-invalid=\"true\"").count(), 2);
-}
-
-#[tokio::test]
-async fn a_time_taken_meanwhile_shows_the_message_and_the_days_other_times() {
-    let app = TestApp::spawn().await;
-    let (_, _, event, path) = berlin_event(&app).await;
-    let date = tomorrow_in(chrono_tz::Europe::Berlin);
-    let time = page_times(&page(&app, &format!("{path}?date={date}")).await.html)[0].clone();
-    book_by_api(
-        &app,
-        event,
-        "First",
-        "first@example.org",
-        &format!("{date} {time}:00"),
-    )
-    .await;
-    let form_path = format!("{path}?date={date}&time={}", time.replace(':', "%3A"));
-    let answer = post_form(
-        &app,
-        &form_path,
-        &[("name", "Second"), ("email", "second@example.org")],
-    )
-    .await;
-    assert_eq!(answer.status, StatusCode::CONFLICT);
-    assert!(
-        answer
-            .html
-            .contains("Maybe someone booked the spot just a few seconds ago.")
-    );
-    let times = page_times(&answer.html);
-    assert!(!times.is_empty() && !times.contains(&time), "{times:?}");
-    assert!(!answer.html.contains("id=\"booking-form\""));
-}
-
-#[tokio::test]
-async fn the_ics_file_is_one_utc_vevent_whose_uid_is_not_the_hash() {
-    let app = TestApp::spawn().await;
-    let (_, _, _, path) = berlin_event(&app).await;
-    let (hash, _, local) = book_by_form(&app, &path).await;
-    let ics = page(&app, &format!("/booking/{hash}/ics")).await;
-    assert_eq!(ics.status, StatusCode::OK);
-    assert!(ics.header("content-type").starts_with("text/calendar"));
-    assert_eq!(ics.html.matches("BEGIN:VEVENT").count(), 1);
-    let utc = berlin_in_utc(&local, "%Y%m%dT%H%M%SZ");
-    assert!(ics.html.contains(&format!("DTSTART:{utc}")), "{}", ics.html);
-    assert!(ics.html.contains("SUMMARY:Daily") && ics.html.contains("ORGANIZER"));
-    let uid = ics
-        .html
-        .lines()
-        .find(|l| l.starts_with("UID:"))
-        .unwrap_or_default();
-    assert!(!uid.contains(&hash) && uid.len() > 10, "{uid}");
-    assert!(ics.html.contains("STATUS:CONFIRMED"));
-    let cancelled = post_form(
-        &app,
-        &format!("/booking/{hash}/cancel"),
-        &[("cancellation_reason", "No longer needed")],
-    )
-    .await;
-    assert_eq!(cancelled.status, StatusCode::SEE_OTHER);
-    let again = page(&app, &format!("/booking/{hash}/ics")).await;
-    assert!(again.html.contains("STATUS:CANCELLED"));
-    assert!(again.html.contains(uid), "the UID is stable");
-}
-
-#[tokio::test]
-async fn cancel_and_reschedule_by_link_go_through_the_self_service_rules() {
-    let app = TestApp::spawn().await;
-    let (host, _, event, path) = berlin_event(&app).await;
-    let (hash, _, _) = book_by_form(&app, &path).await;
-    // Older links.
-    let old = page(&app, &format!("/booking/{hash}?action=reschedule")).await;
-    assert_eq!(
-        (old.status, old.location()),
-        (StatusCode::SEE_OTHER, format!("/booking/{hash}/reschedule"))
-    );
-    // Reschedule to the first time two days ahead; the reason is required by default.
-    let date = tomorrow_in(chrono_tz::Europe::Berlin) + Duration::days(1);
-    let grid = page(&app, &format!("/booking/{hash}/reschedule?date={date}")).await;
-    assert_eq!(grid.status, StatusCode::OK);
-    let time = page_times(&grid.html)[0].clone();
-    let confirm_path = format!(
-        "/booking/{hash}/reschedule?date={date}&time={}",
-        time.replace(':', "%3A")
-    );
-    let confirm = page(&app, &confirm_path).await;
-    assert!(confirm.html.contains("Confirm new time"));
-    let refused = post_form(&app, &confirm_path, &[("rescheduling_reason", "")]).await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(refused.html.contains("role=\"alert\""));
-    let moved = post_form(&app, &confirm_path, &[("rescheduling_reason", "Clash")]).await;
-    assert_eq!(
-        (moved.status, moved.location()),
-        (StatusCode::SEE_OTHER, format!("/booking/{hash}"))
-    );
-    let start: String = booking_by_hash(&app, &host, event, &hash).await["start_time"]
-        .as_str()
-        .unwrap_or_default()
-        .into();
-    let expected = berlin_in_utc(&format!("{date} {time}:00"), "%Y-%m-%d %H:%M:%S");
-    assert_eq!(start, expected);
-    // Cancel: the reason is labelled and required, then the manage page shows it cancelled.
-    let form = page(&app, &format!("/booking/{hash}/cancel")).await;
-    assert!(form.html.contains("Reason") && form.html.contains("Cancel booking"));
-    let refused = post_form(
-        &app,
-        &format!("/booking/{hash}/cancel"),
-        &[("cancellation_reason", "")],
-    )
-    .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let done = post_form(
-        &app,
-        &format!("/booking/{hash}/cancel"),
-        &[("cancellation_reason", "Sick")],
-    )
-    .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER);
-    let manage = page(&app, &format!("/booking/{hash}")).await;
-    assert!(manage.html.contains("Booking cancelled"));
-    assert!(
-        !manage.html.contains(&format!("/booking/{hash}/cancel\"")),
-        "no Cancel once cancelled"
-    );
-    // A second cancel is refused with the reason, not an error page.
-    let again = post_form(
-        &app,
-        &format!("/booking/{hash}/cancel"),
-        &[("cancellation_reason", "Again")],
-    )
-    .await;
-    assert_eq!(again.status, StatusCode::CONFLICT);
-    assert!(again.html.contains("can not be cancelled"));
 }
 
 #[tokio::test]

@@ -31,17 +31,13 @@ fn settings_path(cal: i64, event: i64) -> String {
 
 async fn book(app: &TestApp, event: i64, extra: Value) -> (StatusCode, Value) {
     let time = app.first_offered_slot(event).await;
-    let mut body = json!({"name": "Maya Singh", "email": "maya@example.org", "timezone": "UTC", "event_time": time});
-    if let (Some(b), Some(x)) = (body.as_object_mut(), extra.as_object()) {
-        b.extend(x.clone());
-    }
-    app.send(
-        Method::POST,
-        &format!("/bookings/create/{event}"),
-        None,
-        Some(body),
-    )
-    .await
+    app.book(event)
+        .name("Maya Singh")
+        .email("maya@example.org")
+        .at(&time)
+        .with(extra)
+        .send()
+        .await
 }
 
 async fn order(app: &TestApp, host: &Creds, id: i64) -> Value {

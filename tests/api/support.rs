@@ -263,16 +263,97 @@ impl TestApp {
     /// create's answer.
     pub async fn book_first_offered(&self, event: i64, email: &str) -> Value {
         let slot = self.first_offered_slot(event).await;
-        let (status, made) = self
+        self.book(event)
+            .name("Bo Client")
+            .email(email)
+            .at(&slot)
+            .booked()
+            .await
+    }
+
+    /// A booking of `event` to send (`POST /bookings/create/{event}`), as the public by
+    /// default: "Ann Attendee", ann@example.org, in UTC; each builder step changes one field.
+    pub fn book(&self, event: i64) -> Booking<'_> {
+        let mut body = serde_json::Map::new();
+        body.insert("name".into(), json!("Ann Attendee"));
+        body.insert("email".into(), json!("ann@example.org"));
+        body.insert("timezone".into(), json!("UTC"));
+        Booking {
+            app: self,
+            event,
+            body,
+            creds: None,
+        }
+    }
+}
+
+/// A booking request being built (see [`TestApp::book`]).
+pub struct Booking<'a> {
+    app: &'a TestApp,
+    event: i64,
+    body: serde_json::Map<String, Value>,
+    creds: Option<&'a Creds>,
+}
+
+impl<'a> Booking<'a> {
+    pub fn name(self, name: &str) -> Self {
+        self.with(json!({ "name": name }))
+    }
+
+    pub fn email(self, email: &str) -> Self {
+        self.with(json!({ "email": email }))
+    }
+
+    /// The attendee's zone, in which `at` is read.
+    pub fn zone(self, zone: &str) -> Self {
+        self.with(json!({ "timezone": zone }))
+    }
+
+    /// The wall-clock start in the booking's zone, `YYYY-MM-DD HH:mm:ss`.
+    pub fn at(self, local: &str) -> Self {
+        self.with(json!({ "event_time": local }))
+    }
+
+    /// Any other fields of the body (each key of `fields` replaces the one sent so far).
+    pub fn with(mut self, fields: Value) -> Self {
+        if let Value::Object(map) = fields {
+            self.body.extend(map);
+        }
+        self
+    }
+
+    /// Exactly `body`, none of the defaults (for a body that leaves fields out on purpose).
+    pub fn body(mut self, body: Value) -> Self {
+        self.body = match body {
+            Value::Object(map) => map,
+            _ => serde_json::Map::new(),
+        };
+        self
+    }
+
+    /// Sent with `creds` (a host's booking may choose status, source and host).
+    pub fn by(mut self, creds: &'a Creds) -> Self {
+        self.creds = Some(creds);
+        self
+    }
+
+    /// Sends it; answers status and body.
+    pub async fn send(self) -> (StatusCode, Value) {
+        self.app
             .send(
-                reqwest::Method::POST,
-                &format!("/bookings/create/{event}"),
-                None,
-                Some(json!({"name": "Bo Client", "email": email, "timezone": "UTC", "event_time": slot})),
+                Method::POST,
+                &format!("/bookings/create/{}", self.event),
+                self.creds,
+                Some(Value::Object(self.body)),
             )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{made}");
-        made
+            .await
+    }
+
+    /// Sends it and answers the body of the booking it made (fails the test otherwise).
+    pub async fn booked(self) -> Value {
+        let (status, body) = self.send().await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
     }
 }
 
@@ -323,4 +404,26 @@ pub fn activities_by_people(body: &Value) -> Vec<Value> {
         .as_array()
         .map(|all| all.iter().filter(|a| !is_email_note(a)).cloned().collect())
         .unwrap_or_default()
+}
+
+/// An iCalendar document of `vevents`.
+pub fn ics(vevents: &str) -> String {
+    format!(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//slotbook tests//EN\r\n{vevents}END:VCALENDAR\r\n"
+    )
+}
+
+/// A VEVENT from `start` for `minutes`, in UTC (`YYYYMMDDTHHMMSSZ`), with extra lines.
+pub fn vevent(
+    uid: &str,
+    start: chrono::DateTime<chrono::Utc>,
+    minutes: i64,
+    extra: &str,
+) -> String {
+    let f = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+    format!(
+        "BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:{}\r\nDTEND:{}\r\nSUMMARY:Private meeting\r\n{extra}END:VEVENT\r\n",
+        f(start),
+        f(start + chrono::Duration::minutes(minutes))
+    )
 }

@@ -2,6 +2,16 @@
 
 use super::{Ex, StoreResult, like_pattern, now_epoch, on};
 
+impl CalendarRow {
+    /// Its `settings` column, decoded (`Corrupt` when it does not decode).
+    pub fn decoded_settings(&self) -> StoreResult<crate::model::calendar::CalendarSettings> {
+        super::decode(
+            &format!("calendars.settings of calendar {}", self.id),
+            &self.settings,
+        )
+    }
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CalendarRow {
     pub id: i64,

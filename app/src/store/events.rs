@@ -3,6 +3,16 @@
 use super::{Ex, StoreResult, now_epoch, on};
 use crate::domain::values::EventType;
 
+impl EventRow {
+    /// Its `settings` column, decoded (`Corrupt` when it does not decode).
+    pub fn decoded_settings(&self) -> StoreResult<crate::model::event::EventSettings> {
+        super::decode(
+            &format!("events.settings of event {}", self.id),
+            &self.settings,
+        )
+    }
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EventRow {
     pub id: i64,

@@ -140,6 +140,20 @@ impl From<serde_json::Error> for StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// A stored JSON document (a settings column, a settings row) decoded into its type. A blank
+/// value is the type's default (a row made before the column had content); a value that does
+/// not decode is `Corrupt`, logged with its row, and never read as defaults: a save would
+/// otherwise store the defaults over what was there, and the booking rules would fail open.
+pub fn decode<T: serde::de::DeserializeOwned + Default>(row: &str, text: &str) -> StoreResult<T> {
+    if text.trim().is_empty() {
+        return Ok(T::default());
+    }
+    serde_json::from_str(text).map_err(|error| {
+        tracing::error!(row, %error, "a stored document does not decode");
+        StoreError::Corrupt(format!("{row}: {error}"))
+    })
+}
+
 /// A borrowed connection of either backend; every repository function takes one.
 pub enum Ex<'a> {
     Sqlite(&'a mut SqliteConnection),

@@ -9,6 +9,18 @@ pub async fn get(ex: Ex<'_>, key: &str) -> StoreResult<Option<String>> {
     )
 }
 
+/// The document stored under `key`, decoded; `None` when there is none (`Corrupt` when it
+/// does not decode).
+pub async fn document<T: serde::de::DeserializeOwned + Default>(
+    ex: Ex<'_>,
+    key: &str,
+) -> StoreResult<Option<T>> {
+    match get(ex, key).await? {
+        Some(text) => super::decode(&format!("settings row {key}"), &text).map(Some),
+        None => Ok(None),
+    }
+}
+
 pub async fn put(ex: Ex<'_>, key: &str, value: &str) -> StoreResult<()> {
     on!(ex, c => sqlx::query(
         "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3)

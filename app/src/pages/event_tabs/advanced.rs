@@ -19,7 +19,7 @@ pub async fn advanced(
 ) -> ServiceResult<AdvancedTab> {
     let mut conn = ctx.store.conn().await?;
     let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let s = crate::service::support::present::event_settings(&ev);
+    let s = crate::service::support::present::event_settings(&ev)?;
     let policy = |rule: &crate::model::event::ConditionalRule| Policy {
         mode: match (rule.enabled, rule.rule_type.as_str()) {
             (false, _) => "allowed",

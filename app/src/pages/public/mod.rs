@@ -50,12 +50,12 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
     let cal = calendars::find_by_slug(conn.ex(), slug)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let settings = crate::service::support::present::calendar_settings(&cal);
+    let settings = crate::service::support::present::calendar_settings(&cal)?;
     if !settings.sharing.is_enabled() || cal.status == "draft" {
         return Err(ServiceError::NotFound);
     }
     let owner = users::find(conn.ex(), cal.user_id).await?;
-    let profile = author_profile(&cal, owner.as_ref());
+    let profile = author_profile(&cal, owner.as_ref())?;
     let mut list = events::list_for_calendars(conn.ex(), &[cal.id]).await?;
     list.retain(|ev| {
         ev.status == "active"

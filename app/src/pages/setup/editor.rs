@@ -27,7 +27,7 @@ pub async fn editor(
     let (cal, ev) =
         crate::service::events::admin::load_managed_event(conn.ex(), caller, calendar_id, event_id)
             .await?;
-    let settings = crate::service::support::present::event_settings(&ev);
+    let settings = crate::service::support::present::event_settings(&ev)?;
     let (week, overrides) = event_hours(conn.ex(), &ev, &settings).await?;
     let owners: Vec<i64> = std::iter::once(ev.user_id)
         .chain(settings.team_members.iter().copied())

@@ -73,14 +73,14 @@ pub async fn calendar(
     let ids: Vec<i64> = evs.iter().map(|e| e.id).collect();
     let order = in_event_order(
         &ids,
-        crate::service::support::present::calendar_settings(&cal)
+        crate::service::support::present::calendar_settings(&cal)?
             .event_order
             .as_deref(),
     );
     evs.sort_by_key(|e| order.iter().position(|id| *id == e.id));
     let zone = parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
     let landing = format!("{}/{}", ctx.public_url, cal.slug);
-    let settings = crate::service::support::present::calendar_settings(&cal);
+    let settings = crate::service::support::present::calendar_settings(&cal)?;
     let team = cal.calendar_type != "simple";
     let host_choices = if team {
         // On the connection already held: a second one per request could starve the pool.
@@ -326,7 +326,7 @@ async fn move_event(
     if !ids.contains(&event_id) {
         return Err(ServiceError::NotFound);
     }
-    let mut settings = crate::service::support::present::calendar_settings(&cal);
+    let mut settings = crate::service::support::present::calendar_settings(&cal)?;
     let order = in_event_order(&ids, settings.event_order.as_deref());
     settings.event_order = Some(moved_in_order(order, event_id, up));
     cal.settings = serde_json::to_string(&settings).map_err(crate::store::StoreError::from)?;

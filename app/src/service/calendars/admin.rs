@@ -113,8 +113,7 @@ async fn with_events_and_users(
         .into_iter()
         .map(|u| (u.id, u))
         .collect();
-    Ok(rows
-        .iter()
+    rows.iter()
         .map(|cal| {
             let evs: Vec<_> = all_events
                 .iter()
@@ -125,7 +124,7 @@ async fn with_events_and_users(
                 .collect();
             calendar_wire(ctx, cal, users.get(&cal.user_id), &evs)
         })
-        .collect())
+        .collect()
 }
 
 /// Event options grouped as the dashboard's filters show them: host calendars, team

@@ -145,8 +145,8 @@ async fn create_calendar(
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(NewCalendarAnswer {
-        calendar: calendar_wire(ctx, &cal, Some(&host), &[&event]),
-        slot: event_wire(ctx, &cal, &event),
+        calendar: calendar_wire(ctx, &cal, Some(&host), &[&event])?,
+        slot: event_wire(ctx, &cal, &event)?,
         redirect_url: format!(
             "{}/admin/calendars/{}/events/{}",
             ctx.public_url, cal.id, event.id

@@ -17,7 +17,7 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<SharingAn
     let mut conn = ctx.store.conn().await?;
     let cal = load_calendar(conn.ex(), caller, id, Access::Read).await?;
     Ok(SharingAnswer {
-        settings: calendar_settings(&cal).sharing,
+        settings: calendar_settings(&cal)?.sharing,
         share_url: share_url(ctx, &cal),
     })
 }
@@ -93,7 +93,7 @@ pub async fn save(
     let SaveSharing { profile, landing } = change;
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, id, Access::Write).await?;
-    let mut settings = calendar_settings(&cal);
+    let mut settings = calendar_settings(&cal)?;
     if let Some(slots) = &landing.enabled_slots {
         let own: Vec<i64> = events::list_for_calendars(tx.ex(), &[cal.id])
             .await?

@@ -85,7 +85,7 @@ pub(super) async fn check_members(ex: Ex<'_>, members: &[i64], field: &str) -> S
 
 /// Appends an event to the calendar's display order.
 async fn add_to_order(ex: Ex<'_>, cal: &mut CalendarRow, event_id: i64) -> ServiceResult<()> {
-    let mut settings = calendar_settings(cal);
+    let mut settings = calendar_settings(cal)?;
     settings
         .event_order
         .get_or_insert_with(Vec::new)
@@ -124,7 +124,7 @@ pub async fn set_team_hosts(
     check_members(tx.ex(), hosts, "hosts").await?;
     crate::service::team_invitations::check_consent(tx.ex(), caller, cal.user_id, hosts, "hosts")
         .await?;
-    let mut settings = event_settings(&ev);
+    let mut settings = event_settings(&ev)?;
     settings.team_members = hosts.to_vec();
     events::set_hosts(tx.ex(), ev.id, hosts).await?;
     save(ctx, tx, &mut ev, &settings).await
@@ -188,7 +188,7 @@ pub async fn create(
     ctx.slot_cache.clear();
     Ok(EventCreated {
         message: "New Event Type has been created successfully".into(),
-        slot: event_wire(ctx, &cal, &event),
+        slot: event_wire(ctx, &cal, &event)?,
     })
 }
 
@@ -226,7 +226,7 @@ pub async fn get(
     drop(conn);
     let mut answer = EventAnswer {
         calendar_event: EditorEvent {
-            event: event_wire(ctx, &cal, &ev),
+            event: event_wire(ctx, &cal, &ev)?,
             author_profile: EventOwner {
                 ID: ev.user_id,
                 name: owner
@@ -340,7 +340,7 @@ pub async fn delete(
         return Err(ServiceError::forbidden());
     }
     events::delete(tx.ex(), ev.id).await?;
-    let mut settings: CalendarSettings = calendar_settings(&cal);
+    let mut settings: CalendarSettings = calendar_settings(&cal)?;
     if let Some(order) = settings.event_order.as_mut() {
         order.retain(|id| *id != ev.id);
     }
@@ -442,6 +442,6 @@ pub async fn clone(
     ctx.slot_cache.clear();
     Ok(EventCreated {
         message: "The Event Type has been cloned successfully".into(),
-        slot: event_wire(ctx, &dest, &copy),
+        slot: event_wire(ctx, &dest, &copy)?,
     })
 }

@@ -26,7 +26,7 @@ pub async fn get_availability(
 ) -> ServiceResult<AvailabilityAnswer> {
     let mut conn = ctx.store.conn().await?;
     let (_cal, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
-    let settings = event_settings(&ev);
+    let settings = event_settings(&ev)?;
     let mut owners = vec![ev.user_id];
     owners.extend(settings.team_members.iter().copied());
     owners.sort_unstable();
@@ -170,7 +170,7 @@ pub async fn update_availability(
 ) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut settings = event_settings(&ev);
+    let mut settings = event_settings(&ev)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let changes = AvailabilityChanges::read(&f, &mut errors);

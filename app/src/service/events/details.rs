@@ -123,7 +123,7 @@ pub async fn update_details(
     let mut tx = ctx.store.begin().await?;
     let (cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let details = EventDetails::parse(body, ev.kind())?;
-    let mut settings = event_settings(&ev);
+    let mut settings = event_settings(&ev)?;
     if let Some(multi_duration) = details.multi_duration {
         settings.multi_duration = multi_duration;
     }
@@ -150,7 +150,7 @@ pub async fn update_details(
     ctx.slot_cache.clear();
     Ok(EventUpdated {
         message: UPDATED.into(),
-        event: event_wire(ctx, &cal, &ev),
+        event: event_wire(ctx, &cal, &ev)?,
     })
 }
 

@@ -25,7 +25,7 @@ pub async fn update_limits(
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let changes = read_limits(body)?;
-    let mut settings = event_settings(&ev);
+    let mut settings = event_settings(&ev)?;
     changes.apply(&mut settings);
     save(ctx, tx, &mut ev, &settings).await?;
     Ok(settings_saved(&ev, settings))
@@ -131,7 +131,7 @@ pub async fn update_advanced(
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let patch = AdvancedSettings::parse(body)?;
-    let mut settings = event_settings(&ev);
+    let mut settings = event_settings(&ev)?;
     let rules = [
         (
             &patch.requires_confirmation,

@@ -76,12 +76,10 @@ pub(super) fn require(caller: &Caller, capability: Capability) -> ServiceResult<
     }
 }
 
-/// A stored settings document, or its defaults.
+/// A stored settings document, or its defaults when none is stored (an error when it does
+/// not decode).
 pub async fn load<T: DeserializeOwned + Default>(ex: Ex<'_>, key: &str) -> ServiceResult<T> {
-    Ok(settings::get(ex, key)
-        .await?
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default())
+    Ok(settings::document(ex, key).await?.unwrap_or_default())
 }
 
 /// Read-modify-write of one settings document in one transaction, so concurrent saves of

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::model::calendar::{AuthorProfile, Calendar, CalendarSettings, CalendarUser};
 use crate::model::event::{Event, EventSettings, location_fields};
-use crate::service::Ctx;
+use crate::service::{Ctx, ServiceResult};
 use crate::store::calendars::CalendarRow;
 use crate::store::events::EventRow;
 use crate::store::users::UserRow;
@@ -18,21 +18,21 @@ pub fn rfc3339(epoch: i64) -> String {
         .to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
-pub fn calendar_settings(cal: &CalendarRow) -> CalendarSettings {
-    serde_json::from_str(&cal.settings).unwrap_or_default()
+pub fn calendar_settings(cal: &CalendarRow) -> ServiceResult<CalendarSettings> {
+    Ok(cal.decoded_settings()?)
 }
 
-pub fn event_settings(ev: &EventRow) -> EventSettings {
-    serde_json::from_str(&ev.settings).unwrap_or_default()
+pub fn event_settings(ev: &EventRow) -> ServiceResult<EventSettings> {
+    Ok(ev.decoded_settings()?)
 }
 
 /// The public landing page, or `""` while sharing is off.
-pub fn calendar_public_url(ctx: &Ctx, cal: &CalendarRow) -> String {
-    if calendar_settings(cal).sharing.is_enabled() {
+pub fn calendar_public_url(ctx: &Ctx, cal: &CalendarRow) -> ServiceResult<String> {
+    Ok(if calendar_settings(cal)?.sharing.is_enabled() {
         share_url(ctx, cal)
     } else {
         String::new()
-    }
+    })
 }
 
 /// The landing page address whether or not sharing is on.
@@ -40,18 +40,18 @@ pub fn share_url(ctx: &Ctx, cal: &CalendarRow) -> String {
     format!("{}/{}", ctx.public_url, cal.slug)
 }
 
-pub fn event_public_url(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> String {
-    let base = calendar_public_url(ctx, cal);
-    if base.is_empty() {
+pub fn event_public_url(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> ServiceResult<String> {
+    let base = calendar_public_url(ctx, cal)?;
+    Ok(if base.is_empty() {
         base
     } else {
         format!("{base}/{}", ev.slug)
-    }
+    })
 }
 
 /// An event as the REST interface shows it.
-pub fn event_wire(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> Event {
-    Event {
+pub fn event_wire(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> ServiceResult<Event> {
+    Ok(Event {
         id: ev.id,
         hash: ev.hash.clone(),
         calendar_id: ev.calendar_id,
@@ -75,17 +75,17 @@ pub fn event_wire(ctx: &Ctx, cal: &CalendarRow, ev: &EventRow) -> Event {
         is_display_spots: ev.is_display_spots,
         max_book_per_slot: ev.max_book_per_slot,
         shortcode: format!("[slotbook id=\"{}\"]", ev.id),
-        public_url: event_public_url(ctx, cal, ev),
+        public_url: event_public_url(ctx, cal, ev)?,
         price_total: 0,
         author_profiles: Vec::new(),
         created_at: rfc3339(ev.created_at),
         updated_at: rfc3339(ev.updated_at),
-        settings: event_settings(ev),
-    }
+        settings: event_settings(ev)?,
+    })
 }
 
-pub fn author_profile(cal: &CalendarRow, user: Option<&UserRow>) -> AuthorProfile {
-    let settings = calendar_settings(cal);
+pub fn author_profile(cal: &CalendarRow, user: Option<&UserRow>) -> ServiceResult<AuthorProfile> {
+    let settings = calendar_settings(cal)?;
     let avatar = if settings.profile_photo_url.is_empty() {
         user.map(|u| u.avatar_url.clone()).unwrap_or_default()
     } else {
@@ -96,7 +96,7 @@ pub fn author_profile(cal: &CalendarRow, user: Option<&UserRow>) -> AuthorProfil
     } else {
         settings.phone
     };
-    AuthorProfile {
+    Ok(AuthorProfile {
         ID: cal.user_id,
         name: user
             .map(UserRow::full_name)
@@ -107,7 +107,7 @@ pub fn author_profile(cal: &CalendarRow, user: Option<&UserRow>) -> AuthorProfil
         avatar,
         phone,
         featured_image: settings.featured_image_url,
-    }
+    })
 }
 
 /// A calendar with its events (`slots`) and owner (`user`).
@@ -116,8 +116,8 @@ pub fn calendar_wire(
     cal: &CalendarRow,
     user: Option<&UserRow>,
     events: &[&EventRow],
-) -> Calendar {
-    Calendar {
+) -> ServiceResult<Calendar> {
+    Ok(Calendar {
         id: cal.id,
         hash: cal.hash.clone(),
         user_id: cal.user_id,
@@ -134,17 +134,20 @@ pub fn calendar_wire(
         max_book_per_slot: cal.max_book_per_slot,
         created_at: rfc3339(cal.created_at),
         updated_at: rfc3339(cal.updated_at),
-        author_profile: author_profile(cal, user),
-        public_url: calendar_public_url(ctx, cal),
-        event_order: calendar_settings(cal).event_order,
-        slots: events.iter().map(|ev| event_wire(ctx, cal, ev)).collect(),
+        author_profile: author_profile(cal, user)?,
+        public_url: calendar_public_url(ctx, cal)?,
+        event_order: calendar_settings(cal)?.event_order,
+        slots: events
+            .iter()
+            .map(|ev| event_wire(ctx, cal, ev))
+            .collect::<ServiceResult<_>>()?,
         user: user.map(|u| CalendarUser {
             ID: u.id,
             user_login: u.login.clone(),
             display_name: u.display_name.clone(),
             full_name: u.full_name(),
         }),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -90,7 +90,7 @@ fn Detail(
         .and_then(DeskAction::from_done_key)
         .map(|a| a.done_message());
     let note_value = notice.note.clone().unwrap_or(internal_note);
-    let facts: Vec<(&str, String)> = [
+    let facts: Vec<(&'static str, String)> = [
         ("Event", event),
         ("Calendar", calendar),
         ("Host", host),
@@ -103,13 +103,9 @@ fn Detail(
     .into_iter()
     .filter(|(_, v)| !v.is_empty())
     .collect();
-    let hidden = move |csrf: &str, action: &str| {
-        view! {
-            <input type="hidden" name="csrf" value=csrf.to_string() />
-            <input type="hidden" name="action" value=action.to_string() />
-        }
+    let actions_card = view! {
+        <ActionsCard action_url=action_url.clone() csrf=csrf.clone() actions status=status.clone() paid payment_pending failed_deliveries />
     };
-    let needs_reason = |name: &str| matches!(name, "cancel" | "reject");
     view! {
         <p><a href="/admin/bookings" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to bookings"</a></p>
         <div class="mt-2 flex flex-wrap items-center gap-3">
@@ -120,152 +116,236 @@ fn Detail(
         {notice.error.clone().map(|m| view! { <p role="alert" id="desk-error" class="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">{m}</p> })}
         <div class="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <div class="space-y-6">
-                <section class=CARD aria-labelledby="when-heading">
-                    <h2 id="when-heading" class="text-lg font-semibold">"When"</h2>
-                    <p class="mt-2" id="when-host">{when_host}<span class="block text-sm text-slate-600 dark:text-slate-300">{host_zone}</span></p>
-                    {when_attendee.map(|w| view! {
-                        <p class="mt-3" id="when-attendee"><span class="text-sm text-slate-600 dark:text-slate-300">"For the attendee: "</span>{w}
-                            <span class="block text-sm text-slate-600 dark:text-slate-300">{attendee_zone.clone()}</span></p>
-                    })}
-                    <dl class="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
-                        {facts.into_iter().map(|(label, value)| view! {
-                            <dt class="text-slate-600 dark:text-slate-300">{label}</dt>
-                            <dd class="min-w-0 break-words">{value}</dd>
-                        }).collect_view()}
-                    </dl>
-                </section>
-                {(!answers.is_empty() || !message.is_empty()).then(|| view! {
-                    <section class=CARD aria-labelledby="answers-heading">
-                        <h2 id="answers-heading" class="text-lg font-semibold">"Answers"</h2>
-                        <dl class="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
-                            {(!message.is_empty()).then(|| view! {
-                                <dt class="text-slate-600 dark:text-slate-300">"Message"</dt>
-                                <dd class="min-w-0 whitespace-pre-line break-words">{message.clone()}</dd>
-                            })}
-                            {answers.into_iter().map(|(label, value)| view! {
-                                <dt class="text-slate-600 dark:text-slate-300">{label}</dt>
-                                <dd class="min-w-0 break-words">{value}</dd>
-                            }).collect_view()}
-                        </dl>
-                    </section>
-                })}
-                {(!guests.is_empty()).then(|| view! {
-                    <section class=CARD aria-labelledby="guests-heading">
-                        <h2 id="guests-heading" class="text-lg font-semibold">"Guests"</h2>
-                        <ul class="mt-2 space-y-1 text-sm">
-                            {guests.into_iter().map(|g| view! {
-                                <li>{if g.name.is_empty() { g.email.clone() } else { format!("{} \u{00b7} {}", g.name, g.email) }}</li>
-                            }).collect_view()}
-                        </ul>
-                    </section>
-                })}
+                <WhenCard when_host host_zone when_attendee attendee_zone facts />
+                <AnswersCard message answers />
+                <GuestsCard guests />
             </div>
             <div class="space-y-6">
-                <section class=CARD aria-labelledby="actions-heading">
-                    <h2 id="actions-heading" class="text-lg font-semibold">"Actions"</h2>
-                    {actions.is_empty().then(|| view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"This booking's status is final."</p> })}
-                    <div class="mt-3 flex flex-wrap gap-2">
-                        {actions.iter().filter(|(name, _)| !needs_reason(name)).map(|(name, label)| view! {
-                            <form method="post" action=action_url.clone()>
-                                {hidden(&csrf, name)}
-                                <button type="submit" class=if name == "confirm" { PRIMARY } else { BUTTON }>{label.clone()}</button>
-                            </form>
-                        }).collect_view()}
-                    </div>
-                    {actions.iter().filter(|(name, _)| needs_reason(name)).map(|(name, label)| {
-                        let field = format!("reason-{name}");
-                        view! {
-                            <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
-                                {hidden(&csrf, name)}
-                                <label for=field.clone() class="block text-sm font-medium">{if name == "cancel" { "Reason for cancelling" } else { "Reason for rejecting" }}</label>
-                                <textarea id=field name="reason" rows="2" required class=FIELD></textarea>
-                                {(name == "cancel" && paid).then(|| view! {
-                                    <div class="mt-2 flex items-center gap-2">
-                                        <input id="refund" type="checkbox" name="refund" class="h-5 w-5" />
-                                        <label for="refund" class="text-sm">"Refund the payment"</label>
-                                    </div>
-                                })}
-                                <button type="submit" class=format!("mt-2 {BUTTON}")>{label.clone()}</button>
-                            </form>
-                        }
-                    }).collect_view()}
-                    {(status == "scheduled" || status == "pending").then(|| view! {
-                        <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
-                            {hidden(&csrf, "resend")}
-                            <button type="submit" class=BUTTON>"Resend confirmation email"</button>
-                        </form>
-                    })}
-                    {payment_pending.then(|| view! {
-                        <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
-                            {hidden(&csrf, "paid")}
-                            <button type="submit" class=BUTTON>"Mark as paid"</button>
-                        </form>
-                    })}
-                    {(!failed_deliveries.is_empty()).then(|| view! {
-                        <div class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
-                            <h3 class="text-sm font-semibold">"Not delivered"</h3>
-                            <ul class="mt-2 space-y-2 text-sm">
-                                {failed_deliveries.iter().map(|(delivery, what, why)| view! {
-                                    <li>
-                                        <form method="post" action=action_url.clone() class="flex flex-wrap items-center gap-2">
-                                            {hidden(&csrf, "retry")}
-                                            <input type="hidden" name="delivery" value=delivery.to_string() />
-                                            <span class="min-w-0 break-words">{what.clone()}<span class="block text-xs text-slate-600 dark:text-slate-300">{why.clone()}</span></span>
-                                            <button type="submit" class=BUTTON aria-label=format!("Send again: {what}")>"Send again"</button>
-                                        </form>
-                                    </li>
-                                }).collect_view()}
-                            </ul>
-                        </div>
-                    })}
-                </section>
-                {may_reschedule.then(|| view! {
-                    <section class=CARD aria-labelledby="reschedule-heading">
-                        <h2 id="reschedule-heading" class="text-lg font-semibold">"Reschedule"</h2>
-                        <form method="get" action=action_url.clone() class="mt-3 flex flex-wrap items-end gap-2">
-                            <div>
-                                <label for="reschedule-date" class="block text-sm font-medium">"Date"</label>
-                                <input id="reschedule-date" type="date" name="date" value=reschedule_date.clone() class=FIELD />
-                            </div>
-                            <button type="submit" class=BUTTON>"Show times"</button>
-                        </form>
-                        {if reschedule_times.is_empty() {
-                            view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-300" id="no-times">"No time is offered on this date."</p> }.into_any()
-                        } else {
-                            view! {
-                                <form method="post" action=action_url.clone() class="mt-3">
-                                    {hidden(&csrf, "reschedule")}
-                                    <input type="hidden" name="date" value=reschedule_date.clone() />
-                                    <fieldset>
-                                        <legend class="text-sm font-medium">"Offered times"</legend>
-                                        <div class="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                                            {reschedule_times.into_iter().map(|(value, label)| view! {
-                                                <label class="flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-2 text-sm dark:border-slate-600">
-                                                    <input type="radio" name="time" value=value required />
-                                                    {label}
-                                                </label>
-                                            }).collect_view()}
-                                        </div>
-                                    </fieldset>
-                                    <label for="reschedule-reason" class="mt-3 block text-sm font-medium">"Reason for the new time"</label>
-                                    <textarea id="reschedule-reason" name="reason" rows="2" class=FIELD></textarea>
-                                    <button type="submit" class=format!("mt-2 {PRIMARY}")>"Move booking"</button>
-                                </form>
-                            }.into_any()
-                        }}
-                    </section>
-                })}
-                <section class=CARD aria-labelledby="note-heading">
-                    <h2 id="note-heading" class="text-lg font-semibold">"Internal note"</h2>
-                    <form method="post" action=action_url.clone() class="mt-2">
-                        {hidden(&csrf, "note")}
-                        <label for="internal-note" class="block text-sm text-slate-600 dark:text-slate-300">"Note (only hosts see it)"</label>
-                        <textarea id="internal-note" name="note" rows="4" class=FIELD>{crate::ui::textarea_text(&note_value)}</textarea>
-                        <button type="submit" class=format!("mt-2 {BUTTON}")>"Save note"</button>
-                    </form>
-                </section>
+                {actions_card}
+                <RescheduleCard action_url=action_url.clone() csrf=csrf.clone() may_reschedule reschedule_date reschedule_times />
+                <NoteCard action_url csrf note_value />
             </div>
         </div>
+        <ActivityCard activities />
+    }
+}
+
+/// The hidden inputs of a desk form: the session's token and the action.
+fn hidden(csrf: &str, action: &str) -> impl IntoView + use<> {
+    view! {
+        <input type="hidden" name="csrf" value=csrf.to_string() />
+        <input type="hidden" name="action" value=action.to_string() />
+    }
+}
+
+/// "When": the time for the host and the attendee, and the booking's facts.
+#[component]
+fn WhenCard(
+    when_host: String,
+    host_zone: String,
+    when_attendee: Option<String>,
+    attendee_zone: String,
+    facts: Vec<(&'static str, String)>,
+) -> impl IntoView {
+    view! {
+        <section class=CARD aria-labelledby="when-heading">
+            <h2 id="when-heading" class="text-lg font-semibold">"When"</h2>
+            <p class="mt-2" id="when-host">{when_host}<span class="block text-sm text-slate-600 dark:text-slate-300">{host_zone}</span></p>
+            {when_attendee.map(|w| view! {
+                <p class="mt-3" id="when-attendee"><span class="text-sm text-slate-600 dark:text-slate-300">"For the attendee: "</span>{w}
+                    <span class="block text-sm text-slate-600 dark:text-slate-300">{attendee_zone.clone()}</span></p>
+            })}
+            <dl class="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
+                {facts.into_iter().map(|(label, value)| view! {
+                    <dt class="text-slate-600 dark:text-slate-300">{label}</dt>
+                    <dd class="min-w-0 break-words">{value}</dd>
+                }).collect_view()}
+            </dl>
+        </section>
+    }
+}
+
+/// "Answers": the attendee's message and answers to the booking form (none: nothing).
+#[component]
+fn AnswersCard(message: String, answers: Vec<(String, String)>) -> impl IntoView {
+    view! {
+        {(!answers.is_empty() || !message.is_empty()).then(|| view! {
+            <section class=CARD aria-labelledby="answers-heading">
+                <h2 id="answers-heading" class="text-lg font-semibold">"Answers"</h2>
+                <dl class="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
+                    {(!message.is_empty()).then(|| view! {
+                        <dt class="text-slate-600 dark:text-slate-300">"Message"</dt>
+                        <dd class="min-w-0 whitespace-pre-line break-words">{message.clone()}</dd>
+                    })}
+                    {answers.into_iter().map(|(label, value)| view! {
+                        <dt class="text-slate-600 dark:text-slate-300">{label}</dt>
+                        <dd class="min-w-0 break-words">{value}</dd>
+                    }).collect_view()}
+                </dl>
+            </section>
+        })}
+    }
+}
+
+#[component]
+fn GuestsCard(guests: Vec<crate::model::desk::Guest>) -> impl IntoView {
+    view! {
+        {(!guests.is_empty()).then(|| view! {
+            <section class=CARD aria-labelledby="guests-heading">
+                <h2 id="guests-heading" class="text-lg font-semibold">"Guests"</h2>
+                <ul class="mt-2 space-y-1 text-sm">
+                    {guests.into_iter().map(|g| view! {
+                        <li>{if g.name.is_empty() { g.email.clone() } else { format!("{} \u{00b7} {}", g.name, g.email) }}</li>
+                    }).collect_view()}
+                </ul>
+            </section>
+        })}
+    }
+}
+
+/// "Actions": the status moves this booking allows (a reason for cancel and reject), resend,
+/// mark as paid, and each delivery that failed with "Send again".
+#[component]
+fn ActionsCard(
+    action_url: String,
+    csrf: String,
+    actions: Vec<(String, String)>,
+    status: String,
+    paid: bool,
+    payment_pending: bool,
+    failed_deliveries: Vec<(i64, String, String)>,
+) -> impl IntoView {
+    let needs_reason = |name: &str| matches!(name, "cancel" | "reject");
+    view! {
+        <section class=CARD aria-labelledby="actions-heading">
+            <h2 id="actions-heading" class="text-lg font-semibold">"Actions"</h2>
+            {actions.is_empty().then(|| view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"This booking's status is final."</p> })}
+            <div class="mt-3 flex flex-wrap gap-2">
+                {actions.iter().filter(|(name, _)| !needs_reason(name)).map(|(name, label)| view! {
+                    <form method="post" action=action_url.clone()>
+                        {hidden(&csrf, name)}
+                        <button type="submit" class=if name == "confirm" { PRIMARY } else { BUTTON }>{label.clone()}</button>
+                    </form>
+                }).collect_view()}
+            </div>
+            {actions.iter().filter(|(name, _)| needs_reason(name)).map(|(name, label)| {
+                let field = format!("reason-{name}");
+                view! {
+                    <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+                        {hidden(&csrf, name)}
+                        <label for=field.clone() class="block text-sm font-medium">{if name == "cancel" { "Reason for cancelling" } else { "Reason for rejecting" }}</label>
+                        <textarea id=field name="reason" rows="2" required class=FIELD></textarea>
+                        {(name == "cancel" && paid).then(|| view! {
+                            <div class="mt-2 flex items-center gap-2">
+                                <input id="refund" type="checkbox" name="refund" class="h-5 w-5" />
+                                <label for="refund" class="text-sm">"Refund the payment"</label>
+                            </div>
+                        })}
+                        <button type="submit" class=format!("mt-2 {BUTTON}")>{label.clone()}</button>
+                    </form>
+                }
+            }).collect_view()}
+            {(status == "scheduled" || status == "pending").then(|| view! {
+                <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+                    {hidden(&csrf, "resend")}
+                    <button type="submit" class=BUTTON>"Resend confirmation email"</button>
+                </form>
+            })}
+            {payment_pending.then(|| view! {
+                <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+                    {hidden(&csrf, "paid")}
+                    <button type="submit" class=BUTTON>"Mark as paid"</button>
+                </form>
+            })}
+            {(!failed_deliveries.is_empty()).then(|| view! {
+                <div class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+                    <h3 class="text-sm font-semibold">"Not delivered"</h3>
+                    <ul class="mt-2 space-y-2 text-sm">
+                        {failed_deliveries.iter().map(|(delivery, what, why)| view! {
+                            <li>
+                                <form method="post" action=action_url.clone() class="flex flex-wrap items-center gap-2">
+                                    {hidden(&csrf, "retry")}
+                                    <input type="hidden" name="delivery" value=delivery.to_string() />
+                                    <span class="min-w-0 break-words">{what.clone()}<span class="block text-xs text-slate-600 dark:text-slate-300">{why.clone()}</span></span>
+                                    <button type="submit" class=BUTTON aria-label=format!("Send again: {what}")>"Send again"</button>
+                                </form>
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                </div>
+            })}
+        </section>
+    }
+}
+
+/// "Reschedule": a date, then its offered times to move the booking to.
+#[component]
+fn RescheduleCard(
+    action_url: String,
+    csrf: String,
+    may_reschedule: bool,
+    reschedule_date: String,
+    reschedule_times: Vec<(String, String)>,
+) -> impl IntoView {
+    view! {
+        {may_reschedule.then(|| view! {
+            <section class=CARD aria-labelledby="reschedule-heading">
+                <h2 id="reschedule-heading" class="text-lg font-semibold">"Reschedule"</h2>
+                <form method="get" action=action_url.clone() class="mt-3 flex flex-wrap items-end gap-2">
+                    <div>
+                        <label for="reschedule-date" class="block text-sm font-medium">"Date"</label>
+                        <input id="reschedule-date" type="date" name="date" value=reschedule_date.clone() class=FIELD />
+                    </div>
+                    <button type="submit" class=BUTTON>"Show times"</button>
+                </form>
+                {if reschedule_times.is_empty() {
+                    view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-300" id="no-times">"No time is offered on this date."</p> }.into_any()
+                } else {
+                    view! {
+                        <form method="post" action=action_url.clone() class="mt-3">
+                            {hidden(&csrf, "reschedule")}
+                            <input type="hidden" name="date" value=reschedule_date.clone() />
+                            <fieldset>
+                                <legend class="text-sm font-medium">"Offered times"</legend>
+                                <div class="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+                                    {reschedule_times.into_iter().map(|(value, label)| view! {
+                                        <label class="flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-2 text-sm dark:border-slate-600">
+                                            <input type="radio" name="time" value=value required />
+                                            {label}
+                                        </label>
+                                    }).collect_view()}
+                                </div>
+                            </fieldset>
+                            <label for="reschedule-reason" class="mt-3 block text-sm font-medium">"Reason for the new time"</label>
+                            <textarea id="reschedule-reason" name="reason" rows="2" class=FIELD></textarea>
+                            <button type="submit" class=format!("mt-2 {PRIMARY}")>"Move booking"</button>
+                        </form>
+                    }.into_any()
+                }}
+            </section>
+        })}
+    }
+}
+
+#[component]
+fn NoteCard(action_url: String, csrf: String, note_value: String) -> impl IntoView {
+    view! {
+        <section class=CARD aria-labelledby="note-heading">
+            <h2 id="note-heading" class="text-lg font-semibold">"Internal note"</h2>
+            <form method="post" action=action_url.clone() class="mt-2">
+                {hidden(&csrf, "note")}
+                <label for="internal-note" class="block text-sm text-slate-600 dark:text-slate-300">"Note (only hosts see it)"</label>
+                <textarea id="internal-note" name="note" rows="4" class=FIELD>{crate::ui::textarea_text(&note_value)}</textarea>
+                <button type="submit" class=format!("mt-2 {BUTTON}")>"Save note"</button>
+            </form>
+        </section>
+    }
+}
+
+/// "Activity": the booking's timeline.
+#[component]
+fn ActivityCard(activities: Vec<crate::model::desk::ActivityLine>) -> impl IntoView {
+    view! {
         <section class=format!("mt-6 {CARD}") aria-labelledby="activity-heading">
             <h2 id="activity-heading" class="text-lg font-semibold">"Activity"</h2>
             {if activities.is_empty() {

@@ -47,8 +47,6 @@ pub async fn page(query: BookingsQuery, csrf: String) -> AnyView {
 
 #[component]
 fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl IntoView {
-    let input = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-950";
-    let selected = |current: &str, value: &str| current == value;
     view! {
         <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Times in "{page.zone_label.clone()}</p>
         {(!page.notices.is_empty()).then(|| view! {
@@ -56,6 +54,24 @@ fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl 
                 {page.notices.iter().map(|n| view! { <p>{n.clone()}</p> }).collect_view()}
             </div>
         })}
+        <ListTabs page=page.clone() />
+        <Filters page=page.clone() />
+        <p class="mt-4 text-sm text-slate-600 dark:text-slate-300" id="result-count">
+            {match page.total { 0 => "No bookings match.".to_string(), 1 => "1 booking".to_string(), n => format!("{n} bookings") }}
+        </p>
+        {outcome.map(|outcome| view! { <BulkReport outcome /> })}
+        <Rows page=page.clone() csrf />
+        <Pager page />
+    }
+}
+
+/// A text field's or a `<select>`'s classes in the filters and the bulk form.
+const INPUT: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+
+/// The lists (upcoming, pending, ...) as tabs.
+#[component]
+fn ListTabs(page: BookingsPage) -> impl IntoView {
+    view! {
         <nav aria-label="Booking lists" class="mt-4 overflow-x-auto">
             <ul class="flex gap-1 border-b border-slate-200 dark:border-slate-700">
                 {page.tabs.iter().map(|(value, label, href, current)| {
@@ -72,6 +88,15 @@ fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl 
                 }).collect_view()}
             </ul>
         </nav>
+    }
+}
+
+/// Calendar, event, attendee and dates; "Filter" and "Export CSV".
+#[component]
+fn Filters(page: BookingsPage) -> impl IntoView {
+    let input = INPUT;
+    let selected = |current: &str, value: &str| current == value;
+    view! {
         <form method="get" action="/admin/bookings" class="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end" id="booking-filters">
             <input type="hidden" name="period" value=page.period.clone() />
             <div>
@@ -105,10 +130,14 @@ fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl 
                 <a href=page.csv_href.clone() class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">"Export CSV"</a>
             </div>
         </form>
-        <p class="mt-4 text-sm text-slate-600 dark:text-slate-300" id="result-count">
-            {match page.total { 0 => "No bookings match.".to_string(), 1 => "1 booking".to_string(), n => format!("{n} bookings") }}
-        </p>
-        {outcome.map(|outcome| view! { <BulkReport outcome /> })}
+    }
+}
+
+/// The bookings of this page, each selectable, and what to do with the selected ones.
+#[component]
+fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
+    let input = INPUT;
+    view! {
         {(!page.rows.is_empty()).then(|| view! {
             // The selection posts to this address with its query, so the page comes back
             // with the same filters and the outcome of each booking.
@@ -158,6 +187,13 @@ fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl 
             </fieldset>
             </form>
         })}
+    }
+}
+
+/// "Previous", "Page n of m", "Next".
+#[component]
+fn Pager(page: BookingsPage) -> impl IntoView {
+    view! {
         {(page.last_page > 1).then(|| view! {
             <nav aria-label="Pages" class="mt-4 flex items-center gap-3 text-sm">
                 {match page.previous.clone() {

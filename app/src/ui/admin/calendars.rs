@@ -238,33 +238,7 @@ fn Calendar(
         "deleted" => Some("Event deleted."),
         _ => None,
     });
-    let asking = confirm.and_then(|c| {
-        if c == "calendar" {
-            Some((
-                "delete_calendar".to_string(),
-                format!(
-                    "Delete {} with its {} and all their bookings? This cannot be undone.",
-                    page.title,
-                    match page.events.len() {
-                        1 => "1 event".to_string(),
-                        n => format!("{n} events"),
-                    }
-                ),
-                "Delete calendar",
-            ))
-        } else {
-            let event_id: i64 = c.strip_prefix("event:")?.parse().ok()?;
-            let event = page.events.iter().find(|e| e.id == event_id)?;
-            Some((
-                format!("delete_event:{event_id}"),
-                format!(
-                    "Delete {}? Its bookings stay in the bookings list. This cannot be undone.",
-                    event.title
-                ),
-                "Delete event",
-            ))
-        }
-    });
+    let asking = confirm.and_then(|c| confirmation(&page, &c));
     let CalendarPage {
         title,
         slug,
@@ -274,7 +248,6 @@ fn Calendar(
         events,
         ..
     } = page.clone();
-    let count = events.len();
     view! {
         <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
         <h1 class="mt-2 text-xl font-semibold" id="section-title">{title}</h1>
@@ -299,35 +272,8 @@ fn Calendar(
         })}
         <div class="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <div class="space-y-6">
-                <section class=CARD aria-labelledby="landing-heading">
-                    <h2 id="landing-heading" class="text-lg font-semibold">"Landing page"</h2>
-                    <div class="mt-3 flex flex-wrap items-end gap-2">
-                        <div class="min-w-0 flex-1">
-                            <label for="landing-link" class="block text-sm font-medium">"Link"</label>
-                            <input id="landing-link" readonly value=landing_url.clone() class=FIELD />
-                        </div>
-                        <CopyButton text=landing_url />
-                    </div>
-                    <p class="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                        <a href=format!("{base}?edit=settings#calendar-settings") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Edit the calendar and its landing page"</a>
-                        <a href=format!("{base}?share=1#share") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Build a link and preview the embed"</a>
-                    </p>
-                </section>
-                <section class=CARD aria-labelledby="events-heading">
-                    <h2 id="events-heading" class="text-lg font-semibold">"Events"</h2>
-                    <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"In the order the landing page lists them."</p>
-                    {if events.is_empty() {
-                        view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"No event yet."</p> }.into_any()
-                    } else {
-                        view! {
-                            <ul class="mt-3 space-y-5" id="event-list">
-                                {events.into_iter().enumerate().map(|(i, e)| view! {
-                                    <EventItem event=e base=base.clone() csrf=csrf.clone() first=i == 0 last=i + 1 == count />
-                                }).collect_view()}
-                            </ul>
-                        }.into_any()
-                    }}
-                </section>
+                <LandingCard base=base.clone() landing_url />
+                <EventsCard events base=base.clone() csrf=csrf.clone() />
             </div>
             {if let Some(query) = share {
                 view! { <ShareBuilder page=page.clone() query /> }.into_any()
@@ -335,21 +281,108 @@ fn Calendar(
                 view! { <CalendarSettings page=page.clone() form=settings_form csrf=csrf.clone() /> }.into_any()
             } else {
                 view! {
-                    <section class=CARD aria-labelledby="new-event-heading">
-                        <h2 id="new-event-heading" class="text-lg font-semibold">"New event"</h2>
-                        <Refusal form=new_event_form.clone() />
-                        <form method="post" action=base.clone() class="mt-3 space-y-3" id="new-event">
-                            <input type="hidden" name="csrf" value=csrf.clone() />
-                            <Field form=new_event_form.clone() name="title" label="Title" required=true />
-                            <Field form=new_event_form.clone() name="duration" label="Duration" kind="number" value="30".to_string() required=true />
-                            {page.team.then(|| view! { <TeamHosts page=page.clone() form=new_event_form.clone() /> })}
-                            <p class="text-xs text-slate-600 dark:text-slate-300">"Duration in minutes. The event is bookable right away, on your default hours."</p>
-                            <button type="submit" class=PRIMARY>"Create event"</button>
-                        </form>
-                    </section>
+                    <NewEventCard page=page.clone() form=new_event_form base=base.clone() csrf=csrf.clone() />
                 }.into_any()
             }}
         </div>
+    }
+}
+
+/// What "Delete" asks before it deletes (`confirm=calendar` or `confirm=event:{id}`): the
+/// action, the question and the button.
+fn confirmation(page: &CalendarPage, c: &str) -> Option<(String, String, &'static str)> {
+    if c == "calendar" {
+        Some((
+            "delete_calendar".to_string(),
+            format!(
+                "Delete {} with its {} and all their bookings? This cannot be undone.",
+                page.title,
+                match page.events.len() {
+                    1 => "1 event".to_string(),
+                    n => format!("{n} events"),
+                }
+            ),
+            "Delete calendar",
+        ))
+    } else {
+        let event_id: i64 = c.strip_prefix("event:")?.parse().ok()?;
+        let event = page.events.iter().find(|e| e.id == event_id)?;
+        Some((
+            format!("delete_event:{event_id}"),
+            format!(
+                "Delete {}? Its bookings stay in the bookings list. This cannot be undone.",
+                event.title
+            ),
+            "Delete event",
+        ))
+    }
+}
+
+/// "Landing page": its link, "Copy", and the links to edit and share it.
+#[component]
+fn LandingCard(base: String, landing_url: String) -> impl IntoView {
+    view! {
+        <section class=CARD aria-labelledby="landing-heading">
+            <h2 id="landing-heading" class="text-lg font-semibold">"Landing page"</h2>
+            <div class="mt-3 flex flex-wrap items-end gap-2">
+                <div class="min-w-0 flex-1">
+                    <label for="landing-link" class="block text-sm font-medium">"Link"</label>
+                    <input id="landing-link" readonly value=landing_url.clone() class=FIELD />
+                </div>
+                <CopyButton text=landing_url />
+            </div>
+            <p class="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <a href=format!("{base}?edit=settings#calendar-settings") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Edit the calendar and its landing page"</a>
+                <a href=format!("{base}?share=1#share") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Build a link and preview the embed"</a>
+            </p>
+        </section>
+    }
+}
+
+/// "Events", in the landing page's order, each with its actions.
+#[component]
+fn EventsCard(
+    events: Vec<crate::model::setup::EventCard>,
+    base: String,
+    csrf: String,
+) -> impl IntoView {
+    let count = events.len();
+    view! {
+        <section class=CARD aria-labelledby="events-heading">
+            <h2 id="events-heading" class="text-lg font-semibold">"Events"</h2>
+            <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"In the order the landing page lists them."</p>
+            {if events.is_empty() {
+                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"No event yet."</p> }.into_any()
+            } else {
+                view! {
+                    <ul class="mt-3 space-y-5" id="event-list">
+                        {events.into_iter().enumerate().map(|(i, e)| view! {
+                            <EventItem event=e base=base.clone() csrf=csrf.clone() first=i == 0 last=i + 1 == count />
+                        }).collect_view()}
+                    </ul>
+                }.into_any()
+            }}
+        </section>
+    }
+}
+
+/// "New event": title and duration (and on a team calendar, its kind and hosts).
+#[component]
+fn NewEventCard(page: CalendarPage, form: FormState, base: String, csrf: String) -> impl IntoView {
+    let new_event_form = form;
+    view! {
+        <section class=CARD aria-labelledby="new-event-heading">
+            <h2 id="new-event-heading" class="text-lg font-semibold">"New event"</h2>
+            <Refusal form=new_event_form.clone() />
+            <form method="post" action=base.clone() class="mt-3 space-y-3" id="new-event">
+                <input type="hidden" name="csrf" value=csrf.clone() />
+                <Field form=new_event_form.clone() name="title" label="Title" required=true />
+                <Field form=new_event_form.clone() name="duration" label="Duration" kind="number" value="30".to_string() required=true />
+                {page.team.then(|| view! { <TeamHosts page=page.clone() form=new_event_form.clone() /> })}
+                <p class="text-xs text-slate-600 dark:text-slate-300">"Duration in minutes. The event is bookable right away, on your default hours."</p>
+                <button type="submit" class=PRIMARY>"Create event"</button>
+            </form>
+        </section>
     }
 }
 

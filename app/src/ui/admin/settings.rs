@@ -166,7 +166,6 @@ fn SiteSections(
         _ => for_section("team"),
     };
     let test_email = for_section("test_email");
-    let to_error = test_email.0.errors.get("to").cloned();
     view! {
         <Section key="general" title="General" state=general.clone() csrf=csrf.clone()>
             <Select state=general.clone() section="general" name="time_format" label="Time format" stored=site.time_format.clone()
@@ -183,21 +182,7 @@ fn SiteSections(
             <Check state=email.clone() name="attach_ics" label="Attach a calendar file (.ics) to confirmations" stored=site.attach_ics />
             <Check state=email.clone() name="use_host_name" label="Send as the host's name" stored=site.use_host_name />
         </Section>
-        <form method="post" action="/admin/settings#email" class=format!("mt-2 {CARD}") aria-label="Send a test email">
-            <input type="hidden" name="csrf" value=csrf.clone() />
-            <input type="hidden" name="section" value="test_email" />
-            {test_email.1.map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
-            {to_error.is_none().then(|| view! { <Refusal form=test_email.0.clone() /> })}
-            <div class="flex flex-wrap items-end gap-2">
-                <div class="min-w-56 flex-1">
-                    <label for="email-to" class="block text-sm font-medium">"Send a test email to"</label>
-                    <input id="email-to" name="to" type="email" value=test_email.0.value("to") placeholder="Your own address when empty" class=FIELD
-                        aria-invalid=to_error.as_ref().map(|_| "true") aria-describedby=to_error.as_ref().map(|_| "email-to-error") />
-                </div>
-                <button type="submit" class=BUTTON>"Send test email"</button>
-            </div>
-            {to_error.clone().map(|e| view! { <p id="email-to-error" class=ERROR>{e}</p> })}
-        </form>
+        <TestEmailForm state=test_email csrf=csrf.clone() />
         <Section key="payments" title="Payments" state=payments.clone() csrf=csrf.clone()>
             <Check state=payments.clone() name="is_active" label="Take payments" stored=site.payments_active />
             <Text state=payments.clone() section="payments" name="currency" label="Currency (ISO code)" stored=site.currency.clone() />
@@ -232,6 +217,43 @@ fn SiteSections(
                 }
             }).collect_view()}
         </Section>
+        <TeamSection state=team members=site.team csrf />
+    }
+}
+
+/// "Send a test email" under the Email section.
+#[component]
+fn TestEmailForm(state: SectionState, csrf: String) -> impl IntoView {
+    let test_email = state;
+    let to_error = test_email.0.errors.get("to").cloned();
+    view! {
+        <form method="post" action="/admin/settings#email" class=format!("mt-2 {CARD}") aria-label="Send a test email">
+            <input type="hidden" name="csrf" value=csrf.clone() />
+            <input type="hidden" name="section" value="test_email" />
+            {test_email.1.map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
+            {to_error.is_none().then(|| view! { <Refusal form=test_email.0.clone() /> })}
+            <div class="flex flex-wrap items-end gap-2">
+                <div class="min-w-56 flex-1">
+                    <label for="email-to" class="block text-sm font-medium">"Send a test email to"</label>
+                    <input id="email-to" name="to" type="email" value=test_email.0.value("to") placeholder="Your own address when empty" class=FIELD
+                        aria-invalid=to_error.as_ref().map(|_| "true") aria-describedby=to_error.as_ref().map(|_| "email-to-error") />
+                </div>
+                <button type="submit" class=BUTTON>"Send test email"</button>
+            </div>
+            {to_error.clone().map(|e| view! { <p id="email-to-error" class=ERROR>{e}</p> })}
+        </form>
+    }
+}
+
+/// "Team": each user's access, and "Add user".
+#[component]
+fn TeamSection(
+    state: SectionState,
+    members: Vec<crate::model::settings_page::Member>,
+    csrf: String,
+) -> impl IntoView {
+    let team = state;
+    view! {
         <section id="team" class=format!("mt-6 {CARD}") aria-labelledby="team-heading">
             <h2 id="team-heading" class="text-lg font-semibold">"Team"</h2>
             {team.2.then(|| view! { <p role="status" class=SAVED>"Saved."</p> })}
@@ -245,7 +267,7 @@ fn SiteSections(
                         <th scope="col" class="py-2 pr-3">"Email"</th><th scope="col" class="py-2">"Access"</th>
                     </tr></thead>
                     <tbody>
-                        {site.team.into_iter().map(|m| {
+                        {members.into_iter().map(|m| {
                             let select_id = format!("access-{}", m.id);
                             view! {
                                 <tr class="border-b border-slate-100 dark:border-slate-800">
