@@ -42,6 +42,9 @@ pub struct AppState {
     #[from_ref(skip)]
     pub public_creates: RequestLimiter,
     pub leptos_options: LeptosOptions,
+    /// The browser files' hashed names (`assets.txt` of the site root), for every page.
+    #[from_ref(skip)]
+    pub assets: app::ui::assets::AssetNames,
 }
 
 /// A bound, migrated, ready-to-serve application.
@@ -93,6 +96,7 @@ impl Application {
             public_reads: RequestLimiter::per_minute(config.rate_limit_read),
             public_creates: RequestLimiter::per_minute(config.rate_limit_create),
             leptos_options,
+            assets: app::ui::assets::AssetNames::read(std::path::Path::new(&config.site_root)),
         };
         let mailer = jobs::mail::Mailer::new(
             config.smtp_url.as_deref(),
@@ -160,7 +164,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
     ));
     let routes = generate_route_list(App);
     let site = std::path::Path::new(&config.site_root);
-    let assets = app::ui::assets::AssetNames::read(site);
+    let assets = state.assets.clone();
     let context = {
         let ctx = state.ctx.clone();
         let throttle = state.login_throttle.clone();

@@ -370,10 +370,12 @@ async fn render_with(
     status: StatusCode,
 ) -> Response {
     let ctx = state.ctx.clone();
+    let assets = state.assets.clone();
     let options = state.leptos_options.clone();
     let handler = leptos_axum::render_app_async_with_context(
         move || {
             provide_context(ctx.clone());
+            provide_context(assets.clone());
             provide();
         },
         move || app::shell(options.clone()),
@@ -388,5 +390,11 @@ async fn render_with(
     if response.status() != StatusCode::NOT_FOUND {
         *response.status_mut() = status;
     }
+    // The answer to a form: it may hold what was typed (rendered as a GET above, the public
+    // pages would otherwise say it may be stored).
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
     response
 }

@@ -141,6 +141,32 @@ async fn browser_files_are_served_compressed_under_hashed_names_and_kept_a_year(
         .await
         .expect("old name");
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+
+    // A form answered with its messages names them too, and is not to be stored (it shows
+    // what was typed).
+    let (_, _, _, path) = crate::pages::berlin_event(&app).await;
+    let date = crate::pages::tomorrow_in(chrono_tz::Europe::Berlin);
+    let refused = raw
+        .post(format!("{}{path}?date={date}&time=10%3A00", app.base))
+        .form(&[("name", "Ann"), ("email", "not-an-address")])
+        .send()
+        .await
+        .expect("form");
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(header(&refused, CACHE_CONTROL), "no-store");
+    let html = refused.text().await.expect("html");
+    assert!(
+        html.contains("not-an-address"),
+        "the typed value comes back"
+    );
+    assert!(
+        html.contains("/pkg/slotbook-public.0123456789abcdef.js"),
+        "{html}"
+    );
+    assert!(
+        html.contains("/pkg/slotbook.fedcba9876543210.css"),
+        "{html}"
+    );
 }
 
 #[tokio::test]
