@@ -8,7 +8,8 @@
 //! for from the page as the one before left it (a second "Remove" posts the hours without the
 //! window the first removed), and answers cannot arrive out of order.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -53,29 +54,25 @@ type Step = Pin<Box<dyn Future<Output = ()>>>;
 
 thread_local! {
     /// Updates waiting for the one being applied; the first is running.
-    static QUEUE: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
-    static RUNNING: RefCell<bool> = const { RefCell::new(false) };
+    static QUEUE: RefCell<VecDeque<Step>> = const { RefCell::new(VecDeque::new()) };
+    static RUNNING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Runs `step` once every update queued before it has been applied. `step` builds its request
 /// only when it runs, from the page as it is then.
 pub fn in_turn(step: impl Future<Output = ()> + 'static) {
-    QUEUE.with(|q| q.borrow_mut().push(Box::pin(step)));
+    QUEUE.with(|q| q.borrow_mut().push_back(Box::pin(step)));
     if RUNNING.with(|r| r.replace(true)) {
         return;
     }
     leptos::task::spawn_local(async {
         loop {
-            let next = QUEUE.with(|q| {
-                let mut q = q.borrow_mut();
-                (!q.is_empty()).then(|| q.remove(0))
-            });
-            match next {
-                Some(step) => step.await,
-                None => break,
-            }
+            let Some(step) = QUEUE.with(|q| q.borrow_mut().pop_front()) else {
+                break;
+            };
+            step.await;
         }
-        RUNNING.with(|r| r.replace(false));
+        RUNNING.with(|r| r.set(false));
     });
 }
 

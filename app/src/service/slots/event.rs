@@ -274,13 +274,10 @@ pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent>
         .ok_or(ServiceError::NotFound)?;
     // A stored setting that does not decode refuses the request: read as defaults, a
     // corrupt event would offer (and book) times its rules forbid.
-    let settings = serde_json::from_str(&row.event.settings)
-        .map_err(|e| corrupt(&format!("event {event_id} settings"), &e))?;
+    let settings = row.event.decoded_settings()?;
     let host_zone = parse_zone(&row.cal_timezone).unwrap_or(chrono_tz::UTC);
-    let general = match row.general_settings.as_deref() {
-        Some(text) => {
-            serde_json::from_str(text).map_err(|e| corrupt("general site settings", &e))?
-        }
+    let general: GeneralSettings = match row.general_settings.as_deref() {
+        Some(text) => crate::store::decode("settings row general", text)?,
         None => GeneralSettings::default(),
     };
     Ok(LoadedEvent {
@@ -298,21 +295,11 @@ pub async fn schedule_rows(ex: Ex<'_>, loaded: &LoadedEvent) -> ServiceResult<Ve
     users.push(loaded.event().user_id);
     let rows = availability_schedules::list_for_users(ex, &users).await?;
     for row in &rows {
-        serde_json::from_str::<WeeklySchedule>(&row.weekly_schedules)
-            .map_err(|e| corrupt(&format!("availability schedule {} hours", row.id), &e))?;
-        serde_json::from_str::<DateOverrides>(&row.date_overrides)
-            .map_err(|e| corrupt(&format!("availability schedule {} overrides", row.id), &e))?;
+        let what = format!("availability_schedules row {}", row.id);
+        crate::store::decode::<WeeklySchedule>(&what, &row.weekly_schedules)?;
+        crate::store::decode::<DateOverrides>(&what, &row.date_overrides)?;
     }
     Ok(rows)
-}
-
-/// A stored document that does not decode: logged with what it is, answered as a storage
-/// fault.
-fn corrupt(what: &str, error: &serde_json::Error) -> ServiceError {
-    tracing::error!(%error, what, "stored settings do not decode");
-    ServiceError::Store(crate::store::StoreError::Corrupt(format!(
-        "{what}: {error}"
-    )))
 }
 
 /// Query 3: busy times of the hosts around `[from, to)`, joined with their schedules.

@@ -42,14 +42,12 @@ mod server {
     /// The zone the `slotbook_tz` cookie remembers, if the request sent one.
     pub fn remembered_zone() -> Option<String> {
         let parts = use_context::<axum::http::request::Parts>()?;
-        let wanted = format!("{}=", crate::model::public::ZONE_COOKIE);
         parts
             .headers
             .get_all(axum::http::header::COOKIE)
             .iter()
             .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .find_map(|pair| pair.trim().strip_prefix(wanted.as_str()))
+            .find_map(|v| crate::service::auth::cookie_value(v, crate::model::public::ZONE_COOKIE))
             .map(str::to_string)
     }
 
