@@ -1,6 +1,8 @@
 //! `slotbook demo`: an empty database filled with something to look at.
 
+use app::domain::values::BookingStatus;
 use app::service::bookings::create::{CreateRequest, create};
+use app::service::bookings::new_booking::{HostRequest, NewBooking};
 use app::service::calendars::new_calendar as calendars;
 use app::service::slots::{SlotRequest, public_slots};
 use app::service::{Ctx, Store, users};
@@ -103,18 +105,28 @@ async fn book_demo_meetings(
         else {
             continue;
         };
-        let local = start.with_timezone(&london).format("%Y-%m-%d %H:%M:%S");
         let first = name.split(' ').next().unwrap_or(name).to_lowercase();
-        let body = json!({
-            "name": name, "email": format!("{first}@example.org"), "timezone": "Europe/London",
-            "event_time": local.to_string(), "message": "Looking forward to it.",
-            "status": if i == 3 { "pending" } else { "scheduled" },
-        });
+        let booking = NewBooking {
+            name: name.to_string(),
+            email: format!("{first}@example.org"),
+            timezone: "Europe/London".into(),
+            event_time: Some(start.with_timezone(&london).naive_local()),
+            message: "Looking forward to it.".into(),
+            asked: HostRequest {
+                status: Some(if i == 3 {
+                    BookingStatus::Pending
+                } else {
+                    BookingStatus::Scheduled
+                }),
+                ..HostRequest::default()
+            },
+            ..NewBooking::default()
+        };
         let request = CreateRequest {
             event_id,
-            body: &body,
+            booking,
             caller: Some(&host),
-            idempotency_key: None,
+            idempotency: None,
             ip: "127.0.0.1",
         };
         create(ctx, request).await.map_err(service_error)?;

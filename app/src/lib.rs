@@ -3,6 +3,8 @@
 #![recursion_limit = "256"]
 
 pub mod domain;
+#[cfg(feature = "ssr")]
+pub mod input;
 pub mod model;
 #[cfg(feature = "ssr")]
 pub mod pages;

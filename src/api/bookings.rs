@@ -8,7 +8,8 @@ use app::model::calendar::CalendarRef;
 use app::model::event::EventOwner;
 use app::model::requests::{CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest};
 use app::service::Ctx;
-use app::service::bookings::self_service::{self, CancelBooking, RescheduleBooking};
+use app::service::bookings::create::Idempotency;
+use app::service::bookings::self_service;
 use app::service::slots::{self, SlotRequest};
 use app::service::support::present;
 use axum::Json;
@@ -45,7 +46,7 @@ pub async fn cancel_booking(
     ApiPath(hash): ApiPath<String>,
     ApiJson(body): ApiJson,
 ) -> Answer<BookingAnswer> {
-    let command = CancelBooking::parse(&body)?;
+    let command = app::input::bookings::cancel(&body)?;
     self_service::cancel(&state.ctx, &hash, &command, caller.as_ref())
         .await
         .json()
@@ -63,7 +64,7 @@ pub async fn reschedule_booking(
     ApiPath(hash): ApiPath<String>,
     ApiJson(body): ApiJson,
 ) -> Answer<BookingAnswer> {
-    let command = RescheduleBooking::parse(&body)?;
+    let command = app::input::bookings::reschedule(&body)?;
     self_service::reschedule(&state.ctx, &hash, &command, caller.as_ref())
         .await
         .json()
@@ -103,11 +104,16 @@ pub async fn create_booking(
     ApiJson(body): ApiJson,
 ) -> Answer<BookingAnswer> {
     let key = idempotency_key(&headers)?;
+    let booking = app::input::bookings::new_booking(&body)?;
+    let request_text = body.to_string();
     let request = app::service::bookings::create::CreateRequest {
         event_id,
-        body: &body,
+        booking,
         caller: caller.as_ref(),
-        idempotency_key: key,
+        idempotency: key.map(|key| Idempotency {
+            key,
+            request: &request_text,
+        }),
         ip: &ip,
     };
     app::service::bookings::create::create(&state.ctx, request)

@@ -45,7 +45,7 @@ pub async fn connect_calendar(
     host: Host,
     ApiJson(body): ApiJson,
 ) -> Result<(StatusCode, Json<ConnectionChanged>), ApiError> {
-    let request = connections::connect_request(&body);
+    let request = app::input::calendars::connect_request(&body);
     Ok((
         StatusCode::CREATED,
         Json(connections::connect(&host.ctx, &host.caller, &request).await?),
@@ -69,9 +69,14 @@ pub async fn update_connection(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<ConnectionChanged> {
-    connections::update(&host.ctx, &host.caller, id, &body)
-        .await
-        .json()
+    connections::update(
+        &host.ctx,
+        &host.caller,
+        id,
+        app::input::calendars::update_connection(&body),
+    )
+    .await
+    .json()
 }
 
 #[utoipa::path(delete, path = "/calendar-connections/{id}", tag = "calendar-connections",

@@ -72,7 +72,7 @@ pub async fn check_slug(
     Authenticated(_caller): Authenticated,
     ApiJson(body): ApiJson,
 ) -> Answer<SlugAvailable> {
-    let slug = admin::slug_to_check(&body)?;
+    let slug = app::input::calendars::slug_to_check(&body)?;
     admin::check_slug_available(&state.ctx, &slug).await.json()
 }
 
@@ -92,7 +92,7 @@ pub async fn update_calendar(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<CalendarAnswer> {
-    let change = admin::UpdateCalendar::parse(&body)?;
+    let change = app::input::calendars::update_calendar(&body)?;
     admin::update(&host.ctx, &host.caller, id, change)
         .await
         .json()

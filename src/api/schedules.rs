@@ -127,9 +127,11 @@ pub async fn update_schedule(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    update::update(&host.ctx, &host.caller, id, &body)
-        .await
-        .json()
+    update::update(&host.ctx, &host.caller, id, || {
+        app::input::bookings::update_booking(&body)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",

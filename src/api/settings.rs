@@ -9,8 +9,8 @@ use app::model::settings::{
     PaymentSettingsRequest, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
     ThemeRequest,
 };
-use app::service::settings::general::{self, GeneralChanges, PaymentChanges};
-use app::service::settings::modules::{self, AddonChanges, ModuleSwitches};
+use app::service::settings::general;
+use app::service::settings::modules;
 use app::service::settings::site;
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
@@ -44,7 +44,7 @@ pub async fn get_general(host: Host) -> Answer<GeneralSettingsAnswer> {
     responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings)))]
 pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGeneralSettings> {
     let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        GeneralChanges::parse(&body)
+        app::input::settings::general_changes(&body)
     })?;
     general::save_general(&host.ctx, &host.caller, changes)
         .await
@@ -56,7 +56,7 @@ pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGen
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
     let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        PaymentChanges::parse(&body)
+        app::input::settings::payment_changes(&body)
     })?;
     general::save_payment(&host.ctx, &host.caller, changes)
         .await
@@ -68,7 +68,7 @@ pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageA
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_theme(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
     let choice = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        site::ThemeChoice::parse(&body)
+        app::input::settings::theme_choice(&body)
     })?;
     site::save_theme(&host.ctx, &host.caller, choice)
         .await
@@ -94,7 +94,7 @@ pub async fn get_global_modules(host: Host) -> Answer<GlobalModules> {
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_global_modules(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
     let switches = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        ModuleSwitches::parse(&body)
+        app::input::settings::module_switches(&body)
     })?;
     modules::save_global_modules(&host.ctx, &host.caller, switches)
         .await
@@ -112,7 +112,7 @@ pub async fn get_pages(host: Host) -> Answer<PageList> {
     responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules)))]
 pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeatureModules> {
     let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        AddonChanges::parse(&body)
+        app::input::settings::addon_changes(&body)
     })?;
     modules::save_addons(&host.ctx, &host.caller, changes)
         .await
@@ -124,7 +124,7 @@ pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeat
     responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer)))]
 pub async fn install_plugin(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
     let plugin = site::permitted_then(&host.caller, Capability::InstallPlugins, || {
-        modules::PluginId::parse(&body)
+        app::input::settings::plugin_id(&body)
     })?;
     modules::install_plugin(&host.ctx, &host.caller, plugin)
         .await

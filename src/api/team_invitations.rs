@@ -33,7 +33,7 @@ pub async fn create_team_invitation(
     host: Host,
     ApiJson(body): ApiJson,
 ) -> Answer<InvitationAnswer> {
-    let whom = team_invitations::Invitee::parse(&body)?;
+    let whom = app::input::team::invitee(&body)?;
     team_invitations::invite(&host.ctx, &host.caller, &whom)
         .await
         .json()

@@ -112,7 +112,8 @@ fn join(path: &str, key: &str) -> String {
     }
 }
 
-fn is_single_line(key: &str) -> bool {
+/// Whether values under `key` are one line by nature, wherever the key occurs.
+pub fn is_single_line(key: &str) -> bool {
     SINGLE_LINE_KEYS.contains(&key)
 }
 

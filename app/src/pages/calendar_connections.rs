@@ -2,11 +2,11 @@
 //! through the REST route's use case (`service::calendar_connections`), so the rules and
 //! messages are the route's; refused fields are named as the page's inputs.
 
-use serde_json::json;
-
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
-use crate::service::calendars::connections::{self as connections, ConnectRequest};
+use crate::service::calendars::connections::{
+    self as connections, CalendarChoice, ConnectRequest, Flag, UpdateConnection,
+};
 use crate::service::{Caller, Ctx, ServiceError};
 
 /// What a successful post did (the page's `done=`).
@@ -78,22 +78,22 @@ async fn save_choices(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<()
     let mut ordered: Vec<_> = list.iter().collect();
     ordered.sort_by_key(|c| c.calendars.iter().any(|k| Some(k.id) == destination));
     for connection in ordered {
-        let calendars: Vec<_> = connection
+        let calendars = connection
             .calendars
             .iter()
-            .map(|k| {
-                json!({"id": k.id, "check_conflicts": form.value(&format!("check_{}", k.id)) == "on",
-                       "is_destination": Some(k.id) == destination})
+            .map(|k| CalendarChoice {
+                id: Some(k.id),
+                check_conflicts: Flag::Set(form.value(&format!("check_{}", k.id)) == "on"),
+                is_destination: Flag::Set(Some(k.id) == destination),
             })
             .collect();
-        connections::update(
-            ctx,
-            caller,
-            connection.id,
-            &json!({ "calendars": calendars }),
-        )
-        .await
-        .map_err(plain)?;
+        let change = UpdateConnection {
+            calendars: Some(calendars),
+            ..UpdateConnection::default()
+        };
+        connections::update(ctx, caller, connection.id, change)
+            .await
+            .map_err(plain)?;
     }
     Ok(())
 }

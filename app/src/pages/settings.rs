@@ -3,8 +3,6 @@
 //! `/settings/payment`, `/settings/theme`, `/settings/global-modules`), so the rules and
 //! messages are the route's; "Add user" is the command line's `user add`.
 
-use serde_json::{Value, json};
-
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::domain::values::is_valid_email;
@@ -14,7 +12,9 @@ use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, Sit
 use crate::pages::setup::refused_as;
 use crate::service::auth::{hash_password, verify_password};
 use crate::service::outbox::{Message, Outgoing, TestEmail};
-use crate::service::settings::general::{self, GeneralChanges, PaymentChanges};
+use crate::service::settings::general::{
+    self, GeneralChanges, PaymentChanges, PaymentTexts, SectionChanges,
+};
 use crate::service::settings::modules::{self, ModuleSwitches};
 use crate::service::settings::site::{self, MODULE_CATALOGUE};
 use crate::service::users::{CreateUser, create_user};
@@ -99,10 +99,26 @@ fn brand_of(form: &FormState) -> String {
     }
 }
 
-/// `POST /settings/general` as the page sends it: the same reading and checks as the REST route.
-async fn general_save(ctx: &Ctx, caller: &Caller, body: &Value) -> ServiceResult<()> {
+/// A section's fields as the settings use cases take them.
+fn section(fields: &[(&str, String)]) -> SectionChanges {
+    SectionChanges(
+        fields
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.clone()))
+            .collect(),
+    )
+}
+
+/// `POST /settings/general` as the page sends it: the same checks as the REST route.
+async fn general_save(
+    ctx: &Ctx,
+    caller: &Caller,
+    emailing: SectionChanges,
+    administration: SectionChanges,
+    time_format: Option<String>,
+) -> ServiceResult<()> {
     let changes = site::permitted_then(caller, Capability::ManageOptions, || {
-        GeneralChanges::parse(body)
+        GeneralChanges::new(emailing, administration, time_format, FieldErrors::new())
     })?;
     general::save_general(ctx, caller, changes)
         .await
@@ -117,12 +133,36 @@ async fn save_payments(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceR
         "no"
     };
     let changes = site::permitted_then(caller, Capability::ManageOptions, || {
-        PaymentChanges::parse(&json!({"payments": {
-            "is_active": is_active, "currency": form.value("currency"),
-            "number_format": form.value("number_format"),
-            "currency_position": form.value("currency_position")}}))
+        let texts = PaymentTexts {
+            currency: Some(form.value("currency")),
+            is_active: Some(is_active.to_string()),
+            number_format: Some(form.value("number_format")),
+            currency_position: Some(form.value("currency_position")),
+        };
+        PaymentChanges::new(texts, FieldErrors::new())
     })?;
     general::save_payment(ctx, caller, changes).await.map(drop)
+}
+
+/// The Email section: sender, reply-to, footer and the two switches.
+async fn save_emailing(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let yes_no = |name: &str| {
+        if form.value(name) == "on" {
+            "yes"
+        } else {
+            "no"
+        }
+    };
+    let emailing = section(&[
+        ("from_name", form.value("from_name")),
+        ("from_email", form.value("from_email")),
+        ("reply_to_name", form.value("reply_to_name")),
+        ("reply_to_email", form.value("reply_to_email")),
+        ("email_footer", form.value("email_footer")),
+        ("attach_ics_on_confirmation", yes_no("attach_ics").into()),
+        ("use_host_name", yes_no("use_host_name").into()),
+    ]);
+    general_save(ctx, caller, emailing, SectionChanges::default(), None).await
 }
 
 /// What a saved section answers: nothing, or a message to show once (a new user's password).
@@ -153,31 +193,23 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             general_save(
                 ctx,
                 caller,
-                &json!({"timeFormat": form.value("time_format"),
-                        "administration": {"start_day": form.value("start_day")}}),
+                SectionChanges::default(),
+                section(&[("start_day", form.value("start_day"))]),
+                Some(form.value("time_format")),
             )
             .await,
         )
         .map_err(|e| {
             refused_as(form, e, |field| match field {
                 "timeFormat" => "time_format".to_string(),
-                other => other.strip_prefix("administration.").unwrap_or(other).to_string(),
+                other => other
+                    .strip_prefix("administration.")
+                    .unwrap_or(other)
+                    .to_string(),
             })
         }),
-        "email" => done(
-            general_save(
-                ctx,
-                caller,
-                &json!({"emailing": {
-                    "from_name": form.value("from_name"), "from_email": form.value("from_email"),
-                    "reply_to_name": form.value("reply_to_name"), "reply_to_email": form.value("reply_to_email"),
-                    "email_footer": form.value("email_footer"),
-                    "attach_ics_on_confirmation": yes_no("attach_ics"), "use_host_name": yes_no("use_host_name"),
-                }}),
-            )
-            .await,
-        )
-        .map_err(|e| refused_as(form, e, strip("emailing."))),
+        "email" => done(save_emailing(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, strip("emailing."))),
         "test_email" => send_test_email(ctx, caller, &form.value("to"))
             .await
             .map(Saved::Shown)
@@ -185,14 +217,16 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         "payments" => done(save_payments(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("payments."))),
         "theme" => done(
-            match site::ThemeChoice::parse(
-                &json!({"theme": form.value("theme"), "brand_color": brand_of(form)}),
+            match site::ThemeChoice::new(
+                Some(form.value("theme")),
+                Some(brand_of(form)),
+                FieldErrors::new(),
             ) {
                 Ok(choice) => site::save_theme(ctx, caller, choice).await,
                 Err(refusal) => Err(refusal),
             },
         )
-            .map_err(|e| refused_as(form, e, str::to_string)),
+        .map_err(|e| refused_as(form, e, str::to_string)),
         "modules" => {
             // Every module is on the form, as a checkbox: the switches need no reading.
             let switches = ModuleSwitches(

@@ -17,9 +17,6 @@ pub mod support;
 pub mod team_invitations;
 pub mod users;
 
-#[cfg(test)]
-mod request_examples;
-
 use crate::domain::access::{Capability, Role};
 use crate::domain::validation::FieldErrors;
 /// The database handle every use case is given (opened by the binary, shared by workers).

@@ -5,11 +5,8 @@
 
 use crate::model::answer::MessageAnswer;
 use crate::model::team::{Invitation, InvitationAnswer, InvitationList, TeamPerson};
-use serde_json::Value;
 
 use crate::domain::access::Capability;
-use crate::domain::validation::FieldErrors;
-use crate::service::support::input::Fields;
 use crate::service::support::present::rfc3339;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::team_invitations::{self, InvitationRow};
@@ -110,25 +107,6 @@ pub enum Invitee {
 }
 
 impl Invitee {
-    /// Reads `{user_id}` or `{email}` (the id wins when both are given).
-    pub fn parse(body: &Value) -> ServiceResult<Invitee> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let f = Fields::new(Some(body), "");
-        let user_id = f.int("user_id", &mut errors);
-        let email = f.str("email", &mut errors).unwrap_or_default();
-        errors.into_result().map_err(ServiceError::invalid)?;
-        match (user_id, email.trim()) {
-            (Some(id), _) => Ok(Invitee::Id(id)),
-            (None, email) if !email.is_empty() => Ok(Invitee::LoginOrEmail(email.to_string())),
-            _ => Err(ServiceError::field(
-                "user_id",
-                "required",
-                "Name the user to invite by user_id or email.",
-            )),
-        }
-    }
-
     /// The request's field that named the user.
     fn field(&self) -> &'static str {
         match self {

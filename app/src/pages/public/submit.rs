@@ -1,10 +1,12 @@
 //! Posted forms (book, cancel, reschedule), written by the same use cases as the REST routes;
 //! a refusal shows the page again with the entered values and the messages.
 
-use serde_json::Value;
+use chrono::NaiveDateTime;
 
+use crate::domain::values::TimeZoneId;
 use crate::service::bookings::create::{CreateRequest, create};
 use crate::service::bookings::guard::SLOT_TAKEN;
+use crate::service::bookings::new_booking::{Answer, GuestEntry, NewBooking};
 use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking, find_with_event};
 use crate::service::slots::LoadedEvent;
 use crate::service::{Ctx, ServiceError, ServiceResult};
@@ -54,12 +56,11 @@ pub async fn submit_booking(
         return Ok(refused(state, 409, true, SLOT_TAKEN));
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
-    let body = create_body(&loaded, &spec.fields, &state, &view, &event_time);
     let request = CreateRequest {
         event_id: loaded.event().id,
-        body: &body,
+        booking: asked_booking(&loaded, &spec.fields, &state, &view, event_time),
         caller: None,
-        idempotency_key: None,
+        idempotency: None,
         ip,
     };
     match create(ctx, request).await {
@@ -75,7 +76,10 @@ pub async fn submit_cancel(
     form: &[(String, String)],
 ) -> ServiceResult<Submitted> {
     let state = FormState::from_pairs(form);
-    let command = CancelBooking::new(&state.value("cancellation_reason"));
+    let command = match CancelBooking::new(&state.value("cancellation_reason")) {
+        Ok(command) => command,
+        Err(e) => return refusal(e, state),
+    };
     match crate::service::bookings::self_service::cancel(ctx, hash, &command, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
         Err(e) => refusal(e, state),
@@ -101,9 +105,9 @@ pub async fn submit_reschedule(
         button: String::new(),
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
-    let command = match RescheduleBooking::from_texts(
-        &event_time,
-        view.zone.name(),
+    let command = match RescheduleBooking::new(
+        event_time,
+        TimeZoneId::parse(view.zone.name()),
         &state.value("rescheduling_reason"),
     ) {
         Ok(command) => command,
@@ -115,15 +119,11 @@ pub async fn submit_reschedule(
     }
 }
 
-/// `date` + `time` of the page's query as the create body's `event_time`.
-pub(super) fn chosen_time(q: &BookingQuery) -> Option<String> {
+/// `date` + `time` of the page's query: the wall-clock start chosen.
+pub(super) fn chosen_time(q: &BookingQuery) -> Option<NaiveDateTime> {
     let date = parse_date(q.date.as_deref()?)?;
     let time = parse_time(q.time.as_deref()?)?;
-    Some(format!(
-        "{} {}:00",
-        date.format("%Y-%m-%d"),
-        time.format("%H:%M")
-    ))
+    Some(date.and_time(time))
 }
 
 pub(super) fn refused(state: FormState, status: u16, drop_time: bool, message: &str) -> Submitted {
@@ -173,48 +173,52 @@ pub(super) fn form_key(field: &str, state: &FormState) -> String {
     field.to_string()
 }
 
-/// The create body of `POST /bookings/create/{id}` from the form's answers.
-pub(super) fn create_body(
+/// The booking the form asks for, as the create use case takes it.
+pub(super) fn asked_booking(
     loaded: &LoadedEvent,
     fields: &[FormField],
     state: &FormState,
     view: &View,
-    event_time: &str,
-) -> Value {
-    let mut body = serde_json::Map::new();
-    body.insert("timezone".into(), view.zone.name().into());
-    body.insert("event_time".into(), event_time.into());
-    if loaded.settings.multi_duration.enabled {
-        body.insert("duration".into(), view.duration.into());
-    }
-    let mut custom = serde_json::Map::new();
+    event_time: NaiveDateTime,
+) -> NewBooking {
+    let mut asked = NewBooking {
+        timezone: view.zone.name().to_string(),
+        event_time: Some(event_time),
+        duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
+        ..NewBooking::default()
+    };
     for field in fields {
         let values = state.values.get(&field.name).cloned().unwrap_or_default();
         let first = values.first().cloned().unwrap_or_default();
-        let value = match field.kind.as_str() {
-            "checkbox-group" | "multi-select" => Value::from(values),
-            "checkbox" | "terms-and-conditions" => Value::Bool(first == "yes"),
-            "multi-guests" => Value::from(guests(&first)),
-            _ => Value::from(first),
-        };
-        match field.name.strip_prefix("custom_fields.") {
-            Some(name) => {
-                custom.insert(name.to_string(), value);
+        if let Some(name) = field.name.strip_prefix("custom_fields.") {
+            let answer = match field.kind.as_str() {
+                "checkbox-group" | "multi-select" => Answer::Choices(values),
+                "checkbox" | "terms-and-conditions" => Answer::Flag(first == "yes"),
+                _ => Answer::Text(first),
+            };
+            asked.custom_fields.insert(name.to_string(), answer);
+            continue;
+        }
+        match field.name.as_str() {
+            "name" => asked.name = first,
+            "email" => asked.email = first,
+            "message" => asked.message = first,
+            "phone_number" => asked.phone_number = first,
+            "address" => {
+                asked.location_description = first.clone();
+                asked.address = first;
             }
-            None => {
-                body.insert(field.name.clone(), value);
-            }
+            "location_type" => asked.location_type = Some(first),
+            "guests" => asked.guests = guests(&first),
+            "payment_method" => asked.payment_method = Some(first),
+            _ => {}
         }
     }
-    if let Some(Value::String(address)) = body.get("address").cloned() {
-        body.insert("location_description".into(), address.into());
-    }
-    body.insert("custom_fields".into(), Value::Object(custom));
-    Value::Object(body)
+    asked
 }
 
 /// Guests from a textarea: one per line, `email` or `Name <email>`.
-pub(super) fn guests(text: &str) -> Vec<Value> {
+pub(super) fn guests(text: &str) -> Vec<GuestEntry> {
     text.lines()
         .map(str::trim)
         .filter(|line| !line.is_empty())
@@ -223,7 +227,10 @@ pub(super) fn guests(text: &str) -> Vec<Value> {
                 Some((name, rest)) => (name.trim(), rest.trim_end_matches('>').trim()),
                 None => ("", line),
             };
-            serde_json::json!({"name": name, "email": email})
+            GuestEntry::Person {
+                name: name.to_string(),
+                email: email.to_string(),
+            }
         })
         .collect()
 }
@@ -235,11 +242,17 @@ mod form_tests {
     #[test]
     fn guests_read_one_per_line_with_or_without_a_name() {
         let list = guests("a@example.org\n\n  Bea Lee <bea@example.org>  \n");
-        assert_eq!(list.len(), 2);
-        assert_eq!(list[0]["email"], "a@example.org");
-        assert_eq!(list[0]["name"], "");
-        assert_eq!(list[1]["name"], "Bea Lee");
-        assert_eq!(list[1]["email"], "bea@example.org");
+        let person = |name: &str, email: &str| GuestEntry::Person {
+            name: name.into(),
+            email: email.into(),
+        };
+        assert_eq!(
+            list,
+            vec![
+                person("", "a@example.org"),
+                person("Bea Lee", "bea@example.org")
+            ]
+        );
     }
 
     #[test]
@@ -250,8 +263,8 @@ mod form_tests {
             ..BookingQuery::default()
         };
         assert_eq!(
-            chosen_time(&q("2026-12-14", "09:30")).as_deref(),
-            Some("2026-12-14 09:30:00")
+            chosen_time(&q("2026-12-14", "09:30")).map(|t| t.to_string()),
+            Some("2026-12-14 09:30:00".to_string())
         );
         assert_eq!(chosen_time(&q("2026-12-32", "09:30")), None);
         assert_eq!(chosen_time(&q("2026-12-14", "25:00")), None);

@@ -246,9 +246,15 @@ async fn reschedule(
             "Please select a date and time",
         ));
     }
-    let command = super::self_service::RescheduleBooking::from_texts(
-        &format!("{} {}:00", date.trim(), time.trim()),
-        zone.name(),
+    let start = crate::domain::dates::parse_date(date.trim())
+        .zip(crate::domain::dates::parse_time(time.trim()))
+        .map(|(date, time)| date.and_time(time))
+        .ok_or_else(|| {
+            ServiceError::field("event_time", "date_format", super::form::EVENT_TIME_FORMAT)
+        })?;
+    let command = super::self_service::RescheduleBooking::new(
+        start,
+        crate::domain::values::TimeZoneId::parse(zone.name()),
         reason,
     )?;
     super::self_service::reschedule(ctx, &hash, &command, Some(caller))

@@ -1,14 +1,16 @@
-//! The attendee's answers to an event's booking form, parsed once into an [`Attendee`]: every
-//! field-named error of the body is collected (in the order of the form) before anything is
-//! written. The rules of time itself are the guard's, not the form's.
+//! The booking asked for ([`NewBooking`]) checked against the event's form into an
+//! [`Attendee`]: every field-named error is collected before anything is written. The rules of time itself are the guard's, not the form's.
 
-use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
 
+use serde_json::{Value, json};
+
+use super::new_booking::{Answer, GuestEntry, NewBooking};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::is_valid_email;
 use crate::domain::zone::parse_zone;
 use crate::service::slots::{LoadedEvent, parse_local_datetime};
-use crate::service::support::input::{Fields, is_http_url};
+use crate::service::support::input::is_http_url;
 use crate::service::{ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 
@@ -30,41 +32,29 @@ pub struct Attendee {
     pub phone: String,
     pub location: Value,
     pub guests: Vec<Guest>,
-    pub custom: Map<String, Value>,
+    pub custom: BTreeMap<String, Answer>,
     pub duration: Option<i64>,
     pub source_url: String,
 }
 
-/// Who books and when, as typed (checked for presence and shape only).
-struct Identity {
-    name: String,
-    email: String,
-    zone: String,
-    local_time: Option<chrono::NaiveDateTime>,
-}
-
-/// The free-text answers and the chosen duration.
-struct Texts {
-    message: String,
-    phone: String,
-    address: String,
-    description: String,
-    duration: Option<i64>,
-    source_url: String,
-}
-
-/// Parses the body against the event's form. Nothing is written.
-pub fn parse(body: &Value, loaded: &LoadedEvent, fields: &[FieldRow]) -> ServiceResult<Attendee> {
-    crate::service::support::input::clean_text(body)?;
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let who = identity(&f, &mut errors);
-    let texts = texts(&f, loaded, &mut errors);
+/// Checks the booking asked for against the event's form. Nothing is written.
+pub fn check(
+    asked: NewBooking,
+    loaded: &LoadedEvent,
+    fields: &[FieldRow],
+) -> ServiceResult<Attendee> {
+    // Text no way in may take (a NUL, a control character) is refused before anything else.
+    let mut bad_text = FieldErrors::new();
+    asked.check_text(&mut bad_text);
+    bad_text.into_result().map_err(ServiceError::invalid)?;
+    let mut errors = asked.unreadable.clone();
+    check_identity(&asked, &mut errors);
+    check_texts(&asked, loaded, &mut errors);
     let enabled = |name: &str| fields.iter().find(|x| x.name == name && x.enabled);
-    if enabled("message").is_some_and(|x| x.required) && texts.message.trim().is_empty() {
+    if enabled("message").is_some_and(|x| x.required) && asked.message.trim().is_empty() {
         errors.add("message", "required", "This field is required");
     }
-    let location = location(&f, loaded, &texts, &mut errors);
+    let location = location(&asked, loaded, &mut errors);
     let guest_limit = enabled("guests").map(|g| {
         serde_json::from_str::<Value>(&g.config)
             .ok()
@@ -72,71 +62,57 @@ pub fn parse(body: &Value, loaded: &LoadedEvent, fields: &[FieldRow]) -> Service
             .unwrap_or(10)
     });
     let group = loaded.event().kind().is_group();
-    let guests = guests(&f, guest_limit, group, &mut errors);
-    let custom = custom_answers(&f, fields, &mut errors);
+    let guests = guests(&asked.guests, guest_limit, group, &mut errors);
+    check_custom_answers(&asked.custom_fields, fields, &mut errors);
     if !errors.is_empty() {
         return Err(ServiceError::Validation {
             message: "Please fill up the required data".into(),
             errors,
         });
     }
-    let (first_name, last_name) = split_name(&who.name);
+    let (first_name, last_name) = split_name(&asked.name);
     Ok(Attendee {
         first_name,
         last_name,
-        email: who.email,
-        zone: who.zone.trim().to_string(),
-        local_time: who.local_time.unwrap_or_default(),
-        message: texts.message,
-        phone: texts.phone.trim().to_string(),
+        email: asked.email.trim().to_string(),
+        zone: asked.timezone.trim().to_string(),
+        local_time: asked.event_time.unwrap_or_default(),
+        message: asked.message,
+        phone: asked.phone_number.trim().to_string(),
         location,
         guests,
-        custom,
-        duration: texts.duration,
-        source_url: texts.source_url,
+        custom: asked.custom_fields,
+        duration: asked.duration,
+        source_url: asked.source_url,
     })
 }
 
 /// Name, email, time zone and wall-clock time: present and well-formed.
-fn identity(f: &Fields<'_>, errors: &mut FieldErrors) -> Identity {
-    let name = f.str("name", errors).unwrap_or_default();
+fn check_identity(asked: &NewBooking, errors: &mut FieldErrors) {
+    let name = &asked.name;
     if name.trim().is_empty() && !errors.contains("name") {
         errors.add("name", "required", "Please enter attendee's name");
     }
-    check_max_len(errors, "name", Some(&name), 192);
-    let email = f
-        .str("email", errors)
-        .unwrap_or_default()
-        .trim()
-        .to_string();
+    check_max_len(errors, "name", Some(name), 192);
+    let email = asked.email.trim();
     if email.is_empty() && !errors.contains("email") {
         errors.add("email", "required", "Please enter attendee's email address");
-    } else if !is_valid_email(&email) && !errors.contains("email") {
+    } else if !is_valid_email(email) && !errors.contains("email") {
         errors.add("email", "email", "Please provide a valid email address");
     }
-    let zone = f.str("timezone", errors).unwrap_or_default();
+    let zone = &asked.timezone;
     if zone.trim().is_empty() && !errors.contains("timezone") {
         errors.add("timezone", "required", "Please select the timezone");
-    } else if parse_zone(&zone).is_none() && !errors.contains("timezone") {
+    } else if parse_zone(zone).is_none() && !errors.contains("timezone") {
         errors.add(
             "timezone",
             "timezone",
             "The timezone must be a valid IANA time zone",
         );
     }
-    let local_time = event_time(f, errors);
-    Identity {
-        name,
-        email,
-        zone,
-        local_time,
+    if asked.event_time.is_none() && !errors.contains("event_time") {
+        errors.add("event_time", "required", "Please select a date and time");
     }
-}
-
-/// `event_time`: a wall-clock date and time (`YYYY-MM-DD HH:mm:ss`), required.
-pub fn event_time(f: &Fields<'_>, errors: &mut FieldErrors) -> Option<chrono::NaiveDateTime> {
-    let time_text = f.str("event_time", errors).unwrap_or_default();
-    local_event_time(&time_text, errors)
 }
 
 /// The words of a malformed `event_time`.
@@ -158,17 +134,17 @@ pub fn local_event_time(
 }
 
 /// The message, contact details, duration and the page the booking came from.
-fn texts(f: &Fields<'_>, loaded: &LoadedEvent, errors: &mut FieldErrors) -> Texts {
-    let message = f.str("message", errors).unwrap_or_default();
-    check_max_len(errors, "message", Some(&message), 5000);
-    let phone = f.str("phone_number", errors).unwrap_or_default();
-    let address = f.str("address", errors).unwrap_or_default();
-    let description = f.str("location_description", errors).unwrap_or_default();
-    check_max_len(errors, "phone_number", Some(&phone), 32);
-    check_max_len(errors, "location_description", Some(&description), 1000);
-    let duration = f.int("duration", errors);
+fn check_texts(asked: &NewBooking, loaded: &LoadedEvent, errors: &mut FieldErrors) {
+    check_max_len(errors, "message", Some(&asked.message), 5000);
+    check_max_len(errors, "phone_number", Some(&asked.phone_number), 32);
+    check_max_len(
+        errors,
+        "location_description",
+        Some(&asked.location_description),
+        1000,
+    );
     let md = &loaded.settings.multi_duration;
-    if let (Some(d), true) = (duration, md.enabled)
+    if let (Some(d), true) = (asked.duration, md.enabled)
         && !md.available_durations.contains(&d)
     {
         errors.add(
@@ -177,39 +153,26 @@ fn texts(f: &Fields<'_>, loaded: &LoadedEvent, errors: &mut FieldErrors) -> Text
             "The duration must be one of the event's durations",
         );
     }
-    let source_url = f.str("source_url", errors).unwrap_or_default();
-    check_max_len(errors, "source_url", Some(&source_url), 2048);
-    if !source_url.is_empty() && !is_http_url(&source_url) {
+    let source_url = &asked.source_url;
+    check_max_len(errors, "source_url", Some(source_url), 2048);
+    if !source_url.is_empty() && !is_http_url(source_url) {
         errors.add(
             "source_url",
             "url",
             "The source_url must be an http or https URL.",
         );
     }
-    Texts {
-        message,
-        phone,
-        address,
-        description,
-        duration,
-        source_url,
-    }
 }
 
 /// The location: the attendee picks one when the event offers several; some need details.
-fn location(
-    f: &Fields<'_>,
-    loaded: &LoadedEvent,
-    texts: &Texts,
-    errors: &mut FieldErrors,
-) -> Value {
+fn location(asked: &NewBooking, loaded: &LoadedEvent, errors: &mut FieldErrors) -> Value {
     let offered: Vec<String> =
         serde_json::from_str::<Vec<Value>>(&loaded.event().location_settings)
             .unwrap_or_default()
             .iter()
             .filter_map(|l| l.get("type").and_then(Value::as_str).map(str::to_string))
             .collect();
-    let chosen = match f.str("location_type", errors) {
+    let chosen = match asked.location_type.clone() {
         Some(t) if !t.is_empty() => {
             if !offered.is_empty() && !offered.contains(&t) {
                 errors.add(
@@ -226,12 +189,12 @@ fn location(
         }
         _ => offered.first().cloned().unwrap_or_default(),
     };
-    let detail = if !texts.description.trim().is_empty() {
-        &texts.description
+    let detail = if !asked.location_description.trim().is_empty() {
+        &asked.location_description
     } else if chosen == "phone_guest" {
-        &texts.phone
+        &asked.phone_number
     } else {
-        &texts.address
+        &asked.address
     };
     if chosen == "phone_guest" && detail.trim().is_empty() {
         errors.add(
@@ -256,41 +219,35 @@ fn location(
 
 /// Guests: group events take `{name, email}` seats; others take plain email addresses.
 /// `limit` is `None` when the form has no guests field.
-fn guests(f: &Fields<'_>, limit: Option<i64>, group: bool, errors: &mut FieldErrors) -> Vec<Guest> {
-    let items = match f.get("guests") {
-        None => return Vec::new(),
-        Some(Value::Array(items)) if items.is_empty() => return Vec::new(),
-        Some(Value::Array(items)) => items,
-        Some(_) => {
-            errors.add("guests", "array", "The guests must be a list");
-            return Vec::new();
-        }
-    };
+fn guests(
+    given: &[GuestEntry],
+    limit: Option<i64>,
+    group: bool,
+    errors: &mut FieldErrors,
+) -> Vec<Guest> {
+    if given.is_empty() {
+        return Vec::new();
+    }
     match limit {
         None => errors.add(
             "guests",
             "disabled",
             "This event does not take additional guests",
         ),
-        Some(limit) if items.len() as i64 > limit => errors.add(
+        Some(limit) if given.len() as i64 > limit => errors.add(
             "guests",
             "max",
             format!("At most {limit} guests may be added"),
         ),
         Some(_) => {}
     }
-    let text = |o: &Map<String, Value>, key: &str| {
-        o.get(key)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .trim()
-            .to_string()
-    };
     let mut guests = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let (name, email) = match item {
-            Value::String(e) if !group => (String::new(), e.trim().to_string()),
-            Value::Object(o) => (text(o, "name"), text(o, "email")),
+    for (i, entry) in given.iter().enumerate() {
+        let (name, email) = match entry {
+            GuestEntry::Address(e) if !group => (String::new(), e.trim().to_string()),
+            GuestEntry::Person { name, email } => {
+                (name.trim().to_string(), email.trim().to_string())
+            }
             _ => (String::new(), String::new()),
         };
         if !is_valid_email(&email) {
@@ -312,23 +269,11 @@ fn guests(f: &Fields<'_>, limit: Option<i64>, group: bool, errors: &mut FieldErr
 }
 
 /// Custom fields: required ones answered, known ones only, each of its type.
-fn custom_answers(
-    f: &Fields<'_>,
+fn check_custom_answers(
+    custom: &BTreeMap<String, Answer>,
     fields: &[FieldRow],
     errors: &mut FieldErrors,
-) -> Map<String, Value> {
-    let custom: Map<String, Value> = match f.get("custom_fields") {
-        None => Map::new(),
-        Some(Value::Object(map)) => map.clone(),
-        Some(_) => {
-            errors.add(
-                "custom_fields",
-                "object",
-                "The custom fields must be an object",
-            );
-            Map::new()
-        }
-    };
+) {
     let custom_fields: Vec<&FieldRow> = fields
         .iter()
         .filter(|x| !x.system_defined && x.enabled)
@@ -343,20 +288,16 @@ fn custom_answers(
         }
     }
     for x in &custom_fields {
-        let value = custom.get(&x.name);
-        if empty(value) {
-            if x.required {
-                errors.add(
-                    format!("custom_fields.{}", x.name),
-                    "required",
-                    format!("{} is required", x.label),
-                );
-            }
-        } else if let Some(v) = value {
-            check_custom(x, v, errors);
+        match custom.get(&x.name) {
+            Some(answer) if !answer.is_empty() => check_custom(x, answer, errors),
+            _ if x.required => errors.add(
+                format!("custom_fields.{}", x.name),
+                "required",
+                format!("{} is required", x.label),
+            ),
+            _ => {}
         }
     }
-    custom
 }
 
 pub(super) fn split_name(name: &str) -> (String, String) {
@@ -364,16 +305,6 @@ pub(super) fn split_name(name: &str) -> (String, String) {
     match name.rsplit_once(' ') {
         Some((first, last)) => (first.trim().to_string(), last.trim().to_string()),
         None => (name.to_string(), String::new()),
-    }
-}
-
-fn empty(v: Option<&Value>) -> bool {
-    match v {
-        None | Some(Value::Null) => true,
-        Some(Value::String(s)) => s.trim().is_empty(),
-        Some(Value::Array(a)) => a.is_empty(),
-        Some(Value::Bool(b)) => !b,
-        _ => false,
     }
 }
 
@@ -406,7 +337,7 @@ pub fn check_sms_number(fields: &[FieldRow], attendee: &Attendee) -> ServiceResu
             attendee
                 .custom
                 .get(&field.name)
-                .and_then(Value::as_str)
+                .map(Answer::text)
                 .unwrap_or_default()
                 .to_string(),
         )
@@ -423,12 +354,12 @@ pub fn check_sms_number(fields: &[FieldRow], attendee: &Attendee) -> ServiceResu
 }
 
 /// Checks one custom answer against its field's type.
-fn check_custom(field: &FieldRow, value: &Value, errors: &mut FieldErrors) {
+fn check_custom(field: &FieldRow, answer: &Answer, errors: &mut FieldErrors) {
     let key = format!("custom_fields.{}", field.name);
-    let text = value.as_str().unwrap_or_default();
+    let text = answer.text();
     let bad = match field.field_type.as_str() {
         "email" => !is_valid_email(text),
-        "number" => value.as_f64().is_none() && text.trim().parse::<f64>().is_err(),
+        "number" => !matches!(answer, Answer::Number(_)) && text.trim().parse::<f64>().is_err(),
         "date" => chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_err(),
         "phone" => {
             text.len() > 32
@@ -439,16 +370,13 @@ fn check_custom(field: &FieldRow, value: &Value, errors: &mut FieldErrors) {
         "radio" | "dropdown" => !option_values(field).contains(&text.to_string()),
         "multi-select" | "checkbox-group" => {
             let allowed = option_values(field);
-            !value.as_array().is_some_and(|items| {
-                items
-                    .iter()
-                    .all(|i| i.as_str().is_some_and(|s| allowed.contains(&s.to_string())))
-            })
+            !matches!(answer, Answer::Choices(items) if items.iter().all(|i| allowed.contains(i)))
         }
         "checkbox" | "terms-and-conditions" => {
-            !value.is_boolean() && !matches!(text, "yes" | "no" | "true" | "false" | "1" | "0")
+            !matches!(answer, Answer::Flag(_))
+                && !matches!(text, "yes" | "no" | "true" | "false" | "1" | "0")
         }
-        _ => !value.is_string() || text.chars().count() > 5000,
+        _ => !matches!(answer, Answer::Text(_)) || text.chars().count() > 5000,
     };
     if bad {
         errors.add(key, "invalid", format!("{} is not valid", field.label));

@@ -20,6 +20,7 @@ pub mod guard;
 pub mod host_actions;
 pub mod lifecycle;
 pub mod location;
+pub mod new_booking;
 pub mod notify;
 pub mod self_service;
 pub mod update;

@@ -1,8 +1,8 @@
-//! `PUT /schedules/{id}`: one change of a booking (or of its whole group), read once into an
-//! [`UpdateBooking`] command. Status changes are compare-and-swap along the allowed
+//! `PUT /schedules/{id}`: one change of a booking (or of its whole group), as an
+//! [`UpdateBooking`] command (read from the body by `input::bookings`). Status changes are compare-and-swap along the allowed
 //! transitions; a refused move answers 409 `invalid_transition` and changes nothing.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::host_actions::{load, site_payments};
 use super::notify::{self, Change as EmailChange};
@@ -11,7 +11,6 @@ use crate::domain::transitions;
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::{BookingStatus, Email, PaymentStatus};
 use crate::model::answer::MessageAnswer;
-use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::Tx;
 use crate::store::booking_list;
@@ -69,7 +68,8 @@ impl BookingChange {
     }
 }
 
-const COLUMNS: [&str; 7] = [
+/// The columns a change may name.
+pub const COLUMNS: [&str; 7] = [
     "status",
     "payment_status",
     "internal_note",
@@ -80,7 +80,7 @@ const COLUMNS: [&str; 7] = [
 ];
 
 /// The field that carries the reason a status asks for.
-fn reason_field(status: BookingStatus) -> Option<&'static str> {
+pub fn reason_field(status: BookingStatus) -> Option<&'static str> {
     match status {
         BookingStatus::Cancelled => Some("cancel_reason"),
         BookingStatus::Rejected => Some("reject_reason"),
@@ -88,97 +88,20 @@ fn reason_field(status: BookingStatus) -> Option<&'static str> {
     }
 }
 
-/// `PUT /schedules/{id}` with its JSON body. Access first: another host's ids answer 404
-/// whatever the body.
+/// `PUT /schedules/{id}`: the change is read (`read`) only once access is granted, so another
+/// host's ids answer 404 whatever the body.
 pub async fn update(
     ctx: &Ctx,
     caller: &Caller,
     id: i64,
-    body: &Value,
+    read: impl FnOnce() -> ServiceResult<UpdateBooking>,
 ) -> ServiceResult<MessageAnswer> {
     {
         let mut conn = ctx.store.conn().await?;
         load(conn.ex(), caller, id).await?;
     }
-    let command = parse(body)?;
+    let command = read()?;
     apply(ctx, caller, id, &command).await
-}
-
-/// Reads `{column, value, update_all, refund_payment, cancel_reason | reject_reason}`, with
-/// the field-named errors and words integrators know.
-pub fn parse(body: &Value) -> ServiceResult<UpdateBooking> {
-    crate::service::support::input::clean_text(body)?;
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let column = f.str("column", &mut errors).unwrap_or_default();
-    let value = f.str("value", &mut errors);
-    let update_all = f.bool("update_all", &mut errors).unwrap_or(false);
-    let refund = f
-        .str("refund_payment", &mut errors)
-        .is_some_and(|r| r == "yes");
-    if column.is_empty() && errors.is_empty() {
-        errors.add("column", "required", "The column field is required.");
-    } else if !COLUMNS.contains(&column.as_str()) && !errors.contains("column") {
-        errors.add("column", "in", "Invalid column");
-    }
-    if value.is_none() && !errors.contains("value") {
-        errors.add("value", "required", "The value field is required.");
-    }
-    let value = value.unwrap_or_default();
-    let change = parse_change(&f, &column, &value, refund, &mut errors);
-    errors.into_result().map_err(ServiceError::invalid)?;
-    let change = change.ok_or_else(|| ServiceError::field("column", "in", "Invalid column"))?;
-    Ok(UpdateBooking { change, update_all })
-}
-
-/// The value of `column` as its type (`None` when it is not one, with the error added),
-/// then the rules the type does not carry.
-fn parse_change(
-    f: &Fields<'_>,
-    column: &str,
-    value: &str,
-    refund: bool,
-    errors: &mut FieldErrors,
-) -> Option<BookingChange> {
-    let trimmed = value.trim().to_string();
-    let change = match column {
-        "status" => {
-            let to = BookingStatus::parse(value).filter(|to| *to != BookingStatus::Pending);
-            if to.is_none() && !errors.contains("value") {
-                errors.add("value", "in", "Invalid status");
-            }
-            let reason = to
-                .and_then(reason_field)
-                .map(|key| f.str(key, errors).unwrap_or_default().trim().to_string())
-                .unwrap_or_default();
-            BookingChange::Status {
-                to: to?,
-                reason,
-                refund,
-            }
-        }
-        "payment_status" => {
-            let status = PaymentStatus::parse(value);
-            if status.is_none() {
-                errors.add("value", "in", "Invalid payment status");
-            }
-            BookingChange::PaymentStatus(status?)
-        }
-        "email" => {
-            let email = Email::parse(value);
-            if email.is_none() {
-                errors.add("value", "email", "Invalid email address");
-            }
-            BookingChange::Email(email?)
-        }
-        "first_name" => BookingChange::FirstName(trimmed),
-        "last_name" => BookingChange::LastName(trimmed),
-        "internal_note" => BookingChange::InternalNote(trimmed),
-        "phone" => BookingChange::Phone(trimmed),
-        _ => return None,
-    };
-    change.check_into(errors);
-    Some(change)
 }
 
 impl BookingChange {
@@ -189,7 +112,8 @@ impl BookingChange {
         errors.into_result().map_err(ServiceError::invalid)
     }
 
-    fn check_into(&self, errors: &mut FieldErrors) {
+    /// [`BookingChange::check`] into a way in's own errors.
+    pub fn check_into(&self, errors: &mut FieldErrors) {
         // The text rules of every way in (a desk form builds this change without a body).
         let text = match self {
             BookingChange::Status { reason, .. } => Some((reason.as_str(), false)),
@@ -451,76 +375,6 @@ fn updated_message(change: &BookingChange) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The command, or the refusal's field and headline message.
-    fn parsed(body: Value) -> Result<UpdateBooking, (String, String)> {
-        parse(&body).map_err(|e| match e {
-            ServiceError::Validation { message, errors } => {
-                let field = errors
-                    .messages()
-                    .find(|(_, m)| *m == message)
-                    .map(|(field, _)| field.to_string())
-                    .unwrap_or_default();
-                (field, message)
-            }
-            other => ("?".into(), format!("{other:?}")),
-        })
-    }
-
-    #[test]
-    fn each_column_becomes_its_typed_change() {
-        assert_eq!(
-            parsed(
-                json!({"column": "status", "value": "cancelled", "cancel_reason": " Ill ",
-                "refund_payment": "yes", "update_all": true})
-            ),
-            Ok(UpdateBooking {
-                change: BookingChange::Status {
-                    to: BookingStatus::Cancelled,
-                    reason: "Ill".into(),
-                    refund: true
-                },
-                update_all: true
-            })
-        );
-        assert_eq!(
-            parsed(json!({"column": "email", "value": " maya@example.org "}))
-                .map(|u| u.change.value().to_string()),
-            Ok("maya@example.org".to_string())
-        );
-        assert_eq!(
-            parsed(json!({"column": "payment_status", "value": "paid"})).map(|u| u.change),
-            Ok(BookingChange::PaymentStatus(PaymentStatus::Paid))
-        );
-    }
-
-    #[test]
-    fn refusals_keep_their_field_and_words() {
-        let first = |body: Value| parsed(body).err();
-        assert_eq!(
-            first(json!({"column": "status", "value": "pending"})),
-            Some(("value".into(), "Invalid status".into()))
-        );
-        assert_eq!(
-            first(json!({"column": "status", "value": "rejected"})),
-            Some((
-                "reject_reason".into(),
-                "The reject_reason field is required.".into()
-            ))
-        );
-        assert_eq!(
-            first(json!({"column": "colour", "value": "red"})),
-            Some(("column".into(), "Invalid column".into()))
-        );
-        assert_eq!(
-            first(json!({"column": "first_name", "value": "  "})),
-            Some(("value".into(), "The first name may not be empty.".into()))
-        );
-        assert_eq!(
-            first(json!({"value": "x"})),
-            Some(("column".into(), "The column field is required.".into()))
-        );
-    }
 
     #[test]
     fn the_answer_names_the_change() {

@@ -3,9 +3,8 @@
 use crate::model::listing::SlugAvailable;
 use std::collections::HashMap;
 
-use serde_json::Value;
-
 use crate::domain::access::Capability;
+use crate::domain::text::check_text;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::Slug;
 use crate::model::booking::EventOption;
@@ -14,7 +13,6 @@ use crate::model::calendar::{
     EventTemplate, EventTemplateSettings,
 };
 use crate::model::page::Page;
-use crate::service::support::input::Fields;
 use crate::service::support::present::calendar_wire;
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
@@ -193,21 +191,25 @@ pub struct UpdateCalendar {
 }
 
 impl UpdateCalendar {
-    /// Reads `{title?, description?}`.
-    pub fn parse(body: &Value) -> ServiceResult<UpdateCalendar> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let f = Fields::new(Some(body), "");
-        let description = f.str("description", &mut errors);
+    /// The change, checked: a title (when given) is a valid calendar title, a description
+    /// within the limit. `errors` are what the way in could not read, refused together.
+    pub fn new(
+        title: Option<String>,
+        description: Option<String>,
+        mut errors: FieldErrors,
+    ) -> ServiceResult<UpdateCalendar> {
+        if let Some(description) = &description {
+            check_text("description", description, false, &mut errors);
+        }
         check_max_len(
             &mut errors,
             "description",
             description.as_deref(),
             MAX_HTML_CHARS,
         );
-        let title = f.str("title", &mut errors);
-        if title.is_some() {
-            check_title(&mut errors, "title", "Calendar title", title.as_deref());
+        if let Some(title) = &title {
+            check_text("title", title, true, &mut errors);
+            check_title(&mut errors, "title", "Calendar title", Some(title));
         }
         errors.into_result().map_err(ServiceError::invalid)?;
         Ok(UpdateCalendar {
@@ -249,16 +251,6 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(())
-}
-
-/// `POST /calendars/check-slug`'s body, `{slug}`, read once: the text, not yet checked.
-pub fn slug_to_check(body: &Value) -> ServiceResult<String> {
-    let mut errors = FieldErrors::new();
-    let slug = Fields::new(Some(body), "")
-        .str("slug", &mut errors)
-        .unwrap_or_default();
-    errors.into_result().map_err(ServiceError::invalid)?;
-    Ok(slug)
 }
 
 /// Whether `slug` can be used for a new calendar: a valid slug no calendar has.

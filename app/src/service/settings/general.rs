@@ -11,8 +11,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::site::{
-    MAX_FOOTER, MAX_TEXT, SAVED, WEEKDAYS, YES_NO, YES_NO_UNSET, check_choice, require, required,
-    update,
+    MAX_FOOTER, MAX_TEXT, SAVED, WEEKDAYS, YES_NO, YES_NO_UNSET, check_choice, require, update,
 };
 use crate::domain::access::Capability;
 use crate::domain::validation::{FieldErrors, check_max_len};
@@ -20,9 +19,7 @@ use crate::domain::values::is_valid_email;
 use crate::model::answer::MessageAnswer;
 use crate::model::settings::{
     Administration, EmailSettings, GENERAL, GeneralSections, GeneralSettings, SavedGeneralSettings,
-    scalar_text,
 };
-use crate::service::support::input::Fields;
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 
@@ -32,19 +29,12 @@ use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 pub struct SectionChanges(pub BTreeMap<String, String>);
 
 impl SectionChanges {
-    /// Reads the object `section` (named `prefix` in errors); an object or a list in a field's
-    /// place is refused by name, any other value is taken as text.
-    pub fn read(section: Option<&Value>, prefix: &str, errors: &mut FieldErrors) -> Self {
-        let mut changes = BTreeMap::new();
-        for (key, value) in section.and_then(Value::as_object).into_iter().flatten() {
-            if value.is_object() || value.is_array() {
-                let name = format!("{prefix}.{key}");
-                errors.add(&name, "string", format!("The {name} must be a string."));
-            } else {
-                changes.insert(key.clone(), scalar_text(value.clone()));
-            }
+    /// The text rules (`domain::text`) on each field, named `{prefix}.{field}`.
+    pub fn check_text(&self, prefix: &str, errors: &mut FieldErrors) {
+        for (key, text) in &self.0 {
+            let one_line = crate::domain::text::is_single_line(key);
+            crate::domain::text::check_text(&format!("{prefix}.{key}"), text, one_line, errors);
         }
-        SectionChanges(changes)
     }
 
     /// `section` with these fields changed (every section field is text, so the result
@@ -73,20 +63,27 @@ pub struct GeneralChanges {
 }
 
 impl GeneralChanges {
-    pub fn parse(body: &Value) -> ServiceResult<GeneralChanges> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let f = Fields::new(Some(body), "");
-        let emailing = f.object("emailing", &mut errors);
-        let administration = f.object("administration", &mut errors);
-        let time_format = f.one_of("timeFormat", &["12", "24"], &mut errors);
-        let changes = GeneralChanges {
-            emailing: SectionChanges::read(emailing, "emailing", &mut errors),
-            administration: SectionChanges::read(administration, "administration", &mut errors),
-            time_format,
-        };
+    /// The changes, checked: `time_format` is `12` or `24` (each section is checked whole once
+    /// applied). `errors` are what the way in could not read, refused together.
+    pub fn new(
+        emailing: SectionChanges,
+        administration: SectionChanges,
+        time_format: Option<String>,
+        mut errors: FieldErrors,
+    ) -> ServiceResult<GeneralChanges> {
+        // The text rules of every way in: a page builds these changes without a body.
+        for (prefix, section) in [("emailing", &emailing), ("administration", &administration)] {
+            section.check_text(prefix, &mut errors);
+        }
+        if let Some(format) = &time_format {
+            check_choice(&mut errors, "timeFormat", format, &["12", "24"]);
+        }
         errors.into_result().map_err(ServiceError::invalid)?;
-        Ok(changes)
+        Ok(GeneralChanges {
+            emailing,
+            administration,
+            time_format,
+        })
     }
 }
 
@@ -230,29 +227,18 @@ pub struct PaymentChanges {
 }
 
 impl PaymentChanges {
-    pub fn parse(body: &Value) -> ServiceResult<PaymentChanges> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let f = Fields::new(Some(body), "");
-        let given = required(f.object("payments", &mut errors), &mut errors, "payments")?;
-        let p = Fields::new(Some(given), "payments");
-        let currency = p
-            .str("currency", &mut errors)
-            .map(|c| Currency::from_code(c.trim().to_uppercase().as_str()));
-        let changes = PaymentChanges {
-            currency: currency.flatten(),
-            is_active: p.one_of("is_active", &YES_NO, &mut errors),
-            number_format: p.one_of(
-                "number_format",
-                &["comma_separated", "dot_separated"],
-                &mut errors,
-            ),
-            currency_position: p.one_of(
-                "currency_position",
-                &["left", "right", "left_space", "right_space"],
-                &mut errors,
-            ),
+    /// The changes, checked: a known ISO 4217 currency and the offered choices. `errors` are
+    /// what the way in could not read, refused together.
+    pub fn new(given: PaymentTexts, mut errors: FieldErrors) -> ServiceResult<PaymentChanges> {
+        let choice = |field: &str, value: Option<String>, allowed: &[&str], errors: &mut _| {
+            let value = value?;
+            crate::domain::text::check_text(&format!("payments.{field}"), &value, true, errors);
+            check_choice(errors, &format!("payments.{field}"), &value, allowed);
+            Some(value)
         };
+        let currency = given
+            .currency
+            .map(|c| Currency::from_code(c.trim().to_uppercase().as_str()));
         if let Some(None) = currency {
             errors.add(
                 "payments.currency",
@@ -260,9 +246,34 @@ impl PaymentChanges {
                 "The payments.currency must be an ISO 4217 currency code.",
             );
         }
+        let changes = PaymentChanges {
+            currency: currency.flatten(),
+            is_active: choice("is_active", given.is_active, &YES_NO, &mut errors),
+            number_format: choice(
+                "number_format",
+                given.number_format,
+                &["comma_separated", "dot_separated"],
+                &mut errors,
+            ),
+            currency_position: choice(
+                "currency_position",
+                given.currency_position,
+                &["left", "right", "left_space", "right_space"],
+                &mut errors,
+            ),
+        };
         errors.into_result().map_err(ServiceError::invalid)?;
         Ok(changes)
     }
+}
+
+/// The payment settings as sent, each optional.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaymentTexts {
+    pub currency: Option<String>,
+    pub is_active: Option<String>,
+    pub number_format: Option<String>,
+    pub currency_position: Option<String>,
 }
 
 /// `POST /settings/payment`: the fields sent change; a currency brings its sign and decimals.
@@ -292,71 +303,4 @@ pub async fn save_payment(
     })
     .await?;
     Ok(MessageAnswer::new(SAVED))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn general_changes_take_scalars_as_text_and_name_objects_in_their_place() {
-        let changes = GeneralChanges::parse(&json!({
-            "emailing": {"from_name": "Ada", "use_host_name": true, "unknown": 5},
-            "administration": {"auto_cancel_timing": 30, "admin_email": null},
-            "timeFormat": "24",
-        }));
-        let Ok(changes) = changes else {
-            panic!("a valid body was refused: {changes:?}");
-        };
-        let emailing = changes.emailing.applied_to(&EmailSettings::default());
-        assert_eq!(emailing.from_name, "Ada");
-        assert_eq!(emailing.use_host_name, "yes");
-        assert_eq!(emailing.from_email, "", "a field not sent keeps its value");
-        let administration = changes
-            .administration
-            .applied_to(&Administration::default());
-        assert_eq!(administration.auto_cancel_timing, "30");
-        assert_eq!(
-            administration.start_day,
-            Administration::default().start_day
-        );
-        assert_eq!(changes.time_format.as_deref(), Some("24"));
-
-        let refused = GeneralChanges::parse(&json!({
-            "emailing": {"from_name": ["Ada"]}, "administration": 3, "timeFormat": "13"}));
-        let Err(ServiceError::Validation { errors, .. }) = refused else {
-            panic!("expected a validation error, got {refused:?}");
-        };
-        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
-        assert_eq!(
-            fields,
-            vec!["administration", "emailing.from_name", "timeFormat"]
-        );
-    }
-
-    #[test]
-    fn payment_changes_need_the_section_and_a_known_currency() {
-        let changes = PaymentChanges::parse(&json!({"payments": {"currency": " eur "}}));
-        assert_eq!(
-            changes.ok().and_then(|c| c.currency).map(|c| c.code()),
-            Some("EUR")
-        );
-        for (body, field) in [
-            (json!({}), "payments"),
-            (
-                json!({"payments": {"currency": "XYZ"}}),
-                "payments.currency",
-            ),
-            (
-                json!({"payments": {"is_active": "maybe"}}),
-                "payments.is_active",
-            ),
-        ] {
-            let Err(ServiceError::Validation { errors, .. }) = PaymentChanges::parse(&body) else {
-                panic!("{body} was accepted");
-            };
-            assert!(errors.contains(field), "{body}: {errors:?}");
-        }
-    }
 }

@@ -1,12 +1,10 @@
 //! `/settings/global-modules`, `/settings/addons-settings` and `/settings/install-plugin`:
 //! which integrations are switched on, the attendee portal and coupons.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, json};
 
 use super::general::SectionChanges;
-use super::site::{
-    MODULE_CATALOGUE, SELF_PLUGIN, YES_NO, check_choice, load, require, required, update,
-};
+use super::site::{MODULE_CATALOGUE, YES_NO, check_choice, load, require, update};
 use crate::domain::access::Capability;
 use crate::domain::validation::FieldErrors;
 use crate::model::answer::MessageAnswer;
@@ -14,7 +12,6 @@ use crate::model::settings::{
     FEATURES, FeatureModules, FeatureModulesView, GlobalModules, MODULES, ModuleSettings,
     SavedFeatureModules,
 };
-use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 
 /// `GET /settings/global-modules`.
@@ -48,41 +45,10 @@ fn feature_modules(ctx: &Ctx, features: FeatureModules) -> FeatureModulesView {
     }
 }
 
-/// The required `settings` object of a modules or features save, and a reader of its fields.
-fn settings_object<'a>(
-    body: &'a Value,
-    errors: &mut FieldErrors,
-) -> ServiceResult<(&'a Value, Fields<'a>)> {
-    let given = required(
-        Fields::new(Some(body), "").object("settings", errors),
-        errors,
-        "settings",
-    )?;
-    Ok((given, Fields::new(Some(given), "settings")))
-}
-
 /// `POST /settings/global-modules`'s body, read once: `settings` (required), a known module's
 /// key -> `yes`/`no`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ModuleSwitches(pub Vec<(String, String)>);
-
-impl ModuleSwitches {
-    pub fn parse(body: &Value) -> ServiceResult<ModuleSwitches> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let (given, s) = settings_object(body, &mut errors)?;
-        let mut switches = Vec::new();
-        for key in given.as_object().into_iter().flatten().map(|(k, _)| k) {
-            if !MODULE_CATALOGUE.iter().any(|m| m.0 == key) {
-                errors.add(s.name(key), "in", format!("{key} is not a known module."));
-            } else if let Some(state) = s.one_of(key, &YES_NO, &mut errors) {
-                switches.push((key.clone(), state));
-            }
-        }
-        errors.into_result().map_err(ServiceError::invalid)?;
-        Ok(ModuleSwitches(switches))
-    }
-}
 
 /// `POST /settings/global-modules`: the modules sent are switched; the others keep their state.
 pub async fn save_global_modules(
@@ -110,22 +76,6 @@ async fn set_modules(ctx: &Ctx, changes: Vec<(String, String)>) -> ServiceResult
 pub struct AddonChanges {
     pub frontend: SectionChanges,
     pub coupon: SectionChanges,
-}
-
-impl AddonChanges {
-    pub fn parse(body: &Value) -> ServiceResult<AddonChanges> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let (_, s) = settings_object(body, &mut errors)?;
-        let frontend = s.object("frontend", &mut errors);
-        let coupon = s.object("coupon", &mut errors);
-        let changes = AddonChanges {
-            frontend: SectionChanges::read(frontend, "settings.frontend", &mut errors),
-            coupon: SectionChanges::read(coupon, "settings.coupon", &mut errors),
-        };
-        errors.into_result().map_err(ServiceError::invalid)?;
-        Ok(changes)
-    }
 }
 
 /// `POST /settings/addons-settings`: the changes over the stored features, checked whole.
@@ -196,29 +146,6 @@ fn validate_features(features: &mut FeatureModules) -> ServiceResult<()> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PluginId(pub &'static str);
 
-impl PluginId {
-    /// Reads `{plugin_id}`.
-    pub fn parse(body: &Value) -> ServiceResult<PluginId> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let plugins: Vec<&'static str> = std::iter::once(SELF_PLUGIN)
-            .chain(MODULE_CATALOGUE.iter().map(|m| m.1))
-            .collect();
-        let given = required(
-            Fields::new(Some(body), "").one_of("plugin_id", &plugins, &mut errors),
-            &mut errors,
-            "plugin_id",
-        )?;
-        plugins
-            .into_iter()
-            .find(|p| *p == given)
-            .map(PluginId)
-            .ok_or_else(|| {
-                ServiceError::field("plugin_id", "in", "The selected plugin_id is invalid.")
-            })
-    }
-}
-
 /// `POST /settings/install-plugin`: `plugin_id` (required). slotbook runs no third-party code:
 /// installing an integration switches its module on (`GET /settings/global-modules` shows it).
 pub async fn install_plugin(
@@ -231,43 +158,4 @@ pub async fn install_plugin(
         set_modules(ctx, vec![(module.0.to_string(), "yes".to_string())]).await?;
     }
     Ok(MessageAnswer::new("Plugin has been installed successfully"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn module_switches_name_unknown_modules_and_bad_states() {
-        let module = MODULE_CATALOGUE[0].0;
-        let switches = ModuleSwitches::parse(&json!({"settings": {module: "yes"}}));
-        assert_eq!(
-            switches.ok(),
-            Some(ModuleSwitches(vec![(
-                module.to_string(),
-                "yes".to_string()
-            )]))
-        );
-        let refused = ModuleSwitches::parse(&json!({"settings": {module: "on", "fax": "yes"}}));
-        let Err(ServiceError::Validation { errors, .. }) = refused else {
-            panic!("expected a validation error, got {refused:?}");
-        };
-        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
-        assert_eq!(fields, vec!["settings.fax", &format!("settings.{module}")]);
-        assert!(ModuleSwitches::parse(&json!({"settings": []})).is_err());
-    }
-
-    #[test]
-    fn addon_changes_keep_what_was_not_sent() {
-        let changes = AddonChanges::parse(&json!({"settings": {"frontend": {"slug": "portal"}}}));
-        let Ok(changes) = changes else {
-            panic!("a valid body was refused: {changes:?}");
-        };
-        let stored = FeatureModules::default();
-        let frontend = changes.frontend.applied_to(&stored.frontend);
-        assert_eq!(frontend.slug, "portal");
-        assert_eq!(frontend.render_type, stored.frontend.render_type);
-        assert_eq!(changes.coupon.applied_to(&stored.coupon), stored.coupon);
-        assert!(AddonChanges::parse(&json!({"settings": {"coupon": {"enabled": {}}}})).is_err());
-    }
 }

@@ -8,7 +8,6 @@ use iso_currency::{Currency, IntoEnumIterator};
 use isocountry::CountryCode;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
 use crate::domain::access::Capability;
 use crate::domain::validation::FieldErrors;
@@ -16,13 +15,12 @@ use crate::model::settings::{
     Country, CurrencyOption, EmailingFields, FieldControl, GENERAL, GeneralSettings,
     GeneralSettingsAnswer,
 };
-use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::calendars::{self, CalendarFilter};
 use crate::store::{Ex, settings};
 
 pub const SAVED: &str = "Settings updated successfully";
-pub(super) const YES_NO: [&str; 2] = ["yes", "no"];
+pub const YES_NO: [&str; 2] = ["yes", "no"];
 /// `""` is the reference's "not chosen" for the emailing switches.
 pub(super) const YES_NO_UNSET: [&str; 3] = ["yes", "no", ""];
 pub(super) const WEEKDAYS: [&str; 7] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
@@ -66,7 +64,7 @@ pub const MODULE_CATALOGUE: [(&str, &str, &str, &str); 5] = [
     ),
 ];
 /// `plugin-booking` is slotbook itself: always installed.
-pub(super) const SELF_PLUGIN: &str = "plugin-booking";
+pub const SELF_PLUGIN: &str = "plugin-booking";
 
 pub(super) fn require(caller: &Caller, capability: Capability) -> ServiceResult<()> {
     if caller.can(capability) {
@@ -188,11 +186,7 @@ fn currencies() -> Vec<CurrencyOption> {
 }
 
 /// The value of a required field, or the 422 naming it (absent, or of the wrong type).
-pub(super) fn required<T>(
-    value: Option<T>,
-    errors: &mut FieldErrors,
-    field: &str,
-) -> ServiceResult<T> {
+pub fn required<T>(value: Option<T>, errors: &mut FieldErrors, field: &str) -> ServiceResult<T> {
     value.ok_or_else(|| {
         let mut errors = std::mem::replace(errors, FieldErrors::new());
         if !errors.contains(field) {
@@ -241,16 +235,21 @@ pub struct ThemeChoice {
 }
 
 impl ThemeChoice {
-    /// Reads `{theme, brand_color?}`.
-    pub fn parse(body: &Value) -> ServiceResult<ThemeChoice> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let f = Fields::new(Some(body), "");
-        let theme = f.one_of("theme", &THEMES, &mut errors);
+    /// The choice, checked: a theme offered (required) and a hex brand colour or none.
+    /// `errors` are what the way in could not read, refused together.
+    pub fn new(
+        theme: Option<String>,
+        brand_color: Option<String>,
+        mut errors: FieldErrors,
+    ) -> ServiceResult<ThemeChoice> {
+        if let Some(theme) = &theme {
+            check_choice(&mut errors, "theme", theme, &THEMES);
+        }
+        if let Some(brand) = &brand_color {
+            crate::domain::text::check_text("brand_color", brand, true, &mut errors);
+        }
         // An extension of the reference's body: the public pages' accent, `#rrggbb` or empty.
-        let brand = f
-            .str("brand_color", &mut errors)
-            .map(|c| c.trim().to_lowercase());
+        let brand = brand_color.map(|c| c.trim().to_lowercase());
         if brand
             .as_deref()
             .is_some_and(|c| !c.is_empty() && crate::domain::brand::parse_hex(c).is_none())
@@ -261,6 +260,11 @@ impl ThemeChoice {
                 "The brand colour must be a hex colour such as #0369a1.",
             );
         }
+        let theme = if errors.contains("theme") {
+            None
+        } else {
+            theme
+        };
         let theme = required(theme, &mut errors, "theme")?;
         errors.into_result().map_err(ServiceError::invalid)?;
         Ok(ThemeChoice {
@@ -329,37 +333,4 @@ pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<PageList> {
         })
         .collect();
     Ok(PageList { pages })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn a_theme_choice_keeps_a_lower_case_accent_and_names_a_bad_one() {
-        let theme = THEMES[0];
-        let choice = ThemeChoice::parse(&json!({"theme": theme, "brand_color": " #0369A1 "}));
-        assert_eq!(
-            choice.ok(),
-            Some(ThemeChoice {
-                theme: theme.to_string(),
-                brand_color: Some("#0369a1".to_string()),
-            })
-        );
-        let kept = ThemeChoice::parse(&json!({"theme": theme}));
-        assert_eq!(kept.ok().map(|c| c.brand_color), Some(None));
-        let refused = |body: Value| match ThemeChoice::parse(&body) {
-            Err(ServiceError::Validation { errors, .. }) => errors
-                .messages()
-                .map(|(field, _)| field.to_string())
-                .collect::<Vec<_>>(),
-            other => panic!("expected a validation error, got {other:?}"),
-        };
-        assert_eq!(
-            refused(json!({"theme": theme, "brand_color": "blue"})),
-            vec!["brand_color"]
-        );
-        assert_eq!(refused(json!({})), vec!["theme"]);
-    }
 }

@@ -5,14 +5,12 @@
 //! Double booking is impossible: the check and the insert cannot interleave with another
 //! writer of the same host (DESIGN 4).
 
-use serde_json::Value;
-
 use super::form;
 use super::guard::slot_unavailable;
+use super::new_booking::{HostRequest, NewBooking};
 use super::notify::EventNotifications;
 use crate::domain::slots::Reason;
 use crate::domain::slots::local::exact_instant;
-use crate::domain::validation::FieldErrors;
 use crate::domain::values::{BookingSource, BookingStatus};
 use crate::domain::zone::parse_zone;
 use crate::model::booking::BookingAnswer;
@@ -20,7 +18,6 @@ use crate::service::events::booking_fields::effective_fields;
 use crate::service::events::integrations;
 use crate::service::events::payments::{self, EventPayment, PaymentMethod};
 use crate::service::slots::{LoadedEvent, NOT_ACCEPTING, load_event, schedule_rows};
-use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::StoreError;
 use crate::store::availability_schedules::ScheduleRow;
@@ -33,13 +30,21 @@ mod under_lock;
 
 use under_lock::{answer, place, write};
 
-/// Who asks: the public, or an authenticated user (who may be a host of the event).
+/// Who asks (the public, or an authenticated user who may be a host of the event) for which
+/// booking.
 pub struct CreateRequest<'a> {
     pub event_id: i64,
-    pub body: &'a Value,
+    pub booking: NewBooking,
     pub caller: Option<&'a Caller>,
-    pub idempotency_key: Option<&'a str>,
+    pub idempotency: Option<Idempotency<'a>>,
     pub ip: &'a str,
+}
+
+/// A client's `Idempotency-Key` and the request it came with, as received: a retry must send
+/// the same request to be answered the first result.
+pub struct Idempotency<'a> {
+    pub key: &'a str,
+    pub request: &'a str,
 }
 
 /// What a create reads before the hosts' lock: the event and everything about it that is not
@@ -86,7 +91,7 @@ struct Draft {
 /// same key with another body is refused, so a key cannot be used to read another attendee's
 /// booking. Keys are kept for 24 hours.
 #[tracing::instrument(skip_all, fields(event_id = req.event_id))]
-pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
+pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
     let idempotency = idempotency_key(&req);
     if let Some(key) = &idempotency
         && let Some(answer) = replay(ctx, key).await?
@@ -94,17 +99,19 @@ pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingA
         return Ok(answer);
     }
     let event = read_event(ctx, req.event_id).await?;
-    let attendee = form::parse(req.body, &event.loaded, &event.fields)?;
+    let booking = std::mem::take(&mut req.booking);
+    let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
+    let attendee = form::check(booking, &event.loaded, &event.fields)?;
     if event.notifications.texts_attendee() {
         form::check_sms_number(&event.fields, &attendee)?;
     }
-    let choices = host_choices(req.body, req.caller, &event.loaded)?;
+    let choices = host_choices(asked, req.caller, &event.loaded);
     let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
     let Some(start) = exact_instant(zone, attendee.local_time) else {
         return Err(slot_unavailable(&[Reason::OutsideHours]));
     };
     let duration = event.loaded.duration(attendee.duration);
-    let charge = charge(&event, req.body, duration)?;
+    let charge = charge(&event, payment_method.as_deref(), duration)?;
     let hosts = event.loaded.host_ids();
     if let Some(h) = choices.host
         && !hosts.contains(&h)
@@ -152,11 +159,13 @@ fn idempotency_key(req: &CreateRequest<'_>) -> Option<bookings::IdempotencyKey> 
     let caller = req
         .caller
         .map_or_else(|| "public".to_string(), |c| format!("user-{}", c.id()));
-    req.idempotency_key.map(|key| bookings::IdempotencyKey {
-        scope: format!("bookings.create:{}:{caller}", req.event_id),
-        key: key.to_string(),
-        request_hash: crate::service::auth::digest(&req.body.to_string()),
-    })
+    req.idempotency
+        .as_ref()
+        .map(|given| bookings::IdempotencyKey {
+            scope: format!("bookings.create:{}:{caller}", req.event_id),
+            key: given.key.to_string(),
+            request_hash: crate::service::auth::digest(given.request),
+        })
 }
 
 /// The answer stored for an earlier request with the same key, caller and body; 422
@@ -215,47 +224,37 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
 
 /// `status`, `source=admin` and `host_user_id` count only from a host of this event; everyone
 /// else books `web`, pending when the event requires confirmation.
-fn host_choices(
-    body: &Value,
-    caller: Option<&Caller>,
-    loaded: &LoadedEvent,
-) -> ServiceResult<HostChoices> {
+fn host_choices(asked: HostRequest, caller: Option<&Caller>, loaded: &LoadedEvent) -> HostChoices {
     let is_host = caller.is_some_and(|c| loaded.is_managed_by(c));
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let asked_status = f
-        .one_of("status", &["scheduled", "pending"], &mut errors)
-        .and_then(|s| BookingStatus::parse(&s));
-    let asked_source = f
-        .one_of("source", &["web", "admin"], &mut errors)
-        .and_then(|s| BookingSource::parse(&s));
-    let asked_host = f.int("host_user_id", &mut errors);
-    errors.into_result().map_err(ServiceError::invalid)?;
-    let status = match asked_status {
+    let status = match asked.status {
         Some(s) if is_host => s,
         _ if loaded.settings.requires_confirmation.enabled => BookingStatus::Pending,
         _ => BookingStatus::Scheduled,
     };
-    let source = match asked_source {
+    let source = match asked.source {
         Some(s) if is_host => s,
         _ => BookingSource::Web,
     };
-    Ok(HostChoices {
+    HostChoices {
         status,
         source,
-        host: asked_host.filter(|_| is_host),
-    })
+        host: asked.host_user_id.filter(|_| is_host),
+    }
 }
 
 /// A paid event: the price of this duration and the method the attendee chose (the first one
 /// offered when none is named).
-fn charge(event: &EventContext, body: &Value, duration: i64) -> ServiceResult<Option<Charge>> {
+fn charge(
+    event: &EventContext,
+    asked_method: Option<&str>,
+    duration: i64,
+) -> ServiceResult<Option<Charge>> {
     let Some(lines) = payments::price(&event.payment, &event.loaded.general.payments, duration)
     else {
         return Ok(None);
     };
     let offered = payments::methods(&event.payment);
-    let method = match body.get("payment_method").and_then(Value::as_str) {
+    let method = match asked_method {
         Some(key) => offered.iter().find(|m| m.key() == key),
         None => offered.first(),
     };

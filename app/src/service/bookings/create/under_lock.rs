@@ -2,8 +2,6 @@
 //! group, seats), write it with its hosts, guests, answers, activity and outbox rows, and
 //! build the answer.
 
-use serde_json::Value;
-
 use super::{Charge, CreateRequest, Draft, EventContext, HostChoices};
 use crate::domain::slots::Reason;
 use crate::domain::values::{BookingStatus, EventType};
@@ -168,7 +166,7 @@ pub(super) async fn write(
     }
     let group_id = draft.group_id.unwrap_or(id);
     if !attendee.custom.is_empty() {
-        let answers = Value::Object(attendee.custom.clone()).to_string();
+        let answers = serde_json::to_string(&attendee.custom).map_err(StoreError::from)?;
         bookings::add_meta(tx.ex(), id, "custom_fields_data", &answers).await?;
     }
     if loaded.event().kind().is_group() {
@@ -326,7 +324,11 @@ pub(super) fn answer(
         calendar_slug: &loaded.row.cal_slug,
         host_name: &host.map_or_else(|| "Unknown".into(), UserRow::full_name),
         host_email: &host.map(|h| h.email.clone()).unwrap_or_default(),
-        custom_fields: attendee.custom.clone(),
+        custom_fields: attendee
+            .custom
+            .iter()
+            .map(|(key, answer)| (key.clone(), serde_json::json!(answer)))
+            .collect(),
         additional_guests: guests_of(attendee),
         plain_timestamps: true,
     };

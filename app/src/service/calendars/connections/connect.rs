@@ -1,7 +1,6 @@
 //! `POST /calendar-connections`: a CalDAV account or an ICS feed, checked (its address, then
 //! the server itself) before anything is stored.
 
-use serde_json::Value;
 use url::Url;
 
 use super::sync::{feed_calendar, record_outcome, store_feed, sync_caldav};
@@ -16,19 +15,6 @@ use crate::store::now_epoch;
 
 /// What `POST /calendar-connections` takes.
 pub type ConnectRequest = ConnectBody;
-
-/// Reads a connect body; a field of the wrong type is treated as missing and reported by the
-/// checks that follow (with their field-named messages).
-pub fn connect_request(body: &Value) -> ConnectRequest {
-    let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::to_string);
-    ConnectRequest {
-        kind: text("kind"),
-        url: text("url"),
-        username: text("username"),
-        password: text("password"),
-        title: text("title"),
-    }
-}
 
 /// The checked parts of a connect request.
 pub(crate) struct Checked {

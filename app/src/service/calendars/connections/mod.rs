@@ -24,7 +24,7 @@ mod update;
 // For service::request_examples, which reads the OpenAPI example through it.
 #[cfg(test)]
 pub(crate) use connect::check_connect;
-pub use connect::{ConnectRequest, connect, connect_request};
+pub use connect::{ConnectRequest, connect};
 pub use update::{CalendarChoice, Flag, UpdateConnection, update};
 
 pub(crate) use sync::account_of;

@@ -1,8 +1,6 @@
 //! `PUT /calendar-connections/{id}`: a connection's title, credentials and which of its
 //! calendars count for conflicts and receive bookings.
 
-use serde_json::Value;
-
 use super::connect::connect_error;
 use super::sync::{open_password, open_url, record_outcome, sync_row};
 use super::{UPDATED, changed, own, reach};
@@ -17,7 +15,7 @@ pub async fn update(
     ctx: &Ctx,
     caller: &Caller,
     id: i64,
-    body: &Value,
+    change: UpdateConnection,
 ) -> ServiceResult<ConnectionChanged> {
     let (row, calendars) = {
         let mut conn = ctx.store.conn().await?;
@@ -25,14 +23,14 @@ pub async fn update(
         let calendars = store::calendars_of(conn.ex(), &[id]).await?;
         (row, calendars)
     };
-    let mut errors = FieldErrors::new();
     let UpdateConnection {
         title,
         username,
         password,
         calendars: listed,
-    } = UpdateConnection::read(body, &mut errors);
-    let title = title.unwrap_or_else(|| row.title.clone());
+        unreadable: mut errors,
+    } = change;
+    let title = checked_title(title, &mut errors).unwrap_or_else(|| row.title.clone());
     if row.kind == "ics" && (username.is_some() || password.is_some()) {
         errors.add(
             "password",
@@ -105,6 +103,27 @@ pub struct UpdateConnection {
     pub password: Option<String>,
     /// The calendars listed, in order; unlisted ones keep their choices.
     pub calendars: Option<Vec<CalendarChoice>>,
+    /// What the way in could not read, refused together with the rest (after access).
+    pub unreadable: FieldErrors,
+}
+
+/// A new title: 1 to 190 characters once trimmed.
+fn checked_title(title: Option<String>, errors: &mut FieldErrors) -> Option<String> {
+    let title = title?.trim().to_string();
+    if title.is_empty() {
+        errors.add("title", "required", "The title field is required.");
+        return None;
+    }
+    crate::domain::text::check_text("title", &title, true, errors);
+    if title.chars().count() > 190 {
+        errors.add(
+            "title",
+            "max",
+            "The title may not be greater than 190 characters.",
+        );
+        return None;
+    }
+    Some(title)
 }
 
 /// One calendar of the list as sent.
@@ -124,78 +143,12 @@ pub enum Flag {
 }
 
 impl Flag {
-    fn read(value: Option<&Value>) -> Flag {
-        match value {
-            None | Some(Value::Null) => Flag::Keep,
-            Some(Value::Bool(b)) => Flag::Set(*b),
-            Some(Value::Number(n)) => n.as_i64().map_or(Flag::Invalid, |n| Flag::Set(n != 0)),
-            Some(Value::String(s)) => match s.as_str() {
-                "1" | "true" | "yes" | "on" => Flag::Set(true),
-                "0" | "false" | "no" | "off" | "" => Flag::Set(false),
-                _ => Flag::Invalid,
-            },
-            _ => Flag::Invalid,
-        }
-    }
-
-    fn or(self, current: bool) -> Option<bool> {
+    /// The switch's new value over `current`; `None` when it was not a yes or a no.
+    pub fn or(self, current: bool) -> Option<bool> {
         match self {
             Flag::Keep => Some(current),
             Flag::Set(value) => Some(value),
             Flag::Invalid => None,
-        }
-    }
-}
-
-impl UpdateConnection {
-    /// Reads `{title?, username?, password?, calendars?: [{id, check_conflicts?,
-    /// is_destination?}]}`, adding what is wrong with it to `errors`.
-    pub fn read(body: &Value, errors: &mut FieldErrors) -> UpdateConnection {
-        let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::trim);
-        let title = match text("title") {
-            Some("") => {
-                errors.add("title", "required", "The title field is required.");
-                None
-            }
-            Some(t) if t.chars().count() > 190 => {
-                errors.add(
-                    "title",
-                    "max",
-                    "The title may not be greater than 190 characters.",
-                );
-                None
-            }
-            other => other.map(str::to_string),
-        };
-        let calendars = match body.get("calendars") {
-            None => None,
-            Some(Value::Array(items)) => Some(
-                items
-                    .iter()
-                    .map(|item| CalendarChoice {
-                        id: item.get("id").and_then(|v| {
-                            v.as_i64()
-                                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-                        }),
-                        check_conflicts: Flag::read(item.get("check_conflicts")),
-                        is_destination: Flag::read(item.get("is_destination")),
-                    })
-                    .collect(),
-            ),
-            Some(_) => {
-                errors.add("calendars", "array", "The calendars must be a list.");
-                None
-            }
-        };
-        UpdateConnection {
-            title,
-            username: text("username").map(str::to_string),
-            password: body
-                .get("password")
-                .and_then(Value::as_str)
-                .filter(|p| !p.is_empty())
-                .map(str::to_string),
-            calendars,
         }
     }
 }
@@ -250,43 +203,4 @@ fn calendar_choices(
         return Vec::new();
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_update_reads_each_switch_as_keep_yes_no_or_refused() {
-        let mut errors = FieldErrors::new();
-        let change = UpdateConnection::read(
-            &serde_json::json!({"title": "  Work  ", "password": "", "calendars": [
-                {"id": "7", "check_conflicts": "on"},
-                {"id": 8, "is_destination": 1, "check_conflicts": "maybe"},
-            ]}),
-            &mut errors,
-        );
-        assert!(errors.is_empty());
-        assert_eq!(change.title.as_deref(), Some("Work"));
-        assert_eq!(
-            change.password, None,
-            "an empty password keeps the stored one"
-        );
-        let listed = change.calendars.unwrap_or_default();
-        assert_eq!(listed[0].id, Some(7));
-        assert_eq!(listed[0].check_conflicts.or(false), Some(true));
-        assert_eq!(
-            listed[0].is_destination.or(true),
-            Some(true),
-            "absent: kept"
-        );
-        assert_eq!(listed[1].is_destination, Flag::Set(true));
-        assert_eq!(listed[1].check_conflicts.or(false), None);
-        UpdateConnection::read(
-            &serde_json::json!({"title": " ", "calendars": 5}),
-            &mut errors,
-        );
-        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
-        assert_eq!(fields, vec!["calendars", "title"]);
-    }
 }

@@ -6,6 +6,7 @@ use utoipa::PartialSchema;
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::EventType;
+use crate::input::calendars::{connect_request, update_connection};
 use crate::model::calendar_connection::ConnectBody;
 use crate::model::event::EventSettings;
 use crate::model::notifications::defaults;
@@ -15,10 +16,8 @@ use crate::model::settings::{
 };
 use crate::model::team::InviteRequest;
 use crate::service::ServiceResult;
-use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking};
-use crate::service::bookings::{form, update};
-use crate::service::calendars::admin::UpdateCalendar;
-use crate::service::calendars::connections::{UpdateConnection, check_connect, connect_request};
+use crate::service::bookings::form;
+use crate::service::calendars::connections::check_connect;
 use crate::service::calendars::new_calendar::CreateCalendar;
 use crate::service::calendars::sharing::SaveSharing;
 use crate::service::events::admin::{CloneEvent, parse_new_event};
@@ -29,12 +28,8 @@ use crate::service::events::email_notifications::{EmailChange, SourceEvent, read
 use crate::service::events::integrations::{SaveIntegration, settled};
 use crate::service::events::limits::read_limits;
 use crate::service::events::payments::EventPaymentChanges;
-use crate::service::settings::general::{GeneralChanges, PaymentChanges};
-use crate::service::settings::modules::ModuleSwitches;
-use crate::service::settings::site::ThemeChoice;
 use crate::service::slots::LoadedEvent;
 use crate::service::support::input::Fields;
-use crate::service::team_invitations::Invitee;
 use crate::store::events::{EventRow, PublicEventRow};
 
 /// The example the document shows for `T`'s body.
@@ -95,7 +90,7 @@ fn an_event() -> EventRow {
 fn every_request_example_reads_as_its_command() {
     accepted(
         "CancelBookingRequest",
-        CancelBooking::parse(&example::<CancelBookingRequest>()),
+        crate::input::bookings::cancel(&example::<CancelBookingRequest>()),
     );
     accepted(
         "NewCalendarRequest",
@@ -103,7 +98,7 @@ fn every_request_example_reads_as_its_command() {
     );
     accepted(
         "UpdateCalendarRequest",
-        UpdateCalendar::parse(&example::<UpdateCalendarRequest>()),
+        crate::input::calendars::update_calendar(&example::<UpdateCalendarRequest>()),
     );
     accepted(
         "EventDetailsRequest",
@@ -129,18 +124,21 @@ fn every_request_example_reads_as_its_command() {
         "SharingRequest",
         SaveSharing::parse(&example::<SharingRequest>()),
     );
-    accepted("InviteRequest", Invitee::parse(&example::<InviteRequest>()));
+    accepted(
+        "InviteRequest",
+        crate::input::team::invitee(&example::<InviteRequest>()),
+    );
     accepted(
         "GeneralSettingsRequest",
-        GeneralChanges::parse(&example::<GeneralSettingsRequest>()),
+        crate::input::settings::general_changes(&example::<GeneralSettingsRequest>()),
     );
     accepted(
         "PaymentSettingsRequest",
-        PaymentChanges::parse(&example::<PaymentSettingsRequest>()),
+        crate::input::settings::payment_changes(&example::<PaymentSettingsRequest>()),
     );
     accepted(
         "SettingsRequest",
-        ModuleSwitches::parse(&example::<SettingsRequest>()),
+        crate::input::settings::module_switches(&example::<SettingsRequest>()),
     );
 
     let body = example::<EventAvailabilityRequest>();
@@ -175,24 +173,27 @@ fn every_request_example_reads_as_its_command() {
         parse_form(&example::<BookingFieldsRequest>(), &an_event()),
     );
 
-    let mut errors = FieldErrors::new();
-    UpdateConnection::read(&example::<UpdateConnectionRequest>(), &mut errors);
-    without_errors("UpdateConnectionRequest", errors);
+    without_errors(
+        "UpdateConnectionRequest",
+        update_connection(&example::<UpdateConnectionRequest>()).unreadable,
+    );
 }
 
 #[test]
 fn the_booking_and_connection_examples_read_as_their_commands() {
     accepted(
         "CreateBookingRequest",
-        form::parse(&example::<CreateBookingRequest>(), &a_loaded_event(), &[]).map(|_| ()),
+        crate::input::bookings::new_booking(&example::<CreateBookingRequest>())
+            .and_then(|asked| form::check(asked, &a_loaded_event(), &[]))
+            .map(|_| ()),
     );
     accepted(
         "RescheduleBookingRequest",
-        RescheduleBooking::parse(&example::<RescheduleBookingRequest>()),
+        crate::input::bookings::reschedule(&example::<RescheduleBookingRequest>()),
     );
     accepted(
         "UpdateBookingRequest",
-        update::parse(&example::<UpdateBookingRequest>()),
+        crate::input::bookings::update_booking(&example::<UpdateBookingRequest>()),
     );
     accepted(
         "NewEventRequest",
@@ -212,7 +213,7 @@ fn the_booking_and_connection_examples_read_as_their_commands() {
     );
     accepted(
         "ThemeRequest",
-        ThemeChoice::parse(&example::<ThemeRequest>()),
+        crate::input::settings::theme_choice(&example::<ThemeRequest>()),
     );
 }
 
