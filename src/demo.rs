@@ -54,7 +54,7 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
             "location_settings": [{"type": "online_meeting", "title": "Online meeting"}],
             "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week}
         }}});
-        let command = calendars::CreateCalendar::parse(&body).map_err(service_error)?;
+        let command = app::input::calendars::create_calendar(&body).map_err(service_error)?;
         let made = calendars::create(&ctx, &caller, command)
             .await
             .map_err(service_error)?;
@@ -66,7 +66,7 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
         "title": "Support session", "duration": 45, "event_type": "round_robin", "availability_type": "custom",
         "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "team_members": [created[1].0, created[2].0]}
     }}});
-    let command = calendars::CreateCalendar::parse(&team).map_err(service_error)?;
+    let command = app::input::calendars::create_calendar(&team).map_err(service_error)?;
     calendars::create(&ctx, &admin, command)
         .await
         .map_err(service_error)?;

@@ -56,7 +56,7 @@ pub async fn list_calendars(host: Host, query: QueryParams) -> Answer<CalendarLi
     responses((status = 200, description = "`{calendar, slot, redirect_url}`", body = NewCalendarAnswer),
               (status = 409, description = "slug_taken", body = super::doc::ErrorEnvelope)))]
 pub async fn create_calendar(host: Host, ApiJson(body): ApiJson) -> Answer<NewCalendarAnswer> {
-    let command = new_calendar::CreateCalendar::parse(&body)?;
+    let command = app::input::calendars::create_calendar(&body)?;
     new_calendar::create(&host.ctx, &host.caller, command)
         .await
         .json()

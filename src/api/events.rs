@@ -55,9 +55,11 @@ pub async fn create_event(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<EventCreated> {
-    admin::create(&host.ctx, &host.caller, id, &body)
-        .await
-        .json()
+    admin::create(&host.ctx, &host.caller, id, |team| {
+        app::input::events::admin::new_event(&body, team)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}", tag = "events",
@@ -84,9 +86,11 @@ pub async fn set_event_status(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    admin::set_status(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    admin::set_status(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::admin::event_status(&body)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}", tag = "events",
@@ -106,9 +110,11 @@ pub async fn update_event_details(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventUpdated> {
-    details::update_details(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    details::update_details(&host.ctx, &host.caller, id, event_id, |kind| {
+        app::input::events::details::event_details(&body, kind)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
@@ -132,7 +138,8 @@ pub async fn update_event_availability(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    availability::update_availability(&host.ctx, &host.caller, id, event_id, &body)
+    let changes = app::input::events::availability::availability_changes(&body);
+    availability::update_availability(&host.ctx, &host.caller, id, event_id, changes)
         .await
         .json()
 }
@@ -185,9 +192,11 @@ pub async fn update_event_limits(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    limits::update_limits(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    limits::update_limits(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::limits::read_limits(&body)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/advanced-settings", tag = "events",
@@ -199,9 +208,11 @@ pub async fn update_event_advanced_settings(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    limits::update_advanced(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    limits::update_advanced(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::limits::advanced_settings(&body)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/clone-event/{event_id}", tag = "events",
@@ -213,7 +224,7 @@ pub async fn clone_event(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventCreated> {
-    let command = admin::CloneEvent::parse(&body)?;
+    let command = app::input::events::admin::clone_event(&body)?;
     admin::clone(&host.ctx, &host.caller, id, event_id, command)
         .await
         .json()
@@ -240,9 +251,11 @@ pub async fn save_booking_fields(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    booking_fields::save(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    booking_fields::save(&host.ctx, &host.caller, id, event_id, |ev| {
+        app::input::events::booking_fields::booking_fields(&body, ev)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
@@ -278,9 +291,11 @@ pub async fn save_email_notifications(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    email_notifications::save(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    email_notifications::save(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::notifications::email_notifications(&body)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications/clone", tag = "events",
@@ -292,7 +307,7 @@ pub async fn clone_email_notifications(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<NotificationsCloned> {
-    let from = email_notifications::SourceEvent::parse(&body)?;
+    let from = app::input::events::notifications::source_event(&body)?;
     email_notifications::clone_from(&host.ctx, &host.caller, id, event_id, from)
         .await
         .json()
@@ -319,9 +334,11 @@ pub async fn save_sms_notifications(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    sms_notifications::save(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    sms_notifications::save(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::notifications::sms_notifications(&body)
+    })
+    .await
+    .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
@@ -333,7 +350,9 @@ pub async fn save_payment_settings(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    payments::save(&host.ctx, &host.caller, id, event_id, &body)
-        .await
-        .json()
+    payments::save(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::payments::event_payment(&body)
+    })
+    .await
+    .json()
 }

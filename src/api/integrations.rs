@@ -39,9 +39,16 @@ pub async fn save_integration(
     ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
     ApiJson(body): ApiJson,
 ) -> Answer<IntegrationSaved> {
-    integrations::save(&host.ctx, &host.caller, id, event_id, integration_id, &body)
-        .await
-        .json()
+    integrations::save(
+        &host.ctx,
+        &host.caller,
+        id,
+        event_id,
+        integration_id,
+        || app::input::events::integrations::save_integration(&body),
+    )
+    .await
+    .json()
 }
 
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}/integrations/{integration_id}", tag = "integrations",

@@ -31,7 +31,7 @@ pub async fn save_sharing_settings(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    let change = sharing::SaveSharing::parse(&body)?;
+    let change = app::input::calendars::save_sharing(&body)?;
     sharing::save(&host.ctx, &host.caller, id, change)
         .await
         .json()

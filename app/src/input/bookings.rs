@@ -7,11 +7,11 @@ use serde_json::{Map, Value};
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::{BookingSource, BookingStatus, Email, PaymentStatus, TimeZoneId};
+use crate::input::fields::{Fields, clean_text};
 use crate::service::bookings::form::local_event_time;
 use crate::service::bookings::new_booking::{Answer, GuestEntry, HostRequest, NewBooking};
 use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking};
 use crate::service::bookings::update::{BookingChange, COLUMNS, UpdateBooking, reason_field};
-use crate::service::support::input::{Fields, clean_text};
 use crate::service::{ServiceError, ServiceResult};
 
 /// Reads `{name, email, timezone, event_time, message, location_type, location_description,
@@ -116,23 +116,8 @@ fn custom_answers(given: Option<&Value>, errors: &mut FieldErrors) -> BTreeMap<S
         }
     };
     map.iter()
-        .map(|(key, value)| (key.clone(), answer(value)))
+        .map(|(key, value)| (key.clone(), Answer::from(value.clone())))
         .collect()
-}
-
-fn answer(value: &Value) -> Answer {
-    match value {
-        Value::Null => Answer::Empty,
-        Value::String(text) => Answer::Text(text.clone()),
-        Value::Number(n) => Answer::Number(n.clone()),
-        Value::Bool(b) => Answer::Flag(*b),
-        Value::Array(items) => items
-            .iter()
-            .map(|i| i.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .map_or(Answer::Unreadable, Answer::Choices),
-        Value::Object(_) => Answer::Unreadable,
-    }
 }
 
 /// Reads `{cancellation_reason}`.

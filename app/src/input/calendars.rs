@@ -2,13 +2,20 @@
 
 use serde_json::Value;
 
+use crate::domain::validation::{MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::values::{Slug, TimeZoneId};
+use crate::input::events::new_event::parse_event_input;
+
 use crate::domain::validation::FieldErrors;
 use crate::service::calendars::admin::UpdateCalendar;
+use crate::service::calendars::new_calendar::CreateCalendar;
+use crate::service::calendars::sharing::{LandingChange, ProfileChange, SaveSharing};
 
+use crate::input::fields::{Fields, clean_text};
 use crate::service::calendars::connections::{
     CalendarChoice, ConnectRequest, Flag, UpdateConnection,
 };
-use crate::service::support::input::{Fields, clean_text};
+use crate::service::support::checks::is_http_url;
 use crate::service::{ServiceError, ServiceResult};
 
 /// Reads `POST /calendars/{id}`'s `{title?, description?}`.
@@ -94,6 +101,173 @@ fn flag(value: Option<&Value>) -> Flag {
             _ => Flag::Invalid,
         },
         _ => Flag::Invalid,
+    }
+}
+
+/// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
+/// calendar_avatar, slot}}`; every field's errors at once.
+pub fn create_calendar(body: &Value) -> ServiceResult<CreateCalendar> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let root = Fields::new(Some(body), "");
+    let Some(cal_value) = root.object("calendar", &mut errors) else {
+        if errors.is_empty() {
+            errors.add("calendar", "required", "The calendar field is required.");
+        }
+        return Err(ServiceError::invalid(errors));
+    };
+    let f = Fields::new(Some(cal_value), "calendar");
+    // A refused zone fails the whole parse below; absent or blank means UTC.
+    let zone = f
+        .time_zone("author_timezone", "author timezone", &mut errors)
+        .unwrap_or_else(TimeZoneId::utc);
+    let calendar_type = f
+        .one_of("type", &["simple", "team"], &mut errors)
+        .unwrap_or_else(|| "simple".into());
+    let team = calendar_type != "simple";
+    let title = f.str("title", &mut errors);
+    if team {
+        check_title(
+            &mut errors,
+            "calendar.title",
+            "Calendar title",
+            title.as_deref(),
+        );
+    } else {
+        check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
+    }
+    let requested_user = f.int("user_id", &mut errors);
+    let slug = match f.str("slug", &mut errors).filter(|s| !s.trim().is_empty()) {
+        Some(text) => match Slug::parse(text.trim()) {
+            Ok(slug) => Some(slug),
+            Err(problem) => {
+                errors.add("calendar.slug", "slug", problem.message());
+                None
+            }
+        },
+        None => None,
+    };
+    let description = f.str("description", &mut errors).unwrap_or_default();
+    check_max_len(
+        &mut errors,
+        "calendar.description",
+        Some(&description),
+        MAX_HTML_CHARS,
+    );
+    // An extension: the host profile's photo, as the sharing settings take it.
+    let avatar = f
+        .str("calendar_avatar", &mut errors)
+        .map(|u| u.trim().to_string())
+        .filter(|u| !u.is_empty());
+    if avatar
+        .as_deref()
+        .is_some_and(|u| u.len() > 2048 || !is_http_url(u))
+    {
+        errors.add(
+            "calendar.calendar_avatar",
+            "url",
+            "The calendar.calendar_avatar format is invalid.",
+        );
+    }
+    let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
+    let (Some(event), true) = (event, errors.is_empty()) else {
+        return Err(ServiceError::invalid(errors));
+    };
+    Ok(CreateCalendar {
+        zone,
+        calendar_type,
+        team,
+        title,
+        requested_user,
+        slug,
+        description,
+        avatar,
+        event,
+    })
+}
+
+/// Reads `POST /calendars/{id}/sharing-settings`' `{calendar_data: {...}, landing_page_settings: {enabled, show_type,
+/// enabled_slots}}`; every field's errors at once.
+pub fn save_sharing(body: &Value) -> ServiceResult<SaveSharing> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let root = Fields::new(Some(body), "");
+    let profile = root
+        .object("calendar_data", &mut errors)
+        .map(|v| Fields::new(Some(v), "calendar_data"));
+    let landing = root
+        .object("landing_page_settings", &mut errors)
+        .map(|v| Fields::new(Some(v), "landing_page_settings"));
+    let profile = profile
+        .map(|p| parse_profile(&p, &mut errors))
+        .unwrap_or_default();
+    let landing = landing
+        .map(|l| LandingChange {
+            enabled: l.bool("enabled", &mut errors),
+            show_type: l.one_of("show_type", &["all", "selected"], &mut errors),
+            enabled_slots: l.int_list("enabled_slots", &mut errors),
+        })
+        .unwrap_or_default();
+    errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(SaveSharing { profile, landing })
+}
+
+/// Reads `calendar_data`: slug, title, timezone, description, photo and image URLs, phone.
+fn parse_profile(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileChange {
+    // An extension: the calendar's address may change (old links then stop working).
+    let slug = match p.str("slug", errors).filter(|s| !s.trim().is_empty()) {
+        Some(text) => Slug::parse(text.trim())
+            .map_err(|problem| errors.add("calendar_data.slug", "slug", problem.message()))
+            .ok(),
+        None => None,
+    };
+    let title = p.str("title", errors);
+    check_title(
+        errors,
+        "calendar_data.title",
+        "Calendar title",
+        title.as_deref(),
+    );
+    let timezone = p.time_zone("timezone", "timezone", errors);
+    let description = p.str("description", errors);
+    check_max_len(
+        errors,
+        "calendar_data.description",
+        description.as_deref(),
+        MAX_HTML_CHARS,
+    );
+    let mut url = |key: &str| {
+        let value = p.str(key, errors).map(|u| u.trim().to_string());
+        if value
+            .as_deref()
+            .is_some_and(|u| !u.is_empty() && !is_http_url(u))
+        {
+            errors.add(
+                format!("calendar_data.{key}"),
+                "url",
+                format!("The calendar_data.{key} format is invalid."),
+            );
+        }
+        check_max_len(
+            errors,
+            &format!("calendar_data.{key}"),
+            value.as_deref(),
+            2048,
+        );
+        value
+    };
+    let avatar = url("calendar_avatar");
+    let featured = url("featured_image");
+    let phone = p.str("phone", errors).map(|s| s.trim().to_string());
+    check_max_len(errors, "calendar_data.phone", phone.as_deref(), 32);
+    ProfileChange {
+        slug,
+        title: title.map(|t| t.trim().to_string()),
+        timezone,
+        description,
+        avatar,
+        featured,
+        phone,
     }
 }
 

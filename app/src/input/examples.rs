@@ -18,18 +18,9 @@ use crate::model::team::InviteRequest;
 use crate::service::ServiceResult;
 use crate::service::bookings::form;
 use crate::service::calendars::connections::check_connect;
-use crate::service::calendars::new_calendar::CreateCalendar;
-use crate::service::calendars::sharing::SaveSharing;
-use crate::service::events::admin::{CloneEvent, parse_new_event};
-use crate::service::events::availability::AvailabilityChanges;
-use crate::service::events::booking_fields::parse_form;
-use crate::service::events::details::EventDetails;
-use crate::service::events::email_notifications::{EmailChange, SourceEvent, read_posted};
-use crate::service::events::integrations::{SaveIntegration, settled};
-use crate::service::events::limits::read_limits;
-use crate::service::events::payments::EventPaymentChanges;
+use crate::service::events::email_notifications::Posted;
+use crate::service::events::integrations::settled;
 use crate::service::slots::LoadedEvent;
-use crate::service::support::input::Fields;
 use crate::store::events::{EventRow, PublicEventRow};
 
 /// The example the document shows for `T`'s body.
@@ -94,7 +85,7 @@ fn every_request_example_reads_as_its_command() {
     );
     accepted(
         "NewCalendarRequest",
-        CreateCalendar::parse(&example::<NewCalendarRequest>()),
+        crate::input::calendars::create_calendar(&example::<NewCalendarRequest>()),
     );
     accepted(
         "UpdateCalendarRequest",
@@ -102,27 +93,30 @@ fn every_request_example_reads_as_its_command() {
     );
     accepted(
         "EventDetailsRequest",
-        EventDetails::parse(&example::<EventDetailsRequest>(), EventType::Single),
+        crate::input::events::details::event_details(
+            &example::<EventDetailsRequest>(),
+            EventType::Single,
+        ),
     );
     accepted(
         "EventSettingsRequest",
-        read_limits(&example::<EventSettingsRequest>()),
+        crate::input::events::limits::read_limits(&example::<EventSettingsRequest>()),
     );
     accepted(
         "CloneEventRequest",
-        CloneEvent::parse(&example::<CloneEventRequest>()),
+        crate::input::events::admin::clone_event(&example::<CloneEventRequest>()),
     );
     accepted(
         "CloneNotificationsRequest",
-        SourceEvent::parse(&example::<CloneNotificationsRequest>()),
+        crate::input::events::notifications::source_event(&example::<CloneNotificationsRequest>()),
     );
     accepted(
         "EventPaymentRequest",
-        EventPaymentChanges::parse(&example::<EventPaymentRequest>()),
+        crate::input::events::payments::event_payment(&example::<EventPaymentRequest>()),
     );
     accepted(
         "SharingRequest",
-        SaveSharing::parse(&example::<SharingRequest>()),
+        crate::input::calendars::save_sharing(&example::<SharingRequest>()),
     );
     accepted(
         "InviteRequest",
@@ -141,22 +135,25 @@ fn every_request_example_reads_as_its_command() {
         crate::input::settings::module_switches(&example::<SettingsRequest>()),
     );
 
-    let body = example::<EventAvailabilityRequest>();
-    let f = Fields::new(Some(&body), "");
-    let mut errors = FieldErrors::new();
+    let changes = crate::input::events::availability::availability_changes(&example::<
+        EventAvailabilityRequest,
+    >());
+    let mut errors = changes.unreadable;
     let mut settings = EventSettings::default();
-    AvailabilityChanges::read(&f, &mut errors)
-        .schedule
-        .apply(&f, &mut settings, &mut errors, true);
+    changes.schedule.apply("", &mut settings, &mut errors, true);
     without_errors("EventAvailabilityRequest", errors);
 
-    let body = example::<NotificationsRequest>();
-    let mut errors = FieldErrors::new();
-    let mut all = defaults();
-    let changes = read_posted(&body, &all, EmailChange::read, &mut errors);
-    let Ok(changes) = changes else {
-        panic!("the example of NotificationsRequest was refused: {changes:?}");
+    let posted = crate::input::events::notifications::email_notifications(&example::<
+        NotificationsRequest,
+    >());
+    let Ok(Posted {
+        changes,
+        unreadable: mut errors,
+    }) = posted
+    else {
+        panic!("the example of NotificationsRequest was refused: {posted:?}");
     };
+    let mut all = defaults();
     assert!(
         !changes.is_empty(),
         "the example changes a known notification"
@@ -170,7 +167,10 @@ fn every_request_example_reads_as_its_command() {
 
     accepted(
         "BookingFieldsRequest",
-        parse_form(&example::<BookingFieldsRequest>(), &an_event()),
+        crate::input::events::booking_fields::booking_fields(
+            &example::<BookingFieldsRequest>(),
+            &an_event(),
+        ),
     );
 
     without_errors(
@@ -197,15 +197,15 @@ fn the_booking_and_connection_examples_read_as_their_commands() {
     );
     accepted(
         "NewEventRequest",
-        parse_new_event(&example::<NewEventRequest>(), false),
+        crate::input::events::admin::new_event(&example::<NewEventRequest>(), false),
     );
     let body = example::<IntegrationRequest>();
-    accepted("IntegrationRequest", SaveIntegration::parse(&body));
-    let feed = body.get("integration").cloned().unwrap_or_default();
-    accepted(
-        "IntegrationRequest.integration",
-        settled(&feed, None, false),
-    );
+    let read = crate::input::events::integrations::save_integration(&body);
+    let feed = match read {
+        Ok(save) => save.integration.unwrap_or_default(),
+        Err(refusal) => panic!("the example of IntegrationRequest was refused: {refusal:?}"),
+    };
+    accepted("IntegrationRequest.integration", settled(feed, None, false));
     accepted(
         "ConnectBody",
         // Mapped away: the checked request holds the password, which is never printed.

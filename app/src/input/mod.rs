@@ -6,6 +6,8 @@
 
 pub mod bookings;
 pub mod calendars;
+pub mod events;
+pub mod fields;
 pub mod settings;
 pub mod team;
 

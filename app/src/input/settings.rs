@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
+use crate::input::fields::{Fields, clean_text};
 use crate::model::settings::scalar_text;
 use crate::service::settings::general::{
     GeneralChanges, PaymentChanges, PaymentTexts, SectionChanges,
@@ -13,7 +14,6 @@ use crate::service::settings::modules::{AddonChanges, ModuleSwitches, PluginId};
 use crate::service::settings::site::{
     MODULE_CATALOGUE, SELF_PLUGIN, ThemeChoice, YES_NO, required,
 };
-use crate::service::support::input::{Fields, clean_text};
 use crate::service::{ServiceError, ServiceResult};
 
 /// The required `settings` object of a modules or features save, and a reader of its fields.

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
-use crate::service::support::input::{Fields, clean_text};
+use crate::input::fields::{Fields, clean_text};
 use crate::service::team_invitations::Invitee;
 use crate::service::{ServiceError, ServiceResult};
 

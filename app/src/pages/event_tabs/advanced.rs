@@ -84,19 +84,21 @@ pub async fn save_advanced(
             "available_durations": durations,
         },
     }});
-    crate::service::events::limits::update_advanced(ctx, caller, calendar_id, event_id, &body)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                let field = field.strip_prefix("settings.").unwrap_or(field);
-                match field {
-                    "can_not_cancel" => "cancel".to_string(),
-                    "can_not_reschedule" => "reschedule".to_string(),
-                    "multi_duration.available_durations" => "durations".to_string(),
-                    "multi_duration.default_duration" => "default_duration".to_string(),
-                    other => other.to_string(),
-                }
-            })
+    crate::service::events::limits::update_advanced(ctx, caller, calendar_id, event_id, || {
+        crate::input::events::limits::advanced_settings(&body)
+    })
+    .await
+    .map(drop)
+    .map_err(|e| {
+        refused_as(form, e, |field| {
+            let field = field.strip_prefix("settings.").unwrap_or(field);
+            match field {
+                "can_not_cancel" => "cancel".to_string(),
+                "can_not_reschedule" => "reschedule".to_string(),
+                "multi_duration.available_durations" => "durations".to_string(),
+                "multi_duration.default_duration" => "default_duration".to_string(),
+                other => other.to_string(),
+            }
         })
+    })
 }

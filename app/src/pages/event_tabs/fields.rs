@@ -94,17 +94,19 @@ pub async fn save_fields(
         body.push(item);
     }
     let request = json!({"booking_fields": body});
-    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, &request)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                let parts: Vec<&str> = field.split('.').collect();
-                match parts.as_slice() {
-                    // One field is edited or added at a time: its inputs carry the keys' names.
-                    ["booking_fields", _, key, ..] => (*key).to_string(),
-                    _ => field.to_string(),
-                }
-            })
+    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, |ev| {
+        crate::input::events::booking_fields::booking_fields(&request, ev)
+    })
+    .await
+    .map(drop)
+    .map_err(|e| {
+        refused_as(form, e, |field| {
+            let parts: Vec<&str> = field.split('.').collect();
+            match parts.as_slice() {
+                // One field is edited or added at a time: its inputs carry the keys' names.
+                ["booking_fields", _, key, ..] => (*key).to_string(),
+                _ => field.to_string(),
+            }
         })
+    })
 }

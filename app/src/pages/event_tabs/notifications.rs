@@ -93,20 +93,22 @@ pub async fn save_payment(
         "enabled": yes("take_payment"), "offline_enabled": yes("offline"),
         "offline_instructions": instructions, "items": items,
     }});
-    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, &body)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                match field.strip_prefix("settings.").unwrap_or(field) {
-                    "enabled" => "take_payment".to_string(),
-                    "offline_enabled" | "driver" => "offline".to_string(),
-                    "items.0.title" => "price_title".to_string(),
-                    "items.0.value" | "items" => "price".to_string(),
-                    other => other.to_string(),
-                }
-            })
+    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, || {
+        crate::input::events::payments::event_payment(&body)
+    })
+    .await
+    .map(drop)
+    .map_err(|e| {
+        refused_as(form, e, |field| {
+            match field.strip_prefix("settings.").unwrap_or(field) {
+                "enabled" => "take_payment".to_string(),
+                "offline_enabled" | "driver" => "offline".to_string(),
+                "items.0.title" => "price_title".to_string(),
+                "items.0.value" | "items" => "price".to_string(),
+                other => other.to_string(),
+            }
         })
+    })
 }
 
 /// The "Notifications" tab: every email of the event with its state and text.
@@ -189,21 +191,23 @@ pub async fn save_notification(
     let body = json!({"notifications": {key.clone(): {
         "enabled": form.value("enabled") == "on", "email": email,
     }}});
-    crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, &body)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                let inner = field
-                    .strip_prefix(&format!("notifications.{key}."))
-                    .unwrap_or(field);
-                match inner {
-                    "email.subject" => "subject".to_string(),
-                    "email.body" => "body".to_string(),
-                    "email.additional_recipients" => "copies".to_string(),
-                    "email.times" => "times".to_string(),
-                    other => other.to_string(),
-                }
-            })
+    crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, || {
+        crate::input::events::notifications::email_notifications(&body)
+    })
+    .await
+    .map(drop)
+    .map_err(|e| {
+        refused_as(form, e, |field| {
+            let inner = field
+                .strip_prefix(&format!("notifications.{key}."))
+                .unwrap_or(field);
+            match inner {
+                "email.subject" => "subject".to_string(),
+                "email.body" => "body".to_string(),
+                "email.additional_recipients" => "copies".to_string(),
+                "email.times" => "times".to_string(),
+                other => other.to_string(),
+            }
         })
+    })
 }

@@ -1,13 +1,12 @@
 //! The Webhooks tab: the event's feeds and their last deliveries, saved through
 //! `POST …/integrations/{id}`.
 
-use serde_json::json;
-
 use crate::model::event_tabs::{DeliveryLine, WebhookLine, WebhooksTab};
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
+use crate::service::events::integrations::{SaveIntegration, WebhookChanges};
 use crate::service::outbox::{Message, Outgoing, WebhookDelivery, new_message_id};
 use crate::service::{Caller, Ctx, ServiceError};
 use crate::store::integrations;
@@ -98,12 +97,23 @@ pub async fn add_webhook(
         "" => reqwest_free_host(&url),
         given => given.to_string(),
     };
-    let body = json!({"integration_name": crate::service::events::integrations::WEBHOOK, "status": true,
-        "integration": {"name": name, "request_url": url, "request_method": "POST",
-                        "request_format": "JSON", "request_body": "all_data",
-                        "event_triggers": triggers}});
-    match crate::service::events::integrations::save(ctx, caller, calendar_id, event_id, 0, &body)
-        .await
+    let feed = WebhookChanges {
+        name: Some(name),
+        request_url: Some(url.trim().to_string()),
+        request_method: Some("POST".into()),
+        request_format: Some("JSON".into()),
+        request_body: Some("all_data".into()),
+        event_triggers: Some(triggers),
+        ..WebhookChanges::default()
+    };
+    let save = SaveIntegration {
+        status: Some(true),
+        integration: Some(feed),
+    };
+    match crate::service::events::integrations::save(ctx, caller, calendar_id, event_id, 0, || {
+        Ok(save)
+    })
+    .await
     {
         Ok(answer) => Ok(answer.signing_secret.unwrap_or_default()),
         Err(e) => Err(refused_as(form, e, |field| {
@@ -145,16 +155,23 @@ pub async fn feed_action(
     action: FeedAction,
 ) -> ServiceResult<()> {
     match action {
-        FeedAction::Remove => crate::service::events::integrations::delete(ctx, caller, calendar_id, event_id, id)
-            .await
-            .map(drop),
+        FeedAction::Remove => {
+            crate::service::events::integrations::delete(ctx, caller, calendar_id, event_id, id)
+                .await
+                .map(drop)
+        }
         FeedAction::Enable(on) => crate::service::events::integrations::save(
             ctx,
             caller,
             calendar_id,
             event_id,
             id,
-            &json!({"integration_name": crate::service::events::integrations::WEBHOOK, "status": on}),
+            || {
+                Ok(SaveIntegration {
+                    status: Some(on),
+                    integration: None,
+                })
+            },
         )
         .await
         .map(drop),

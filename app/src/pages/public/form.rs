@@ -110,7 +110,7 @@ pub(super) fn summary(loaded: &LoadedEvent) -> EventSummary {
     let color = row.event.color_schema.trim();
     EventSummary {
         title: row.event.title.clone(),
-        brand_color: if crate::service::support::input::is_hex_color(color) && color.len() == 7 {
+        brand_color: if crate::service::support::checks::is_hex_color(color) && color.len() == 7 {
             color.to_string()
         } else {
             "#0099ff".into()

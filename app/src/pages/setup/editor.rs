@@ -208,30 +208,32 @@ pub async fn save_details(
     if form.values.contains_key("color_schema") {
         body["color_schema"] = json!(form.value("color_schema"));
     }
-    crate::service::events::details::update_details(ctx, caller, calendar_id, event_id, &body)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                match field.split('.').collect::<Vec<_>>()[..] {
-                    ["location_settings", index, key] => {
-                        // The REST index counts the locations with a kind, as posted.
-                        let slot = location_slots(form)
-                            .get(index.parse::<usize>().unwrap_or(0))
-                            .copied()
-                            .unwrap_or(0);
-                        let name = match key {
-                            "type" => "type",
-                            "host_phone_number" => "phone",
-                            "meeting_link" => "link",
-                            other => other,
-                        };
-                        format!("location_{name}{}", LocationDraft::suffix(slot))
-                    }
-                    _ => field.to_string(),
+    crate::service::events::details::update_details(ctx, caller, calendar_id, event_id, |kind| {
+        crate::input::events::details::event_details(&body, kind)
+    })
+    .await
+    .map(drop)
+    .map_err(|e| {
+        refused_as(form, e, |field| {
+            match field.split('.').collect::<Vec<_>>()[..] {
+                ["location_settings", index, key] => {
+                    // The REST index counts the locations with a kind, as posted.
+                    let slot = location_slots(form)
+                        .get(index.parse::<usize>().unwrap_or(0))
+                        .copied()
+                        .unwrap_or(0);
+                    let name = match key {
+                        "type" => "type",
+                        "host_phone_number" => "phone",
+                        "meeting_link" => "link",
+                        other => other,
+                    };
+                    format!("location_{name}{}", LocationDraft::suffix(slot))
                 }
-            })
+                _ => field.to_string(),
+            }
         })
+    })
 }
 
 /// The form slots (0 = the first location's fields) whose kind is chosen, in order.
@@ -278,7 +280,7 @@ pub async fn save_hours(
         caller,
         calendar_id,
         event_id,
-        &draft.to_request(),
+        crate::input::events::availability::availability_changes(&draft.to_request()),
     )
     .await
     .map(drop)
@@ -305,7 +307,7 @@ pub async fn choose_schedule(
         caller,
         calendar_id,
         event_id,
-        &body,
+        crate::input::events::availability::availability_changes(&body),
     )
     .await
     .map(drop)
@@ -367,24 +369,26 @@ pub async fn save_limits(
         "lock_timezone": {"enabled": form.value("lock_zone_enabled") == "on",
                           "timezone": form.value("lock_zone")},
     }});
-    crate::service::events::limits::update_limits(ctx, caller, calendar_id, event_id, &body)
-        .await
-        .map(drop)
-        .map_err(|e| {
-            refused_as(form, e, |field| {
-                let field = field.strip_prefix("settings.").unwrap_or(field);
-                match field.split('.').next().unwrap_or_default() {
-                    "schedule_conditions" => "notice".to_string(),
-                    "buffer_time_before" => "buffer_before".to_string(),
-                    "buffer_time_after" => "buffer_after".to_string(),
-                    "range_days" => "window_days".to_string(),
-                    "booking_frequency" => "frequency".to_string(),
-                    "booking_duration" => "booked_time".to_string(),
-                    "lock_timezone" => "lock_zone".to_string(),
-                    other => other.to_string(),
-                }
-            })
+    crate::service::events::limits::update_limits(ctx, caller, calendar_id, event_id, || {
+        crate::input::events::limits::read_limits(&body)
+    })
+    .await
+    .map(drop)
+    .map_err(|e| {
+        refused_as(form, e, |field| {
+            let field = field.strip_prefix("settings.").unwrap_or(field);
+            match field.split('.').next().unwrap_or_default() {
+                "schedule_conditions" => "notice".to_string(),
+                "buffer_time_before" => "buffer_before".to_string(),
+                "buffer_time_after" => "buffer_after".to_string(),
+                "range_days" => "window_days".to_string(),
+                "booking_frequency" => "frequency".to_string(),
+                "booking_duration" => "booked_time".to_string(),
+                "lock_timezone" => "lock_zone".to_string(),
+                other => other.to_string(),
+            }
         })
+    })
 }
 
 /// "Why is this time not offered?": each start of the event's grid on `date` (the weekly hours'

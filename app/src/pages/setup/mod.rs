@@ -189,7 +189,7 @@ pub async fn create_calendar(
     if !photo.trim().is_empty() {
         body["calendar"]["calendar_avatar"] = json!(photo.trim());
     }
-    let created = match crate::service::calendars::new_calendar::CreateCalendar::parse(&body) {
+    let created = match crate::input::calendars::create_calendar(&body) {
         Ok(command) => {
             crate::service::calendars::new_calendar::create_titled(ctx, caller, command).await
         }
@@ -233,7 +233,8 @@ pub async fn create_event(
         "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
                      "team_members": hosts},
     });
-    match crate::service::events::admin::create(ctx, caller, calendar_id, &body).await {
+    let read = |team| crate::input::events::admin::new_event(&body, team);
+    match crate::service::events::admin::create(ctx, caller, calendar_id, read).await {
         Ok(made) => Ok(made.slot.id),
         Err(e) => Err(refused_as(form, e, |field| match field {
             "settings.team_members" => "hosts".to_string(),
@@ -365,7 +366,7 @@ pub async fn save_calendar(
             "enabled_slots": shown,
         },
     });
-    let saved = match sharing::SaveSharing::parse(&body) {
+    let saved = match crate::input::calendars::save_sharing(&body) {
         Ok(change) => sharing::save(ctx, caller, id, change).await.map(drop),
         Err(refusal) => Err(refusal),
     };

@@ -6,6 +6,7 @@ use chrono_tz::Tz;
 use serde_json::Value;
 
 use super::host_actions;
+use super::new_booking::Answer;
 use super::update::{self, BookingChange, UpdateBooking};
 use super::views::status_text;
 use crate::domain::dates::{clock_label, full_date, zone_label};
@@ -374,35 +375,19 @@ fn answers(meta: &[(String, String)], labels: &[(String, String)]) -> Vec<(Strin
         return Vec::new();
     };
     custom
-        .iter()
+        .into_iter()
         .filter_map(|(name, value)| {
-            let text = answer_text(value);
+            let text = Answer::from(value).as_reading();
             if text.is_empty() {
                 return None;
             }
             let label = labels
                 .iter()
-                .find(|(n, _)| n == name)
+                .find(|(n, _)| *n == name)
                 .map_or_else(|| name.clone(), |(_, l)| l.clone());
             Some((label, text))
         })
         .collect()
-}
-
-fn answer_text(value: &Value) -> String {
-    match value {
-        Value::Null => String::new(),
-        Value::Bool(true) => "Yes".into(),
-        Value::Bool(false) => "No".into(),
-        Value::String(s) => s.trim().to_string(),
-        Value::Array(items) => items
-            .iter()
-            .map(answer_text)
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(", "),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::is_valid_email;
 use crate::domain::zone::parse_zone;
 use crate::service::slots::{LoadedEvent, parse_local_datetime};
-use crate::service::support::input::is_http_url;
+use crate::service::support::checks::is_http_url;
 use crate::service::{ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 

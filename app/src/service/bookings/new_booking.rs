@@ -75,7 +75,46 @@ fn as_null<S: serde::Serializer>(serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_none()
 }
 
+/// An answer as JSON carries it (a REST body, or the answers stored with a booking).
+impl From<serde_json::Value> for Answer {
+    fn from(value: serde_json::Value) -> Answer {
+        use serde_json::Value;
+        match value {
+            Value::Null => Answer::Empty,
+            Value::String(text) => Answer::Text(text),
+            Value::Number(n) => Answer::Number(n),
+            Value::Bool(b) => Answer::Flag(b),
+            Value::Array(items) => items
+                .into_iter()
+                .map(|i| match i {
+                    Value::String(text) => Some(text),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()
+                .map_or(Answer::Unreadable, Answer::Choices),
+            Value::Object(_) => Answer::Unreadable,
+        }
+    }
+}
+
 impl Answer {
+    /// The answer as a host reads it: ticks as Yes/No, choices joined, nothing when empty.
+    pub fn as_reading(&self) -> String {
+        match self {
+            Answer::Empty | Answer::Unreadable => String::new(),
+            Answer::Flag(true) => "Yes".into(),
+            Answer::Flag(false) => "No".into(),
+            Answer::Text(text) => text.trim().to_string(),
+            Answer::Number(n) => n.to_string(),
+            Answer::Choices(items) => items
+                .iter()
+                .map(|i| i.trim())
+                .filter(|i| !i.is_empty())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
     /// The answer as text; empty for every other kind.
     pub fn text(&self) -> &str {
         match self {

@@ -1,16 +1,12 @@
 //! `POST /calendars` (and the dashboard's "New calendar"): a calendar with its first event,
 //! and the host's first availability schedule when it has none.
 
-use serde_json::Value;
-
 use super::slug_taken;
 use crate::domain::access::Capability;
 use crate::domain::slug::slugify;
-use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::{Slug, TimeZoneId};
 use crate::model::calendar::{CalendarSettings, NewCalendarAnswer};
-use crate::service::events::new_event::{EventInput, insert_event, parse_event_input};
-use crate::service::support::input::Fields;
+use crate::service::events::new_event::{EventInput, insert_event};
 use crate::service::support::present::{calendar_wire, event_wire};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
@@ -53,20 +49,20 @@ pub async fn create_titled(
     create_calendar(ctx, caller, command, true).await
 }
 
-/// `POST /calendars`'s body, read once ([`CreateCalendar::parse`]): the calendar and its
-/// first event.
+/// A new calendar and its first event, each value checked (the REST body is read by
+/// `input::calendars::create_calendar`).
 #[derive(Debug, Clone)]
 pub struct CreateCalendar {
-    zone: TimeZoneId,
-    calendar_type: String,
-    team: bool,
-    title: Option<String>,
+    pub zone: TimeZoneId,
+    pub calendar_type: String,
+    pub team: bool,
+    pub title: Option<String>,
     /// Another host than the caller (administrators who may invite only).
-    requested_user: Option<i64>,
-    slug: Option<Slug>,
-    description: String,
-    avatar: Option<String>,
-    event: EventInput,
+    pub requested_user: Option<i64>,
+    pub slug: Option<Slug>,
+    pub description: String,
+    pub avatar: Option<String>,
+    pub event: EventInput,
 }
 
 async fn create_calendar(
@@ -152,90 +148,6 @@ async fn create_calendar(
             ctx.public_url, cal.id, event.id
         ),
     })
-}
-
-impl CreateCalendar {
-    /// Reads `{calendar: {author_timezone, type, title, user_id, slug, description,
-    /// calendar_avatar, slot}}`; every field's errors at once.
-    pub fn parse(body: &Value) -> ServiceResult<CreateCalendar> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let root = Fields::new(Some(body), "");
-        let Some(cal_value) = root.object("calendar", &mut errors) else {
-            if errors.is_empty() {
-                errors.add("calendar", "required", "The calendar field is required.");
-            }
-            return Err(ServiceError::invalid(errors));
-        };
-        let f = Fields::new(Some(cal_value), "calendar");
-        // A refused zone fails the whole parse below; absent or blank means UTC.
-        let zone = f
-            .time_zone("author_timezone", "author timezone", &mut errors)
-            .unwrap_or_else(TimeZoneId::utc);
-        let calendar_type = f
-            .one_of("type", &["simple", "team"], &mut errors)
-            .unwrap_or_else(|| "simple".into());
-        let team = calendar_type != "simple";
-        let title = f.str("title", &mut errors);
-        if team {
-            check_title(
-                &mut errors,
-                "calendar.title",
-                "Calendar title",
-                title.as_deref(),
-            );
-        } else {
-            check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
-        }
-        let requested_user = f.int("user_id", &mut errors);
-        let slug = match f.str("slug", &mut errors).filter(|s| !s.trim().is_empty()) {
-            Some(text) => match Slug::parse(text.trim()) {
-                Ok(slug) => Some(slug),
-                Err(problem) => {
-                    errors.add("calendar.slug", "slug", problem.message());
-                    None
-                }
-            },
-            None => None,
-        };
-        let description = f.str("description", &mut errors).unwrap_or_default();
-        check_max_len(
-            &mut errors,
-            "calendar.description",
-            Some(&description),
-            MAX_HTML_CHARS,
-        );
-        // An extension: the host profile's photo, as the sharing settings take it.
-        let avatar = f
-            .str("calendar_avatar", &mut errors)
-            .map(|u| u.trim().to_string())
-            .filter(|u| !u.is_empty());
-        if avatar
-            .as_deref()
-            .is_some_and(|u| u.len() > 2048 || !crate::service::support::input::is_http_url(u))
-        {
-            errors.add(
-                "calendar.calendar_avatar",
-                "url",
-                "The calendar.calendar_avatar format is invalid.",
-            );
-        }
-        let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
-        let (Some(event), true) = (event, errors.is_empty()) else {
-            return Err(ServiceError::invalid(errors));
-        };
-        Ok(CreateCalendar {
-            zone,
-            calendar_type,
-            team,
-            title,
-            requested_user,
-            slug,
-            description,
-            avatar,
-            event,
-        })
-    }
 }
 
 /// A user has one simple calendar; a team calendar needs known members, its host among them,

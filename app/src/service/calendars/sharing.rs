@@ -2,12 +2,9 @@
 
 use crate::model::answer::MessageAnswer;
 use crate::model::calendar::SharingAnswer;
-use serde_json::Value;
 
-use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::{Slug, TimeZoneId};
 use crate::service::calendars::admin::{Access, load_calendar};
-use crate::service::support::input::{Fields, is_http_url};
 use crate::service::support::present::{calendar_settings, share_url};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
@@ -22,8 +19,8 @@ pub async fn get(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<SharingAn
     })
 }
 
-/// `POST /calendars/{id}/sharing-settings`'s body, read once: each value checked, `None`
-/// leaving the stored one as it is.
+/// A landing page and host profile save: each value checked, `None` leaving the stored one as
+/// it is (the REST body is read by `input::calendars::save_sharing`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SaveSharing {
     pub profile: ProfileChange,
@@ -52,34 +49,6 @@ pub struct LandingChange {
     pub show_type: Option<String>,
     /// Events of this calendar (checked against the calendar when saved).
     pub enabled_slots: Option<Vec<i64>>,
-}
-
-impl SaveSharing {
-    /// Reads `{calendar_data: {...}, landing_page_settings: {enabled, show_type,
-    /// enabled_slots}}`; every field's errors at once.
-    pub fn parse(body: &Value) -> ServiceResult<SaveSharing> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let root = Fields::new(Some(body), "");
-        let profile = root
-            .object("calendar_data", &mut errors)
-            .map(|v| Fields::new(Some(v), "calendar_data"));
-        let landing = root
-            .object("landing_page_settings", &mut errors)
-            .map(|v| Fields::new(Some(v), "landing_page_settings"));
-        let profile = profile
-            .map(|p| parse_profile(&p, &mut errors))
-            .unwrap_or_default();
-        let landing = landing
-            .map(|l| LandingChange {
-                enabled: l.bool("enabled", &mut errors),
-                show_type: l.one_of("show_type", &["all", "selected"], &mut errors),
-                enabled_slots: l.int_list("enabled_slots", &mut errors),
-            })
-            .unwrap_or_default();
-        errors.into_result().map_err(ServiceError::invalid)?;
-        Ok(SaveSharing { profile, landing })
-    }
 }
 
 /// Saves the landing page settings and the host profile. A new time zone keeps every event
@@ -157,65 +126,6 @@ pub async fn save(
     Ok(MessageAnswer::new(
         "Landing Page settings have been updated",
     ))
-}
-
-/// Reads `calendar_data`: slug, title, timezone, description, photo and image URLs, phone.
-fn parse_profile(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileChange {
-    // An extension: the calendar's address may change (old links then stop working).
-    let slug = match p.str("slug", errors).filter(|s| !s.trim().is_empty()) {
-        Some(text) => Slug::parse(text.trim())
-            .map_err(|problem| errors.add("calendar_data.slug", "slug", problem.message()))
-            .ok(),
-        None => None,
-    };
-    let title = p.str("title", errors);
-    check_title(
-        errors,
-        "calendar_data.title",
-        "Calendar title",
-        title.as_deref(),
-    );
-    let timezone = p.time_zone("timezone", "timezone", errors);
-    let description = p.str("description", errors);
-    check_max_len(
-        errors,
-        "calendar_data.description",
-        description.as_deref(),
-        MAX_HTML_CHARS,
-    );
-    let mut url = |key: &str| {
-        let value = p.str(key, errors).map(|u| u.trim().to_string());
-        if value
-            .as_deref()
-            .is_some_and(|u| !u.is_empty() && !is_http_url(u))
-        {
-            errors.add(
-                format!("calendar_data.{key}"),
-                "url",
-                format!("The calendar_data.{key} format is invalid."),
-            );
-        }
-        check_max_len(
-            errors,
-            &format!("calendar_data.{key}"),
-            value.as_deref(),
-            2048,
-        );
-        value
-    };
-    let avatar = url("calendar_avatar");
-    let featured = url("featured_image");
-    let phone = p.str("phone", errors).map(|s| s.trim().to_string());
-    check_max_len(errors, "calendar_data.phone", phone.as_deref(), 32);
-    ProfileChange {
-        slug,
-        title: title.map(|t| t.trim().to_string()),
-        timezone,
-        description,
-        avatar,
-        featured,
-        phone,
-    }
 }
 
 /// A new zone for the calendar's schedules, their wall-clock times kept. A host calendar's

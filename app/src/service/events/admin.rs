@@ -4,10 +4,7 @@
 
 use crate::model::answer::MessageAnswer;
 
-use serde_json::{Value, json};
-
 use crate::domain::access::Capability;
-use crate::domain::validation::FieldErrors;
 use crate::domain::values::EventStatus;
 use crate::model::calendar::CalendarSettings;
 use crate::model::event::{
@@ -15,8 +12,7 @@ use crate::model::event::{
     EventSettingsOf, EventSettingsSaved,
 };
 use crate::service::calendars::admin::{Access, load_calendar};
-use crate::service::events::new_event::{insert_event, minutes_setting, parse_event_input};
-use crate::service::support::input::Fields;
+use crate::service::events::new_event::{EventInput, insert_event, minutes_setting};
 use crate::service::support::present::{calendar_settings, event_settings, event_wire};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
 use crate::store::calendars::{self, CalendarRow};
@@ -130,38 +126,17 @@ pub async fn set_team_hosts(
     save(ctx, tx, &mut ev, &settings).await
 }
 
-/// `POST /calendars/{id}/events`'s body, read once into the event to create (team kinds and
-/// members only on a team calendar). `status` is required here; availability defaults to the
-/// host's primary schedule.
-pub fn parse_new_event(
-    body: &Value,
-    team_calendar: bool,
-) -> ServiceResult<crate::service::events::new_event::EventInput> {
-    let mut body = body.clone();
-    let mut errors = FieldErrors::new();
-    if body.get("status").is_none_or(Value::is_null) {
-        errors.add("status", "required", "Event status field is required");
-    }
-    if body.get("availability_type").is_none_or(Value::is_null) {
-        body["availability_type"] = json!("existing_schedule");
-    }
-    let input = parse_event_input(Some(&body), "", team_calendar, &mut errors);
-    match (input, errors.is_empty()) {
-        (Some(input), true) => Ok(input),
-        _ => Err(ServiceError::invalid(errors)),
-    }
-}
-
-/// `POST /calendars/{id}/events`.
+/// `POST /calendars/{id}/events`: the event is read (`read`, told whether the calendar is a
+/// team's) once access to the calendar is granted.
 pub async fn create(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
-    body: &Value,
+    read: impl FnOnce(bool) -> ServiceResult<EventInput>,
 ) -> ServiceResult<EventCreated> {
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
-    let input = parse_new_event(body, cal.calendar_type != "simple")?;
+    let input = read(cal.calendar_type != "simple")?;
     let team = cal.calendar_type != "simple";
     if team {
         check_members(
@@ -294,20 +269,6 @@ pub(super) fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSet
     }
 }
 
-/// `PUT …/{event_id}`'s body, `{status: active|draft}`.
-pub fn parse_status(body: &Value) -> ServiceResult<EventStatus> {
-    let mut errors = FieldErrors::new();
-    let status = Fields::new(Some(body), "").one_of("status", &["active", "draft"], &mut errors);
-    if status.is_none() && errors.is_empty() {
-        errors.add("status", "required", "Event status field is required");
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    status
-        .as_deref()
-        .and_then(EventStatus::parse)
-        .ok_or_else(|| ServiceError::field("status", "required", "Event status field is required"))
-}
-
 /// `PUT …/{event_id}`: the event takes bookings or is hidden. Access first: another host's
 /// ids answer 404 whatever the body.
 pub async fn set_status(
@@ -315,11 +276,11 @@ pub async fn set_status(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
+    read: impl FnOnce() -> ServiceResult<EventStatus>,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let status = parse_status(body)?;
+    let status = read()?;
     ev.status = status.as_str().to_string();
     events::update(tx.ex(), &ev).await?;
     tx.commit().await?;
@@ -357,17 +318,6 @@ pub async fn delete(
 pub struct CloneEvent {
     /// Where the copy goes; `None`: the event's own calendar.
     pub new_calendar_id: Option<i64>,
-}
-
-impl CloneEvent {
-    /// Reads `{new_calendar_id?}`.
-    pub fn parse(body: &Value) -> ServiceResult<CloneEvent> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let new_calendar_id = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
-        errors.into_result().map_err(ServiceError::invalid)?;
-        Ok(CloneEvent { new_calendar_id })
-    }
 }
 
 /// `POST /calendars/{id}/clone-event/{event_id}`: a copy (title + " (clone)") in this or another

@@ -11,7 +11,6 @@ use crate::model::event::{
     AvailabilityAnswer, AvailableSchedule, EventSettingsSaved, ScheduleChoice, ScheduleOptions,
 };
 use crate::service::events::settings::ScheduleChanges;
-use crate::service::support::input::Fields;
 use crate::service::support::present::event_settings;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::events;
@@ -73,30 +72,6 @@ pub async fn get_availability(
     })
 }
 
-/// `{host id: schedule id}`, ids as numbers or numeric text.
-pub(super) fn parse_hosts_schedules(
-    map: &serde_json::Map<String, Value>,
-    errors: &mut FieldErrors,
-) -> BTreeMap<String, i64> {
-    let mut parsed = BTreeMap::new();
-    for (host, schedule) in map {
-        let schedule_id = schedule
-            .as_i64()
-            .or_else(|| schedule.as_str().and_then(|s| s.parse().ok()));
-        match (host.parse::<i64>(), schedule_id) {
-            (Ok(h), Some(s)) => {
-                parsed.insert(h.to_string(), s);
-            }
-            _ => errors.add(
-                format!("hosts_schedules.{host}"),
-                "integer",
-                "Each host must map to a schedule id.",
-            ),
-        }
-    }
-    parsed
-}
-
 /// Each host is a team member and each schedule one of that host's.
 pub(super) async fn check_hosts_schedules(
     tx: &mut crate::store::Tx,
@@ -136,26 +111,8 @@ pub struct AvailabilityChanges {
     /// Host id -> that host's schedule id.
     pub hosts_schedules: Option<BTreeMap<String, i64>>,
     pub schedule: ScheduleChanges,
-}
-
-impl AvailabilityChanges {
-    pub fn read(f: &Fields, errors: &mut FieldErrors) -> AvailabilityChanges {
-        AvailabilityChanges {
-            availability_type: f.one_of(
-                "availability_type",
-                &["existing_schedule", "custom"],
-                errors,
-            ),
-            schedule: ScheduleChanges::read(f, errors),
-            availability_id: f.int("availability_id", errors),
-            common_schedule: f.bool("common_schedule", errors),
-            hosts_schedules_given: f.get("hosts_schedules").is_some(),
-            hosts_schedules: f
-                .object("hosts_schedules", errors)
-                .and_then(Value::as_object)
-                .map(|map| parse_hosts_schedules(map, errors)),
-        }
-    }
+    /// What the way in could not read, refused together with the rest (after access).
+    pub unreadable: FieldErrors,
 }
 
 /// `POST …/availability`: the changes over the event's settings; what is required depends
@@ -166,19 +123,17 @@ pub async fn update_availability(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
+    mut changes: AvailabilityChanges,
 ) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let mut settings = event_settings(&ev)?;
-    let mut errors = FieldErrors::new();
-    let f = Fields::new(Some(body), "");
-    let changes = AvailabilityChanges::read(&f, &mut errors);
+    let mut errors = std::mem::take(&mut changes.unreadable);
     let availability_type = changes
         .availability_type
         .unwrap_or_else(|| ev.availability_type.clone());
     changes.schedule.apply(
-        &f,
+        "",
         &mut settings,
         &mut errors,
         availability_type == "custom",

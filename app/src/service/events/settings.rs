@@ -4,16 +4,14 @@
 //! settings and checked where a rule spans stored and sent values. Every bad field is named.
 
 use chrono::NaiveDate;
-use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
-use crate::domain::week::{DateOverrides, WeeklySchedule, parse_overrides, parse_weekly};
-use crate::domain::zone::parse_zone;
-use crate::model::event::{EventSettings, Limits, LockTimezone, PeriodLimit, Quantity};
-use crate::service::support::input::{Fields, set_if_sent};
+use crate::domain::week::{DateOverrides, WeeklySchedule};
+use crate::model::event::{EventSettings, Limits, LockTimezone, Quantity};
+use crate::service::support::checks::set_if_sent;
 
 /// Longest buffer or interval, in minutes.
-const MAX_MINUTES: i64 = 24 * 60;
+pub const MAX_MINUTES: i64 = 24 * 60;
 
 /// The schedule keys of a request: `schedule_type` (required, `weekly_schedules`),
 /// `weekly_schedules`, `date_overrides`, `range_type`, `range_days`, `range_date_between`.
@@ -32,71 +30,18 @@ pub struct ScheduleChanges {
 }
 
 impl ScheduleChanges {
-    pub fn read(f: &Fields, errors: &mut FieldErrors) -> ScheduleChanges {
-        match f.str("schedule_type", errors) {
-            None if !errors.contains(&f.name("schedule_type")) => errors.add(
-                f.name("schedule_type"),
-                "required",
-                "Event schedule type field is required",
-            ),
-            Some(kind) if kind != "weekly_schedules" => errors.add(
-                f.name("schedule_type"),
-                "in",
-                "The selected schedule type is invalid. Allowed: weekly_schedules.",
-            ),
-            _ => {}
-        }
-        let mut changes = ScheduleChanges {
-            weekly_given: f.get("weekly_schedules").is_some(),
-            range_days: read_range_days(f, errors),
-            ..ScheduleChanges::default()
-        };
-        if let Some(week) = f.get("weekly_schedules") {
-            match parse_weekly(week) {
-                Ok(week) => changes.weekly_schedules = Some(week),
-                Err(e) => errors.merge_prefixed(&f.name("weekly_schedules"), e),
-            }
-        }
-        if let Some(overrides) = f.get("date_overrides") {
-            match parse_overrides(overrides) {
-                Ok(o) => changes.date_overrides = Some(o),
-                Err(e) => errors.merge_prefixed(&f.name("date_overrides"), e),
-            }
-        }
-        changes.range_type = f
-            .one_of("range_type", &["range_days", "date_range", ""], errors)
-            .filter(|range_type| !range_type.is_empty());
-        if let Some(value) = f.get("range_date_between") {
-            let dates: Option<Vec<String>> = value.as_array().map(|items| {
-                items
-                    .iter()
-                    .map(|v| v.as_str().unwrap_or("").to_string())
-                    .collect()
-            });
-            match dates {
-                Some(d) if d.len() == 2 => changes.range_date_between = Some(d),
-                _ => errors.add(
-                    f.name("range_date_between"),
-                    "array",
-                    "The range_date_between must be a list of two dates.",
-                ),
-            }
-        }
-        changes
-    }
-
-    /// Applies the changes to `settings` (read from `f`), then checks what spans both: a
+    /// Applies the changes to `settings` (sent under `prefix`), then checks what spans both: a
     /// weekly schedule when `weekly_required`, and the two dates of a date range.
     pub fn apply(
         self,
-        f: &Fields,
+        prefix: &str,
         settings: &mut EventSettings,
         errors: &mut FieldErrors,
         weekly_required: bool,
     ) {
         if weekly_required && !self.weekly_given {
             errors.add(
-                f.name("weekly_schedules"),
+                named(prefix, "weekly_schedules"),
                 "required",
                 "Event weekly schedules field is required",
             );
@@ -116,141 +61,40 @@ impl ScheduleChanges {
         if let Some(dates) = self.range_date_between {
             settings.range_date_between = dates;
         }
-        if settings.range_type == "date_range" && !errors.contains(&f.name("range_date_between")) {
-            check_date_range(&settings.range_date_between, f, errors);
+        let range_field = named(prefix, "range_date_between");
+        if settings.range_type == "date_range" && !errors.contains(&range_field) {
+            check_date_range(&settings.range_date_between, &range_field, errors);
         }
     }
 }
 
+/// `key` under `prefix`, as errors name it.
+fn named(prefix: &str, key: &str) -> String {
+    if prefix.is_empty() {
+        key.to_string()
+    } else {
+        format!("{prefix}.{key}")
+    }
+}
+
 /// A date range's two dates, `YYYY-MM-DD` (a time after the date is ignored), in order.
-fn check_date_range(dates: &[String], f: &Fields, errors: &mut FieldErrors) {
+fn check_date_range(dates: &[String], field: &str, errors: &mut FieldErrors) {
     let parse = |t: &str| NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").ok();
     let from = dates.first().and_then(|t| parse(t));
     let to = dates.get(1).and_then(|t| parse(t));
     match (from, to) {
         (Some(a), Some(b)) if a <= b => {}
         (Some(_), Some(_)) => errors.add(
-            f.name("range_date_between"),
+            field,
             "order",
             "The end date of the range must not precede its start.",
         ),
         _ => errors.add(
-            f.name("range_date_between"),
+            field,
             "date",
             "A date range needs two dates in YYYY-MM-DD format.",
         ),
     }
-}
-
-/// Reads `{value, unit}` (or a one-item list of it); empty resets to the 4-hour default.
-fn parse_notice(value: &Value, field: &str, errors: &mut FieldErrors) -> Option<Quantity> {
-    let item = match value {
-        Value::Array(items) if items.is_empty() => {
-            return Some(EventSettings::default().schedule_conditions);
-        }
-        Value::Array(items) => &items[0],
-        Value::Object(map) if map.is_empty() => {
-            return Some(EventSettings::default().schedule_conditions);
-        }
-        other => other,
-    };
-    let f = Fields::new(Some(item), field);
-    let value = f.int("value", errors);
-    let unit = f.one_of("unit", &["minutes", "hours", "days"], errors);
-    match (value, unit) {
-        (Some(v), Some(u)) if (0..=100_000).contains(&v) => Some(Quantity { value: v, unit: u }),
-        (Some(_), Some(_)) => {
-            errors.add(
-                f.name("value"),
-                "between",
-                "The minimum notice must be between 0 and 100000.",
-            );
-            None
-        }
-        (None, _) if !errors.contains(&f.name("value")) => {
-            errors.add(
-                f.name("value"),
-                "required",
-                "The minimum notice value is required.",
-            );
-            None
-        }
-        (_, None) if !errors.contains(&f.name("unit")) => {
-            errors.add(
-                f.name("unit"),
-                "required",
-                "The minimum notice unit is required.",
-            );
-            None
-        }
-        _ => None,
-    }
-}
-
-/// Reads `{enabled, limits: [{unit, value}]}`.
-fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) -> Option<Limits> {
-    let f = Fields::new(Some(value), field);
-    if f.map.is_none() {
-        errors.add(field, "object", format!("The {field} must be an object."));
-        return None;
-    }
-    let enabled = f.bool("enabled", errors).unwrap_or(false);
-    let mut limits = Vec::new();
-    match f.get("limits") {
-        None if enabled => errors.add(
-            f.name("limits"),
-            "required",
-            format!("The {} field is required when enabled.", f.name("limits")),
-        ),
-        None => {}
-        Some(Value::Array(items)) => {
-            for (i, item) in items.iter().enumerate() {
-                let lf = Fields::new(Some(item), &format!("{}.{i}", f.name("limits")));
-                let unit = lf.one_of("unit", &["per_day", "per_week", "per_month"], errors);
-                let value = lf.int("value", errors);
-                match value {
-                    Some(v) if !(1..=max).contains(&v) => errors.add(
-                        lf.name("value"),
-                        "between",
-                        format!("The limit must be between 1 and {max}."),
-                    ),
-                    None if !errors.contains(&lf.name("value")) => {
-                        errors.add(lf.name("value"), "required", "The limit value is required.")
-                    }
-                    _ => {}
-                }
-                if let (Some(unit), Some(value)) = (unit, value) {
-                    limits.push(PeriodLimit { unit, value });
-                }
-            }
-            if enabled && items.is_empty() {
-                errors.add(
-                    f.name("limits"),
-                    "required",
-                    format!("The {} field is required when enabled.", f.name("limits")),
-                );
-            }
-        }
-        Some(_) => errors.add(
-            f.name("limits"),
-            "array",
-            format!("The {} must be a list.", f.name("limits")),
-        ),
-    }
-    Some(Limits { enabled, limits })
-}
-
-/// `range_days` (1 to 3650) when given.
-fn read_range_days(f: &Fields, errors: &mut FieldErrors) -> Option<i64> {
-    let range_days = f.int("range_days", errors)?;
-    if !(1..=3650).contains(&range_days) {
-        errors.add(
-            f.name("range_days"),
-            "between",
-            "The range days must be between 1 and 3650.",
-        );
-    }
-    Some(range_days)
 }
 
 /// The limits keys of a request: `schedule_conditions`, `buffer_time_before/after`,
@@ -272,55 +116,6 @@ pub struct LimitsChanges {
 }
 
 impl LimitsChanges {
-    pub fn read(f: &Fields, errors: &mut FieldErrors) -> LimitsChanges {
-        let mut changes = LimitsChanges {
-            range_days: read_range_days(f, errors),
-            // `null` too is read (and refused), unlike other keys.
-            schedule_conditions: f
-                .map
-                .and_then(|m| m.get("schedule_conditions"))
-                .and_then(|value| parse_notice(value, &f.name("schedule_conditions"), errors)),
-            ..LimitsChanges::default()
-        };
-        for key in ["buffer_time_before", "buffer_time_after", "slot_interval"] {
-            let Some(text) = f.str(key, errors) else {
-                continue;
-            };
-            let text = text.trim().to_string();
-            let minimum = if key == "slot_interval" { 1 } else { 0 };
-            let valid = (key == "slot_interval" && text.is_empty())
-                || text
-                    .parse::<i64>()
-                    .is_ok_and(|n| (minimum..=MAX_MINUTES).contains(&n));
-            if !valid {
-                errors.add(
-                    f.name(key),
-                    "between",
-                    format!(
-                        "The {} must be a number of minutes from {minimum} to {MAX_MINUTES}.",
-                        f.name(key)
-                    ),
-                );
-                continue;
-            }
-            match key {
-                "buffer_time_before" => changes.buffer_time_before = Some(text),
-                "buffer_time_after" => changes.buffer_time_after = Some(text),
-                _ => changes.slot_interval = Some(text),
-            }
-        }
-        changes.booking_frequency = f
-            .get("booking_frequency")
-            .and_then(|value| parse_limits(value, &f.name("booking_frequency"), 10_000, errors));
-        changes.booking_duration = f
-            .get("booking_duration")
-            .and_then(|value| parse_limits(value, &f.name("booking_duration"), 100_000, errors));
-        changes.lock_timezone = f
-            .object("lock_timezone", errors)
-            .map(|value| read_lock_timezone(value, &f.name("lock_timezone"), errors));
-        changes
-    }
-
     pub fn apply(self, settings: &mut EventSettings) {
         let LimitsChanges {
             range_days,
@@ -343,98 +138,5 @@ impl LimitsChanges {
         set_if_sent(&mut settings.booking_frequency, booking_frequency);
         set_if_sent(&mut settings.booking_duration, booking_duration);
         set_if_sent(&mut settings.lock_timezone, lock_timezone);
-    }
-}
-
-/// `{enabled, timezone}`: a valid IANA zone when enabled (and when given at all).
-fn read_lock_timezone(value: &Value, field: &str, errors: &mut FieldErrors) -> LockTimezone {
-    let lf = Fields::new(Some(value), field);
-    let enabled = lf.bool("enabled", errors).unwrap_or(false);
-    let zone = lf.str("timezone", errors).unwrap_or_default();
-    if enabled && parse_zone(&zone).is_none() {
-        errors.add(
-            lf.name("timezone"),
-            "timezone",
-            "A valid IANA time zone is required when the time zone is locked.",
-        );
-    } else if !zone.is_empty() && parse_zone(&zone).is_none() {
-        errors.add(
-            lf.name("timezone"),
-            "timezone",
-            "The time zone must be a valid IANA time zone.",
-        );
-    }
-    LockTimezone {
-        enabled,
-        timezone: zone,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    /// `body`'s changes read and applied over `settings`, with every error named.
-    fn limits(body: Value, settings: &mut EventSettings) -> Vec<String> {
-        let mut errors = FieldErrors::new();
-        LimitsChanges::read(&Fields::new(Some(&body), "settings"), &mut errors).apply(settings);
-        errors.messages().map(|(f, _)| f.to_string()).collect()
-    }
-
-    #[test]
-    fn limits_sent_change_and_the_others_are_kept() {
-        let mut settings = EventSettings::default();
-        let before = settings.clone();
-        let refused = limits(
-            json!({"buffer_time_before": " 15 ", "range_days": 30,
-                   "lock_timezone": {"enabled": true, "timezone": "Europe/Berlin"}}),
-            &mut settings,
-        );
-        assert!(refused.is_empty(), "{refused:?}");
-        assert_eq!(settings.buffer_time_before, "15");
-        assert_eq!(
-            (settings.range_days, settings.range_type.as_str()),
-            (30, "range_days")
-        );
-        assert_eq!(settings.lock_timezone.timezone, "Europe/Berlin");
-        assert_eq!(settings.buffer_time_after, before.buffer_time_after);
-        assert_eq!(settings.booking_frequency, before.booking_frequency);
-
-        let mut settings = EventSettings::default();
-        let refused = limits(
-            json!({"slot_interval": "0", "schedule_conditions": null,
-                   "lock_timezone": {"enabled": true, "timezone": "Mars/Base"}}),
-            &mut settings,
-        );
-        assert_eq!(
-            refused,
-            vec![
-                "settings.lock_timezone.timezone",
-                "settings.schedule_conditions.value",
-                "settings.slot_interval"
-            ]
-        );
-        assert_eq!(
-            settings.slot_interval, before.slot_interval,
-            "a refused value is not taken"
-        );
-    }
-
-    #[test]
-    fn a_date_range_is_checked_against_the_stored_dates_when_only_its_type_is_sent() {
-        let body = json!({"schedule_type": "weekly_schedules", "range_type": "date_range"});
-        let f = Fields::new(Some(&body), "");
-        let mut settings = EventSettings {
-            range_date_between: vec!["2026-12-10".into(), "2026-12-01".into()],
-            ..EventSettings::default()
-        };
-        let mut errors = FieldErrors::new();
-        let changes = ScheduleChanges::read(&f, &mut errors);
-        assert!(errors.is_empty() && !changes.weekly_given);
-        changes.apply(&f, &mut settings, &mut errors, true);
-        let fields: Vec<&str> = errors.messages().map(|(f, _)| f).collect();
-        assert_eq!(fields, vec!["range_date_between", "weekly_schedules"]);
-        assert_eq!(settings.range_type, "date_range");
     }
 }

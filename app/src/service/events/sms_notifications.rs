@@ -2,7 +2,7 @@
 //! emails. Numbers are checked and written in E.164 form (`+493012345678`).
 
 use crate::model::answer::MessageAnswer;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::domain::validation::FieldErrors;
 use crate::model::notifications::ReminderTime;
@@ -10,8 +10,8 @@ use crate::model::notifications::{
     Audience, SmsNotification, SmsNotifications, SmsNotificationsAnswer, kind, sms_defaults,
 };
 use crate::service::events::admin::load_managed_event;
-use crate::service::events::email_notifications::{Heading, parse_times, read_posted};
-use crate::service::support::input::set_if_sent;
+use crate::service::events::email_notifications::{Heading, Posted};
+use crate::service::support::checks::set_if_sent;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::BookingRow;
@@ -20,7 +20,7 @@ use crate::store::{Ex, events};
 /// Where an event keeps its SMS notifications (`event_meta`).
 pub const META_KEY: &str = "sms_notifications";
 /// Longest accepted message text (before smart codes are filled in).
-const MAX_BODY_CHARS: usize = 1000;
+pub const MAX_BODY_CHARS: usize = 1000;
 
 /// `text` as an E.164 number, if it is a valid international number.
 pub fn e164(text: &str) -> Option<String> {
@@ -101,20 +101,21 @@ pub async fn get(
     })
 }
 
-/// `POST …/sms-notifications` with `{notifications: {key: {title?, enabled?, sms?: {send_to?,
-/// number?, body?, times?}}}}`: the keys given replace the stored ones; nothing is saved when
-/// any is invalid.
+/// `POST …/sms-notifications`: the notifications posted (read by `read` once access is
+/// granted) replace the stored ones; nothing is saved when any is invalid.
 pub async fn save(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
+    read: impl FnOnce() -> ServiceResult<Posted<SmsChange>>,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut errors = FieldErrors::new();
-    let changes = read_posted(body, &sms_defaults(), SmsChange::read, &mut errors)?;
+    let Posted {
+        changes,
+        unreadable: mut errors,
+    } = read()?;
     let mut all = load(tx.ex(), ev.id).await?;
     for (key, change) in changes {
         if let Some(n) = all.get_mut(&key) {
@@ -142,57 +143,6 @@ pub struct SmsChange {
 }
 
 impl SmsChange {
-    /// Reads notification `key`'s posted object; each bad field is named in `errors`.
-    pub fn read(key: &str, object: &Map<String, Value>, errors: &mut FieldErrors) -> SmsChange {
-        let field = |name: &str| format!("notifications.{key}.{name}");
-        let mut change = SmsChange {
-            heading: Heading::read(key, object, errors),
-            ..SmsChange::default()
-        };
-        let Some(sms) = object.get("sms") else {
-            return change;
-        };
-        if let Some(send_to) = sms.get("send_to").and_then(Value::as_str) {
-            if send_to == "phone" {
-                change.send_to = Some(send_to.into());
-            } else {
-                errors.add(
-                    field("sms.send_to"),
-                    "in",
-                    "Messages can be sent as SMS (phone) only.",
-                );
-            }
-        }
-        if let Some(body) = sms.get("body").and_then(Value::as_str) {
-            if body.chars().count() > MAX_BODY_CHARS {
-                errors.add(
-                    field("sms.body"),
-                    "max",
-                    format!("The message may not be longer than {MAX_BODY_CHARS} characters."),
-                );
-            }
-            change.body = Some(body.trim().to_string());
-        }
-        if let Some(number) = sms.get("number").and_then(Value::as_str) {
-            if number.trim().is_empty() {
-                change.number = Some(String::new());
-            } else {
-                change.number = e164(number);
-                if change.number.is_none() {
-                    errors.add(
-                        field("sms.number"),
-                        "phone",
-                        "Please provide a valid phone number with its country code, such as +49 30 1234567.",
-                    );
-                }
-            }
-        }
-        change.times = sms
-            .get("times")
-            .and_then(|times| parse_times(key, times, &field("sms.times"), errors));
-        change
-    }
-
     /// Changes notification `key`, then checks it: an enabled message needs its text, and one
     /// to the host a number to send it to.
     pub fn apply(self, key: &str, n: &mut SmsNotification, errors: &mut FieldErrors) {
@@ -245,38 +195,5 @@ mod tests {
         for bad in ["030 1234567", "+49 1", "call me", "", "+999 123"] {
             assert_eq!(e164(bad), None, "{bad}");
         }
-    }
-
-    /// `posted` read and applied over notification `key`'s default, with every error named.
-    fn posted(key: &str, posted: Value) -> (SmsNotification, FieldErrors) {
-        let mut n = sms_defaults()[key].clone();
-        let mut errors = FieldErrors::new();
-        let object = posted.as_object().cloned().unwrap_or_default();
-        SmsChange::read(key, &object, &mut errors).apply(key, &mut n, &mut errors);
-        (n, errors)
-    }
-
-    #[test]
-    fn host_texts_need_a_number_and_attendee_texts_do_not() {
-        let (_, errors) = posted("booking_conf_host", json!({"enabled": true}));
-        assert!(errors.contains("notifications.booking_conf_host.sms.number"));
-        let (n, errors) = posted(
-            "booking_conf_host",
-            json!({"enabled": true, "sms": {"number": "+44 20 7946 0958"}}),
-        );
-        assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(n.sms.number, "+442079460958");
-        let (_, errors) = posted(
-            "booking_conf_attendee",
-            json!({"enabled": true, "sms": {"send_to": "whatsapp"}}),
-        );
-        assert!(errors.contains("notifications.booking_conf_attendee.sms.send_to"));
-        let (n, errors) = posted("booking_conf_attendee", json!({"sms": {"number": "12"}}));
-        assert!(errors.contains("notifications.booking_conf_attendee.sms.number"));
-        assert_eq!(
-            n.sms.number,
-            sms_defaults()["booking_conf_attendee"].sms.number,
-            "a refused number changes nothing"
-        );
     }
 }

@@ -1,7 +1,7 @@
 //! Helpers every use case shares: reading request fields, the wire shapes of rows, HTML
 //! sanitizing, sealed secrets, rate limits and outgoing request targets.
 
-pub mod input;
+pub mod checks;
 pub mod present;
 pub mod sanitize;
 pub mod secrets;

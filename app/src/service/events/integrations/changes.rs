@@ -2,20 +2,19 @@
 //! applied over the stored feed (or the defaults), then checked as they will be stored.
 
 use base64::Engine as _;
-use serde_json::Value;
 
 use super::{KeyValue, METHODS, TRIGGERS, WebhookSettings};
 use crate::domain::validation::{FieldErrors, check_max_len};
-use crate::service::support::input::{Fields, is_http_url, set_if_sent};
+use crate::service::support::checks::{is_http_url, set_if_sent};
 use crate::service::{ServiceError, ServiceResult};
 
 /// Longest list of body fields or headers.
-const MAX_PAIRS: usize = 50;
+pub const MAX_PAIRS: usize = 50;
 
-/// The feed's settings `given` over `previous` (or the defaults), checked whole. A new feed
+/// The feed's settings `changes` over `previous` (or the defaults), checked whole. A new feed
 /// gets a fresh signing secret.
-pub(crate) fn settled(
-    given: &Value,
+pub fn settled(
+    mut changes: WebhookChanges,
     previous: Option<&WebhookSettings>,
     allow_private: bool,
 ) -> ServiceResult<WebhookSettings> {
@@ -26,8 +25,9 @@ pub(crate) fn settled(
             base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 24]>())
         );
     }
-    let mut errors = FieldErrors::new();
-    WebhookChanges::read(given, &mut errors).apply(&mut s);
+    let mut errors = std::mem::take(&mut changes.unreadable);
+    changes.check_text(&mut errors);
+    changes.apply(&mut s);
     check_settings(&s, allow_private, &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     s.event_triggers.sort();
@@ -54,38 +54,40 @@ pub struct WebhookChanges {
     pub fields: Option<Vec<KeyValue>>,
     pub request_headers: Option<Vec<KeyValue>>,
     pub event_triggers: Option<Vec<String>>,
+    /// What the way in could not read, refused together with the feed's own rules.
+    pub unreadable: FieldErrors,
 }
 
 impl WebhookChanges {
-    /// Reads the `integration` object; each key of the wrong type is named in `errors`.
-    pub fn read(given: &Value, errors: &mut FieldErrors) -> WebhookChanges {
-        let f = Fields::new(Some(given), "integration");
-        let trimmed = |key: &str, errors: &mut FieldErrors| {
-            f.str(key, errors).map(|text| text.trim().to_string())
-        };
-        let mut changes = WebhookChanges {
-            name: trimmed("name", errors),
-            enabled: f.bool("enabled", errors),
-            request_url: trimmed("request_url", errors),
-            request_method: trimmed("request_method", errors).map(|m| m.to_uppercase()),
-            request_format: trimmed("request_format", errors).map(|m| m.to_uppercase()),
-            request_body: f.one_of("request_body", &["all_data", "selected_fields"], errors),
-            with_header: f.one_of("with_header", &["yup", "nop"], errors),
-            fields: pairs(&f, "fields", errors),
-            request_headers: pairs(&f, "request_headers", errors),
-            event_triggers: None,
-        };
-        if let Some(list) = f.get("event_triggers") {
-            changes.event_triggers = serde_json::from_value::<Vec<String>>(list.clone()).ok();
-            if changes.event_triggers.is_none() {
-                errors.add(
-                    "integration.event_triggers",
-                    "array",
-                    "The integration.event_triggers must be a list of trigger names.",
+    /// The text rules of every way in (`domain::text`): a page builds these changes without a
+    /// body.
+    pub fn check_text(&self, errors: &mut FieldErrors) {
+        use crate::domain::text::check_text;
+        let one_line = [("name", &self.name), ("request_url", &self.request_url)];
+        for (key, text) in one_line {
+            if let Some(text) = text {
+                check_text(&format!("integration.{key}"), text, true, errors);
+            }
+        }
+        for (list, pairs) in [
+            ("fields", &self.fields),
+            ("request_headers", &self.request_headers),
+        ] {
+            for (i, pair) in pairs.iter().flatten().enumerate() {
+                check_text(
+                    &format!("integration.{list}.{i}.key"),
+                    &pair.key,
+                    true,
+                    errors,
+                );
+                check_text(
+                    &format!("integration.{list}.{i}.value"),
+                    &pair.value,
+                    false,
+                    errors,
                 );
             }
         }
-        changes
     }
 
     pub fn apply(self, s: &mut WebhookSettings) {
@@ -100,6 +102,7 @@ impl WebhookChanges {
             fields,
             request_headers,
             event_triggers,
+            unreadable: _,
         } = self;
         set_if_sent(&mut s.name, name);
         set_if_sent(&mut s.enabled, enabled);
@@ -197,83 +200,5 @@ fn check_settings(s: &WebhookSettings, allow_private: bool, errors: &mut FieldEr
                 format!("{} is not a valid header.", header.key),
             );
         }
-    }
-}
-
-/// A list of `{key, value}` pairs (empty keys are dropped, as a form's blank rows).
-fn pairs(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<KeyValue>> {
-    let value = f.get(key)?;
-    match serde_json::from_value::<Vec<KeyValue>>(value.clone()) {
-        Ok(list) if list.len() <= MAX_PAIRS => Some(
-            list.into_iter()
-                .filter(|p| !p.key.trim().is_empty())
-                .map(|p| KeyValue {
-                    key: p.key.trim().to_string(),
-                    value: p.value,
-                })
-                .collect(),
-        ),
-        _ => {
-            errors.add(
-                f.name(key),
-                "array",
-                format!(
-                    "The {} must be a list of at most {MAX_PAIRS} {{key, value}} pairs.",
-                    f.name(key)
-                ),
-            );
-            None
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn a_feed_change_keeps_what_was_not_sent_and_is_checked_whole() {
-        let stored = WebhookSettings {
-            name: "CRM".into(),
-            request_url: "https://example.org/hook".into(),
-            event_triggers: vec![TRIGGERS[0].0.into()],
-            secret: "whsec_kept".into(),
-            ..WebhookSettings::default()
-        };
-        let saved = settled(
-            &json!({"request_method": " put ", "event_triggers": [TRIGGERS[1].0, TRIGGERS[1].0]}),
-            Some(&stored),
-            false,
-        );
-        let Ok(saved) = saved else {
-            panic!("a valid change was refused: {saved:?}");
-        };
-        assert_eq!(saved.request_method, "PUT");
-        assert_eq!(
-            (saved.name.as_str(), saved.secret.as_str()),
-            ("CRM", "whsec_kept")
-        );
-        assert_eq!(saved.event_triggers, vec![TRIGGERS[1].0]);
-
-        let refused = settled(
-            &json!({"request_body": "some", "request_url": "ftp://example.org"}),
-            Some(&stored),
-            false,
-        );
-        let Err(ServiceError::Validation { errors, .. }) = refused else {
-            panic!("expected a validation error, got {refused:?}");
-        };
-        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
-        assert_eq!(
-            fields,
-            vec!["integration.request_body", "integration.request_url"],
-            "a key of the wrong type and a rule of the whole feed are named together"
-        );
-        let fresh = settled(&json!({}), None, false);
-        assert!(
-            fresh.is_err(),
-            "a new feed needs a name, an address and a trigger"
-        );
     }
 }

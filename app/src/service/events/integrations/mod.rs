@@ -8,22 +8,18 @@ use crate::model::integration::{
     WebhookFeed,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, json};
 
-use crate::domain::validation::FieldErrors;
 use crate::service::events::admin::load_managed_event;
-use crate::service::support::input::Fields;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::StoreError;
 use crate::store::integrations::{self, IntegrationRow};
 
-mod changes;
+pub mod changes;
 mod deliveries;
 
 pub use changes::WebhookChanges;
-// For service::request_examples, which reads the OpenAPI example through it.
-#[cfg(test)]
-pub(crate) use changes::settled;
+pub use changes::settled;
 pub use deliveries::{
     DELIVERY_KIND, SMART_CODES, delivery_body, delivery_items, enqueue_webhooks,
     test_delivery_body, trigger_for_status,
@@ -156,61 +152,13 @@ pub async fn list(
     })
 }
 
-/// `POST …/integrations/{integration_id}`'s body, read once: `{integration_name: "webhook",
-/// status?, integration?}`; the feed's settings are checked against the stored ones on save.
+/// A webhook feed saved: switched on or off, and its settings changed (checked against the
+/// stored ones on save).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SaveIntegration {
     pub status: Option<bool>,
-    /// The feed's settings given (an object, or its JSON text); `None`: keep them.
-    pub integration: Option<Value>,
-}
-
-impl SaveIntegration {
-    pub fn parse(body: &Value) -> ServiceResult<SaveIntegration> {
-        crate::service::support::input::clean_text(body)?;
-        let mut errors = FieldErrors::new();
-        let f = Fields::new(Some(body), "");
-        let name = f.one_of("integration_name", &[WEBHOOK], &mut errors);
-        let status = f.bool("status", &mut errors);
-        // The integration may come as an object or as its JSON text (`data_type: stringify`).
-        let given: Option<Value> = match f.get("integration") {
-            Some(Value::String(text)) if text.trim().is_empty() => None,
-            Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
-                Ok(v) if v.is_object() => Some(v),
-                _ => {
-                    errors.add(
-                        "integration",
-                        "object",
-                        "The integration must be an object.",
-                    );
-                    None
-                }
-            },
-            Some(v @ Value::Object(m)) if !m.is_empty() => Some(v.clone()),
-            Some(Value::Object(_)) => None,
-            Some(_) => {
-                errors.add(
-                    "integration",
-                    "object",
-                    "The integration must be an object.",
-                );
-                None
-            }
-            None => None,
-        };
-        if name.is_none() && errors.is_empty() {
-            errors.add(
-                "integration_name",
-                "required",
-                "The integration_name field is required.",
-            );
-        }
-        errors.into_result().map_err(ServiceError::invalid)?;
-        Ok(SaveIntegration {
-            status,
-            integration: given,
-        })
-    }
+    /// The feed's settings given; `None`: keep them.
+    pub integration: Option<WebhookChanges>,
 }
 
 /// `POST …/integrations/{integration_id}` (`0` creates).
@@ -220,9 +168,10 @@ pub async fn save(
     calendar_id: i64,
     event_id: i64,
     integration_id: i64,
-    body: &Value,
+    read: impl FnOnce() -> ServiceResult<SaveIntegration>,
 ) -> ServiceResult<IntegrationSaved> {
-    // Access first: another host's ids answer 404 whatever the body.
+    // Access first (the body is read by `read` after): another host's ids answer 404 whatever
+    // the body.
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let existing = if integration_id == 0 {
@@ -237,7 +186,7 @@ pub async fn save(
     let SaveIntegration {
         status,
         integration,
-    } = SaveIntegration::parse(body)?;
+    } = read()?;
     let (id, created, secret) =
         store_feed(&mut tx, ctx, ev.id, existing, integration, status).await?;
     tx.commit().await?;
@@ -260,7 +209,7 @@ async fn store_feed(
     ctx: &Ctx,
     event_id: i64,
     existing: Option<IntegrationRow>,
-    given: Option<Value>,
+    given: Option<WebhookChanges>,
     status: Option<bool>,
 ) -> ServiceResult<(i64, bool, Option<String>)> {
     Ok(match (given, existing) {
@@ -282,7 +231,7 @@ async fn store_feed(
         (Some(given), existing) => {
             let previous = existing.as_ref().map(WebhookSettings::parse);
             let mut settings =
-                changes::settled(&given, previous.as_ref(), ctx.allow_private_targets)?;
+                changes::settled(given, previous.as_ref(), ctx.allow_private_targets)?;
             if let Some(s) = status {
                 settings.enabled = s;
             }
@@ -336,50 +285,4 @@ pub async fn delete(
     }
     tx.commit().await?;
     Ok(MessageAnswer::new(DELETED))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn a_webhook_save_reads_its_settings_as_an_object_or_as_json_text() {
-        let given = json!({"request_url": "https://example.org/hook"});
-        let as_object = SaveIntegration::parse(&json!({
-            "integration_name": WEBHOOK, "status": true, "integration": given,
-        }));
-        let as_text = SaveIntegration::parse(&json!({
-            "integration_name": WEBHOOK, "status": "yes", "integration": given.to_string(),
-        }));
-        let expected = SaveIntegration {
-            status: Some(true),
-            integration: Some(given),
-        };
-        assert_eq!(as_object.ok(), Some(expected.clone()));
-        assert_eq!(as_text.ok(), Some(expected));
-        // An empty object or text keeps the stored settings.
-        let keep = SaveIntegration::parse(&json!({"integration_name": WEBHOOK, "integration": {}}));
-        assert_eq!(keep.ok().map(|s| s.integration), Some(None));
-    }
-
-    #[test]
-    fn a_webhook_save_names_what_is_wrong() {
-        let fields = |body: Value| match SaveIntegration::parse(&body) {
-            Err(ServiceError::Validation { errors, .. }) => errors
-                .messages()
-                .map(|(field, _)| field.to_string())
-                .collect::<Vec<_>>(),
-            other => panic!("expected a validation error, got {other:?}"),
-        };
-        assert_eq!(fields(json!({})), vec!["integration_name"]);
-        assert_eq!(
-            fields(json!({"integration_name": WEBHOOK, "integration": "[1]"})),
-            vec!["integration"]
-        );
-        assert_eq!(
-            fields(json!({"integration_name": "zapier"})),
-            vec!["integration_name"]
-        );
-    }
 }

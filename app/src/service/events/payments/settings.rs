@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::{EventPayment, META_KEY, PaymentConfig, PaymentSettingsAnswer, PriceItem, load};
 use crate::domain::money::parse_amount;
 use crate::domain::validation::FieldErrors;
 use crate::model::answer::MessageAnswer;
 use crate::service::events::admin::load_managed_event;
-use crate::service::support::input::set_if_sent;
+use crate::service::support::checks::set_if_sent;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{events, payments};
 
@@ -74,24 +74,6 @@ fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<
 }
 
 impl EventPaymentChanges {
-    /// Reads `{settings: {…}}`.
-    pub fn parse(body: &Value) -> ServiceResult<EventPaymentChanges> {
-        crate::service::support::input::clean_text(body)?;
-        let given = body
-            .get("settings")
-            .filter(|s| s.is_object())
-            .ok_or_else(|| {
-                ServiceError::field("settings", "required", "The settings field is required.")
-            })?;
-        serde_json::from_value(given.clone()).map_err(|e| {
-            ServiceError::field(
-                "settings",
-                "format",
-                &format!("The settings are not in the expected shape: {e}"),
-            )
-        })
-    }
-
     /// `settings` with the fields sent changed.
     pub fn apply_to(self, settings: &mut EventPayment) {
         let EventPaymentChanges {
@@ -118,18 +100,18 @@ impl EventPaymentChanges {
 }
 
 /// `POST …/payment-settings` with `{settings}`: the changes over the stored settings, checked
-/// whole, then stored; the event's `type` becomes `paid` or `free`. Access first: another
-/// host's ids answer 404 whatever the body.
+/// whole, then stored; the event's `type` becomes `paid` or `free`. The changes are read
+/// (`read`) once access is granted: another host's ids answer 404 whatever the body.
 pub async fn save(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    body: &Value,
+    read: impl FnOnce() -> ServiceResult<EventPaymentChanges>,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let changes = EventPaymentChanges::parse(body)?;
+    let changes = read()?;
     let general: crate::model::settings::GeneralSettings =
         crate::service::settings::site::load(tx.ex(), crate::model::settings::GENERAL).await?;
     let mut settings = load(tx.ex(), ev.id).await?;
@@ -220,38 +202,6 @@ fn check(settings: &mut EventPayment, decimals: u16, errors: &mut FieldErrors) {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn payment_changes_keep_what_was_not_sent_and_refuse_a_wrong_shape() {
-        let changes = EventPaymentChanges::parse(&json!({"settings": {
-            "enabled": "yes", "items": [{"title": "Fee", "value": "12.50"}], "unknown": 1}}));
-        let Ok(changes) = changes else {
-            panic!("a valid body was refused: {changes:?}");
-        };
-        let mut settings = EventPayment::default();
-        changes.apply_to(&mut settings);
-        assert_eq!(settings.enabled, "yes");
-        assert_eq!(settings.items.len(), 1);
-        assert_eq!(settings.items[0].title, "Fee");
-        assert_eq!(
-            settings.offline_enabled,
-            EventPayment::default().offline_enabled,
-            "a field not sent keeps its value"
-        );
-        for bad in [
-            json!({}),
-            json!({"settings": "yes"}),
-            json!({"settings": {"enabled": null}}),
-            json!({"settings": {"items": [{"title": 5, "value": 1}]}}),
-            json!({"settings": {"multi_payment_items": []}}),
-        ] {
-            let refused = EventPaymentChanges::parse(&bad);
-            let Err(ServiceError::Validation { errors, .. }) = refused else {
-                panic!("{bad} was not refused as invalid: {refused:?}");
-            };
-            assert!(errors.contains("settings"), "{bad}: {errors:?}");
-        }
-    }
 
     #[test]
     fn switching_payment_on_needs_a_method_and_valid_prices() {

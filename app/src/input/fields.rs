@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::TimeZoneId;
+use crate::service::{ServiceError, ServiceResult};
 
 /// A JSON object being read; `prefix` is prepended to error field names.
 pub struct Fields<'a> {
@@ -174,35 +175,14 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// Whether `text` is an absolute http(s) URL.
-pub fn is_http_url(text: &str) -> bool {
-    url::Url::parse(text)
-        .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
-}
-
-/// Whether `text` is `#rgb` or `#rrggbb`.
-pub fn is_hex_color(text: &str) -> bool {
-    let digits = text.strip_prefix('#').unwrap_or("x");
-    matches!(digits.len(), 3 | 6) && digits.chars().all(|c| c.is_ascii_hexdigit())
-}
-
-/// A `...Changes` field applied: what was sent replaces the stored value; `None` keeps it.
-pub fn set_if_sent<T>(field: &mut T, sent: Option<T>) {
-    if let Some(value) = sent {
-        *field = value;
-    }
-}
-
 /// The text rules every way in applies (`domain::text`: no NUL, no control characters, one
-/// line where the field is one line by nature), checked again by each command's parse: the
-/// REST extractor checks a body before it gets here, but page forms and other callers build
-/// their bodies themselves.
-pub fn clean_text(body: &Value) -> crate::service::ServiceResult<()> {
+/// line where the field is one line by nature) on a whole body, checked again by each
+/// reader: the REST extractor checks a body before it gets here, but the demo data and the
+/// pages' forms that still post JSON-shaped values build their bodies themselves.
+pub fn clean_text(body: &Value) -> ServiceResult<()> {
     let mut errors = FieldErrors::new();
     crate::domain::text::check_json_text(body, &mut errors);
-    errors
-        .into_result()
-        .map_err(crate::service::ServiceError::invalid)
+    errors.into_result().map_err(ServiceError::invalid)
 }
 
 #[cfg(test)]
@@ -254,14 +234,5 @@ mod tests {
         assert_eq!(fields.int("duration", &mut errors), Some(30));
         assert_eq!(fields.bool("enabled", &mut errors), Some(true));
         assert!(errors.is_empty());
-    }
-
-    #[test]
-    fn urls_and_colours_are_checked() {
-        assert!(is_http_url("https://example.com/a.png"));
-        assert!(!is_http_url("javascript:alert(1)"));
-        assert!(!is_http_url("not a url"));
-        assert!(is_hex_color("#0099ff") && is_hex_color("#fff"));
-        assert!(!is_hex_color("0099ff") && !is_hex_color("#zzzzzz"));
     }
 }
