@@ -39,6 +39,12 @@ impl PageError {
     pub fn not_found() -> PageError {
         PageError::new(404, "There is no such booking.")
     }
+
+    /// What a page loader answers in the browser build, where it is never called: pages are
+    /// rendered on the server, and their loaders are not endpoints.
+    pub fn rendered_on_the_server() -> PageError {
+        PageError::new(500, "This page is rendered on the server.")
+    }
 }
 
 /// The REST envelope's code for a status when nothing more specific is known.

@@ -12,17 +12,26 @@ use crate::model::errors::PageError;
 use crate::model::public::FormState;
 use crate::model::setup::WeekDraft;
 
-#[server(prefix = "/_app", endpoint = "admin/schedules")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_schedules() -> Result<SchedulesPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::availability::list(&ctx, &caller)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
-#[server(prefix = "/_app", endpoint = "admin/schedule")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_schedule(id: i64) -> Result<ScheduleEditor, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::availability::editor(&ctx, &caller, id)
@@ -34,6 +43,12 @@ pub async fn load_schedule(id: i64) -> Result<ScheduleEditor, PageError> {
             }
             other => super::page_error(other),
         })
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (id,);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// `/admin/availability`.

@@ -7,17 +7,25 @@ use leptos::prelude::*;
 use crate::model::desk::{BookingDetail, DeskAction, DeskNotice};
 use crate::model::errors::PageError;
 
-#[server(prefix = "/_app", endpoint = "admin/booking")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_booking_detail(
     id: i64,
     reschedule_date: Option<String>,
 ) -> Result<BookingDetail, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let now = chrono::Utc::now().timestamp();
     crate::service::bookings::desk::detail(&ctx, &caller, id, reschedule_date.as_deref(), now)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (id, reschedule_date);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The detail page's content, once the booking is loaded.

@@ -7,13 +7,21 @@ use crate::model::dashboard::{BookingsPage, BookingsQuery};
 use crate::model::desk::BulkOutcome;
 use crate::model::errors::PageError;
 
-#[server(prefix = "/_app", endpoint = "admin/bookings")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (query,);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The list's filters, tab and page, read from the address's query string.

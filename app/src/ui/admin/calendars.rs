@@ -13,17 +13,26 @@ use crate::model::errors::PageError;
 use crate::model::public::FormState;
 use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, TEAM_EVENT_KINDS, share_link};
 
-#[server(prefix = "/_app", endpoint = "admin/calendars")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_calendars() -> Result<CalendarsPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::setup::calendars(&ctx, &caller)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
-#[server(prefix = "/_app", endpoint = "admin/calendar")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let now = chrono::Utc::now().timestamp();
@@ -36,6 +45,12 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
             }
             other => super::page_error(other),
         })
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (id,);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// "Is this slug free?" for the New calendar form, as `POST /calendars/check-slug` answers:

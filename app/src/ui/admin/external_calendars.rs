@@ -14,13 +14,20 @@ use crate::model::public::FormState;
 
 const ACTION: &str = "/admin/settings/calendars";
 
-#[server(prefix = "/_app", endpoint = "admin/calendar-connections")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_connections() -> Result<Vec<Connection>, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::service::calendars::connections::connections(&ctx, &caller)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// `/admin/settings/calendars`; `done` names what the last post did.

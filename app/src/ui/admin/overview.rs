@@ -5,13 +5,20 @@ use leptos::prelude::*;
 use crate::model::dashboard::{BookingLine, Overview};
 use crate::model::errors::PageError;
 
-#[server(prefix = "/_app", endpoint = "admin/overview")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_overview() -> Result<Overview, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::dashboard::overview(&ctx, &caller, chrono::Utc::now().timestamp())
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The overview's content, once its data is loaded.

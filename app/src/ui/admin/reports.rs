@@ -7,17 +7,25 @@ use crate::domain::chart::layout;
 use crate::model::dashboard::{ReportChart, ReportWidget, ReportsPage};
 use crate::model::errors::PageError;
 
-#[server(prefix = "/_app", endpoint = "admin/reports")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_reports(
     from: Option<String>,
     to: Option<String>,
 ) -> Result<ReportsPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let today = chrono::Utc::now().date_naive();
     crate::pages::dashboard::reports(&ctx, &caller, from.as_deref(), to.as_deref(), today)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (from, to);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The reports' content for the range in the address.

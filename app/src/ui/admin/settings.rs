@@ -12,13 +12,20 @@ use crate::model::public::FormState;
 use crate::model::settings_page::{SECTIONS, SettingsPage, SiteSettings};
 use crate::model::setup::WEEKDAYS;
 
-#[server(prefix = "/_app", endpoint = "admin/settings")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_settings() -> Result<SettingsPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::settings::load(&ctx, &caller)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// A message a save shows once in its section (a new user's password, where the test email

@@ -64,18 +64,28 @@ mod server {
     }
 }
 
-#[server(prefix = "/_app", endpoint = "public/landing")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_landing(calendar: String) -> PageResult<LandingPage> {
+    #[cfg(feature = "ssr")]
+    {
     let ctx = server::ctx()?;
     server::found(crate::pages::public::landing(&ctx, &calendar).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar,);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
-#[server(prefix = "/_app", endpoint = "public/booking")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_booking(
     calendar: String,
     event: String,
     query: BookingQuery,
 ) -> PageResult<BookingPage> {
+    #[cfg(feature = "ssr")]
+    {
     let ctx = server::ctx()?;
     let query = BookingQuery {
         remembered_tz: server::remembered_zone(),
@@ -84,24 +94,54 @@ pub async fn load_booking(
     server::found(
         crate::pages::public::booking(&ctx, &calendar, &event, &query, server::now()).await,
     )
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar, event, query);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
-#[server(prefix = "/_app", endpoint = "public/manage")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
+    #[cfg(feature = "ssr")]
+    {
     let ctx = server::ctx()?;
     server::found(crate::pages::public::manage(&ctx, &hash, server::now()).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (hash,);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
-#[server(prefix = "/_app", endpoint = "public/cancel")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
+    #[cfg(feature = "ssr")]
+    {
     let ctx = server::ctx()?;
     server::found(crate::pages::public::cancel(&ctx, &hash, server::now()).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (hash,);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
-#[server(prefix = "/_app", endpoint = "public/reschedule")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_reschedule(hash: String, query: BookingQuery) -> PageResult<ReschedulePage> {
+    #[cfg(feature = "ssr")]
+    {
     let ctx = server::ctx()?;
     server::found(crate::pages::public::reschedule(&ctx, &hash, &query, server::now()).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (hash, query);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The booking page's query as the router sees it.

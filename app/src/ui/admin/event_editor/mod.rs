@@ -32,8 +32,10 @@ use crate::model::event_tabs::{AdvancedTab, FieldLine, NotificationLine, Payment
 use crate::model::public::FormState;
 use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, WeekDraft};
 
-#[server(prefix = "/_app", endpoint = "admin/event")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
@@ -45,15 +47,23 @@ pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventE
             }
             other => super::page_error(other),
         })
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// "Why is this time not offered?" for `date` (`YYYY-MM-DD`).
-#[server(prefix = "/_app", endpoint = "admin/event/explain")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_day_explained(
     calendar_id: i64,
     event_id: i64,
     date: String,
 ) -> Result<DayExplained, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     let Ok(day) = chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d") else {
@@ -67,59 +77,105 @@ pub async fn load_day_explained(
     crate::pages::setup::explain_day(&ctx, &editor, day, now)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id, date);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The "Booking fields" tab's rows.
-#[server(prefix = "/_app", endpoint = "admin/event/fields")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLine>, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::event_tabs::fields(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The "Webhooks" tab: feeds and their delivery logs.
-#[server(prefix = "/_app", endpoint = "admin/event/webhooks")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTab, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::event_tabs::webhooks(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The "Advanced" tab's options.
-#[server(prefix = "/_app", endpoint = "admin/event/advanced")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTab, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The "Payment" tab.
-#[server(prefix = "/_app", endpoint = "admin/event/payment")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_payment(calendar_id: i64, event_id: i64) -> Result<PaymentTab, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::event_tabs::payment(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The "Notifications" tab: every email of the event, with its text.
-#[server(prefix = "/_app", endpoint = "admin/event/emails")]
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_emails(
     calendar_id: i64,
     event_id: i64,
 ) -> Result<Vec<NotificationLine>, PageError> {
+    #[cfg(feature = "ssr")]
+    {
     let caller = super::signed_in_caller().await?;
     let ctx = super::service_ctx()?;
     crate::pages::event_tabs::notifications(&ctx, &caller, calendar_id, event_id)
         .await
         .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
 }
 
 /// The signing secret of a feed just added: shown once, on the page that answers "Add webhook".
