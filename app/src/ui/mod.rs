@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
 
 use crate::domain::smart_codes::escape_html;
-use leptos_router::components::{Redirect, Route, Router, Routes};
+use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
 use leptos_router::{ParamSegment, SsrMode, StaticSegment, WildcardSegment};
 
 /// The name the browser bundle and stylesheet are published under (`/pkg/slotbook.*`).
@@ -142,19 +142,21 @@ pub fn App() -> impl IntoView {
             <Routes fallback=NotFound>
                 <Route path=StaticSegment("") view=|| view! { <Redirect path="/admin" /> } />
                 <Route path=StaticSegment("login") view=login::LoginPage />
-                <Route path=StaticSegment("admin") view=admin::AdminShell ssr=SsrMode::Async />
                 // Named: the same addresses take the desk's form posts (`src/pages.rs`).
-                <Route path=(StaticSegment("admin"), StaticSegment("bookings")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("bookings"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("calendars")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("calendars"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("calendars"), ParamSegment("id"), StaticSegment("events"), ParamSegment("event_id")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("availability")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("availability"), ParamSegment("id")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("settings")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), StaticSegment("settings"), StaticSegment("calendars")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), ParamSegment("section")) view=admin::AdminShell ssr=SsrMode::Async />
-                <Route path=(StaticSegment("admin"), ParamSegment("section"), WildcardSegment("rest")) view=admin::AdminShell ssr=SsrMode::Async />
+                <ParentRoute path=StaticSegment("admin") view=admin::AdminShell ssr=SsrMode::Async>
+                    <Route path=StaticSegment("") view=admin::routes::overview />
+                    <Route path=StaticSegment("bookings") view=admin::routes::bookings />
+                    <Route path=(StaticSegment("bookings"), ParamSegment("id")) view=admin::routes::booking />
+                    <Route path=StaticSegment("calendars") view=admin::routes::calendar_list />
+                    <Route path=(StaticSegment("calendars"), ParamSegment("id")) view=admin::routes::calendar />
+                    <Route path=(StaticSegment("calendars"), ParamSegment("id"), StaticSegment("events"), ParamSegment("event_id")) view=admin::routes::event_editor />
+                    <Route path=StaticSegment("availability") view=admin::routes::schedules />
+                    <Route path=(StaticSegment("availability"), ParamSegment("id")) view=admin::routes::schedule />
+                    <Route path=StaticSegment("settings") view=admin::routes::settings />
+                    <Route path=(StaticSegment("settings"), StaticSegment("calendars")) view=admin::routes::external_calendars />
+                    <Route path=StaticSegment("reports") view=admin::routes::reports />
+                    <Route path=WildcardSegment("rest") view=admin::routes::not_found />
+                </ParentRoute>
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the
                 // whole page, times included, and works without JavaScript.
                 <Route path=(StaticSegment("booking"), ParamSegment("hash")) view=public::ManageRoute ssr=SsrMode::Async />

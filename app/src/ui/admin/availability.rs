@@ -16,11 +16,11 @@ use crate::model::setup::WeekDraft;
 pub async fn load_schedules() -> Result<SchedulesPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::availability::list(&ctx, &caller)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::availability::list(&ctx, &caller)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -32,17 +32,17 @@ pub async fn load_schedules() -> Result<SchedulesPage, PageError> {
 pub async fn load_schedule(id: i64) -> Result<ScheduleEditor, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::availability::editor(&ctx, &caller, id)
-        .await
-        .map_err(|e| match e {
-            crate::service::ServiceError::NotFound => {
-                crate::ui::set_status(404);
-                PageError::new(404, "There is no such schedule.")
-            }
-            other => super::page_error(other),
-        })
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::availability::editor(&ctx, &caller, id)
+            .await
+            .map_err(|e| match e {
+                crate::service::ServiceError::NotFound => {
+                    crate::ui::set_status(404);
+                    PageError::new(404, "There is no such schedule.")
+                }
+                other => super::page_error(other),
+            })
     }
     #[cfg(not(feature = "ssr"))]
     {

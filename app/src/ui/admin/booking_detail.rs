@@ -14,12 +14,12 @@ pub async fn load_booking_detail(
 ) -> Result<BookingDetail, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    let now = chrono::Utc::now().timestamp();
-    crate::service::bookings::desk::detail(&ctx, &caller, id, reschedule_date.as_deref(), now)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        let now = chrono::Utc::now().timestamp();
+        crate::service::bookings::desk::detail(&ctx, &caller, id, reschedule_date.as_deref(), now)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {

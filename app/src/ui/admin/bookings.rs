@@ -11,11 +11,11 @@ use crate::model::errors::PageError;
 pub async fn load_bookings(query: BookingsQuery) -> Result<BookingsPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::dashboard::bookings(&ctx, &caller, &query, chrono::Utc::now().timestamp())
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {

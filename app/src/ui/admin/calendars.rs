@@ -17,11 +17,11 @@ use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, TEAM_EVENT_KIN
 pub async fn load_calendars() -> Result<CalendarsPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::setup::calendars(&ctx, &caller)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::setup::calendars(&ctx, &caller)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -33,18 +33,18 @@ pub async fn load_calendars() -> Result<CalendarsPage, PageError> {
 pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    let now = chrono::Utc::now().timestamp();
-    crate::pages::setup::calendar(&ctx, &caller, id, now)
-        .await
-        .map_err(|e| match e {
-            crate::service::ServiceError::NotFound => {
-                crate::ui::set_status(404);
-                PageError::new(404, "There is no such calendar.")
-            }
-            other => super::page_error(other),
-        })
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        let now = chrono::Utc::now().timestamp();
+        crate::pages::setup::calendar(&ctx, &caller, id, now)
+            .await
+            .map_err(|e| match e {
+                crate::service::ServiceError::NotFound => {
+                    crate::ui::set_status(404);
+                    PageError::new(404, "There is no such calendar.")
+                }
+                other => super::page_error(other),
+            })
     }
     #[cfg(not(feature = "ssr"))]
     {

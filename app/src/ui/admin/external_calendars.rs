@@ -18,11 +18,11 @@ const ACTION: &str = "/admin/settings/calendars";
 pub async fn load_connections() -> Result<Vec<Connection>, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::service::calendars::connections::connections(&ctx, &caller)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::service::calendars::connections::connections(&ctx, &caller)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {

@@ -2,8 +2,8 @@
 
 use crate::ui::PageTitle;
 use leptos::prelude::*;
-use leptos_router::components::Redirect;
-use leptos_router::hooks::{use_location, use_query_map};
+use leptos_router::components::{Outlet, Redirect};
+use leptos_router::hooks::use_location;
 
 use super::session::{Logout, current_user};
 use crate::model::errors::PageError;
@@ -42,8 +42,9 @@ fn section_href(segment: &str) -> String {
     }
 }
 
-/// What a dashboard address shows. Read from the route once: dashboard pages are rendered on
-/// the server only (islands), so nothing here changes after the first render.
+/// What a dashboard address shows, made by its route (`routes`) from the typed path parameters
+/// and the query. Dashboard pages are rendered on the server only (islands), so nothing here
+/// changes after the first render.
 #[derive(Clone)]
 enum Section {
     Overview,
@@ -97,111 +98,6 @@ enum Section {
 }
 
 impl Section {
-    /// The section of `/admin/{segment}/{rest}`.
-    fn from_path(path: &str) -> Section {
-        let rest = path.trim_start_matches("/admin").trim_matches('/');
-        let (segment, rest) = rest.split_once('/').unwrap_or((rest, ""));
-        match (segment, rest) {
-            ("", "") => Section::Overview,
-            ("bookings", "") => Section::Bookings(bookings::query_from_url()),
-            ("bookings", id) => match id.parse::<i64>() {
-                Ok(id) if id > 0 => {
-                    let query = use_query_map();
-                    let query = query.read_untracked();
-                    Section::Booking {
-                        id,
-                        date: query.get("date"),
-                        done: query.get("done"),
-                    }
-                }
-                _ => Section::NotFound,
-            },
-            ("calendars", "") => Section::Calendars,
-            ("calendars", rest) if rest.contains("/events/") => {
-                let (id, event) = rest.split_once("/events/").unwrap_or_default();
-                match (id.parse::<i64>(), event.parse::<i64>()) {
-                    (Ok(calendar_id), Ok(event_id)) => {
-                        let query = use_query_map();
-                        let query = query.read_untracked();
-                        Section::EventEditor {
-                            calendar_id,
-                            event_id,
-                            query: event_editor::EditorQuery {
-                                tab: query.get("tab").unwrap_or_default(),
-                                saved: query.get("saved").is_some_and(|v| v == "1"),
-                                explain: query.get("explain"),
-                                edit: query.get("edit"),
-                                done: query.get("done"),
-                            },
-                        }
-                    }
-                    _ => Section::NotFound,
-                }
-            }
-            ("calendars", id) => match id.parse::<i64>() {
-                Ok(id) if id > 0 => {
-                    let query = use_query_map();
-                    let query = query.read_untracked();
-                    Section::Calendar {
-                        id,
-                        confirm: query.get("confirm"),
-                        done: query.get("done"),
-                        editing: query.get("edit").is_some_and(|v| v == "settings"),
-                        share: (query.get("share").as_deref() == Some("1")).then(|| {
-                            calendars::ShareQuery {
-                                event: query.get("event").and_then(|e| e.parse().ok()),
-                                date: query.get("date").unwrap_or_default(),
-                                length: query.get("length").unwrap_or_default(),
-                            }
-                        }),
-                    }
-                }
-                _ => Section::NotFound,
-            },
-            ("settings", "") => Section::Settings {
-                saved: use_query_map().read_untracked().get("saved"),
-            },
-            ("settings", "calendars") => Section::ExternalCalendars {
-                done: use_query_map().read_untracked().get("done"),
-            },
-            ("availability", "") => Section::Schedules,
-            ("availability", id) => match id.parse::<i64>() {
-                Ok(id) if id > 0 => {
-                    let query = use_query_map();
-                    let saved = query
-                        .read_untracked()
-                        .get("saved")
-                        .is_some_and(|v| v == "1");
-                    Section::Schedule { id, saved }
-                }
-                _ => Section::NotFound,
-            },
-            ("reports", "") => {
-                let query = use_query_map();
-                let query = query.read_untracked();
-                Section::Reports {
-                    from: query.get("from"),
-                    to: query.get("to"),
-                }
-            }
-            _ => Section::NotFound,
-        }
-    }
-
-    fn segment(&self) -> &'static str {
-        match self {
-            Section::Overview => "",
-            Section::Bookings(_) | Section::Booking { .. } => "bookings",
-            Section::Reports { .. } => "reports",
-            Section::Schedules | Section::Schedule { .. } => "availability",
-            Section::Settings { .. } | Section::ExternalCalendars { .. } => "settings",
-            Section::Calendars | Section::Calendar { .. } | Section::EventEditor { .. } => {
-                "calendars"
-            }
-            Section::NotFound => "-",
-        }
-    }
-
     fn title(&self) -> &'static str {
         match self {
             Section::Overview => "Overview",
@@ -324,27 +220,36 @@ pub(crate) fn load_error(error: PageError) -> AnyView {
         .into_any()
 }
 
-/// Every `/admin` address. The data is awaited inside one `Suspend` and never through a
-/// `Resource` created under a `Suspense`: Leptos may then wait forever for the nested
-/// resource (leptos-rs/leptos#4866), which hung one request in CI for a minute.
+/// `/admin` and everything under it: the signed-in host's frame around the matched section
+/// (`<Outlet/>`). Each section's data is awaited inside a `Suspend` and never through a
+/// `Resource` created under a `Suspense`: Leptos may then wait forever for the nested resource
+/// (leptos-rs/leptos#4866), which hung one request in CI for a minute.
 #[component]
 pub fn AdminShell() -> impl IntoView {
-    let section = Section::from_path(&use_location().pathname.get_untracked());
+    // Only which navigation entry is current; the section itself is the child route's.
+    let path = use_location().pathname.get_untracked();
+    let segment = path
+        .trim_start_matches("/admin")
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
     view! {
         <Suspense fallback=|| view! { <p class="p-8 text-slate-500">"Loading…"</p> }>
             {move || {
-                let section = section.clone();
+                let segment = segment.clone();
                 Suspend::new(async move {
                     match current_user().await {
                         Ok(Some(me)) => {
-                            let (segment, title) = (section.segment(), section.title());
-                            let saves_in_place = section.saves_in_place();
-                            let content = section.content(me.csrf_token).await;
+                            provide_context(FormToken(me.csrf_token));
+                            let section = SECTIONS
+                                .iter()
+                                .find(|(slug, _)| *slug == segment)
+                                .map_or("-", |(slug, _)| *slug);
                             view! {
-                                <PageTitle text=format!("{title} · slotbook") />
-                                <AdminFrame section=segment.to_string() user_name=me.name>
-                                    {saves_in_place.then(|| view! { <in_place::SavesInPlace /> })}
-                                    <div id=saves_in_place.then_some("in-place")>{content}</div>
+                                <AdminFrame section=section.to_string() user_name=me.name>
+                                    <Outlet />
                                 </AdminFrame>
                             }
                             .into_any()
@@ -355,6 +260,154 @@ pub fn AdminShell() -> impl IntoView {
                 })
             }}
         </Suspense>
+    }
+}
+
+/// The signed-in host's form token, for the section's forms.
+#[derive(Clone)]
+struct FormToken(String);
+
+/// A section's page: its title, its content once loaded, and the in-place saving its forms use.
+#[component]
+fn SectionPage(section: Section) -> impl IntoView {
+    let csrf = use_context::<FormToken>().map(|t| t.0).unwrap_or_default();
+    view! {
+        <Suspense fallback=|| view! { <p class="text-slate-500">"Loading…"</p> }>
+            {move || {
+                let (section, csrf) = (section.clone(), csrf.clone());
+                Suspend::new(async move {
+                    let title = section.title();
+                    let saves_in_place = section.saves_in_place();
+                    let content = section.content(csrf).await;
+                    view! {
+                        <PageTitle text=format!("{title} · slotbook") />
+                        {saves_in_place.then(|| view! { <in_place::SavesInPlace /> })}
+                        <div id=saves_in_place.then_some("in-place")>{content}</div>
+                    }
+                })
+            }}
+        </Suspense>
+    }
+}
+
+/// The dashboard's child routes: each makes its section from the typed path parameters and the
+/// query; an id that is no positive number is the "Page not found" section.
+pub mod routes {
+    use leptos::prelude::*;
+    use leptos_router::hooks::{use_params_map, use_query_map};
+    use leptos_router::params::ParamsMap;
+
+    use super::{Section, SectionPage, bookings, calendars, event_editor};
+
+    /// The page of the section `make` builds from the path parameters and the query.
+    fn page(make: impl Fn(&ParamsMap, &ParamsMap) -> Option<Section>) -> impl IntoView {
+        let params = use_params_map().read_untracked().clone();
+        let query = use_query_map().read_untracked().clone();
+        let section = make(&params, &query).unwrap_or(Section::NotFound);
+        view! { <SectionPage section /> }
+    }
+
+    /// Path parameter `key` as a positive id.
+    fn id(params: &ParamsMap, key: &str) -> Option<i64> {
+        params.get(key)?.parse().ok().filter(|id: &i64| *id > 0)
+    }
+
+    pub fn overview() -> impl IntoView {
+        page(|_, _| Some(Section::Overview))
+    }
+
+    pub fn bookings() -> impl IntoView {
+        page(|_, _| Some(Section::Bookings(bookings::query_from_url())))
+    }
+
+    pub fn booking() -> impl IntoView {
+        page(|params, query| {
+            Some(Section::Booking {
+                id: id(params, "id")?,
+                date: query.get("date"),
+                done: query.get("done"),
+            })
+        })
+    }
+
+    pub fn calendar_list() -> impl IntoView {
+        page(|_, _| Some(Section::Calendars))
+    }
+
+    pub fn calendar() -> impl IntoView {
+        page(|params, query| {
+            Some(Section::Calendar {
+                id: id(params, "id")?,
+                confirm: query.get("confirm"),
+                done: query.get("done"),
+                editing: query.get("edit").is_some_and(|v| v == "settings"),
+                share: (query.get("share").as_deref() == Some("1")).then(|| {
+                    calendars::ShareQuery {
+                        event: query.get("event").and_then(|e| e.parse().ok()),
+                        date: query.get("date").unwrap_or_default(),
+                        length: query.get("length").unwrap_or_default(),
+                    }
+                }),
+            })
+        })
+    }
+
+    pub fn event_editor() -> impl IntoView {
+        page(|params, query| {
+            Some(Section::EventEditor {
+                calendar_id: params.get("id")?.parse().ok()?,
+                event_id: params.get("event_id")?.parse().ok()?,
+                query: event_editor::EditorQuery {
+                    tab: query.get("tab").unwrap_or_default(),
+                    saved: query.get("saved").is_some_and(|v| v == "1"),
+                    explain: query.get("explain"),
+                    edit: query.get("edit"),
+                    done: query.get("done"),
+                },
+            })
+        })
+    }
+
+    pub fn schedules() -> impl IntoView {
+        page(|_, _| Some(Section::Schedules))
+    }
+
+    pub fn schedule() -> impl IntoView {
+        page(|params, query| {
+            Some(Section::Schedule {
+                id: id(params, "id")?,
+                saved: query.get("saved").is_some_and(|v| v == "1"),
+            })
+        })
+    }
+
+    pub fn settings() -> impl IntoView {
+        page(|_, query| {
+            Some(Section::Settings {
+                saved: query.get("saved"),
+            })
+        })
+    }
+
+    pub fn external_calendars() -> impl IntoView {
+        page(|_, query| {
+            Some(Section::ExternalCalendars {
+                done: query.get("done"),
+            })
+        })
+    }
+
+    pub fn reports() -> impl IntoView {
+        page(|_, query| {
+            Some(Section::Reports {
+                from: query.get("from"),
+                to: query.get("to"),
+            })
+        })
+    }
+
+    pub fn not_found() -> impl IntoView {
+        page(|_, _| None)
     }
 }
 

@@ -9,11 +9,11 @@ use crate::model::errors::PageError;
 pub async fn load_overview() -> Result<Overview, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::dashboard::overview(&ctx, &caller, chrono::Utc::now().timestamp())
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::dashboard::overview(&ctx, &caller, chrono::Utc::now().timestamp())
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {

@@ -14,12 +14,12 @@ pub async fn load_reports(
 ) -> Result<ReportsPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    let today = chrono::Utc::now().date_naive();
-    crate::pages::dashboard::reports(&ctx, &caller, from.as_deref(), to.as_deref(), today)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        let today = chrono::Utc::now().date_naive();
+        crate::pages::dashboard::reports(&ctx, &caller, from.as_deref(), to.as_deref(), today)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {

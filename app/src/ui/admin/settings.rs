@@ -16,11 +16,11 @@ use crate::model::setup::WEEKDAYS;
 pub async fn load_settings() -> Result<SettingsPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::settings::load(&ctx, &caller)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::settings::load(&ctx, &caller)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {

@@ -68,8 +68,8 @@ mod server {
 pub async fn load_landing(calendar: String) -> PageResult<LandingPage> {
     #[cfg(feature = "ssr")]
     {
-    let ctx = server::ctx()?;
-    server::found(crate::pages::public::landing(&ctx, &calendar).await)
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::landing(&ctx, &calendar).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -86,14 +86,14 @@ pub async fn load_booking(
 ) -> PageResult<BookingPage> {
     #[cfg(feature = "ssr")]
     {
-    let ctx = server::ctx()?;
-    let query = BookingQuery {
-        remembered_tz: server::remembered_zone(),
-        ..query
-    };
-    server::found(
-        crate::pages::public::booking(&ctx, &calendar, &event, &query, server::now()).await,
-    )
+        let ctx = server::ctx()?;
+        let query = BookingQuery {
+            remembered_tz: server::remembered_zone(),
+            ..query
+        };
+        server::found(
+            crate::pages::public::booking(&ctx, &calendar, &event, &query, server::now()).await,
+        )
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -106,8 +106,8 @@ pub async fn load_booking(
 pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
     #[cfg(feature = "ssr")]
     {
-    let ctx = server::ctx()?;
-    server::found(crate::pages::public::manage(&ctx, &hash, server::now()).await)
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::manage(&ctx, &hash, server::now()).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -120,8 +120,8 @@ pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
 pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
     #[cfg(feature = "ssr")]
     {
-    let ctx = server::ctx()?;
-    server::found(crate::pages::public::cancel(&ctx, &hash, server::now()).await)
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::cancel(&ctx, &hash, server::now()).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -134,8 +134,8 @@ pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
 pub async fn load_reschedule(hash: String, query: BookingQuery) -> PageResult<ReschedulePage> {
     #[cfg(feature = "ssr")]
     {
-    let ctx = server::ctx()?;
-    server::found(crate::pages::public::reschedule(&ctx, &hash, &query, server::now()).await)
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::reschedule(&ctx, &hash, &query, server::now()).await)
     }
     #[cfg(not(feature = "ssr"))]
     {

@@ -36,17 +36,17 @@ use crate::model::setup::{DayExplained, EDITOR_TABS, EventEditor, WeekDraft};
 pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventEditor, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(|e| match e {
-            crate::service::ServiceError::NotFound => {
-                crate::ui::set_status(404);
-                PageError::new(404, "There is no such event.")
-            }
-            other => super::page_error(other),
-        })
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(|e| match e {
+                crate::service::ServiceError::NotFound => {
+                    crate::ui::set_status(404);
+                    PageError::new(404, "There is no such event.")
+                }
+                other => super::page_error(other),
+            })
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -64,19 +64,19 @@ pub async fn load_day_explained(
 ) -> Result<DayExplained, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    let Ok(day) = chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d") else {
-        crate::ui::set_status(422);
-        return Err(PageError::new(422, "The date must be in YYYY-MM-DD format"));
-    };
-    let editor = crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(super::page_error)?;
-    let now = chrono::Utc::now().timestamp();
-    crate::pages::setup::explain_day(&ctx, &editor, day, now)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        let Ok(day) = chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d") else {
+            crate::ui::set_status(422);
+            return Err(PageError::new(422, "The date must be in YYYY-MM-DD format"));
+        };
+        let editor = crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)?;
+        let now = chrono::Utc::now().timestamp();
+        crate::pages::setup::explain_day(&ctx, &editor, day, now)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -90,11 +90,11 @@ pub async fn load_day_explained(
 pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLine>, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::event_tabs::fields(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::event_tabs::fields(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -108,11 +108,11 @@ pub async fn load_fields(calendar_id: i64, event_id: i64) -> Result<Vec<FieldLin
 pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTab, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::event_tabs::webhooks(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::event_tabs::webhooks(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -126,11 +126,11 @@ pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTa
 pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTab, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::event_tabs::advanced(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -144,11 +144,11 @@ pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTa
 pub async fn load_payment(calendar_id: i64, event_id: i64) -> Result<PaymentTab, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::event_tabs::payment(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::event_tabs::payment(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -165,11 +165,11 @@ pub async fn load_emails(
 ) -> Result<Vec<NotificationLine>, PageError> {
     #[cfg(feature = "ssr")]
     {
-    let caller = super::signed_in_caller().await?;
-    let ctx = super::service_ctx()?;
-    crate::pages::event_tabs::notifications(&ctx, &caller, calendar_id, event_id)
-        .await
-        .map_err(super::page_error)
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::event_tabs::notifications(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)
     }
     #[cfg(not(feature = "ssr"))]
     {
