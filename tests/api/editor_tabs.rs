@@ -30,6 +30,17 @@ async fn the_advanced_tab_saves_confirmation_and_policies_or_nothing() {
         unchanged["calendar_event"]["settings"], before["calendar_event"]["settings"],
         "nothing saved"
     );
+    // A duration that is no number is named beside its field; nothing is saved.
+    let (status, _, html) = form
+        .post(&[
+            ("multi_duration", "on"),
+            ("durations", "15, half an hour"),
+            ("default_duration", "15"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"f-durations-error\""), "{html}");
+    assert!(html.contains("Each duration must be a whole number of minutes."));
     let (status, _, _) = form
         .post(&[
             ("requires_confirmation", "on"),

@@ -191,18 +191,6 @@ pub struct Policy {
     pub unit: String,
 }
 
-impl Policy {
-    /// The advanced-settings rule for this policy.
-    pub fn to_rule(&self) -> serde_json::Value {
-        match self.mode.as_str() {
-            "never" => serde_json::json!({"enabled": true, "type": "always"}),
-            "before" => serde_json::json!({"enabled": true, "type": "conditional",
-                "condition": {"value": self.value.trim().parse::<i64>().unwrap_or(-1), "unit": self.unit}}),
-            _ => serde_json::json!({"enabled": false}),
-        }
-    }
-}
-
 /// The "Payment" tab: the event's price and how attendees pay, and the site's switch.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PaymentTab {
@@ -353,20 +341,7 @@ mod tests {
     }
 
     #[test]
-    fn a_policy_becomes_the_advanced_settings_rule() {
-        let before = Policy {
-            mode: "before".into(),
-            value: "24".into(),
-            unit: "hours".into(),
-        };
-        assert_eq!(before.to_rule()["condition"]["value"], 24);
-        assert_eq!(before.to_rule()["type"], "conditional");
-        let never = Policy {
-            mode: "never".into(),
-            ..Policy::default()
-        };
-        assert_eq!(never.to_rule()["enabled"], true);
-        assert_eq!(Policy::default().to_rule()["enabled"], false);
+    fn field_types_have_their_names() {
         assert_eq!(type_name("textarea"), "Paragraph");
     }
 }

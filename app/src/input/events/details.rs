@@ -54,7 +54,7 @@ pub fn event_details(body: &Value, kind: EventType) -> ServiceResult<EventDetail
     }
     let multi_duration = f
         .object("multi_duration", &mut errors)
-        .and_then(|md| multi_duration(md, &mut errors));
+        .map(|md| multi_duration(md, &mut errors).checked(&mut errors));
     let locations = f
         .get("location_settings")
         .and_then(|v| parse_locations(v, &mut errors));

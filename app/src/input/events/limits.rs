@@ -5,11 +5,9 @@ use serde_json::Value;
 use super::settings::limits_changes;
 use crate::domain::validation::FieldErrors;
 use crate::input::fields::{Fields, clean_text};
-use crate::model::event::{MultiDuration, Quantity};
-use crate::service::events::limits::{AdvancedSettings, RulePatch};
-use crate::service::events::new_event::{MAX_DURATION, MIN_DURATION};
+use crate::model::event::Quantity;
+use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch};
 use crate::service::events::settings::LimitsChanges;
-use crate::service::support::sanitize::clean_html;
 use crate::service::{ServiceError, ServiceResult};
 
 /// `{settings: {…limits}}`, read once.
@@ -50,9 +48,12 @@ pub fn advanced_settings(body: &Value) -> ServiceResult<AdvancedSettings> {
         }
         patch.multi_duration = inner
             .get("multi_duration")
-            .and_then(|given| multi_duration(given, &mut errors));
+            .map(|given| multi_duration(given, &mut errors));
     }
-    errors.into_result().map_err(ServiceError::invalid)?;
+    if errors.contains("settings") {
+        return Err(ServiceError::invalid(errors));
+    }
+    patch.unreadable = errors;
     Ok(patch)
 }
 
@@ -76,30 +77,18 @@ fn rule_patch(given: &Value) -> Result<RulePatch, String> {
                 patch.enabled = Some(switch(enabled).ok_or(invalid)?);
             }
             if let Some(kind) = keys.get("type") {
-                match kind.as_str() {
-                    Some(kind @ ("always" | "conditional")) => patch.rule_type = Some(kind.into()),
-                    _ => return Err("The type must be always or conditional.".into()),
-                }
+                let kind = kind
+                    .as_str()
+                    .ok_or("The type must be always or conditional.")?;
+                patch.rule_type = Some(kind.into());
             }
             if let Some(condition) = keys.get("condition") {
                 let condition: Quantity =
                     serde_json::from_value(condition.clone()).map_err(|_| invalid.to_string())?;
-                if condition.value < 0
-                    || !["minutes", "hours", "days"].contains(&condition.unit.as_str())
-                {
-                    return Err(
-                        "The condition must be a value of 0 or more in minutes, hours or days."
-                            .into(),
-                    );
-                }
                 patch.condition = Some(condition);
             }
             if let Some(message) = keys.get("message") {
-                let text = message.as_str().ok_or(invalid)?.trim();
-                if text.chars().count() > 500 {
-                    return Err("The message may not be greater than 500 characters.".into());
-                }
-                patch.message = Some(clean_html(text));
+                patch.message = Some(message.as_str().ok_or(invalid)?.to_string());
             }
         }
         switch_value => patch.enabled = Some(switch(switch_value).ok_or(invalid)?),
@@ -107,56 +96,17 @@ fn rule_patch(given: &Value) -> Result<RulePatch, String> {
     Ok(patch)
 }
 
-pub fn multi_duration(value: &Value, errors: &mut FieldErrors) -> Option<MultiDuration> {
+/// `multi_duration`: `{enabled, default_duration, available_durations}` as given (their rules
+/// are [`DurationChoice::checked`]'s).
+pub fn multi_duration(value: &Value, errors: &mut FieldErrors) -> DurationChoice {
     let f = Fields::new(Some(value), "multi_duration");
-    let enabled = f.bool("enabled", errors).unwrap_or(false);
-    let default = f.int("default_duration", errors);
-    let available = f
-        .int_list("available_durations", errors)
-        .unwrap_or_default();
-    if enabled {
-        if default.is_none() && !errors.contains("multi_duration.default_duration") {
-            errors.add(
-                "multi_duration.default_duration",
-                "required",
-                "The default duration is required when multiple durations are enabled.",
-            );
-        }
-        if available.is_empty() && !errors.contains("multi_duration.available_durations") {
-            errors.add(
-                "multi_duration.available_durations",
-                "required",
-                "The available durations are required when multiple durations are enabled.",
-            );
-        }
-        if available
-            .iter()
-            .any(|d| !(MIN_DURATION..=MAX_DURATION).contains(d))
-        {
-            errors.add(
-                "multi_duration.available_durations",
-                "between",
-                "Each duration must be between 5 and 1440 minutes.",
-            );
-        }
-        if let Some(d) = default
-            && !available.is_empty()
-            && !available.contains(&d)
-        {
-            errors.add(
-                "multi_duration.default_duration",
-                "in",
-                "The default duration must be one of the available durations.",
-            );
-        }
+    DurationChoice {
+        enabled: f.bool("enabled", errors).unwrap_or(false),
+        default_duration: f.int("default_duration", errors),
+        available_durations: f
+            .int_list("available_durations", errors)
+            .unwrap_or_default(),
     }
-    Some(MultiDuration {
-        enabled,
-        default_duration: default
-            .map(Value::from)
-            .unwrap_or_else(|| Value::String(String::new())),
-        available_durations: available,
-    })
 }
 
 #[cfg(test)]
@@ -175,6 +125,7 @@ mod tests {
         let Ok(patch) = patch else {
             panic!("a valid body was refused: {patch:?}");
         };
+        assert!(patch.unreadable.is_empty());
         assert_eq!(
             patch.requires_confirmation.as_ref().and_then(|r| r.enabled),
             Some(true)
@@ -182,9 +133,11 @@ mod tests {
         assert_eq!(patch.can_not_reschedule, None);
         let mut rule = crate::model::event::EventSettings::default().can_not_cancel;
         let before = rule.clone();
-        if let Some(change) = &patch.can_not_cancel {
-            change.apply(&mut rule);
-        }
+        let change = patch.can_not_cancel.map(RulePatch::checked);
+        let Some(Ok(change)) = change else {
+            panic!("a valid rule was refused: {change:?}");
+        };
+        change.apply(&mut rule);
         assert_eq!(
             rule.enabled, before.enabled,
             "a key not sent keeps its value"
@@ -198,19 +151,32 @@ mod tests {
     }
 
     #[test]
-    fn advanced_settings_name_each_refused_rule() {
-        let refused = advanced_settings(&json!({"settings": {
+    fn advanced_settings_name_what_they_could_not_read_and_the_rules_name_the_rest() {
+        let read = advanced_settings(&json!({"settings": {
             "can_not_cancel": {"condition": {"value": -1, "unit": "hours"}},
             "can_not_reschedule": "maybe",
+            "multi_duration": {"enabled": true, "available_durations": "30"},
         }}));
-        let Err(ServiceError::Validation { errors, .. }) = refused else {
-            panic!("expected a validation error, got {refused:?}");
+        let Ok(patch) = read else {
+            panic!("a readable body was refused: {read:?}");
         };
-        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
+        let fields: Vec<&str> = patch
+            .unreadable
+            .messages()
+            .map(|(field, _)| field)
+            .collect();
         assert_eq!(
             fields,
-            vec!["settings.can_not_cancel", "settings.can_not_reschedule"]
+            vec![
+                "multi_duration.available_durations",
+                "settings.can_not_reschedule"
+            ]
         );
+        let refused = patch.can_not_cancel.map(RulePatch::checked);
+        assert!(matches!(refused, Some(Err(_))), "{refused:?}");
+        let mut errors = patch.unreadable.clone();
+        patch.multi_duration.map(|m| m.checked(&mut errors));
+        assert!(errors.contains("multi_duration.default_duration"));
         assert!(matches!(
             advanced_settings(&json!({})),
             Err(ServiceError::Validation { .. })

@@ -1,14 +1,17 @@
 //! The Advanced tab: confirmation, cancel and reschedule policies, several durations, saved
 //! through `POST …/advanced-settings`.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use crate::domain::validation::FieldErrors;
+use crate::model::event::Quantity;
 use crate::model::event_tabs::{AdvancedTab, Policy};
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
-use crate::service::{Caller, Ctx};
+use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch};
+use crate::service::{Caller, Ctx, ServiceError};
 
 /// The "Advanced" tab's options as stored.
 pub async fn advanced(
@@ -63,29 +66,16 @@ pub async fn save_advanced(
         value: form.value(&format!("{prefix}_value")),
         unit: form.value(&format!("{prefix}_unit")),
     };
-    let durations: Vec<Value> = form
-        .value("durations")
-        .split([',', ' '])
-        .filter(|d| !d.trim().is_empty())
-        .map(|d| {
-            d.trim()
-                .parse::<i64>()
-                .map_or_else(|_| json!(d.trim()), Value::from)
-        })
-        .collect();
-    let default = form.value("default_duration");
-    let body = json!({"settings": {
-        "requires_confirmation": form.value("requires_confirmation") == "on",
-        "can_not_cancel": policy("cancel").to_rule(),
-        "can_not_reschedule": policy("reschedule").to_rule(),
-        "multi_duration": {
-            "enabled": form.value("multi_duration") == "on",
-            "default_duration": default.trim().parse::<i64>().map_or_else(|_| json!(default.trim()), Value::from),
-            "available_durations": durations,
-        },
-    }});
+    let (patch, unreadable) = advanced_of(form, policy);
+    if !unreadable.is_empty() {
+        return Err(refused_as(
+            form,
+            ServiceError::invalid(unreadable),
+            str::to_string,
+        ));
+    }
     crate::service::events::limits::update_advanced(ctx, caller, calendar_id, event_id, || {
-        crate::input::events::limits::advanced_settings(&body)
+        Ok(patch)
     })
     .await
     .map(drop)
@@ -101,4 +91,121 @@ pub async fn save_advanced(
             }
         })
     })
+}
+
+/// The tab's form as the advanced-settings change, and the numbers it could not read (named by
+/// the form's own fields).
+fn advanced_of(
+    form: &FormState,
+    policy: impl Fn(&str) -> Policy,
+) -> (AdvancedSettings, FieldErrors) {
+    let mut unreadable = FieldErrors::new();
+    let mut durations = Vec::new();
+    for text in form.value("durations").split([',', ' ']).map(str::trim) {
+        match text.parse::<i64>() {
+            Ok(minutes) => durations.push(minutes),
+            Err(_) if text.is_empty() => {}
+            Err(_) => unreadable.add(
+                "durations",
+                "integer",
+                "Each duration must be a whole number of minutes.",
+            ),
+        }
+    }
+    let default = form.value("default_duration");
+    let default_duration = match default.trim() {
+        "" => None,
+        text => text.parse::<i64>().ok().or_else(|| {
+            unreadable.add(
+                "default_duration",
+                "integer",
+                "The default duration must be a whole number of minutes.",
+            );
+            None
+        }),
+    };
+    let patch = AdvancedSettings {
+        requires_confirmation: Some(RulePatch {
+            enabled: Some(form.value("requires_confirmation") == "on"),
+            ..RulePatch::default()
+        }),
+        can_not_cancel: Some(rule_of(&policy("cancel"))),
+        can_not_reschedule: Some(rule_of(&policy("reschedule"))),
+        multi_duration: Some(DurationChoice {
+            enabled: form.value("multi_duration") == "on",
+            default_duration,
+            available_durations: durations,
+        }),
+        unreadable: FieldErrors::new(),
+    };
+    (patch, unreadable)
+}
+
+/// A policy as its rule: allowed (off), never (always on), or not within a time before.
+fn rule_of(policy: &Policy) -> RulePatch {
+    match policy.mode.as_str() {
+        "never" => RulePatch {
+            enabled: Some(true),
+            rule_type: Some("always".into()),
+            ..RulePatch::default()
+        },
+        "before" => RulePatch {
+            enabled: Some(true),
+            rule_type: Some("conditional".into()),
+            // A value that is no number is refused by the rule's check, as a negative one.
+            condition: Some(Quantity {
+                value: policy.value.trim().parse().unwrap_or(-1),
+                unit: policy.unit.clone(),
+            }),
+            ..RulePatch::default()
+        },
+        _ => RulePatch {
+            enabled: Some(false),
+            ..RulePatch::default()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_policy_becomes_the_advanced_settings_rule() {
+        let before = Policy {
+            mode: "before".into(),
+            value: "24".into(),
+            unit: "hours".into(),
+        };
+        let rule = rule_of(&before);
+        assert_eq!(rule.condition.as_ref().map(|c| c.value), Some(24));
+        assert_eq!(rule.rule_type.as_deref(), Some("conditional"));
+        let never = Policy {
+            mode: "never".into(),
+            ..Policy::default()
+        };
+        assert_eq!(rule_of(&never).enabled, Some(true));
+        assert_eq!(rule_of(&Policy::default()).enabled, Some(false));
+        // A value that is no number is refused by the rule's own check.
+        let typo = Policy {
+            value: "soon".into(),
+            ..before
+        };
+        assert!(rule_of(&typo).checked().is_err());
+    }
+
+    #[test]
+    fn durations_that_are_no_numbers_are_named_by_the_forms_fields() {
+        let form = FormState::from_pairs(&[
+            ("multi_duration".into(), "on".into()),
+            ("durations".into(), "30, 4five".into()),
+            ("default_duration".into(), "x".into()),
+        ]);
+        let (patch, unreadable) = advanced_of(&form, |_| Policy::default());
+        let fields: Vec<&str> = unreadable.messages().map(|(f, _)| f).collect();
+        assert_eq!(fields, vec!["default_duration", "durations"]);
+        let choice = patch.multi_duration.unwrap_or_default();
+        assert_eq!(choice.available_durations, vec![30]);
+        assert!(choice.enabled);
+    }
 }

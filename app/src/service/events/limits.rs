@@ -2,10 +2,13 @@
 //! confirmation, and when attendees may cancel or reschedule.
 
 use super::admin::{load_managed_event, save, settings_saved};
+use crate::domain::validation::FieldErrors;
 use crate::model::event::{ConditionalRule, EventSettingsSaved, MultiDuration, Quantity};
+use crate::service::events::new_event::{MAX_DURATION, MIN_DURATION};
 use crate::service::events::settings::LimitsChanges;
 use crate::service::support::present::event_settings;
-use crate::service::{Caller, Ctx, ServiceResult};
+use crate::service::support::sanitize::clean_html;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 
 /// `POST …/limits`: the limits sent change, the others are kept. The changes are read
 /// (`read`) once access is granted: another host's ids answer 404 whatever the body.
@@ -32,7 +35,76 @@ pub struct AdvancedSettings {
     pub requires_confirmation: Option<RulePatch>,
     pub can_not_cancel: Option<RulePatch>,
     pub can_not_reschedule: Option<RulePatch>,
-    pub multi_duration: Option<MultiDuration>,
+    pub multi_duration: Option<DurationChoice>,
+    /// What the way in could not read, refused together with the values' own rules.
+    pub unreadable: FieldErrors,
+}
+
+/// The several-durations choice as given: checked by [`DurationChoice::checked`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DurationChoice {
+    pub enabled: bool,
+    pub default_duration: Option<i64>,
+    pub available_durations: Vec<i64>,
+}
+
+impl DurationChoice {
+    /// The choice as stored; when enabled it needs a default among its durations, each 5 to
+    /// 1440 minutes. Errors are named `multi_duration.<key>`.
+    pub fn checked(self, errors: &mut FieldErrors) -> MultiDuration {
+        let DurationChoice {
+            enabled,
+            default_duration: default,
+            available_durations: available,
+        } = self;
+        let (default_key, available_key) = (
+            "multi_duration.default_duration",
+            "multi_duration.available_durations",
+        );
+        if enabled {
+            if default.is_none() && !errors.contains(default_key) {
+                errors.add(
+                    default_key,
+                    "required",
+                    "The default duration is required when multiple durations are enabled.",
+                );
+            }
+            if available.is_empty() && !errors.contains(available_key) {
+                errors.add(
+                    available_key,
+                    "required",
+                    "The available durations are required when multiple durations are enabled.",
+                );
+            }
+            if available
+                .iter()
+                .any(|d| !(MIN_DURATION..=MAX_DURATION).contains(d))
+            {
+                errors.add(
+                    available_key,
+                    "between",
+                    "Each duration must be between 5 and 1440 minutes.",
+                );
+            }
+            if let Some(d) = default
+                && !available.is_empty()
+                && !available.contains(&d)
+            {
+                errors.add(
+                    default_key,
+                    "in",
+                    "The default duration must be one of the available durations.",
+                );
+            }
+        }
+        MultiDuration {
+            enabled,
+            default_duration: default
+                .map(serde_json::Value::from)
+                .unwrap_or_else(|| serde_json::Value::String(String::new())),
+            available_durations: available,
+        }
+    }
 }
 
 /// A change of one conditional rule: a switch alone, or the keys sent (each checked).
@@ -48,6 +120,35 @@ pub struct RulePatch {
 }
 
 impl RulePatch {
+    /// The values' own rules: a type `always` or `conditional`, a condition of 0 or more
+    /// minutes, hours or days, a message of at most 500 characters (sanitised). `Err` says what
+    /// is wrong, in the words integrators know.
+    pub fn checked(mut self) -> Result<RulePatch, String> {
+        if self
+            .rule_type
+            .as_deref()
+            .is_some_and(|t| !matches!(t, "always" | "conditional"))
+        {
+            return Err("The type must be always or conditional.".into());
+        }
+        if let Some(condition) = &self.condition
+            && (condition.value < 0
+                || !["minutes", "hours", "days"].contains(&condition.unit.as_str()))
+        {
+            return Err(
+                "The condition must be a value of 0 or more in minutes, hours or days.".into(),
+            );
+        }
+        if let Some(message) = &self.message {
+            let text = message.trim();
+            if text.chars().count() > 500 {
+                return Err("The message may not be greater than 500 characters.".into());
+            }
+            self.message = Some(clean_html(text));
+        }
+        Ok(self)
+    }
+
     pub fn apply(&self, rule: &mut ConditionalRule) {
         if let Some(enabled) = self.enabled {
             rule.enabled = enabled;
@@ -79,7 +180,26 @@ pub async fn update_advanced(
 ) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let patch = read()?;
+    let mut patch = read()?;
+    let mut errors = std::mem::take(&mut patch.unreadable);
+    let rules = [
+        ("requires_confirmation", &mut patch.requires_confirmation),
+        ("can_not_cancel", &mut patch.can_not_cancel),
+        ("can_not_reschedule", &mut patch.can_not_reschedule),
+    ];
+    for (key, rule) in rules {
+        if let Some(given) = rule.take() {
+            match given.checked() {
+                Ok(checked) => *rule = Some(checked),
+                Err(message) => errors.add(format!("settings.{key}"), "invalid", message),
+            }
+        }
+    }
+    let multi_duration = patch
+        .multi_duration
+        .take()
+        .map(|choice| choice.checked(&mut errors));
+    errors.into_result().map_err(ServiceError::invalid)?;
     let mut settings = event_settings(&ev)?;
     let rules = [
         (
@@ -94,7 +214,7 @@ pub async fn update_advanced(
             change.apply(rule);
         }
     }
-    if let Some(multi_duration) = patch.multi_duration {
+    if let Some(multi_duration) = multi_duration {
         settings.multi_duration = multi_duration;
     }
     save(ctx, tx, &mut ev, &settings).await?;
