@@ -309,6 +309,30 @@ async fn the_payment_tab_sets_the_price_and_the_offline_method() {
         html.contains("Please enable at least one payment method"),
         "{html}"
     );
+    // A price that is no amount, and a title over two lines, are refused with their reasons.
+    let (status, _, html) = form
+        .post(&[
+            ("take_payment", "on"),
+            ("offline", "on"),
+            ("price_title", "Session"),
+            ("price", "forty"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("The price must be an amount such as 49.50."),
+        "{html}"
+    );
+    let (status, _, html) = form
+        .post(&[
+            ("take_payment", "on"),
+            ("offline", "on"),
+            ("price_title", "Session\r\nBcc: x@example.org"),
+            ("price", "40"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("must be a single line"), "{html}");
     let (status, _, _) = form
         .post(&[
             ("take_payment", "on"),

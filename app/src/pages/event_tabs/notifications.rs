@@ -1,14 +1,17 @@
 //! The Notifications and Payment tabs: each email's switch, subject, text and times; the
 //! price and paying offline.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
+use crate::domain::validation::FieldErrors;
 use crate::model::event_tabs::{NotificationLine, PaymentTab, parse_times_text, times_text};
+use crate::model::payment::PriceItem;
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
-use crate::service::{Caller, Ctx};
+use crate::service::events::payments::EventPaymentChanges;
+use crate::service::{Caller, Ctx, ServiceError};
 
 /// The "Payment" tab: the event's price and method, and the site's payment switch.
 pub async fn payment(
@@ -67,9 +70,25 @@ pub async fn save_payment(
             .await
             .map_err(|e| refused_as(form, e, str::to_string))?
     };
-    let mut items: Vec<Value> = current.items.iter().map(|i| json!(i)).collect();
-    let line =
-        json!({"title": form.value("price_title").trim(), "value": form.value("price").trim()});
+    let price = form.value("price");
+    let Ok(value) = price.trim().parse::<serde_json::Number>() else {
+        let mut errors = FieldErrors::new();
+        errors.add(
+            "price",
+            "number",
+            "The price must be an amount such as 49.50.",
+        );
+        return Err(refused_as(
+            form,
+            ServiceError::invalid(errors),
+            str::to_string,
+        ));
+    };
+    let mut items = current.items.clone();
+    let line = PriceItem {
+        title: form.value("price_title").trim().to_string(),
+        value,
+    };
     match items.first_mut() {
         Some(first) => *first = line,
         None => items.push(line),
@@ -89,26 +108,27 @@ pub async fn save_payment(
             "no"
         }
     };
-    let body = json!({"settings": {
-        "enabled": yes("take_payment"), "offline_enabled": yes("offline"),
-        "offline_instructions": instructions, "items": items,
-    }});
-    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, || {
-        crate::input::events::payments::event_payment(&body)
-    })
-    .await
-    .map(drop)
-    .map_err(|e| {
-        refused_as(form, e, |field| {
-            match field.strip_prefix("settings.").unwrap_or(field) {
-                "enabled" => "take_payment".to_string(),
-                "offline_enabled" | "driver" => "offline".to_string(),
-                "items.0.title" => "price_title".to_string(),
-                "items.0.value" | "items" => "price".to_string(),
-                other => other.to_string(),
-            }
+    let changes = EventPaymentChanges {
+        enabled: Some(yes("take_payment").into()),
+        offline_enabled: Some(yes("offline").into()),
+        offline_instructions: Some(instructions),
+        items: Some(items),
+        ..EventPaymentChanges::default()
+    };
+    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, || Ok(changes))
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                match field.strip_prefix("settings.").unwrap_or(field) {
+                    "enabled" => "take_payment".to_string(),
+                    "offline_enabled" | "driver" => "offline".to_string(),
+                    "items.0.title" => "price_title".to_string(),
+                    "items.0.value" | "items" => "price".to_string(),
+                    other => other.to_string(),
+                }
+            })
         })
-    })
 }
 
 /// The "Notifications" tab: every email of the event with its state and text.

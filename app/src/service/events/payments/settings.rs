@@ -74,6 +74,35 @@ fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<
 }
 
 impl EventPaymentChanges {
+    /// The text rules of every way in (`domain::text`): the editor's Payment tab builds these
+    /// changes without a body.
+    pub fn check_text(&self) -> ServiceResult<()> {
+        use crate::domain::text::check_text;
+        let mut errors = FieldErrors::new();
+        let one_line = [
+            ("enabled", &self.enabled),
+            ("driver", &self.driver),
+            ("offline_enabled", &self.offline_enabled),
+        ];
+        for (key, text) in one_line {
+            if let Some(text) = text {
+                check_text(&format!("settings.{key}"), text, true, &mut errors);
+            }
+        }
+        if let Some(text) = &self.offline_instructions {
+            check_text("settings.offline_instructions", text, false, &mut errors);
+        }
+        for (i, item) in self.items.iter().flatten().enumerate() {
+            check_text(
+                &format!("settings.items.{i}.title"),
+                &item.title,
+                true,
+                &mut errors,
+            );
+        }
+        errors.into_result().map_err(ServiceError::invalid)
+    }
+
     /// `settings` with the fields sent changed.
     pub fn apply_to(self, settings: &mut EventPayment) {
         let EventPaymentChanges {
@@ -112,6 +141,7 @@ pub async fn save(
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let changes = read()?;
+    changes.check_text()?;
     let general: crate::model::settings::GeneralSettings =
         crate::service::settings::site::load(tx.ex(), crate::model::settings::GENERAL).await?;
     let mut settings = load(tx.ex(), ev.id).await?;
