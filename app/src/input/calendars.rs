@@ -9,7 +9,7 @@ use crate::input::events::new_event::parse_event_input;
 use crate::domain::validation::FieldErrors;
 use crate::service::calendars::admin::UpdateCalendar;
 use crate::service::calendars::new_calendar::CreateCalendar;
-use crate::service::calendars::sharing::{LandingChange, ProfileChange, SaveSharing};
+use crate::service::calendars::sharing::{LandingChange, ProfileTexts, SaveSharing};
 
 use crate::input::fields::{Fields, clean_text};
 use crate::service::calendars::connections::{
@@ -198,76 +198,28 @@ pub fn save_sharing(body: &Value) -> ServiceResult<SaveSharing> {
     let landing = root
         .object("landing_page_settings", &mut errors)
         .map(|v| Fields::new(Some(v), "landing_page_settings"));
-    let profile = profile
-        .map(|p| parse_profile(&p, &mut errors))
-        .unwrap_or_default();
+    let profile = profile.map(|p| profile_texts(&p, &mut errors));
     let landing = landing
         .map(|l| LandingChange {
             enabled: l.bool("enabled", &mut errors),
-            show_type: l.one_of("show_type", &["all", "selected"], &mut errors),
+            show_type: l.str("show_type", &mut errors),
             enabled_slots: l.int_list("enabled_slots", &mut errors),
         })
         .unwrap_or_default();
-    errors.into_result().map_err(ServiceError::invalid)?;
-    Ok(SaveSharing { profile, landing })
+    SaveSharing::new(profile, landing, errors)
 }
 
 /// Reads `calendar_data`: slug, title, timezone, description, photo and image URLs, phone.
-fn parse_profile(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileChange {
-    // An extension: the calendar's address may change (old links then stop working).
-    let slug = match p.str("slug", errors).filter(|s| !s.trim().is_empty()) {
-        Some(text) => Slug::parse(text.trim())
-            .map_err(|problem| errors.add("calendar_data.slug", "slug", problem.message()))
-            .ok(),
-        None => None,
-    };
-    let title = p.str("title", errors);
-    check_title(
-        errors,
-        "calendar_data.title",
-        "Calendar title",
-        title.as_deref(),
-    );
-    let timezone = p.time_zone("timezone", "timezone", errors);
-    let description = p.str("description", errors);
-    check_max_len(
-        errors,
-        "calendar_data.description",
-        description.as_deref(),
-        MAX_HTML_CHARS,
-    );
-    let mut url = |key: &str| {
-        let value = p.str(key, errors).map(|u| u.trim().to_string());
-        if value
-            .as_deref()
-            .is_some_and(|u| !u.is_empty() && !is_http_url(u))
-        {
-            errors.add(
-                format!("calendar_data.{key}"),
-                "url",
-                format!("The calendar_data.{key} format is invalid."),
-            );
-        }
-        check_max_len(
-            errors,
-            &format!("calendar_data.{key}"),
-            value.as_deref(),
-            2048,
-        );
-        value
-    };
-    let avatar = url("calendar_avatar");
-    let featured = url("featured_image");
-    let phone = p.str("phone", errors).map(|s| s.trim().to_string());
-    check_max_len(errors, "calendar_data.phone", phone.as_deref(), 32);
-    ProfileChange {
-        slug,
-        title: title.map(|t| t.trim().to_string()),
-        timezone,
-        description,
-        avatar,
-        featured,
-        phone,
+fn profile_texts(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileTexts {
+    let mut text = |key: &str| p.str(key, errors);
+    ProfileTexts {
+        slug: text("slug"),
+        title: text("title"),
+        timezone: text("timezone"),
+        description: text("description"),
+        avatar: text("calendar_avatar"),
+        featured: text("featured_image"),
+        phone: text("phone"),
     }
 }
 

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use crate::domain::access::Capability;
 use crate::domain::dates::zone_label;
 use crate::domain::slots::local::local_of;
+use crate::domain::validation::FieldErrors;
 use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
@@ -14,7 +15,7 @@ use crate::model::setup::{
     moved_in_order,
 };
 use crate::service::calendars::admin::{Access, load_calendar};
-use crate::service::calendars::sharing;
+use crate::service::calendars::sharing::{self, LandingChange, ProfileTexts, SaveSharing};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{calendars, events};
 
@@ -345,28 +346,40 @@ pub async fn save_calendar(
     id: i64,
     form: &FormState,
 ) -> Result<(), FormState> {
-    let shown: Vec<Value> = form
+    let mut unreadable = FieldErrors::new();
+    let shown: Vec<i64> = form
         .values
         .get("shown_events")
         .into_iter()
         .flatten()
-        .map(|e| number_or_text(e.clone()))
+        .filter_map(|e| {
+            e.trim().parse().ok().or_else(|| {
+                unreadable.add("shown_events", "integer", "Choose events from the list.");
+                None
+            })
+        })
         .collect();
-    let body = json!({
-        "calendar_data": {
-            "title": form.value("title"),
-            "slug": form.value("slug"),
-            "timezone": form.value("author_timezone"),
-            "description": form.value("description"),
-            "calendar_avatar": form.value("photo_url"),
-        },
-        "landing_page_settings": {
-            "enabled": form.value("landing_enabled") == "on",
-            "show_type": if form.value("show_type") == "selected" { "selected" } else { "all" },
-            "enabled_slots": shown,
-        },
-    });
-    let saved = match crate::input::calendars::save_sharing(&body) {
+    let profile = ProfileTexts {
+        title: Some(form.value("title")),
+        slug: Some(form.value("slug")),
+        timezone: Some(form.value("author_timezone")),
+        description: Some(form.value("description")),
+        avatar: Some(form.value("photo_url")),
+        ..ProfileTexts::default()
+    };
+    let landing = LandingChange {
+        enabled: Some(form.value("landing_enabled") == "on"),
+        show_type: Some(
+            if form.value("show_type") == "selected" {
+                "selected"
+            } else {
+                "all"
+            }
+            .to_string(),
+        ),
+        enabled_slots: Some(shown),
+    };
+    let saved = match SaveSharing::new(Some(profile), landing, unreadable) {
         Ok(change) => sharing::save(ctx, caller, id, change).await.map(drop),
         Err(refusal) => Err(refusal),
     };

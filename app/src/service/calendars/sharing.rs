@@ -3,8 +3,11 @@
 use crate::model::answer::MessageAnswer;
 use crate::model::calendar::SharingAnswer;
 
+use crate::domain::text::check_text;
+use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::{Slug, TimeZoneId};
 use crate::service::calendars::admin::{Access, load_calendar};
+use crate::service::support::checks::is_http_url;
 use crate::service::support::present::{calendar_settings, share_url};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
@@ -39,6 +42,129 @@ pub struct ProfileChange {
     pub avatar: Option<String>,
     pub featured: Option<String>,
     pub phone: Option<String>,
+}
+
+/// The host profile part as given (`calendar_data`), each text as typed; checked into a
+/// [`ProfileChange`] by [`SaveSharing::new`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProfileTexts {
+    pub slug: Option<String>,
+    pub title: Option<String>,
+    pub timezone: Option<String>,
+    pub description: Option<String>,
+    pub avatar: Option<String>,
+    pub featured: Option<String>,
+    pub phone: Option<String>,
+}
+
+impl ProfileTexts {
+    /// The profile's rules: a valid slug and title, a known zone, URLs, lengths; errors named
+    /// `calendar_data.<key>`.
+    fn checked(self, errors: &mut FieldErrors) -> ProfileChange {
+        let one_line = [
+            ("slug", &self.slug),
+            ("title", &self.title),
+            ("timezone", &self.timezone),
+            ("calendar_avatar", &self.avatar),
+            ("featured_image", &self.featured),
+            ("phone", &self.phone),
+        ];
+        for (key, text) in one_line {
+            if let Some(text) = text {
+                check_text(&format!("calendar_data.{key}"), text, true, errors);
+            }
+        }
+        if let Some(text) = &self.description {
+            check_text("calendar_data.description", text, false, errors);
+        }
+        // An extension: the calendar's address may change (old links then stop working).
+        let slug = match self.slug.filter(|s| !s.trim().is_empty()) {
+            Some(text) => Slug::parse(text.trim())
+                .map_err(|problem| errors.add("calendar_data.slug", "slug", problem.message()))
+                .ok(),
+            None => None,
+        };
+        check_title(
+            errors,
+            "calendar_data.title",
+            "Calendar title",
+            self.title.as_deref(),
+        );
+        let timezone = match self.timezone.filter(|z| !z.trim().is_empty()) {
+            Some(text) => TimeZoneId::parse(&text).or_else(|| {
+                errors.add(
+                    "calendar_data.timezone",
+                    "timezone",
+                    "The timezone must be a valid IANA time zone",
+                );
+                None
+            }),
+            None => None,
+        };
+        check_max_len(
+            errors,
+            "calendar_data.description",
+            self.description.as_deref(),
+            MAX_HTML_CHARS,
+        );
+        let mut url = |key: &str, given: Option<String>| {
+            let value = given.map(|u| u.trim().to_string());
+            if value
+                .as_deref()
+                .is_some_and(|u| !u.is_empty() && !is_http_url(u))
+            {
+                errors.add(
+                    format!("calendar_data.{key}"),
+                    "url",
+                    format!("The calendar_data.{key} format is invalid."),
+                );
+            }
+            check_max_len(
+                errors,
+                &format!("calendar_data.{key}"),
+                value.as_deref(),
+                2048,
+            );
+            value
+        };
+        let avatar = url("calendar_avatar", self.avatar);
+        let featured = url("featured_image", self.featured);
+        let phone = self.phone.map(|s| s.trim().to_string());
+        check_max_len(errors, "calendar_data.phone", phone.as_deref(), 32);
+        ProfileChange {
+            slug,
+            title: self.title.map(|t| t.trim().to_string()),
+            timezone,
+            description: self.description,
+            avatar,
+            featured,
+            phone,
+        }
+    }
+}
+
+impl SaveSharing {
+    /// The save, checked: the profile's rules and a landing page showing `all` or `selected`
+    /// events. `errors` are what the way in could not read, refused together.
+    /// No profile given (`None`) keeps the stored one.
+    pub fn new(
+        profile: Option<ProfileTexts>,
+        landing: LandingChange,
+        mut errors: FieldErrors,
+    ) -> ServiceResult<SaveSharing> {
+        let profile = profile.map(|p| p.checked(&mut errors)).unwrap_or_default();
+        if let Some(show_type) = &landing.show_type
+            && !matches!(show_type.as_str(), "all" | "selected")
+        {
+            errors.add(
+                "landing_page_settings.show_type",
+                "in",
+                "The selected landing_page_settings.show_type is invalid. Allowed: all, selected.",
+            );
+        }
+        errors.into_result().map_err(ServiceError::invalid)?;
+        Ok(SaveSharing { profile, landing })
+    }
 }
 
 /// The landing page part of a save (`landing_page_settings`).
