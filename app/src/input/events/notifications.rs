@@ -17,19 +17,23 @@ use crate::service::{ServiceError, ServiceResult};
 /// Reads `POST …/email-notifications`' `{notifications: {key: {title, enabled, email: {subject,
 /// body, additional_recipients?, times?}, is_host}}}`; bodies are sanitised.
 pub fn email_notifications(body: &Value) -> ServiceResult<Posted<EmailChange>> {
-    let mut unreadable = FieldErrors::new();
-    let changes = read_posted(body, &defaults(), email_change, &mut unreadable)?;
-    Ok(Posted {
-        changes,
-        unreadable,
-    })
+    posted(body, &defaults(), email_change)
 }
 
 /// Reads `POST …/sms-notifications`' `{notifications: {key: {title?, enabled?, sms?: {send_to?,
 /// number?, body?, times?}}}}`.
 pub fn sms_notifications(body: &Value) -> ServiceResult<Posted<SmsChange>> {
+    posted(body, &sms_defaults(), sms_change)
+}
+
+/// The changes of the notifications `known` holds, with what could not be read.
+fn posted<C, N>(
+    body: &Value,
+    known: &std::collections::BTreeMap<String, N>,
+    read: impl Fn(&str, &Map<String, Value>, &mut FieldErrors) -> C,
+) -> ServiceResult<Posted<C>> {
     let mut unreadable = FieldErrors::new();
-    let changes = read_posted(body, &sms_defaults(), sms_change, &mut unreadable)?;
+    let changes = read_posted(body, known, read, &mut unreadable)?;
     Ok(Posted {
         changes,
         unreadable,

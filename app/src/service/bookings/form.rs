@@ -39,7 +39,7 @@ pub struct Attendee {
 
 /// Checks the booking asked for against the event's form. Nothing is written.
 pub fn check(
-    asked: NewBooking,
+    mut asked: NewBooking,
     loaded: &LoadedEvent,
     fields: &[FieldRow],
 ) -> ServiceResult<Attendee> {
@@ -47,7 +47,7 @@ pub fn check(
     let mut bad_text = FieldErrors::new();
     asked.check_text(&mut bad_text);
     bad_text.into_result().map_err(ServiceError::invalid)?;
-    let mut errors = asked.unreadable.clone();
+    let mut errors = std::mem::take(&mut asked.unreadable);
     check_identity(&asked, &mut errors);
     check_texts(&asked, loaded, &mut errors);
     let enabled = |name: &str| fields.iter().find(|x| x.name == name && x.enabled);
