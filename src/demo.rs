@@ -1,13 +1,15 @@
 //! `slotbook demo`: an empty database filled with something to look at.
 
 use app::domain::values::BookingStatus;
+use app::domain::week::week_from_text;
 use app::service::bookings::create::{CreateRequest, create};
 use app::service::bookings::new_booking::{HostRequest, NewBooking};
-use app::service::calendars::new_calendar as calendars;
+use app::service::calendars::new_calendar::{self as calendars, CalendarGiven, CreateCalendar};
+use app::service::events::locations::LocationInput;
+use app::service::events::new_event::EventBasics;
 use app::service::slots::{SlotRequest, public_slots};
 use app::service::{Ctx, Store, users};
 use chrono::{Duration, Utc};
-use serde_json::json;
 
 /// Creates an administrator, two hosts with calendars, a team calendar, events and bookings,
 /// then prints how to log in. Refuses a database that already has users.
@@ -40,34 +42,58 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
             .map_err(service_error)?
             .ok_or_else(|| anyhow::anyhow!("user {id} vanished"))
     };
-    let week = json!([
-        {"day": "mon", "from": "09:00", "to": "17:00"}, {"day": "tue", "from": "09:00", "to": "17:00"},
-        {"day": "wed", "from": "09:00", "to": "17:00"}, {"day": "thu", "from": "09:00", "to": "17:00"},
-        {"day": "fri", "from": "09:00", "to": "15:00"}
-    ]);
+    let window = |end: &str| vec![("09:00".to_string(), end.to_string())];
+    let days: Vec<(String, Vec<(String, String)>)> = ["mon", "tue", "wed", "thu", "fri"]
+        .into_iter()
+        .map(|day| {
+            (
+                day.to_string(),
+                window(if day == "fri" { "15:00" } else { "17:00" }),
+            )
+        })
+        .collect();
+    let week = week_from_text(&days).map_err(|e| anyhow::anyhow!("demo hours: {e:?}"))?;
     let mut events = Vec::new();
     for ((id, _, _), zone) in created.iter().skip(1).zip(["Europe/Berlin", "Asia/Tokyo"]) {
         let caller = caller_for(*id).await?;
-        let body = json!({"calendar": {"author_timezone": zone, "slot": {
-            "title": "Intro call", "duration": 30, "event_type": "single", "availability_type": "existing_schedule",
-            "description": "<p>A first conversation to see how we can help.</p>",
-            "location_settings": [{"type": "online_meeting", "title": "Online meeting"}],
-            "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week}
-        }}});
-        let command = app::input::calendars::create_calendar(&body).map_err(service_error)?;
-        let made = calendars::create(&ctx, &caller, command)
+        let given = CalendarGiven {
+            zone: Some(zone.into()),
+            ..CalendarGiven::default()
+        };
+        let intro = EventBasics {
+            title: "Intro call".into(),
+            duration: Some(30),
+            event_type: "single".into(),
+            description: "<p>A first conversation to see how we can help.</p>".into(),
+            locations: vec![LocationInput {
+                kind: "online_meeting".into(),
+                title: "Online meeting".into(),
+                ..LocationInput::default()
+            }],
+            ..EventBasics::default()
+        };
+        let made = calendars::create(&ctx, &caller, new_calendar(given, intro)?)
             .await
             .map_err(service_error)?;
         events.push((made.calendar.id, made.slot.id, *id));
     }
     let admin = caller_for(created[0].0).await?;
-    let team = json!({"calendar": {"type": "team", "title": "Support Team", "author_timezone": "America/New_York",
-    "user_id": created[1].0, "slot": {
-        "title": "Support session", "duration": 45, "event_type": "round_robin", "availability_type": "custom",
-        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "team_members": [created[1].0, created[2].0]}
-    }}});
-    let command = app::input::calendars::create_calendar(&team).map_err(service_error)?;
-    calendars::create(&ctx, &admin, command)
+    let team = CalendarGiven {
+        calendar_type: Some("team".into()),
+        title: Some("Support Team".into()),
+        zone: Some("America/New_York".into()),
+        requested_user: Some(created[1].0),
+        ..CalendarGiven::default()
+    };
+    let support = EventBasics {
+        title: "Support session".into(),
+        duration: Some(45),
+        event_type: "round_robin".into(),
+        hosts: vec![created[1].0, created[2].0],
+        own_hours: Some(week),
+        ..EventBasics::default()
+    };
+    calendars::create(&ctx, &admin, new_calendar(team, support)?)
         .await
         .map_err(service_error)?;
 
@@ -77,6 +103,13 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
         println!("  {login} / {password}");
     }
     Ok(())
+}
+
+/// A calendar and its first event, checked.
+fn new_calendar(given: CalendarGiven, event: EventBasics) -> anyhow::Result<CreateCalendar> {
+    let mut errors = app::domain::validation::FieldErrors::new();
+    let event = event.checked(given.is_team(), "calendar.slot", &mut errors);
+    CreateCalendar::new(given, event, errors).map_err(service_error)
 }
 
 /// A service refusal as a one-line error.

@@ -110,8 +110,8 @@ pub async fn update_event_details(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventUpdated> {
-    details::update_details(&host.ctx, &host.caller, id, event_id, |kind| {
-        app::input::events::details::event_details(&body, kind)
+    details::update_details(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::details::event_details(&body)
     })
     .await
     .json()
@@ -251,8 +251,8 @@ pub async fn save_booking_fields(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    booking_fields::save(&host.ctx, &host.caller, id, event_id, |ev| {
-        app::input::events::booking_fields::booking_fields(&body, ev)
+    booking_fields::save(&host.ctx, &host.caller, id, event_id, || {
+        app::input::events::booking_fields::booking_fields(&body)
     })
     .await
     .json()

@@ -30,6 +30,14 @@ impl FieldErrors {
         self.0.contains_key(field)
     }
 
+    /// Whether `field` or a field under it (`field.…`) has an error.
+    pub fn contains_under(&self, field: &str) -> bool {
+        self.0
+            .range(field.to_string()..)
+            .take_while(|(key, _)| key.starts_with(field))
+            .any(|(key, _)| key.len() == field.len() || key[field.len()..].starts_with('.'))
+    }
+
     /// The first message, used as the envelope's headline when there is one field only.
     pub fn first_message(&self) -> Option<&str> {
         self.0

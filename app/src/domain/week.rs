@@ -169,16 +169,29 @@ fn day_index(name: &str) -> Option<usize> {
     (name.len() == 3 || name == full[index]).then_some(index)
 }
 
-/// Reads one window from its two ends; `None` for an empty window.
+/// The index of day `key` (`mon`, `Monday`, ...), or an error named by the key.
+fn known_day(key: &str, errors: &mut FieldErrors) -> Option<usize> {
+    let day = day_index(key);
+    if day.is_none() {
+        errors.add(
+            key,
+            "in",
+            "Unknown day; use mon, tue, wed, thu, fri, sat or sun",
+        );
+    }
+    day
+}
+
+/// Reads one window from its two ends (`HH:mm`); `None` for an empty window.
 fn parse_window(
-    start: Option<&Value>,
-    end: Option<&Value>,
+    start: Option<&str>,
+    end: Option<&str>,
     field: &str,
     keys: (&str, &str),
     errors: &mut FieldErrors,
 ) -> Option<TimeWindow> {
-    let read = |v: Option<&Value>, key: &str, errors: &mut FieldErrors| {
-        let parsed = v.and_then(Value::as_str).and_then(LocalTime::parse);
+    let read = |v: Option<&str>, key: &str, errors: &mut FieldErrors| {
+        let parsed = v.and_then(LocalTime::parse);
         if parsed.is_none() {
             errors.add(
                 format!("{field}.{key}"),
@@ -237,8 +250,8 @@ pub fn parse_weekly(value: &Value) -> Result<WeeklySchedule, FieldErrors> {
                     continue;
                 };
                 if let Some(w) = parse_window(
-                    item.get("from"),
-                    item.get("to"),
+                    item.get("from").and_then(Value::as_str),
+                    item.get("to").and_then(Value::as_str),
                     &i.to_string(),
                     ("from", "to"),
                     &mut errors,
@@ -251,12 +264,7 @@ pub fn parse_weekly(value: &Value) -> Result<WeeklySchedule, FieldErrors> {
         }
         Value::Object(days) => {
             for (key, day_value) in days {
-                let Some(day) = day_index(key) else {
-                    errors.add(
-                        key.clone(),
-                        "in",
-                        "Unknown day; use mon, tue, wed, thu, fri, sat or sun",
-                    );
+                let Some(day) = known_day(key, &mut errors) else {
                     continue;
                 };
                 let enabled = match day_value.get("enabled") {
@@ -288,8 +296,8 @@ pub fn parse_weekly(value: &Value) -> Result<WeeklySchedule, FieldErrors> {
                 for (i, slot) in slots.iter().enumerate() {
                     let field = format!("{key}.slots.{i}");
                     if let Some(w) = parse_window(
-                        slot.get("start"),
-                        slot.get("end"),
+                        slot.get("start").and_then(Value::as_str),
+                        slot.get("end").and_then(Value::as_str),
                         &field,
                         ("start", "end"),
                         &mut errors,
@@ -310,6 +318,70 @@ pub fn parse_weekly(value: &Value) -> Result<WeeklySchedule, FieldErrors> {
         sort_and_check(&mut day.slots, key, &mut errors);
     }
     errors.into_result().map(|()| week)
+}
+
+/// A week from the hours a form shows: (day key, its windows as (start, end) text); a day
+/// with windows is enabled, a day not listed is off. Errors are named as the keyed request
+/// form names them (`mon.slots.1.end`, `tue`).
+pub fn week_from_text(
+    days: &[(String, Vec<(String, String)>)],
+) -> Result<WeeklySchedule, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut week = WeeklySchedule::default();
+    for (key, windows) in days {
+        let Some(day) = known_day(key, &mut errors) else {
+            continue;
+        };
+        let target = week.day_mut(day);
+        target.enabled = !windows.is_empty();
+        for (i, (start, end)) in windows.iter().enumerate() {
+            let field = format!("{key}.slots.{i}");
+            if let Some(w) = parse_window(
+                Some(start),
+                Some(end),
+                &field,
+                ("start", "end"),
+                &mut errors,
+            ) {
+                target.slots.push(w);
+            }
+        }
+    }
+    for (index, key) in DAY_KEYS.iter().enumerate() {
+        sort_and_check(&mut week.day_mut(index).slots, key, &mut errors);
+    }
+    errors.into_result().map(|()| week)
+}
+
+/// Date overrides from a form's rows: (date `YYYY-MM-DD`, start, end), both times empty for
+/// a day off. Errors are named by row as the listed request form names them (`1.0.start`).
+pub fn overrides_from_text(
+    rows: &[(String, String, String)],
+) -> Result<DateOverrides, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut overrides = DateOverrides::new();
+    for (i, (date, start, end)) in rows.iter().enumerate() {
+        let field = i.to_string();
+        let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else {
+            errors.add(field, "date", "The date must be in YYYY-MM-DD format");
+            continue;
+        };
+        let mut windows = Vec::new();
+        let day_off = start.trim().is_empty() && end.trim().is_empty();
+        if !day_off
+            && let Some(w) = parse_window(
+                Some(start),
+                Some(end),
+                &format!("{field}.0"),
+                ("start", "end"),
+                &mut errors,
+            )
+        {
+            windows.push(w);
+        }
+        overrides.insert(date, windows);
+    }
+    errors.into_result().map(|()| overrides)
 }
 
 /// Parses date overrides keyed by date (`{"2027-01-04": [{start, end}]}`) or as a list
@@ -350,8 +422,8 @@ pub fn parse_overrides(value: &Value) -> Result<DateOverrides, FieldErrors> {
                 for (i, slot) in slots.iter().enumerate() {
                     let f = format!("{field}.{i}");
                     if let Some(w) = parse_window(
-                        slot.get("start"),
-                        slot.get("end"),
+                        slot.get("start").and_then(Value::as_str),
+                        slot.get("end").and_then(Value::as_str),
                         &f,
                         ("start", "end"),
                         &mut errors,
@@ -472,5 +544,46 @@ mod tests {
         assert_eq!(keyed.len(), 2);
         assert!(keyed.values().nth(1).is_some_and(Vec::is_empty));
         assert!(parse_overrides(&json!({"2027-13-01": []})).is_err());
+    }
+
+    #[test]
+    fn hours_from_a_form_name_each_bad_row_as_the_keyed_request_does() {
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        let days = vec![
+            (
+                "mon".to_string(),
+                vec![pair("13:00", "15:00"), pair("09:00", "12:00")],
+            ),
+            ("tue".to_string(), vec![pair("09:00", "")]),
+            (
+                "wed".to_string(),
+                vec![pair("10:00", "12:00"), pair("11:00", "13:00")],
+            ),
+        ];
+        let refused = week_from_text(&days).err().unwrap_or_default();
+        let fields: Vec<&str> = refused.messages().map(|(field, _)| field).collect();
+        assert_eq!(fields, vec!["tue.slots.0.end", "wed"]);
+        let week = week_from_text(&days[..1]).unwrap_or_default();
+        assert_eq!(week.mon.slots[0].start, t("09:00"), "windows are sorted");
+        assert!(week.mon.enabled && !week.tue.enabled);
+
+        let rows = vec![
+            ("2027-01-04".to_string(), String::new(), String::new()),
+            (
+                "2027-01-05".to_string(),
+                "10:00".to_string(),
+                "09:00".to_string(),
+            ),
+            ("someday".to_string(), String::new(), String::new()),
+        ];
+        let refused = overrides_from_text(&rows).err().unwrap_or_default();
+        let fields: Vec<&str> = refused.messages().map(|(field, _)| field).collect();
+        assert_eq!(fields, vec!["1.0", "2"]);
+        let day_off = overrides_from_text(&rows[..1]).unwrap_or_default();
+        assert_eq!(
+            day_off.values().next(),
+            Some(&Vec::new()),
+            "empty times: the day is off"
+        );
     }
 }

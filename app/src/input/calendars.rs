@@ -2,20 +2,17 @@
 
 use serde_json::Value;
 
-use crate::domain::validation::{MAX_HTML_CHARS, check_max_len, check_title};
-use crate::domain::values::{Slug, TimeZoneId};
 use crate::input::events::new_event::parse_event_input;
 
 use crate::domain::validation::FieldErrors;
 use crate::service::calendars::admin::UpdateCalendar;
-use crate::service::calendars::new_calendar::CreateCalendar;
+use crate::service::calendars::new_calendar::{CalendarGiven, CreateCalendar};
 use crate::service::calendars::sharing::{LandingChange, ProfileTexts, SaveSharing};
 
 use crate::input::fields::{Fields, clean_text};
 use crate::service::calendars::connections::{
     CalendarChoice, ConnectRequest, Flag, UpdateConnection,
 };
-use crate::service::support::checks::is_http_url;
 use crate::service::{ServiceError, ServiceResult};
 
 /// Reads `POST /calendars/{id}`'s `{title?, description?}`.
@@ -117,73 +114,19 @@ pub fn create_calendar(body: &Value) -> ServiceResult<CreateCalendar> {
         return Err(ServiceError::invalid(errors));
     };
     let f = Fields::new(Some(cal_value), "calendar");
-    // A refused zone fails the whole parse below; absent or blank means UTC.
-    let zone = f
-        .time_zone("author_timezone", "author timezone", &mut errors)
-        .unwrap_or_else(TimeZoneId::utc);
-    let calendar_type = f
-        .one_of("type", &["simple", "team"], &mut errors)
-        .unwrap_or_else(|| "simple".into());
-    let team = calendar_type != "simple";
-    let title = f.str("title", &mut errors);
-    if team {
-        check_title(
-            &mut errors,
-            "calendar.title",
-            "Calendar title",
-            title.as_deref(),
-        );
-    } else {
-        check_max_len(&mut errors, "calendar.title", title.as_deref(), 192);
-    }
-    let requested_user = f.int("user_id", &mut errors);
-    let slug = match f.str("slug", &mut errors).filter(|s| !s.trim().is_empty()) {
-        Some(text) => match Slug::parse(text.trim()) {
-            Ok(slug) => Some(slug),
-            Err(problem) => {
-                errors.add("calendar.slug", "slug", problem.message());
-                None
-            }
-        },
-        None => None,
+    let mut text = |key: &str| f.str(key, &mut errors);
+    let given = CalendarGiven {
+        zone: text("author_timezone"),
+        calendar_type: text("type"),
+        title: text("title"),
+        slug: text("slug"),
+        description: text("description"),
+        // An extension: the host profile's photo, as the sharing settings take it.
+        avatar: text("calendar_avatar"),
+        requested_user: f.int("user_id", &mut errors),
     };
-    let description = f.str("description", &mut errors).unwrap_or_default();
-    check_max_len(
-        &mut errors,
-        "calendar.description",
-        Some(&description),
-        MAX_HTML_CHARS,
-    );
-    // An extension: the host profile's photo, as the sharing settings take it.
-    let avatar = f
-        .str("calendar_avatar", &mut errors)
-        .map(|u| u.trim().to_string())
-        .filter(|u| !u.is_empty());
-    if avatar
-        .as_deref()
-        .is_some_and(|u| u.len() > 2048 || !is_http_url(u))
-    {
-        errors.add(
-            "calendar.calendar_avatar",
-            "url",
-            "The calendar.calendar_avatar format is invalid.",
-        );
-    }
-    let event = parse_event_input(f.get("slot"), "calendar.slot", team, &mut errors);
-    let (Some(event), true) = (event, errors.is_empty()) else {
-        return Err(ServiceError::invalid(errors));
-    };
-    Ok(CreateCalendar {
-        zone,
-        calendar_type,
-        team,
-        title,
-        requested_user,
-        slug,
-        description,
-        avatar,
-        event,
-    })
+    let event = parse_event_input(f.get("slot"), "calendar.slot", given.is_team(), &mut errors);
+    CreateCalendar::new(given, event, errors)
 }
 
 /// Reads `POST /calendars/{id}/sharing-settings`' `{calendar_data: {...}, landing_page_settings: {enabled, show_type,

@@ -93,14 +93,20 @@ fn every_request_example_reads_as_its_command() {
     );
     accepted(
         "EventDetailsRequest",
-        crate::input::events::details::event_details(
-            &example::<EventDetailsRequest>(),
-            EventType::Single,
-        ),
+        crate::input::events::details::event_details(&example::<EventDetailsRequest>())
+            .and_then(|details| details.checked(EventType::Single).map(drop)),
     );
     accepted(
         "EventSettingsRequest",
-        crate::input::events::limits::read_limits(&example::<EventSettingsRequest>()),
+        crate::input::events::limits::read_limits(&example::<EventSettingsRequest>()).and_then(
+            |mut changes| {
+                let mut errors = std::mem::take(&mut changes.unreadable);
+                changes.check("settings", &mut errors);
+                errors
+                    .into_result()
+                    .map_err(crate::service::ServiceError::invalid)
+            },
+        ),
     );
     accepted(
         "CloneEventRequest",
@@ -167,10 +173,8 @@ fn every_request_example_reads_as_its_command() {
 
     accepted(
         "BookingFieldsRequest",
-        crate::input::events::booking_fields::booking_fields(
-            &example::<BookingFieldsRequest>(),
-            &an_event(),
-        ),
+        crate::input::events::booking_fields::booking_fields(&example::<BookingFieldsRequest>())
+            .and_then(|form| crate::service::events::booking_form::checked_rows(form, &an_event())),
     );
 
     without_errors(

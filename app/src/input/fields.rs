@@ -176,9 +176,10 @@ impl<'a> Fields<'a> {
 }
 
 /// The text rules every way in applies (`domain::text`: no NUL, no control characters, one
-/// line where the field is one line by nature) on a whole body, checked again by each
-/// reader: the REST extractor checks a body before it gets here, but the demo data and the
-/// pages' forms that still post JSON-shaped values build their bodies themselves.
+/// line where the field is one line by nature) on a whole body. The REST extractor checks
+/// every body before it is read; readers check again so that a body read anywhere else (the
+/// OpenAPI examples' test) meets the same rules. Commands built by the pages are checked by
+/// their use cases.
 pub fn clean_text(body: &Value) -> ServiceResult<()> {
     let mut errors = FieldErrors::new();
     crate::domain::text::check_json_text(body, &mut errors);

@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::validation::FieldErrors;
+use crate::domain::week::{DateOverrides, WeeklySchedule, overrides_from_text, week_from_text};
+
 /// `/admin/calendars`: the calendars the user may manage, and the "New calendar" form's default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CalendarsPage {
@@ -198,17 +201,6 @@ pub const LOCATION_CHOICES: [(&str, &str); 7] = [
 pub const MAX_LOCATIONS: usize = 5;
 
 impl LocationDraft {
-    /// The REST `location_settings` list of these locations (those with a kind).
-    pub fn to_request(list: &[LocationDraft]) -> serde_json::Value {
-        list.iter()
-            .filter(|l| !l.kind.is_empty())
-            .map(|l| {
-                serde_json::json!({"type": l.kind, "title": l.title, "description": l.description,
-                                   "host_phone_number": l.phone, "meeting_link": l.link})
-            })
-            .collect()
-    }
-
     /// The suffix of the form names of the location at `index`: none for the first
     /// (`location_type`), `_2` for the second (`location_type_2`), …
     pub fn suffix(index: usize) -> String {
@@ -318,29 +310,6 @@ impl PeriodCaps {
             per_week: of("per_week"),
             per_month: of("per_month"),
         }
-    }
-
-    /// The form's `{prefix}_enabled`, `{prefix}_per_day`, ... as the limits route's
-    /// `{enabled, limits: [{unit, value}]}` (empty caps left out; a non-number is sent as
-    /// typed, so the route names it).
-    pub fn request_from_form(
-        form: &crate::model::public::FormState,
-        prefix: &str,
-    ) -> serde_json::Value {
-        let limits: Vec<serde_json::Value> = ["per_day", "per_week", "per_month"]
-            .iter()
-            .filter_map(|unit| {
-                let text = form.value(&format!("{prefix}_{unit}"));
-                let text = text.trim();
-                (!text.is_empty()).then(|| {
-                    let value = text
-                        .parse::<i64>()
-                        .map_or_else(|_| serde_json::json!(text), serde_json::Value::from);
-                    serde_json::json!({"unit": unit, "value": value})
-                })
-            })
-            .collect();
-        serde_json::json!({"enabled": form.value(&format!("{prefix}_enabled")) == "on", "limits": limits})
     }
 }
 
@@ -480,46 +449,26 @@ impl WeekDraft {
         }
     }
 
-    /// The body of `POST …/availability` with these hours as the event's own.
-    pub fn to_request(&self) -> serde_json::Value {
-        let week: serde_json::Map<String, serde_json::Value> = self
-            .days
-            .iter()
-            .map(|(day, windows)| {
-                let slots: Vec<serde_json::Value> = windows
-                    .iter()
-                    .map(|(start, end)| serde_json::json!({"start": start, "end": end}))
-                    .collect();
-                (
-                    day.clone(),
-                    serde_json::json!({"enabled": !slots.is_empty(), "slots": slots}),
-                )
-            })
-            .collect();
-        let overrides: Vec<serde_json::Value> = self
-            .overrides
-            .iter()
-            .map(|(date, start, end)| {
-                let slots = if start.trim().is_empty() && end.trim().is_empty() {
-                    Vec::new()
-                } else {
-                    vec![serde_json::json!({"start": start, "end": end})]
-                };
-                serde_json::json!({"date": date, "slots": slots})
-            })
-            .collect();
-        serde_json::json!({
-            "schedule_type": "weekly_schedules",
-            "availability_type": "custom",
-            "weekly_schedules": week,
-            "date_overrides": overrides,
-        })
+    /// These hours as a week and date overrides; what is wrong is named under
+    /// `weekly_schedules.` and `date_overrides.` (as the REST routes name it).
+    pub fn parsed(
+        &self,
+        errors: &mut FieldErrors,
+    ) -> (Option<WeeklySchedule>, Option<DateOverrides>) {
+        let week = week_from_text(&self.days)
+            .map_err(|e| errors.merge_prefixed("weekly_schedules", e))
+            .ok();
+        let overrides = overrides_from_text(&self.overrides)
+            .map_err(|e| errors.merge_prefixed("date_overrides", e))
+            .ok();
+        (week, overrides)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::week::LocalTime;
     use crate::model::public::FormState;
 
     fn form(pairs: &[(&str, &str)]) -> FormState {
@@ -599,15 +548,24 @@ mod tests {
         assert_eq!(draft.days[1].1, vec![("09:00".into(), String::new())]);
         draft.apply(&HoursOp::parse("remove:mon:0").expect("op"));
         assert_eq!(draft.days[0].1, vec![("13:00".into(), "15:00".into())]);
-        let body = draft.to_request();
+        let mut errors = FieldErrors::new();
+        draft.parsed(&mut errors);
+        let fields: Vec<&str> = errors.messages().map(|(field, _)| field).collect();
+        assert_eq!(fields, vec!["weekly_schedules.tue.slots.0.end"]);
+        draft.apply(&HoursOp::parse("remove:tue:0").expect("op"));
+        let mut errors = FieldErrors::new();
+        let (week, overrides) = draft.parsed(&mut errors);
+        assert!(errors.is_empty(), "{errors:?}");
+        let week = week.expect("a readable week");
         assert_eq!(
-            body["weekly_schedules"]["mon"]["slots"][0]["start"],
-            "13:00"
+            week.mon.slots[0].start,
+            LocalTime::parse("13:00").expect("time")
         );
-        assert_eq!(body["weekly_schedules"]["wed"]["enabled"], false);
+        assert!(week.mon.enabled && !week.wed.enabled);
+        let christmas = chrono::NaiveDate::from_ymd_opt(2026, 12, 24).expect("date");
         assert_eq!(
-            body["date_overrides"][0],
-            serde_json::json!({"date": "2026-12-24", "slots": []})
+            overrides.expect("readable overrides").get(&christmas),
+            Some(&Vec::new())
         );
         draft.apply(&HoursOp::parse("copy:mon").expect("op"));
         assert_eq!(draft.days[4].1, vec![("13:00".into(), "15:00".into())]);

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::domain::validation::{FieldErrors, check_max_len};
-use crate::domain::week::{DateOverrides, WeeklySchedule, parse_overrides, parse_weekly};
+use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::availability::{ScheduleCard, ScheduleEditor, SchedulesPage, week_summary};
 use crate::model::public::FormState;
@@ -155,13 +155,7 @@ pub async fn save(
     let refuse = |e: ServiceError| refused_as(form, e, row_of);
     let mut errors = FieldErrors::new();
     let (title, zone) = name_and_zone(form, &mut errors);
-    let request = draft.to_request();
-    let week = parse_weekly(&request["weekly_schedules"])
-        .map_err(|e| errors.merge_prefixed("weekly_schedules", e))
-        .ok();
-    let overrides = parse_overrides(&request["date_overrides"])
-        .map_err(|e| errors.merge_prefixed("date_overrides", e))
-        .ok();
+    let (week, overrides) = draft.parsed(&mut errors);
     errors
         .into_result()
         .map_err(|e| refuse(ServiceError::invalid(e)))?;

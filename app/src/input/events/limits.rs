@@ -10,15 +10,17 @@ use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch
 use crate::service::events::settings::LimitsChanges;
 use crate::service::{ServiceError, ServiceResult};
 
-/// `{settings: {…limits}}`, read once.
+/// `{settings: {…limits}}`, read once (the values' rules are [`LimitsChanges::check`]'s).
 pub fn read_limits(body: &Value) -> ServiceResult<LimitsChanges> {
     let mut errors = FieldErrors::new();
-    let inner = Fields::new(Some(body), "").object("settings", &mut errors);
-    if inner.is_none() && !errors.contains("settings") {
-        errors.add("settings", "required", "The settings field is required.");
-    }
-    let changes = limits_changes(&Fields::new(inner, "settings"), &mut errors);
-    errors.into_result().map_err(ServiceError::invalid)?;
+    let Some(inner) = Fields::new(Some(body), "").object("settings", &mut errors) else {
+        if !errors.contains("settings") {
+            errors.add("settings", "required", "The settings field is required.");
+        }
+        return Err(ServiceError::invalid(errors));
+    };
+    let mut changes = limits_changes(&Fields::new(Some(inner), "settings"), &mut errors);
+    changes.unreadable = errors;
     Ok(changes)
 }
 

@@ -1,86 +1,56 @@
 //! A new event's body (`POST /calendars/{id}/events`, and the first event of `POST /calendars`).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::settings::{limits_changes, schedule_changes};
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::EventType;
 use crate::input::fields::Fields;
-use crate::model::event::{DEFAULT_COLOR, EVENT_TYPES, EventSettings, LOCATION_TYPES};
-use crate::service::events::new_event::{EventInput, MAX_DURATION, MIN_DURATION};
+use crate::model::event::{DEFAULT_COLOR, EventSettings};
+use crate::service::events::locations::{LocationInput, stored_locations};
+use crate::service::events::new_event::{
+    EventInput, check_duration, check_event_type, check_seats,
+};
 use crate::service::support::checks::is_hex_color;
 use crate::service::support::sanitize::clean_html;
 
-/// Validates `location_settings` items; answers them in stored form.
+/// Reads `location_settings` (a list of `{type, title, description, host_phone_number,
+/// meeting_link, display_on_booking}`); answers them in stored form.
 fn parse_locations(value: Option<&Value>, field: &str, errors: &mut FieldErrors) -> Value {
+    let given = read_locations(value, field, errors);
+    stored_locations(&given, field, errors)
+}
+
+/// The `location_settings` list as given (`null` or absent: none); their rules are
+/// [`stored_locations`]'s.
+pub fn read_locations(
+    value: Option<&Value>,
+    field: &str,
+    errors: &mut FieldErrors,
+) -> Vec<LocationInput> {
     let Some(value) = value.filter(|v| !v.is_null()) else {
-        return json!([]);
+        return Vec::new();
     };
     let Some(items) = value.as_array() else {
         errors.add(field, "array", format!("The {field} must be a list."));
-        return json!([]);
+        return Vec::new();
     };
-    let mut stored = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let f = Fields::new(Some(item), &format!("{field}.{i}"));
-        let kind = f.str("type", errors).unwrap_or_default();
-        if kind.is_empty() {
-            // The dashboard sends one empty placeholder row when no location is chosen.
-            continue;
-        }
-        if !LOCATION_TYPES.contains(&kind.as_str()) {
-            errors.add(
-                f.name("type"),
-                "in",
-                format!("The selected {} is invalid.", f.name("type")),
-            );
-            continue;
-        }
-        let title = f.str("title", errors).unwrap_or_default();
-        let description = f.str("description", errors).unwrap_or_default();
-        let phone = f.str("host_phone_number", errors).unwrap_or_default();
-        let link = f.str("meeting_link", errors).unwrap_or_default();
-        if (kind == "custom" || kind == "in_person_organizer") && title.trim().is_empty() {
-            errors.add(
-                f.name("title"),
-                "required",
-                "Event location title field is required",
-            );
-        }
-        if kind == "in_person_organizer" && description.trim().is_empty() {
-            errors.add(
-                f.name("description"),
-                "required",
-                "Event location description field is required",
-            );
-        }
-        if kind == "phone_organizer" && phone.trim().is_empty() {
-            errors.add(
-                f.name("host_phone_number"),
-                "required",
-                "Event location host phone number field is required",
-            );
-        }
-        for (key, text) in [
-            ("title", &title),
-            ("description", &description),
-            ("host_phone_number", &phone),
-            ("meeting_link", &link),
-        ] {
-            check_max_len(errors, &f.name(key), Some(text), 1000);
-        }
-        let mut entry = json!({"type": kind, "title": title.trim(), "display_on_booking": f.str("display_on_booking", errors).unwrap_or_default()});
-        match kind.as_str() {
-            "custom" | "in_person_organizer" => {
-                entry["description"] = json!(clean_html(&description))
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let f = Fields::new(Some(item), &format!("{field}.{i}"));
+            let mut text = |key: &str| f.str(key, errors).unwrap_or_default();
+            LocationInput {
+                kind: text("type"),
+                title: text("title"),
+                description: text("description"),
+                phone: text("host_phone_number"),
+                link: text("meeting_link"),
+                display_on_booking: text("display_on_booking"),
             }
-            "phone_organizer" => entry["host_phone_number"] = json!(phone.trim()),
-            "online_meeting" => entry["meeting_link"] = json!(link.trim()),
-            _ => {}
-        }
-        stored.push(entry);
-    }
-    Value::Array(stored)
+        })
+        .collect()
 }
 
 /// Settings of a new event: the defaults overlaid with the request's schedule, limits and team.
@@ -94,7 +64,9 @@ fn parse_settings(
     let schedule = schedule_changes(&f, errors);
     let weekly_given = schedule.weekly_given;
     schedule.apply(&f.prefix, &mut settings, errors, true);
-    limits_changes(&f, errors).apply(&mut settings);
+    let mut limits = limits_changes(&f, errors);
+    limits.check(&f.prefix, errors);
+    limits.apply(&mut settings);
     if let Some(members) = f.int_list("team_members", errors) {
         settings.team_members = members;
     }
@@ -136,8 +108,14 @@ pub fn parse_event_input(
     let title = f.str("title", errors);
     check_title(errors, &f.name("title"), "Event title", title.as_deref());
     let duration = f.int("duration", errors);
-    check_duration(&f, duration, errors);
-    let event_type = read_event_type(&f, team_calendar, errors);
+    check_duration(&f.name("duration"), duration, errors);
+    let given_type = f.str("event_type", errors);
+    let event_type = check_event_type(
+        given_type.as_deref(),
+        team_calendar,
+        &f.name("event_type"),
+        errors,
+    );
     let status = f
         .one_of("status", &["active", "draft"], errors)
         .unwrap_or_else(|| "active".into());
@@ -179,7 +157,7 @@ pub fn parse_event_input(
     let max_book_per_slot = f.int("max_book_per_slot", errors);
     let is_display_spots = f.bool("is_display_spots", errors);
     if is_group {
-        check_seats(&f, max_book_per_slot, errors);
+        check_seats(&f.name("max_book_per_slot"), max_book_per_slot, errors);
     }
     let merged = schedule_settings(&f);
     let (settings, weekly_given) = parse_settings(merged.as_ref(), &f.name("settings"), errors);
@@ -216,69 +194,6 @@ pub fn parse_event_input(
     })
 }
 
-/// Minutes: required, within the allowed range.
-pub fn check_duration(f: &Fields<'_>, duration: Option<i64>, errors: &mut FieldErrors) {
-    match duration {
-        None if !errors.contains(&f.name("duration")) => errors.add(
-            f.name("duration"),
-            "required",
-            "Event duration field is required",
-        ),
-        Some(d) if d < MIN_DURATION => errors.add(
-            f.name("duration"),
-            "min",
-            format!(
-                "The {} must be at least {MIN_DURATION}.",
-                f.name("duration")
-            ),
-        ),
-        Some(d) if d > MAX_DURATION => errors.add(
-            f.name("duration"),
-            "max",
-            format!(
-                "The {} may not be greater than {MAX_DURATION}.",
-                f.name("duration")
-            ),
-        ),
-        _ => {}
-    }
-}
-
-/// One of the event types the calendar allows (team types on team calendars only).
-fn read_event_type(
-    f: &Fields<'_>,
-    team_calendar: bool,
-    errors: &mut FieldErrors,
-) -> Option<EventType> {
-    let allowed: &[&str] = if team_calendar {
-        EVENT_TYPES
-    } else {
-        &EVENT_TYPES[..2]
-    };
-    let given = f.str("event_type", errors);
-    match given.as_deref() {
-        None => errors.add(
-            f.name("event_type"),
-            "required",
-            "Event type field is required",
-        ),
-        Some(t) if !allowed.contains(&t) => errors.add(
-            f.name("event_type"),
-            "in",
-            format!(
-                "The selected {} is invalid. Allowed: {}.",
-                f.name("event_type"),
-                allowed.join(", ")
-            ),
-        ),
-        _ => {}
-    }
-    given
-        .as_deref()
-        .filter(|t| allowed.contains(t))
-        .and_then(EventType::parse)
-}
-
 /// `existing_schedule` or `custom`.
 fn check_availability_type(
     f: &Fields<'_>,
@@ -297,22 +212,5 @@ fn check_availability_type(
             "in",
             "The selected availability type is invalid. Allowed: existing_schedule, custom.",
         ),
-    }
-}
-
-/// A group event's seats per slot: required, 1 to 1000.
-pub fn check_seats(f: &Fields<'_>, max_book_per_slot: Option<i64>, errors: &mut FieldErrors) {
-    match max_book_per_slot {
-        None if !errors.contains(&f.name("max_book_per_slot")) => errors.add(
-            f.name("max_book_per_slot"),
-            "required",
-            "The max book per slot field is required for group events",
-        ),
-        Some(n) if !(1..=1000).contains(&n) => errors.add(
-            f.name("max_book_per_slot"),
-            "between",
-            "The max book per slot must be between 1 and 1000.",
-        ),
-        _ => {}
     }
 }

@@ -3,15 +3,13 @@
 use serde_json::{Map, Value};
 
 use crate::domain::validation::FieldErrors;
-use crate::domain::values::is_valid_email as is_email;
 use crate::input::fields::clean_text;
 use crate::model::notifications::{ReminderTime, defaults, kind, sms_defaults};
 use crate::service::events::email_notifications::{
-    EmailChange, Heading, MAX_REMINDER_SECONDS, MAX_REMINDER_TIMES, Posted, SourceEvent,
+    EmailChange, Heading, Posted, RECIPIENTS_RULE, SourceEvent, TIMES_RULE, checked_times,
     one_line_title,
 };
 use crate::service::events::sms_notifications::{MAX_BODY_CHARS, SmsChange, e164};
-use crate::service::support::sanitize::clean_html;
 use crate::service::{ServiceError, ServiceResult};
 
 /// Reads `POST …/email-notifications`' `{notifications: {key: {title, enabled, email: {subject,
@@ -117,23 +115,21 @@ pub fn email_change(
         );
         return change;
     };
-    change.subject = email
-        .get("subject")
-        .and_then(Value::as_str)
-        .map(|subject| subject.replace(['\r', '\n'], " ").trim().to_string());
-    change.body = email.get("body").and_then(Value::as_str).map(clean_html);
+    let text = |key: &str| email.get(key).and_then(Value::as_str).map(str::to_string);
+    change.subject = text("subject");
+    change.body = text("body");
     match email.get("additional_recipients") {
         None | Some(Value::Null) => {}
-        Some(v) => {
-            change.additional_recipients = recipients(v);
-            if change.additional_recipients.is_none() {
-                errors.add(
-                    field("email.additional_recipients"),
-                    "email",
-                    "Additional recipients must be up to 10 valid email addresses, separated by commas.",
-                );
-            }
+        Some(Value::String(list)) => change.additional_recipients = Some(list.clone()),
+        Some(Value::Array(items)) => {
+            let list: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+            change.additional_recipients = Some(list.join(","));
         }
+        Some(_) => errors.add(
+            field("email.additional_recipients"),
+            "email",
+            RECIPIENTS_RULE,
+        ),
     }
     change.times = email
         .get("times")
@@ -186,34 +182,16 @@ pub fn sms_change(key: &str, object: &Map<String, Value>, errors: &mut FieldErro
             }
         }
     }
-    change.times = sms
+    let times = sms
         .get("times")
         .and_then(|times| reminder_times(key, times, &field("sms.times"), errors));
+    change.times = checked_times(key, times, &field("sms.times"), errors);
     change
 }
 
-/// Additional recipients as text (`a@x, b@y`) or a list: at most 10 valid addresses, written
-/// `", "`-separated; `None` when any is not an address.
-fn recipients(given: &Value) -> Option<String> {
-    let list = match given {
-        Value::String(s) => s.clone(),
-        Value::Array(items) => items
-            .iter()
-            .filter_map(Value::as_str)
-            .collect::<Vec<_>>()
-            .join(","),
-        _ => return None,
-    };
-    let addresses: Vec<&str> = list
-        .split(',')
-        .map(str::trim)
-        .filter(|a| !a.is_empty())
-        .collect();
-    (addresses.iter().all(|a| is_email(a)) && addresses.len() <= 10).then(|| addresses.join(", "))
-}
-
-/// Reminder times of notification `key` (ignored, `None`, for a key that is no reminder).
-pub fn reminder_times(
+/// Reminder times as given, when notification `key` is a reminder (else ignored); their
+/// rules are [`checked_times`]'s.
+fn reminder_times(
     key: &str,
     value: &Value,
     field: &str,
@@ -222,25 +200,9 @@ pub fn reminder_times(
     if !kind(key).is_some_and(|k| k.reminder) {
         return None;
     }
-    match serde_json::from_value::<Vec<ReminderTime>>(value.clone()) {
-        Ok(list)
-            if !list.is_empty()
-                && list.len() <= MAX_REMINDER_TIMES
-                && list
-                    .iter()
-                    .all(|t| t.value > 0 && t.seconds() <= MAX_REMINDER_SECONDS) =>
-        {
-            Some(list)
-        }
-        _ => {
-            errors.add(
-                field,
-                "times",
-                "Reminder times must be 1 to 5 items of {unit: minutes|hours|days, value} with a positive value, at most 60 days.",
-            );
-            None
-        }
-    }
+    serde_json::from_value::<Vec<ReminderTime>>(value.clone())
+        .map_err(|_| errors.add(field, "times", TIMES_RULE))
+        .ok()
 }
 
 pub fn truthy(v: &Value) -> Option<bool> {

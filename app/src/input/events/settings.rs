@@ -5,10 +5,9 @@ use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::week::{parse_overrides, parse_weekly};
-use crate::domain::zone::parse_zone;
 use crate::input::fields::Fields;
 use crate::model::event::{EventSettings, Limits, LockTimezone, PeriodLimit, Quantity};
-use crate::service::events::settings::{LimitsChanges, MAX_MINUTES, ScheduleChanges};
+use crate::service::events::settings::{LimitsChanges, ScheduleChanges};
 
 /// Reads the schedule keys of `f`: `schedule_type` (required, `weekly_schedules`),
 /// `weekly_schedules`, `date_overrides`, `range_type`, `range_days`, `range_date_between`.
@@ -28,7 +27,7 @@ pub fn schedule_changes(f: &Fields, errors: &mut FieldErrors) -> ScheduleChanges
     }
     let mut changes = ScheduleChanges {
         weekly_given: f.get("weekly_schedules").is_some(),
-        range_days: read_range_days(f, errors),
+        range_days: f.int("range_days", errors),
         ..ScheduleChanges::default()
     };
     if let Some(week) = f.get("weekly_schedules") {
@@ -65,23 +64,10 @@ pub fn schedule_changes(f: &Fields, errors: &mut FieldErrors) -> ScheduleChanges
     changes
 }
 
-/// `range_days` (1 to 3650) when given.
-fn read_range_days(f: &Fields, errors: &mut FieldErrors) -> Option<i64> {
-    let range_days = f.int("range_days", errors)?;
-    if !(1..=3650).contains(&range_days) {
-        errors.add(
-            f.name("range_days"),
-            "between",
-            "The range days must be between 1 and 3650.",
-        );
-    }
-    Some(range_days)
-}
-
 /// Reads the limits keys of `f` (see [`LimitsChanges`]).
 pub fn limits_changes(f: &Fields, errors: &mut FieldErrors) -> LimitsChanges {
     let mut changes = LimitsChanges {
-        range_days: read_range_days(f, errors),
+        range_days: f.int("range_days", errors),
         // `null` too is read (and refused), unlike other keys.
         schedule_conditions: f
             .map
@@ -89,39 +75,15 @@ pub fn limits_changes(f: &Fields, errors: &mut FieldErrors) -> LimitsChanges {
             .and_then(|value| parse_notice(value, &f.name("schedule_conditions"), errors)),
         ..LimitsChanges::default()
     };
-    for key in ["buffer_time_before", "buffer_time_after", "slot_interval"] {
-        let Some(text) = f.str(key, errors) else {
-            continue;
-        };
-        let text = text.trim().to_string();
-        let minimum = if key == "slot_interval" { 1 } else { 0 };
-        let valid = (key == "slot_interval" && text.is_empty())
-            || text
-                .parse::<i64>()
-                .is_ok_and(|n| (minimum..=MAX_MINUTES).contains(&n));
-        if !valid {
-            errors.add(
-                f.name(key),
-                "between",
-                format!(
-                    "The {} must be a number of minutes from {minimum} to {MAX_MINUTES}.",
-                    f.name(key)
-                ),
-            );
-            continue;
-        }
-        match key {
-            "buffer_time_before" => changes.buffer_time_before = Some(text),
-            "buffer_time_after" => changes.buffer_time_after = Some(text),
-            _ => changes.slot_interval = Some(text),
-        }
-    }
+    changes.buffer_time_before = f.str("buffer_time_before", errors);
+    changes.buffer_time_after = f.str("buffer_time_after", errors);
+    changes.slot_interval = f.str("slot_interval", errors);
     changes.booking_frequency = f
         .get("booking_frequency")
-        .and_then(|value| parse_limits(value, &f.name("booking_frequency"), 10_000, errors));
+        .and_then(|value| parse_limits(value, &f.name("booking_frequency"), errors));
     changes.booking_duration = f
         .get("booking_duration")
-        .and_then(|value| parse_limits(value, &f.name("booking_duration"), 100_000, errors));
+        .and_then(|value| parse_limits(value, &f.name("booking_duration"), errors));
     changes.lock_timezone = f
         .object("lock_timezone", errors)
         .map(|value| read_lock_timezone(value, &f.name("lock_timezone"), errors));
@@ -144,15 +106,7 @@ fn parse_notice(value: &Value, field: &str, errors: &mut FieldErrors) -> Option<
     let value = f.int("value", errors);
     let unit = f.one_of("unit", &["minutes", "hours", "days"], errors);
     match (value, unit) {
-        (Some(v), Some(u)) if (0..=100_000).contains(&v) => Some(Quantity { value: v, unit: u }),
-        (Some(_), Some(_)) => {
-            errors.add(
-                f.name("value"),
-                "between",
-                "The minimum notice must be between 0 and 100000.",
-            );
-            None
-        }
+        (Some(v), Some(u)) => Some(Quantity { value: v, unit: u }),
         (None, _) if !errors.contains(&f.name("value")) => {
             errors.add(
                 f.name("value"),
@@ -174,7 +128,7 @@ fn parse_notice(value: &Value, field: &str, errors: &mut FieldErrors) -> Option<
 }
 
 /// Reads `{enabled, limits: [{unit, value}]}`.
-fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) -> Option<Limits> {
+fn parse_limits(value: &Value, field: &str, errors: &mut FieldErrors) -> Option<Limits> {
     let f = Fields::new(Some(value), field);
     if f.map.is_none() {
         errors.add(field, "object", format!("The {field} must be an object."));
@@ -194,27 +148,12 @@ fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) 
                 let lf = Fields::new(Some(item), &format!("{}.{i}", f.name("limits")));
                 let unit = lf.one_of("unit", &["per_day", "per_week", "per_month"], errors);
                 let value = lf.int("value", errors);
-                match value {
-                    Some(v) if !(1..=max).contains(&v) => errors.add(
-                        lf.name("value"),
-                        "between",
-                        format!("The limit must be between 1 and {max}."),
-                    ),
-                    None if !errors.contains(&lf.name("value")) => {
-                        errors.add(lf.name("value"), "required", "The limit value is required.")
-                    }
-                    _ => {}
+                if value.is_none() && !errors.contains(&lf.name("value")) {
+                    errors.add(lf.name("value"), "required", "The limit value is required.");
                 }
                 if let (Some(unit), Some(value)) = (unit, value) {
                     limits.push(PeriodLimit { unit, value });
                 }
-            }
-            if enabled && items.is_empty() {
-                errors.add(
-                    f.name("limits"),
-                    "required",
-                    format!("The {} field is required when enabled.", f.name("limits")),
-                );
             }
         }
         Some(_) => errors.add(
@@ -226,27 +165,12 @@ fn parse_limits(value: &Value, field: &str, max: i64, errors: &mut FieldErrors) 
     Some(Limits { enabled, limits })
 }
 
-/// `{enabled, timezone}`: a valid IANA zone when enabled (and when given at all).
+/// `{enabled, timezone}` (the zone is checked with the other limits).
 fn read_lock_timezone(value: &Value, field: &str, errors: &mut FieldErrors) -> LockTimezone {
     let lf = Fields::new(Some(value), field);
-    let enabled = lf.bool("enabled", errors).unwrap_or(false);
-    let zone = lf.str("timezone", errors).unwrap_or_default();
-    if enabled && parse_zone(&zone).is_none() {
-        errors.add(
-            lf.name("timezone"),
-            "timezone",
-            "A valid IANA time zone is required when the time zone is locked.",
-        );
-    } else if !zone.is_empty() && parse_zone(&zone).is_none() {
-        errors.add(
-            lf.name("timezone"),
-            "timezone",
-            "The time zone must be a valid IANA time zone.",
-        );
-    }
     LockTimezone {
-        enabled,
-        timezone: zone,
+        enabled: lf.bool("enabled", errors).unwrap_or(false),
+        timezone: lf.str("timezone", errors).unwrap_or_default(),
     }
 }
 
@@ -258,7 +182,9 @@ mod tests {
     /// `body`'s changes read and applied over `settings`, with every error named.
     fn limits(body: Value, settings: &mut EventSettings) -> Vec<String> {
         let mut errors = FieldErrors::new();
-        limits_changes(&Fields::new(Some(&body), "settings"), &mut errors).apply(settings);
+        let mut changes = limits_changes(&Fields::new(Some(&body), "settings"), &mut errors);
+        changes.check("settings", &mut errors);
+        changes.apply(settings);
         errors.messages().map(|(f, _)| f.to_string()).collect()
     }
 

@@ -1,7 +1,8 @@
 //! The Booking form tab: the fields in order, saved through `POST …/booking-fields`.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use crate::domain::validation::FieldErrors;
 use crate::model::event::BookingField;
 use crate::model::event_tabs::{
     CHOICE_TYPES, FieldLine, FieldsOp, apply_fields_op, new_field_from_form,
@@ -9,6 +10,8 @@ use crate::model::event_tabs::{
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
+use crate::service::events::booking_form::CONFIG_KEYS;
+use crate::service::events::booking_form::{FieldEntry, FormChanges};
 use crate::service::{Caller, Ctx};
 
 /// The event's booking form, in order (`GET …/booking-fields`).
@@ -44,6 +47,28 @@ fn line_of(field: &BookingField) -> FieldLine {
     }
 }
 
+/// A stored field as the form saves it again: all it holds, its kind's keys included.
+fn entry_of(field: &BookingField) -> FieldEntry {
+    FieldEntry {
+        index: 0,
+        name: field.name.clone(),
+        kind: field.field_type.clone(),
+        label: field.label.clone(),
+        placeholder: field.placeholder.clone(),
+        help_text: field.help_text.clone(),
+        required: Some(field.required),
+        enabled: Some(field.enabled),
+        is_visible: Some(field.is_visible),
+        limit: field.extra.get("limit").and_then(Value::as_i64).map(Ok),
+        config: field
+            .extra
+            .iter()
+            .filter(|(key, _)| CONFIG_KEYS.contains(&key.as_str()))
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect(),
+    }
+}
+
 /// A button of the booking-fields tab (`op`): a move, a removal, one field's edit or a new
 /// field, saved with the whole form in one transaction. One field is edited or added at a
 /// time, so its errors are keyed by the input's name (`label`, `type`, `options`).
@@ -67,46 +92,55 @@ pub async fn save_fields(
         });
     };
     apply_fields_op(&mut lines, &op, form);
-    let mut body: Vec<Value> = lines
+    let mut entries: Vec<FieldEntry> = lines
         .iter()
         .map(|line| {
-            let mut item = raw
-                .fields
-                .iter()
-                .find(|f| f.name == line.name)
-                .map(|f| json!(f))
-                .unwrap_or_else(|| json!({"name": line.name, "type": line.kind}));
-            item["label"] = json!(line.label);
-            item["required"] = json!(line.required);
-            item["enabled"] = json!(line.enabled);
+            let stored = raw.fields.iter().find(|f| f.name == line.name);
+            let mut entry = stored.map(entry_of).unwrap_or_else(|| FieldEntry {
+                name: line.name.clone(),
+                kind: line.kind.clone(),
+                ..FieldEntry::default()
+            });
+            entry.label = line.label.clone();
+            entry.required = Some(line.required);
+            entry.enabled = Some(line.enabled);
             if CHOICE_TYPES.contains(&line.kind.as_str()) {
-                item["options"] = json!(line.options);
+                entry.set_options(&line.options);
             }
-            item
+            entry
         })
         .collect();
     if op == FieldsOp::Add {
         let new = new_field_from_form(form);
-        let mut item = json!({"type": new.kind, "label": new.label, "required": new.required});
+        let mut entry = FieldEntry {
+            kind: new.kind.clone(),
+            label: new.label,
+            required: Some(new.required),
+            ..FieldEntry::default()
+        };
         if CHOICE_TYPES.contains(&new.kind.as_str()) {
-            item["options"] = json!(new.options);
+            entry.set_options(&new.options);
         }
-        body.push(item);
+        entries.push(entry);
     }
-    let request = json!({"booking_fields": body});
-    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, |ev| {
-        crate::input::events::booking_fields::booking_fields(&request, ev)
-    })
-    .await
-    .map(drop)
-    .map_err(|e| {
-        refused_as(form, e, |field| {
-            let parts: Vec<&str> = field.split('.').collect();
-            match parts.as_slice() {
-                // One field is edited or added at a time: its inputs carry the keys' names.
-                ["booking_fields", _, key, ..] => (*key).to_string(),
-                _ => field.to_string(),
-            }
+    for (index, entry) in entries.iter_mut().enumerate() {
+        entry.index = index;
+    }
+    let changes = FormChanges {
+        fields: entries,
+        unreadable: FieldErrors::new(),
+    };
+    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, || Ok(changes))
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let parts: Vec<&str> = field.split('.').collect();
+                match parts.as_slice() {
+                    // One field is edited or added at a time: its inputs carry the keys' names.
+                    ["booking_fields", _, key, ..] => (*key).to_string(),
+                    _ => field.to_string(),
+                }
+            })
         })
-    })
 }

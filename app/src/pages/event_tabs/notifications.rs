@@ -1,15 +1,15 @@
 //! The Notifications and Payment tabs: each email's switch, subject, text and times; the
 //! price and paying offline.
 
-use serde_json::json;
-
 use crate::domain::validation::FieldErrors;
 use crate::model::event_tabs::{NotificationLine, PaymentTab, parse_times_text, times_text};
+use crate::model::notifications::{ReminderTime, ReminderUnit, defaults};
 use crate::model::payment::PriceItem;
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
+use crate::service::events::email_notifications::{EmailChange, Heading, Posted};
 use crate::service::events::payments::EventPaymentChanges;
 use crate::service::{Caller, Ctx, ServiceError};
 
@@ -180,21 +180,34 @@ pub async fn save_notification(
     form: &FormState,
 ) -> Result<(), FormState> {
     let key = form.value("key");
-    let mut email = json!({
-        "subject": form.value("subject"),
-        "body": form.value("body"),
-    });
-    if form.values.contains_key("copies") {
-        email["additional_recipients"] = json!(form.value("copies"));
-    }
+    let mut change = EmailChange {
+        heading: Heading {
+            title: None,
+            enabled: Some(form.value("enabled") == "on"),
+        },
+        subject: Some(form.value("subject")),
+        body: Some(form.value("body")),
+        additional_recipients: form
+            .values
+            .contains_key("copies")
+            .then(|| form.value("copies")),
+        times: None,
+    };
     if form.values.contains_key("times") {
         match parse_times_text(&form.value("times")) {
             Some(times) if !times.is_empty() => {
-                email["times"] = json!(
+                change.times = Some(
                     times
-                        .iter()
-                        .map(|(value, unit)| json!({"unit": unit, "value": value}))
-                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .map(|(value, unit)| ReminderTime {
+                            unit: match unit.as_str() {
+                                "days" => ReminderUnit::Days,
+                                "hours" => ReminderUnit::Hours,
+                                _ => ReminderUnit::Minutes,
+                            },
+                            value,
+                        })
+                        .collect(),
                 );
             }
             _ => {
@@ -208,11 +221,14 @@ pub async fn save_notification(
             }
         }
     }
-    let body = json!({"notifications": {key.clone(): {
-        "enabled": form.value("enabled") == "on", "email": email,
-    }}});
+    // Only the notifications the event has are changed (as a REST body's unknown keys).
+    let known = defaults().contains_key(&key);
+    let posted = Posted {
+        changes: known.then(|| (key.clone(), change)).into_iter().collect(),
+        unreadable: FieldErrors::new(),
+    };
     crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, || {
-        crate::input::events::notifications::email_notifications(&body)
+        Ok(posted)
     })
     .await
     .map(drop)

@@ -1,7 +1,7 @@
 //! The event editor's pages: the event and its hours as the forms show them, and each tab's
 //! form (details, hours, schedule, hosts, limits) through the REST route's service.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
@@ -13,7 +13,13 @@ use crate::model::setup::{
 use crate::service::{Caller, Ctx, ServiceResult};
 use crate::store::events;
 
-use super::{failed, host_choices, number_or_text, refused, refused_as};
+use super::{failed, form_int, host_choices, refused, refused_as};
+use crate::domain::validation::FieldErrors;
+use crate::model::event::{LockTimezone, PeriodLimit, Quantity};
+use crate::service::events::availability::AvailabilityChanges;
+use crate::service::events::details::EventDetails;
+use crate::service::events::locations::LocationInput;
+use crate::service::events::settings::{LimitsChanges, ScheduleChanges};
 
 /// `/admin/calendars/{id}/events/{event_id}`: the event and its hours as the forms show them
 /// (404 for an event the caller may not manage).
@@ -189,27 +195,35 @@ pub async fn save_details(
             .map_err(|e| refused(form, e, ""))?
             .1
     };
-    let body = json!({
-        "title": form.value("title"),
-        "duration": number_or_text(form.value("duration")),
-        "status": form.value("status"),
-        "description": form.value("description"),
-        "location_settings": LocationDraft::to_request(&posted_locations(form)),
+    let mut unreadable = FieldErrors::new();
+    let details = EventDetails {
+        title: Some(form.value("title")),
+        duration: form_int(form, "duration", "duration", &mut unreadable),
+        status: Some(form.value("status")),
+        description: Some(form.value("description")),
+        // A form without the colour (an older page) keeps the stored one.
+        color: form
+            .values
+            .contains_key("color_schema")
+            .then(|| form.value("color_schema")),
+        locations: Some(
+            posted_locations(form)
+                .into_iter()
+                .map(location_input)
+                .collect(),
+        ),
         // Seats are a group event's; the others keep theirs.
-        "max_book_per_slot": if current.kind().is_group() {
-            number_or_text(form.value("seats"))
+        seats: if current.kind().is_group() {
+            form_int(form, "seats", "max_book_per_slot", &mut unreadable)
         } else {
-            Value::from(current.max_book_per_slot)
+            Some(current.max_book_per_slot)
         },
-        "is_display_spots": current.is_display_spots,
-    });
-    let mut body = body;
-    // A form without the colour (an older page) keeps the stored one.
-    if form.values.contains_key("color_schema") {
-        body["color_schema"] = json!(form.value("color_schema"));
-    }
-    crate::service::events::details::update_details(ctx, caller, calendar_id, event_id, |kind| {
-        crate::input::events::details::event_details(&body, kind)
+        display_spots: Some(current.is_display_spots),
+        multi_duration: None,
+        unreadable,
+    };
+    crate::service::events::details::update_details(ctx, caller, calendar_id, event_id, || {
+        Ok(details)
     })
     .await
     .map(drop)
@@ -234,6 +248,18 @@ pub async fn save_details(
             }
         })
     })
+}
+
+/// A location of the form as the use case takes it.
+fn location_input(draft: LocationDraft) -> LocationInput {
+    LocationInput {
+        kind: draft.kind,
+        title: draft.title,
+        description: draft.description,
+        phone: draft.phone,
+        link: draft.link,
+        display_on_booking: String::new(),
+    }
 }
 
 /// The form slots (0 = the first location's fields) whose kind is chosen, in order.
@@ -280,7 +306,7 @@ pub async fn save_hours(
         caller,
         calendar_id,
         event_id,
-        crate::input::events::availability::availability_changes(&draft.to_request()),
+        own_hours(draft),
     )
     .await
     .map(drop)
@@ -297,17 +323,20 @@ pub async fn choose_schedule(
     form: &FormState,
     draft: &WeekDraft,
 ) -> Result<(), FormState> {
-    let body = match form.value("schedule").parse::<i64>() {
-        Ok(id) => json!({"schedule_type": "weekly_schedules",
-                         "availability_type": "existing_schedule", "availability_id": id}),
-        Err(_) => draft.to_request(),
+    let changes = match form.value("schedule").parse::<i64>() {
+        Ok(id) => AvailabilityChanges {
+            availability_type: Some("existing_schedule".into()),
+            availability_id: Some(id),
+            ..AvailabilityChanges::default()
+        },
+        Err(_) => own_hours(draft),
     };
     crate::service::events::availability::update_availability(
         ctx,
         caller,
         calendar_id,
         event_id,
-        crate::input::events::availability::availability_changes(&body),
+        changes,
     )
     .await
     .map(drop)
@@ -317,6 +346,23 @@ pub async fn choose_schedule(
             other => row_of(other),
         })
     })
+}
+
+/// The hours the form shows, as the event's own.
+fn own_hours(draft: &WeekDraft) -> AvailabilityChanges {
+    let mut unreadable = FieldErrors::new();
+    let (weekly_schedules, date_overrides) = draft.parsed(&mut unreadable);
+    AvailabilityChanges {
+        availability_type: Some("custom".into()),
+        schedule: ScheduleChanges {
+            weekly_given: true,
+            weekly_schedules,
+            date_overrides,
+            ..ScheduleChanges::default()
+        },
+        unreadable,
+        ..AvailabilityChanges::default()
+    }
 }
 
 /// "Update hosts" on a team event's Details tab.
@@ -355,22 +401,9 @@ pub async fn save_limits(
     event_id: i64,
     form: &FormState,
 ) -> Result<(), FormState> {
-    let body = json!({"settings": {
-        "schedule_conditions": {
-            "value": number_or_text(form.value("notice")),
-            "unit": "minutes",
-        },
-        "buffer_time_before": form.value("buffer_before").trim(),
-        "buffer_time_after": form.value("buffer_after").trim(),
-        "slot_interval": form.value("slot_interval").trim(),
-        "range_days": number_or_text(form.value("window_days")),
-        "booking_frequency": PeriodCaps::request_from_form(form, "frequency"),
-        "booking_duration": PeriodCaps::request_from_form(form, "booked_time"),
-        "lock_timezone": {"enabled": form.value("lock_zone_enabled") == "on",
-                          "timezone": form.value("lock_zone")},
-    }});
+    let changes = limits_from_form(form);
     crate::service::events::limits::update_limits(ctx, caller, calendar_id, event_id, || {
-        crate::input::events::limits::read_limits(&body)
+        Ok(changes)
     })
     .await
     .map(drop)
@@ -389,6 +422,74 @@ pub async fn save_limits(
             }
         })
     })
+}
+
+/// The Limits form as the limits it sets (every one is sent); what is not a number is
+/// refused under its REST name.
+fn limits_from_form(form: &FormState) -> LimitsChanges {
+    let mut unreadable = FieldErrors::new();
+    let notice_field = "settings.schedule_conditions.value";
+    let notice = form_int(form, "notice", notice_field, &mut unreadable);
+    if notice.is_none() && !unreadable.contains(notice_field) {
+        unreadable.add(
+            notice_field,
+            "required",
+            "The minimum notice value is required.",
+        );
+    }
+    LimitsChanges {
+        range_days: form_int(form, "window_days", "settings.range_days", &mut unreadable),
+        schedule_conditions: notice.map(|value| Quantity {
+            value,
+            unit: "minutes".into(),
+        }),
+        buffer_time_before: Some(form.value("buffer_before")),
+        buffer_time_after: Some(form.value("buffer_after")),
+        slot_interval: Some(form.value("slot_interval")),
+        booking_frequency: Some(caps_from_form(
+            form,
+            "frequency",
+            "booking_frequency",
+            &mut unreadable,
+        )),
+        booking_duration: Some(caps_from_form(
+            form,
+            "booked_time",
+            "booking_duration",
+            &mut unreadable,
+        )),
+        lock_timezone: Some(LockTimezone {
+            enabled: form.value("lock_zone_enabled") == "on",
+            timezone: form.value("lock_zone"),
+        }),
+        unreadable,
+    }
+}
+
+/// The form's `{prefix}_enabled`, `{prefix}_per_day`, ... as caps (an empty one is no cap).
+fn caps_from_form(
+    form: &FormState,
+    prefix: &str,
+    key: &str,
+    errors: &mut FieldErrors,
+) -> crate::model::event::Limits {
+    let mut limits = Vec::new();
+    let given = ["per_day", "per_week", "per_month"]
+        .into_iter()
+        .filter(|unit| !form.value(&format!("{prefix}_{unit}")).trim().is_empty());
+    for (i, unit) in given.enumerate() {
+        let field = format!("settings.{key}.limits.{i}.value");
+        if let Some(value) = form_int(form, &format!("{prefix}_{unit}"), &field, errors) {
+            limits.push(PeriodLimit {
+                unit: unit.to_string(),
+                value,
+            });
+        }
+    }
+    crate::model::event::Limits {
+        enabled: form.value(&format!("{prefix}_enabled")) == "on",
+        limits,
+    }
 }
 
 /// "Why is this time not offered?": each start of the event's grid on `date` (the weekly hours'

@@ -1,8 +1,7 @@
-//! Between the setup forms and the REST services: form text into body values, and a
+//! Between the setup forms and the use cases: form text into command values, and a
 //! refusal back onto the form's own fields.
 
-use serde_json::Value;
-
+use crate::domain::validation::FieldErrors;
 use crate::model::public::FormState;
 use crate::service::ServiceError;
 
@@ -34,13 +33,24 @@ pub(crate) fn refused_as(
     state
 }
 
-/// A number field as the REST route expects it: a number when it reads as one, else the text
-/// (so the route's own message names what is wrong).
-pub(super) fn number_or_text(text: String) -> Value {
-    text.trim()
-        .parse::<i64>()
-        .map(Value::from)
-        .unwrap_or(Value::String(text))
+/// The form's `name` as a whole number, `None` when left empty; text that is not one is
+/// refused as `field` (the REST name, which the form maps back to `name`).
+pub(super) fn form_int(
+    form: &FormState,
+    name: &str,
+    field: &str,
+    errors: &mut FieldErrors,
+) -> Option<i64> {
+    let text = form.value(name);
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let parsed = text.parse::<i64>().ok();
+    if parsed.is_none() {
+        errors.add(field, "integer", format!("The {field} must be an integer."));
+    }
+    parsed
 }
 
 /// A failure of the database while reading: nothing was saved.

@@ -2,8 +2,6 @@
 //! `GET /calendars` shows the caller; the forms go through the services of `POST /calendars`
 //! and `POST /calendars/{id}/events`, so every rule and message is the REST route's.
 
-use serde_json::{Value, json};
-
 use crate::domain::access::Capability;
 use crate::domain::dates::zone_label;
 use crate::domain::slots::local::local_of;
@@ -15,7 +13,9 @@ use crate::model::setup::{
     moved_in_order,
 };
 use crate::service::calendars::admin::{Access, load_calendar};
+use crate::service::calendars::new_calendar::{CalendarGiven, CreateCalendar};
 use crate::service::calendars::sharing::{self, LandingChange, ProfileTexts, SaveSharing};
+use crate::service::events::new_event::EventBasics;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{calendars, events};
 
@@ -27,7 +27,7 @@ pub use editor::{
 };
 pub(crate) use editor::{draft_of, row_of};
 pub(crate) use forms::refused_as;
-use forms::{failed, number_or_text, refused};
+use forms::{failed, form_int, refused};
 
 /// Calendars listed at most.
 const CALENDARS_SHOWN: i64 = 200;
@@ -173,24 +173,25 @@ pub async fn create_calendar(
             .map_err(|e| failed(form, e.into()))?
             .is_some()
     };
-    let first_event = json!({"title": FIRST_EVENT_TITLE, "duration": 30, "status": "active",
-        "availability_type": "existing_schedule", "event_type": "single",
-        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
-                     "team_members": [caller.id()]}});
-    let body = json!({"calendar": {
-        "type": if has_own { "team" } else { "simple" },
-        "title": form.value("title"),
-        "slug": form.value("slug"),
-        "author_timezone": form.value("author_timezone"),
-        "description": form.value("description"),
-        "slot": first_event,
-    }});
-    let photo = form.value("photo_url");
-    let mut body = body;
-    if !photo.trim().is_empty() {
-        body["calendar"]["calendar_avatar"] = json!(photo.trim());
-    }
-    let created = match crate::input::calendars::create_calendar(&body) {
+    let given = CalendarGiven {
+        calendar_type: Some(if has_own { "team" } else { "simple" }.into()),
+        title: Some(form.value("title")),
+        slug: Some(form.value("slug")),
+        zone: Some(form.value("author_timezone")),
+        description: Some(form.value("description")),
+        avatar: Some(form.value("photo_url")),
+        requested_user: None,
+    };
+    let first_event = EventBasics {
+        title: FIRST_EVENT_TITLE.into(),
+        duration: Some(30),
+        event_type: "single".into(),
+        hosts: vec![caller.id()],
+        ..EventBasics::default()
+    };
+    let mut errors = FieldErrors::new();
+    let event = first_event.checked(given.is_team(), "calendar.slot", &mut errors);
+    let created = match CreateCalendar::new(given, event, errors) {
         Ok(command) => {
             crate::service::calendars::new_calendar::create_titled(ctx, caller, command).await
         }
@@ -221,20 +222,35 @@ pub async fn create_event(
         k if k.is_empty() => "single".to_string(),
         k => k,
     };
-    let hosts: Vec<Value> = match form.values.get("hosts") {
-        Some(ids) if !ids.is_empty() => ids.iter().map(|id| number_or_text(id.clone())).collect(),
-        _ => vec![json!(caller.id())],
+    let mut unreadable = FieldErrors::new();
+    let posted_hosts = form.values.get("hosts").filter(|ids| !ids.is_empty());
+    let hosts = match posted_hosts {
+        Some(ids) if ids.iter().any(|id| id.trim().parse::<i64>().is_err()) => {
+            unreadable.add(
+                "settings.team_members",
+                "array",
+                "The settings.team_members must be a list of integers.",
+            );
+            Vec::new()
+        }
+        Some(_) => form.numbers("hosts"),
+        None => vec![caller.id()],
     };
-    let body = json!({
-        "title": form.value("title"),
-        "duration": number_or_text(form.value("duration")),
-        "status": "active",
-        "event_type": kind,
-        // The host's default hours.
-        "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": office_week(),
-                     "team_members": hosts},
-    });
-    let read = |team| crate::input::events::admin::new_event(&body, team);
+    let basics = EventBasics {
+        title: form.value("title"),
+        duration: form_int(form, "duration", "duration", &mut unreadable),
+        event_type: kind,
+        hosts,
+        unreadable,
+        ..EventBasics::default()
+    };
+    let read = |team| {
+        let mut errors = FieldErrors::new();
+        match basics.checked(team, "", &mut errors) {
+            Some(event) if errors.is_empty() => Ok(event),
+            _ => Err(ServiceError::invalid(errors)),
+        }
+    };
     match crate::service::events::admin::create(ctx, caller, calendar_id, read).await {
         Ok(made) => Ok(made.slot.id),
         Err(e) => Err(refused_as(form, e, |field| match field {
@@ -242,17 +258,6 @@ pub async fn create_event(
             other => other.to_string(),
         })),
     }
-}
-
-/// Monday to Friday, 09:00-17:00: the hours a new event starts with (the REST routes need
-/// a week; the host changes it in the event's availability).
-fn office_week() -> Value {
-    let days = ["mon", "tue", "wed", "thu", "fri"];
-    Value::Array(
-        days.iter()
-            .map(|day| json!({"day": day, "from": "09:00", "to": "17:00"}))
-            .collect(),
-    )
 }
 
 /// A button of the calendar page (`action=`): "Create event" (none), "settings", "clone:{id}",

@@ -4,9 +4,12 @@
 use super::slug_taken;
 use crate::domain::access::Capability;
 use crate::domain::slug::slugify;
+use crate::domain::text::check_text;
+use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::{Slug, TimeZoneId};
 use crate::model::calendar::{CalendarSettings, NewCalendarAnswer};
 use crate::service::events::new_event::{EventInput, insert_event};
+use crate::service::support::checks::is_http_url;
 use crate::service::support::present::{calendar_wire, event_wire};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
@@ -63,6 +66,130 @@ pub struct CreateCalendar {
     pub description: String,
     pub avatar: Option<String>,
     pub event: EventInput,
+}
+
+/// A new calendar as given (REST body or form), before its rules: see [`CreateCalendar::new`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CalendarGiven {
+    /// An IANA zone; absent or blank means UTC.
+    pub zone: Option<String>,
+    /// `simple` (the default) or `team`.
+    pub calendar_type: Option<String>,
+    pub title: Option<String>,
+    pub requested_user: Option<i64>,
+    pub slug: Option<String>,
+    pub description: Option<String>,
+    /// An `http(s)` address of the host's photo.
+    pub avatar: Option<String>,
+}
+
+impl CalendarGiven {
+    /// Whether a team calendar is asked for (its first event may then be a team kind).
+    pub fn is_team(&self) -> bool {
+        self.calendar_type.as_deref() == Some("team")
+    }
+}
+
+impl CreateCalendar {
+    /// The calendar checked, errors named `calendar.<key>`: a valid zone, type, title (required
+    /// for a team calendar), slug, description and photo address. `event` is its first event,
+    /// `None` when refused (its errors are in `errors`, with what the way in could not read).
+    pub fn new(
+        given: CalendarGiven,
+        event: Option<EventInput>,
+        mut errors: FieldErrors,
+    ) -> ServiceResult<CreateCalendar> {
+        for (key, text, one_line) in [
+            ("author_timezone", &given.zone, true),
+            ("title", &given.title, true),
+            ("slug", &given.slug, true),
+            ("description", &given.description, false),
+            ("calendar_avatar", &given.avatar, true),
+        ] {
+            if let Some(text) = text {
+                check_text(&format!("calendar.{key}"), text, one_line, &mut errors);
+            }
+        }
+        let zone = match given.zone.as_deref().map(str::trim) {
+            None | Some("") => Some(TimeZoneId::utc()),
+            Some(text) => TimeZoneId::parse(text),
+        };
+        if zone.is_none() {
+            errors.add(
+                "calendar.author_timezone",
+                "timezone",
+                "The author timezone must be a valid IANA time zone",
+            );
+        }
+        let calendar_type = given
+            .calendar_type
+            .clone()
+            .unwrap_or_else(|| "simple".into());
+        if !["simple", "team"].contains(&calendar_type.as_str()) {
+            errors.add(
+                "calendar.type",
+                "in",
+                "The selected calendar.type is invalid. Allowed: simple, team.",
+            );
+        }
+        let team = given.is_team();
+        if team {
+            check_title(
+                &mut errors,
+                "calendar.title",
+                "Calendar title",
+                given.title.as_deref(),
+            );
+        } else {
+            check_max_len(&mut errors, "calendar.title", given.title.as_deref(), 192);
+        }
+        let slug = match given
+            .slug
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            Some(text) => Slug::parse(text)
+                .map_err(|problem| errors.add("calendar.slug", "slug", problem.message()))
+                .ok(),
+            None => None,
+        };
+        let description = given.description.unwrap_or_default();
+        check_max_len(
+            &mut errors,
+            "calendar.description",
+            Some(&description),
+            MAX_HTML_CHARS,
+        );
+        let avatar = given
+            .avatar
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty());
+        if avatar
+            .as_deref()
+            .is_some_and(|u| u.len() > 2048 || !is_http_url(u))
+        {
+            errors.add(
+                "calendar.calendar_avatar",
+                "url",
+                "The calendar.calendar_avatar format is invalid.",
+            );
+        }
+        let (Some(zone), Some(event), true) = (zone, event, errors.is_empty()) else {
+            return Err(ServiceError::invalid(errors));
+        };
+        Ok(CreateCalendar {
+            zone,
+            calendar_type,
+            team,
+            title: given.title,
+            requested_user: given.requested_user,
+            slug,
+            description,
+            avatar,
+            event,
+        })
+    }
 }
 
 async fn create_calendar(

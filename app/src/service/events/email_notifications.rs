@@ -5,12 +5,14 @@ use crate::model::answer::MessageAnswer;
 use serde_json::json;
 
 use crate::domain::validation::FieldErrors;
+use crate::domain::values::is_valid_email;
 use crate::model::notifications::{
     Audience, EmailNotificationsAnswer, Notification, Notifications, NotificationsCloned,
     ReminderTime, defaults, kind,
 };
 use crate::service::events::admin::load_managed_event;
 use crate::service::support::checks::set_if_sent;
+use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{Ex, events};
 
@@ -123,18 +125,19 @@ impl Heading {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EmailChange {
     pub heading: Heading,
-    /// One line.
+    /// Made one line.
     pub subject: Option<String>,
-    /// Sanitised HTML.
+    /// HTML, sanitised.
     pub body: Option<String>,
-    /// Up to 10 addresses, `", "`-separated.
+    /// Up to 10 addresses separated by commas.
     pub additional_recipients: Option<String>,
-    /// Only for a reminder.
+    /// Only for a reminder (ignored for the others).
     pub times: Option<Vec<ReminderTime>>,
 }
 
 impl EmailChange {
-    /// Changes notification `key`, then checks it: an enabled email needs a subject.
+    /// Checks the values and changes notification `key`, then checks what spans both: an
+    /// enabled email needs a subject. Errors are named `notifications.{key}.email.…`.
     pub fn apply(self, key: &str, n: &mut Notification, errors: &mut FieldErrors) {
         let EmailChange {
             heading,
@@ -143,22 +146,69 @@ impl EmailChange {
             additional_recipients,
             times,
         } = self;
+        let field = |name: &str| format!("notifications.{key}.email.{name}");
         heading.apply(&mut n.title, &mut n.enabled);
+        let subject = subject.map(|subject| subject.replace(['\r', '\n'], " ").trim().to_string());
         set_if_sent(&mut n.email.subject, subject);
-        set_if_sent(&mut n.email.body, body);
-        set_if_sent(&mut n.email.additional_recipients, additional_recipients);
-        if times.is_some() {
-            n.email.times = times;
+        set_if_sent(&mut n.email.body, body.as_deref().map(clean_html));
+        if let Some(given) = additional_recipients {
+            match recipients(&given) {
+                Some(list) => n.email.additional_recipients = list,
+                None => errors.add(field("additional_recipients"), "email", RECIPIENTS_RULE),
+            }
+        }
+        if let Some(times) = checked_times(key, times, &field("times"), errors) {
+            n.email.times = Some(times);
         }
         if n.enabled && n.email.subject.is_empty() {
             errors.add(
-                format!("notifications.{key}.email.subject"),
+                field("subject"),
                 "required",
                 "The email subject is required when the notification is enabled.",
             );
         }
         n.is_host = kind(key).is_some_and(|k| k.audience == Audience::Host);
     }
+}
+
+/// What additional recipients must be.
+pub const RECIPIENTS_RULE: &str =
+    "Additional recipients must be up to 10 valid email addresses, separated by commas.";
+
+/// What reminder times must be.
+pub const TIMES_RULE: &str = "Reminder times must be 1 to 5 items of {unit: minutes|hours|days, value} with a positive value, at most 60 days.";
+
+/// Additional recipients (`a@x, b@y`): at most 10 valid addresses, written `", "`-separated;
+/// `None` when any is not an address.
+fn recipients(list: &str) -> Option<String> {
+    let addresses: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .collect();
+    (addresses.iter().all(|a| is_valid_email(a)) && addresses.len() <= 10)
+        .then(|| addresses.join(", "))
+}
+
+/// A reminder's times (`None` for a notification that is no reminder, or none given): 1 to
+/// 5, each positive and at most 60 days ahead.
+pub fn checked_times(
+    key: &str,
+    times: Option<Vec<ReminderTime>>,
+    field: &str,
+    errors: &mut FieldErrors,
+) -> Option<Vec<ReminderTime>> {
+    let times = times.filter(|_| kind(key).is_some_and(|k| k.reminder))?;
+    let valid = !times.is_empty()
+        && times.len() <= MAX_REMINDER_TIMES
+        && times
+            .iter()
+            .all(|t| t.value > 0 && t.seconds() <= MAX_REMINDER_SECONDS);
+    if !valid {
+        errors.add(field, "times", TIMES_RULE);
+        return None;
+    }
+    Some(times)
 }
 
 /// The event whose notifications `.../email-notifications/clone` copies.

@@ -21,7 +21,10 @@ pub async fn update_limits(
 ) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let changes = read()?;
+    let mut changes = read()?;
+    let mut errors = std::mem::take(&mut changes.unreadable);
+    changes.check("settings", &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
     let mut settings = event_settings(&ev)?;
     changes.apply(&mut settings);
     save(ctx, tx, &mut ev, &settings).await?;

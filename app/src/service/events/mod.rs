@@ -4,10 +4,12 @@
 pub mod admin;
 pub mod availability;
 pub mod booking_fields;
+pub mod booking_form;
 pub mod details;
 pub mod email_notifications;
 pub mod integrations;
 pub mod limits;
+pub mod locations;
 pub mod new_event;
 pub mod payments;
 pub mod settings;

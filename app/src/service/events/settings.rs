@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 
 use crate::domain::validation::FieldErrors;
 use crate::domain::week::{DateOverrides, WeeklySchedule};
+use crate::domain::zone::parse_zone;
 use crate::model::event::{EventSettings, Limits, LockTimezone, Quantity};
 use crate::service::support::checks::set_if_sent;
 
@@ -53,6 +54,7 @@ impl ScheduleChanges {
             settings.date_overrides = overrides;
         }
         if let Some(days) = self.range_days {
+            check_range_days(days, &named(prefix, "range_days"), errors);
             settings.range_days = days;
         }
         if let Some(range_type) = self.range_type {
@@ -65,6 +67,42 @@ impl ScheduleChanges {
         if settings.range_type == "date_range" && !errors.contains(&range_field) {
             check_date_range(&settings.range_date_between, &range_field, errors);
         }
+    }
+}
+
+/// A booking window of 1 to 3650 days.
+fn check_range_days(days: i64, field: &str, errors: &mut FieldErrors) {
+    if !(1..=3650).contains(&days) {
+        errors.add(
+            field,
+            "between",
+            "The range days must be between 1 and 3650.",
+        );
+    }
+}
+
+/// Caps per period: each 1 to `max`, and at least one when enabled. An item the way in
+/// could not read leaves the others unchecked (their place in the list would be misnamed).
+fn check_period_limits(limits: &Limits, field: &str, max: i64, errors: &mut FieldErrors) {
+    let list = format!("{field}.limits");
+    if errors.contains_under(&list) {
+        return;
+    }
+    for (i, limit) in limits.limits.iter().enumerate() {
+        if !(1..=max).contains(&limit.value) {
+            errors.add(
+                format!("{list}.{i}.value"),
+                "between",
+                format!("The limit must be between 1 and {max}."),
+            );
+        }
+    }
+    if limits.enabled && limits.limits.is_empty() {
+        errors.add(
+            list.clone(),
+            "required",
+            format!("The {list} field is required when enabled."),
+        );
     }
 }
 
@@ -113,9 +151,76 @@ pub struct LimitsChanges {
     pub booking_frequency: Option<Limits>,
     pub booking_duration: Option<Limits>,
     pub lock_timezone: Option<LockTimezone>,
+    /// What the way in could not read, refused together with the values' own rules.
+    pub unreadable: FieldErrors,
 }
 
 impl LimitsChanges {
+    /// The values' own rules, errors named under `prefix` (`settings` in the REST bodies):
+    /// what [`LimitsChanges::apply`] may store. A refused value is not stored.
+    pub fn check(&mut self, prefix: &str, errors: &mut FieldErrors) {
+        if let Some(days) = self.range_days {
+            check_range_days(days, &named(prefix, "range_days"), errors);
+        }
+        if let Some(notice) = &self.schedule_conditions
+            && !(0..=100_000).contains(&notice.value)
+        {
+            errors.add(
+                named(prefix, "schedule_conditions.value"),
+                "between",
+                "The minimum notice must be between 0 and 100000.",
+            );
+            self.schedule_conditions = None;
+        }
+        let minutes = [
+            ("buffer_time_before", &mut self.buffer_time_before),
+            ("buffer_time_after", &mut self.buffer_time_after),
+            ("slot_interval", &mut self.slot_interval),
+        ];
+        for (key, slot) in minutes {
+            let Some(text) = slot.as_mut() else {
+                continue;
+            };
+            *text = text.trim().to_string();
+            let minimum = if key == "slot_interval" { 1 } else { 0 };
+            let valid = (key == "slot_interval" && text.is_empty())
+                || text
+                    .parse::<i64>()
+                    .is_ok_and(|n| (minimum..=MAX_MINUTES).contains(&n));
+            if !valid {
+                let field = named(prefix, key);
+                let message = format!(
+                    "The {field} must be a number of minutes from {minimum} to {MAX_MINUTES}."
+                );
+                errors.add(field, "between", message);
+                *slot = None;
+            }
+        }
+        if let Some(limits) = &self.booking_frequency {
+            check_period_limits(limits, &named(prefix, "booking_frequency"), 10_000, errors);
+        }
+        if let Some(limits) = &self.booking_duration {
+            check_period_limits(limits, &named(prefix, "booking_duration"), 100_000, errors);
+        }
+        if let Some(lock) = &self.lock_timezone {
+            let field = named(prefix, "lock_timezone.timezone");
+            let known = parse_zone(&lock.timezone).is_some();
+            if lock.enabled && !known {
+                errors.add(
+                    field,
+                    "timezone",
+                    "A valid IANA time zone is required when the time zone is locked.",
+                );
+            } else if !lock.timezone.is_empty() && !known {
+                errors.add(
+                    field,
+                    "timezone",
+                    "The time zone must be a valid IANA time zone.",
+                );
+            }
+        }
+    }
+
     pub fn apply(self, settings: &mut EventSettings) {
         let LimitsChanges {
             range_days,
@@ -126,6 +231,7 @@ impl LimitsChanges {
             booking_frequency,
             booking_duration,
             lock_timezone,
+            unreadable: _,
         } = self;
         if let Some(days) = range_days {
             settings.range_days = days;
