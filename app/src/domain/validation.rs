@@ -9,6 +9,15 @@ use serde::Serialize;
 #[serde(transparent)]
 pub struct FieldErrors(BTreeMap<String, BTreeMap<String, String>>);
 
+/// `key` under `prefix` as errors name it (`settings.range_days`; `key` alone without one).
+pub fn field_under(prefix: &str, key: &str) -> String {
+    if prefix.is_empty() {
+        key.to_string()
+    } else {
+        format!("{prefix}.{key}")
+    }
+}
+
 impl FieldErrors {
     pub fn new() -> Self {
         Self::default()
@@ -50,11 +59,7 @@ impl FieldErrors {
     /// Moves every error of `other` under `prefix.` (used for nested bodies such as `calendar.slot`).
     pub fn merge_prefixed(&mut self, prefix: &str, other: FieldErrors) {
         for (field, rules) in other.0 {
-            let key = if prefix.is_empty() {
-                field
-            } else {
-                format!("{prefix}.{field}")
-            };
+            let key = field_under(prefix, &field);
             self.0.entry(key).or_default().extend(rules);
         }
     }

@@ -232,6 +232,13 @@ fn sort_and_check(windows: &mut [TimeWindow], field: &str, errors: &mut FieldErr
     }
 }
 
+/// Sorts each day's windows and names a day whose windows overlap.
+fn sort_days(week: &mut WeeklySchedule, errors: &mut FieldErrors) {
+    for (index, key) in DAY_KEYS.iter().enumerate() {
+        sort_and_check(&mut week.day_mut(index).slots, key, errors);
+    }
+}
+
 /// Parses weekly availability in either request form. Error fields are relative to the value
 /// (`0.from`, `mon.slots.1.end`, …); the caller adds its prefix.
 pub fn parse_weekly(value: &Value) -> Result<WeeklySchedule, FieldErrors> {
@@ -313,10 +320,7 @@ pub fn parse_weekly(value: &Value) -> Result<WeeklySchedule, FieldErrors> {
             "The weekly schedule must be a list or an object keyed by day",
         ),
     }
-    for (index, key) in DAY_KEYS.iter().enumerate() {
-        let day = week.day_mut(index);
-        sort_and_check(&mut day.slots, key, &mut errors);
-    }
+    sort_days(&mut week, &mut errors);
     errors.into_result().map(|()| week)
 }
 
@@ -347,9 +351,7 @@ pub fn week_from_text(
             }
         }
     }
-    for (index, key) in DAY_KEYS.iter().enumerate() {
-        sort_and_check(&mut week.day_mut(index).slots, key, &mut errors);
-    }
+    sort_days(&mut week, &mut errors);
     errors.into_result().map(|()| week)
 }
 

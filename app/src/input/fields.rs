@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::domain::validation::FieldErrors;
+use crate::domain::validation::{FieldErrors, field_under};
 use crate::domain::values::TimeZoneId;
 use crate::service::{ServiceError, ServiceResult};
 
@@ -22,11 +22,7 @@ impl<'a> Fields<'a> {
     }
 
     pub fn name(&self, key: &str) -> String {
-        if self.prefix.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{key}", self.prefix)
-        }
+        field_under(&self.prefix, key)
     }
 
     pub fn get(&self, key: &str) -> Option<&'a Value> {

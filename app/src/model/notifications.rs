@@ -135,6 +135,27 @@ pub enum ReminderUnit {
     Days,
 }
 
+impl ReminderUnit {
+    /// The unit as the REST body and the form write it: `minutes`, `hours`, `days`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReminderUnit::Minutes => "minutes",
+            ReminderUnit::Hours => "hours",
+            ReminderUnit::Days => "days",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ReminderUnit> {
+        [
+            ReminderUnit::Minutes,
+            ReminderUnit::Hours,
+            ReminderUnit::Days,
+        ]
+        .into_iter()
+        .find(|unit| unit.as_str() == text)
+    }
+}
+
 impl ReminderTime {
     /// Seconds before the start.
     pub fn seconds(self) -> i64 {

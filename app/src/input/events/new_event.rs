@@ -14,13 +14,6 @@ use crate::service::events::new_event::{
 use crate::service::support::checks::is_hex_color;
 use crate::service::support::sanitize::clean_html;
 
-/// Reads `location_settings` (a list of `{type, title, description, host_phone_number,
-/// meeting_link, display_on_booking}`); answers them in stored form.
-fn parse_locations(value: Option<&Value>, field: &str, errors: &mut FieldErrors) -> Value {
-    let given = read_locations(value, field, errors);
-    stored_locations(&given, field, errors)
-}
-
 /// The `location_settings` list as given (`null` or absent: none); their rules are
 /// [`stored_locations`]'s.
 pub fn read_locations(
@@ -148,11 +141,9 @@ pub fn parse_event_input(
         Some(&location_heading),
         1000,
     );
-    let location_settings = parse_locations(
-        f.get("location_settings"),
-        &f.name("location_settings"),
-        errors,
-    );
+    let locations_field = f.name("location_settings");
+    let given_locations = read_locations(f.get("location_settings"), &locations_field, errors);
+    let location_settings = stored_locations(&given_locations, &locations_field, errors);
     let is_group = event_type.is_some_and(EventType::is_group);
     let max_book_per_slot = f.int("max_book_per_slot", errors);
     let is_display_spots = f.bool("is_display_spots", errors);

@@ -156,13 +156,7 @@ pub async fn notifications(
                 times: n.email.times.as_ref().map(|times| {
                     let pairs: Vec<(i64, String)> = times
                         .iter()
-                        .map(|t| {
-                            let unit = serde_json::to_value(t.unit)
-                                .ok()
-                                .and_then(|v| v.as_str().map(str::to_string))
-                                .unwrap_or_default();
-                            (t.value, unit)
-                        })
+                        .map(|t| (t.value, t.unit.as_str().to_string()))
                         .collect();
                     times_text(&pairs)
                 }),
@@ -194,22 +188,19 @@ pub async fn save_notification(
         times: None,
     };
     if form.values.contains_key("times") {
-        match parse_times_text(&form.value("times")) {
-            Some(times) if !times.is_empty() => {
-                change.times = Some(
-                    times
-                        .into_iter()
-                        .map(|(value, unit)| ReminderTime {
-                            unit: match unit.as_str() {
-                                "days" => ReminderUnit::Days,
-                                "hours" => ReminderUnit::Hours,
-                                _ => ReminderUnit::Minutes,
-                            },
-                            value,
-                        })
-                        .collect(),
-                );
-            }
+        let times = parse_times_text(&form.value("times")).and_then(|pairs| {
+            pairs
+                .into_iter()
+                .map(|(value, unit)| {
+                    Some(ReminderTime {
+                        unit: ReminderUnit::parse(&unit)?,
+                        value,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()
+        });
+        match times {
+            Some(times) if !times.is_empty() => change.times = Some(times),
             _ => {
                 let mut refused = form.clone();
                 refused.errors.insert(

@@ -195,6 +195,7 @@ pub async fn save_details(
             .map_err(|e| refused(form, e, ""))?
             .1
     };
+    let group = current.kind().is_group();
     let mut unreadable = FieldErrors::new();
     let details = EventDetails {
         title: Some(form.value("title")),
@@ -212,13 +213,11 @@ pub async fn save_details(
                 .map(location_input)
                 .collect(),
         ),
-        // Seats are a group event's; the others keep theirs.
-        seats: if current.kind().is_group() {
-            form_int(form, "seats", "max_book_per_slot", &mut unreadable)
-        } else {
-            Some(current.max_book_per_slot)
-        },
-        display_spots: Some(current.is_display_spots),
+        // Seats are a group event's (the form does not change whether the page shows them).
+        seats: group
+            .then(|| form_int(form, "seats", "max_book_per_slot", &mut unreadable))
+            .flatten(),
+        display_spots: group.then_some(current.is_display_spots),
         multi_duration: None,
         unreadable,
     };

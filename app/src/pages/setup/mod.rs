@@ -225,15 +225,18 @@ pub async fn create_event(
     let mut unreadable = FieldErrors::new();
     let posted_hosts = form.values.get("hosts").filter(|ids| !ids.is_empty());
     let hosts = match posted_hosts {
-        Some(ids) if ids.iter().any(|id| id.trim().parse::<i64>().is_err()) => {
-            unreadable.add(
-                "settings.team_members",
-                "array",
-                "The settings.team_members must be a list of integers.",
-            );
-            Vec::new()
-        }
-        Some(_) => form.numbers("hosts"),
+        Some(ids) => ids
+            .iter()
+            .map(|id| id.trim().parse::<i64>())
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap_or_else(|_| {
+                unreadable.add(
+                    "settings.team_members",
+                    "array",
+                    "The settings.team_members must be a list of integers.",
+                );
+                Vec::new()
+            }),
         None => vec![caller.id()],
     };
     let basics = EventBasics {

@@ -9,7 +9,7 @@ use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, chec
 use crate::domain::values::{Slug, TimeZoneId};
 use crate::model::calendar::{CalendarSettings, NewCalendarAnswer};
 use crate::service::events::new_event::{EventInput, insert_event};
-use crate::service::support::checks::is_http_url;
+use crate::service::support::checks::{is_http_url, optional_slug};
 use crate::service::support::present::{calendar_wire, event_wire};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult, random_hash};
@@ -143,17 +143,7 @@ impl CreateCalendar {
         } else {
             check_max_len(&mut errors, "calendar.title", given.title.as_deref(), 192);
         }
-        let slug = match given
-            .slug
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            Some(text) => Slug::parse(text)
-                .map_err(|problem| errors.add("calendar.slug", "slug", problem.message()))
-                .ok(),
-            None => None,
-        };
+        let slug = optional_slug(given.slug.as_deref(), "calendar.slug", &mut errors);
         let description = given.description.unwrap_or_default();
         check_max_len(
             &mut errors,

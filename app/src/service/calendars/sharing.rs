@@ -7,7 +7,7 @@ use crate::domain::text::check_text;
 use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
 use crate::domain::values::{Slug, TimeZoneId};
 use crate::service::calendars::admin::{Access, load_calendar};
-use crate::service::support::checks::is_http_url;
+use crate::service::support::checks::{is_http_url, optional_slug};
 use crate::service::support::present::{calendar_settings, share_url};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
@@ -78,12 +78,7 @@ impl ProfileTexts {
             check_text("calendar_data.description", text, false, errors);
         }
         // An extension: the calendar's address may change (old links then stop working).
-        let slug = match self.slug.filter(|s| !s.trim().is_empty()) {
-            Some(text) => Slug::parse(text.trim())
-                .map_err(|problem| errors.add("calendar_data.slug", "slug", problem.message()))
-                .ok(),
-            None => None,
-        };
+        let slug = optional_slug(self.slug.as_deref(), "calendar_data.slug", errors);
         check_title(
             errors,
             "calendar_data.title",

@@ -3,7 +3,9 @@
 use serde_json::Value;
 
 use crate::domain::text::check_text;
-use crate::domain::validation::{FieldErrors, MAX_HTML_CHARS, check_max_len, check_title};
+use crate::domain::validation::{
+    FieldErrors, MAX_HTML_CHARS, check_max_len, check_title, field_under,
+};
 use crate::domain::values::EventType;
 use crate::domain::week::WeeklySchedule;
 use crate::model::event::{DEFAULT_COLOR, EVENT_TYPES, EventSettings};
@@ -113,13 +115,7 @@ impl EventBasics {
         prefix: &str,
         errors: &mut FieldErrors,
     ) -> Option<EventInput> {
-        let name = |key: &str| {
-            if prefix.is_empty() {
-                key.to_string()
-            } else {
-                format!("{prefix}.{key}")
-            }
-        };
+        let name = |key: &str| field_under(prefix, key);
         errors.merge_prefixed(prefix, self.unreadable);
         check_title(errors, &name("title"), "Event title", Some(&self.title));
         check_text(&name("title"), &self.title, true, errors);

@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 
-use crate::domain::validation::FieldErrors;
+use crate::domain::validation::{FieldErrors, field_under};
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 use crate::domain::zone::parse_zone;
 use crate::model::event::{EventSettings, Limits, LockTimezone, Quantity};
@@ -42,7 +42,7 @@ impl ScheduleChanges {
     ) {
         if weekly_required && !self.weekly_given {
             errors.add(
-                named(prefix, "weekly_schedules"),
+                field_under(prefix, "weekly_schedules"),
                 "required",
                 "Event weekly schedules field is required",
             );
@@ -54,7 +54,7 @@ impl ScheduleChanges {
             settings.date_overrides = overrides;
         }
         if let Some(days) = self.range_days {
-            check_range_days(days, &named(prefix, "range_days"), errors);
+            check_range_days(days, &field_under(prefix, "range_days"), errors);
             settings.range_days = days;
         }
         if let Some(range_type) = self.range_type {
@@ -63,7 +63,7 @@ impl ScheduleChanges {
         if let Some(dates) = self.range_date_between {
             settings.range_date_between = dates;
         }
-        let range_field = named(prefix, "range_date_between");
+        let range_field = field_under(prefix, "range_date_between");
         if settings.range_type == "date_range" && !errors.contains(&range_field) {
             check_date_range(&settings.range_date_between, &range_field, errors);
         }
@@ -103,15 +103,6 @@ fn check_period_limits(limits: &Limits, field: &str, max: i64, errors: &mut Fiel
             "required",
             format!("The {list} field is required when enabled."),
         );
-    }
-}
-
-/// `key` under `prefix`, as errors name it.
-fn named(prefix: &str, key: &str) -> String {
-    if prefix.is_empty() {
-        key.to_string()
-    } else {
-        format!("{prefix}.{key}")
     }
 }
 
@@ -160,13 +151,13 @@ impl LimitsChanges {
     /// what [`LimitsChanges::apply`] may store. A refused value is not stored.
     pub fn check(&mut self, prefix: &str, errors: &mut FieldErrors) {
         if let Some(days) = self.range_days {
-            check_range_days(days, &named(prefix, "range_days"), errors);
+            check_range_days(days, &field_under(prefix, "range_days"), errors);
         }
         if let Some(notice) = &self.schedule_conditions
             && !(0..=100_000).contains(&notice.value)
         {
             errors.add(
-                named(prefix, "schedule_conditions.value"),
+                field_under(prefix, "schedule_conditions.value"),
                 "between",
                 "The minimum notice must be between 0 and 100000.",
             );
@@ -188,7 +179,7 @@ impl LimitsChanges {
                     .parse::<i64>()
                     .is_ok_and(|n| (minimum..=MAX_MINUTES).contains(&n));
             if !valid {
-                let field = named(prefix, key);
+                let field = field_under(prefix, key);
                 let message = format!(
                     "The {field} must be a number of minutes from {minimum} to {MAX_MINUTES}."
                 );
@@ -197,13 +188,23 @@ impl LimitsChanges {
             }
         }
         if let Some(limits) = &self.booking_frequency {
-            check_period_limits(limits, &named(prefix, "booking_frequency"), 10_000, errors);
+            check_period_limits(
+                limits,
+                &field_under(prefix, "booking_frequency"),
+                10_000,
+                errors,
+            );
         }
         if let Some(limits) = &self.booking_duration {
-            check_period_limits(limits, &named(prefix, "booking_duration"), 100_000, errors);
+            check_period_limits(
+                limits,
+                &field_under(prefix, "booking_duration"),
+                100_000,
+                errors,
+            );
         }
         if let Some(lock) = &self.lock_timezone {
-            let field = named(prefix, "lock_timezone.timezone");
+            let field = field_under(prefix, "lock_timezone.timezone");
             let known = parse_zone(&lock.timezone).is_some();
             if lock.enabled && !known {
                 errors.add(

@@ -1,6 +1,17 @@
 //! Small checks and helpers the use cases share: URLs, colours, and applying a change's
 //! fields.
 
+use crate::domain::validation::FieldErrors;
+use crate::domain::values::Slug;
+
+/// An optional slug: `None` when absent or blank, else the slug, or an error named `field`.
+pub fn optional_slug(given: Option<&str>, field: &str, errors: &mut FieldErrors) -> Option<Slug> {
+    let text = given.map(str::trim).filter(|s| !s.is_empty())?;
+    Slug::parse(text)
+        .map_err(|problem| errors.add(field, "slug", problem.message()))
+        .ok()
+}
+
 /// Whether `text` is an absolute http(s) URL.
 pub fn is_http_url(text: &str) -> bool {
     url::Url::parse(text)

@@ -36,13 +36,7 @@ pub async fn load_schedule(id: i64) -> Result<ScheduleEditor, PageError> {
         let ctx = super::service_ctx()?;
         crate::pages::availability::editor(&ctx, &caller, id)
             .await
-            .map_err(|e| match e {
-                crate::service::ServiceError::NotFound => {
-                    crate::ui::set_status(404);
-                    PageError::new(404, "There is no such schedule.")
-                }
-                other => super::page_error(other),
-            })
+            .map_err(super::page_error_naming("There is no such schedule."))
     }
     #[cfg(not(feature = "ssr"))]
     {

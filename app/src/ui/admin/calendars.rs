@@ -38,13 +38,7 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
         let now = chrono::Utc::now().timestamp();
         crate::pages::setup::calendar(&ctx, &caller, id, now)
             .await
-            .map_err(|e| match e {
-                crate::service::ServiceError::NotFound => {
-                    crate::ui::set_status(404);
-                    PageError::new(404, "There is no such calendar.")
-                }
-                other => super::page_error(other),
-            })
+            .map_err(super::page_error_naming("There is no such calendar."))
     }
     #[cfg(not(feature = "ssr"))]
     {

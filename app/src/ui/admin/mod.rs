@@ -214,6 +214,21 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
     error
 }
 
+/// [`page_error`], with a missing item (another host's id too) named: "There is no such
+/// calendar."
+#[cfg(feature = "ssr")]
+pub fn page_error_naming(
+    missing: &'static str,
+) -> impl Fn(crate::service::ServiceError) -> PageError {
+    move |error| match error {
+        crate::service::ServiceError::NotFound => {
+            crate::ui::set_status(404);
+            PageError::new(404, missing)
+        }
+        other => page_error(other),
+    }
+}
+
 /// The message a failed load shows in place of the page.
 pub(crate) fn load_error(error: PageError) -> AnyView {
     view! { <p role="alert" class="mt-4 text-red-800 dark:text-red-300">{error.to_string()}</p> }

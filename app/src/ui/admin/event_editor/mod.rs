@@ -40,13 +40,7 @@ pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventE
         let ctx = super::service_ctx()?;
         crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
             .await
-            .map_err(|e| match e {
-                crate::service::ServiceError::NotFound => {
-                    crate::ui::set_status(404);
-                    PageError::new(404, "There is no such event.")
-                }
-                other => super::page_error(other),
-            })
+            .map_err(super::page_error_naming("There is no such event."))
     }
     #[cfg(not(feature = "ssr"))]
     {
