@@ -9,7 +9,7 @@ use axum::response::Response;
 use app::model::public::FormState;
 use app::model::setup::{HoursOp, WeekDraft};
 use app::pages::availability as availability_pages;
-use app::service::ServiceError;
+use app::service::{ServiceError, schedules};
 
 use super::setup::{Posted, again, again_with_hours, create_with, expired, read_post};
 use super::{render_with, see_other};
@@ -55,11 +55,11 @@ pub async fn post_schedule_change(
         ..FormState::default()
     };
     match form.value("op").as_str() {
-        "default" => match availability_pages::set_default(&state.ctx, &caller, id).await {
+        "default" => match schedules::set_default(&state.ctx, &caller, id).await {
             Ok(()) => see_other(&format!("/admin/availability/{id}?saved=1")),
             Err(e) => again(&state, &parts, refusal(e)).await,
         },
-        "delete" => match availability_pages::delete(&state.ctx, &caller, id).await {
+        "delete" => match schedules::delete(&state.ctx, &caller, id).await {
             Ok(()) => see_other("/admin/availability"),
             Err(e) => again(&state, &parts, refusal(e)).await,
         },

@@ -4,22 +4,21 @@
 //! messages are the route's; "Add user" is the command line's `user add`.
 
 use crate::domain::access::Capability;
-use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
-use crate::domain::values::is_valid_email;
+use crate::domain::validation::FieldErrors;
 use crate::model::public::FormState;
 use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
 use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, SiteSettings};
 use crate::pages::setup::refused_as;
-use crate::service::auth::{hash_password, verify_password};
-use crate::service::outbox::{Message, Outgoing, TestEmail};
+use crate::service::account::{self, PasswordChange, ProfileChange, RoleChange};
 use crate::service::settings::general::{
     self, GeneralChanges, PaymentChanges, PaymentTexts, SectionChanges,
 };
 use crate::service::settings::modules::{self, ModuleSwitches};
 use crate::service::settings::site::{self, MODULE_CATALOGUE};
+use crate::service::settings::test_email;
 use crate::service::users::{CreateUser, create_user};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::{StoreError, users};
+use crate::store::users;
 
 /// Team members listed at most.
 const TEAM_SHOWN: i64 = 500;
@@ -210,10 +209,12 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         }),
         "email" => done(save_emailing(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("emailing."))),
-        "test_email" => send_test_email(ctx, caller, &form.value("to"))
-            .await
-            .map(Saved::Shown)
-            .map_err(|e| refused_as(form, e, str::to_string)),
+        "test_email" => test_email::send(ctx, caller, || {
+            test_email::recipient(caller, &form.value("to"))
+        })
+        .await
+        .map(|to| Saved::Shown(format!("A test email is on its way to {to}.")))
+        .map_err(|e| refused_as(form, e, str::to_string)),
         "payments" => done(save_payments(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("payments."))),
         "theme" => done(
@@ -238,18 +239,28 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             done(modules::save_global_modules(ctx, caller, switches).await)
                 .map_err(|e| refused_as(form, e, str::to_string))
         }
-        "profile" => save_profile(ctx, caller, form)
-            .await
-            .map(|()| Saved::Done)
-            .map_err(|e| refused_as(form, e, str::to_string)),
-        "password" => change_password(ctx, caller, form)
-            .await
-            .map(|()| Saved::Done)
-            .map_err(|e| refused_as(form, e, str::to_string)),
-        "role" => change_role(ctx, caller, form)
-            .await
-            .map(|()| Saved::Done)
-            .map_err(|e| refused_as(form, e, str::to_string)),
+        "profile" => match ProfileChange::checked(&form.value("name"), &form.value("email")) {
+            Ok(change) => account::save_profile(ctx, caller, change).await,
+            Err(refusal) => Err(refusal),
+        }
+        .map(|()| Saved::Done)
+        .map_err(|e| refused_as(form, e, str::to_string)),
+        "password" => {
+            let change = PasswordChange {
+                current: form.value("current_password"),
+                new: form.value("new_password"),
+            };
+            account::change_password(ctx, caller, change)
+                .await
+                .map(|()| Saved::Done)
+        }
+        .map_err(|e| refused_as(form, e, str::to_string)),
+        "role" => account::change_role(ctx, caller, || {
+            RoleChange::parse(&form.value("user_id"), &form.value("role"))
+        })
+        .await
+        .map(|()| Saved::Done)
+        .map_err(|e| refused_as(form, e, str::to_string)),
         "team" => add_user(ctx, caller, form)
             .await
             .map(Saved::Shown)
@@ -259,106 +270,6 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             ..form.clone()
         }),
     }
-}
-
-/// "Profile": the user's own name and email, with the rules of `user add`.
-async fn save_profile(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
-    let name = form.value("name").trim().to_string();
-    let email = form.value("email").trim().to_string();
-    let mut errors = FieldErrors::new();
-    if name.is_empty() {
-        errors.add("name", "required", "The name field is required.");
-    } else if name.chars().count() > MAX_TITLE_CHARS {
-        errors.add("name", "max", "The name is too long");
-    }
-    // The name becomes an email sender's display name: one line, no control characters.
-    crate::domain::text::check_text("name", &name, true, &mut errors);
-    if !is_valid_email(&email) {
-        errors.add("email", "email", "Please provide a valid email address");
-    }
-    errors.into_result().map_err(ServiceError::invalid)?;
-    let (first, last) = name.split_once(' ').unwrap_or((&name, ""));
-    let mut tx = ctx.store.begin().await?;
-    match users::update_profile(tx.ex(), caller.id(), first.trim(), last.trim(), &email).await {
-        Err(StoreError::UniqueViolation) => {
-            return Err(ServiceError::field(
-                "email",
-                "unique",
-                "A user with this login or email already exists",
-            ));
-        }
-        other => other?,
-    }
-    tx.commit().await?;
-    // Credentials verified before the change may no longer stand.
-    ctx.credentials.clear();
-    Ok(())
-}
-
-/// "Change password": the current one, then a new one of at least 8 characters.
-async fn change_password(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
-    let (current, new) = (form.value("current_password"), form.value("new_password"));
-    if !verify_password(&current, &caller.user.password_hash) {
-        return Err(ServiceError::field(
-            "current_password",
-            "incorrect",
-            "The current password is not correct.",
-        ));
-    }
-    if new.chars().count() < 8 {
-        return Err(ServiceError::field(
-            "new_password",
-            "min",
-            "The password must be at least 8 characters",
-        ));
-    }
-    let hash = hash_password(&new)?;
-    if hash.is_empty() {
-        return Err(ServiceError::field(
-            "new_password",
-            "hash",
-            "The password could not be stored. Try another one.",
-        ));
-    }
-    let mut tx = ctx.store.begin().await?;
-    users::set_password_hash(tx.ex(), caller.id(), &hash).await?;
-    tx.commit().await?;
-    // Credentials verified before the change may no longer stand.
-    ctx.credentials.clear();
-    Ok(())
-}
-
-/// A team member's access (`administrator` or `host`). Nobody changes their own, so an
-/// administrator cannot lock themselves (or the last administrator) out.
-async fn change_role(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
-    if !caller.can(Capability::ListUsers) {
-        return Err(ServiceError::forbidden());
-    }
-    let Ok(id) = form.value("user_id").parse::<i64>() else {
-        return Err(ServiceError::NotFound);
-    };
-    if id == caller.id() {
-        return Err(ServiceError::field(
-            "role",
-            "own",
-            "You cannot change your own role.",
-        ));
-    }
-    let Some(role) = crate::domain::access::Role::parse(&form.value("role")) else {
-        return Err(ServiceError::field(
-            "role",
-            "in",
-            "The role must be administrator or host",
-        ));
-    };
-    let mut tx = ctx.store.begin().await?;
-    if !users::set_role(tx.ex(), id, role.as_str()).await? {
-        return Err(ServiceError::NotFound);
-    }
-    tx.commit().await?;
-    // Credentials verified before the change may no longer stand.
-    ctx.credentials.clear();
-    Ok(())
 }
 
 /// "Add user": Login, Name, Email and Role; the password is generated and shown once.
@@ -381,32 +292,4 @@ async fn add_user(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult
     Ok(format!(
         "{login} can sign in with the password {password} (shown only now: pass it on and ask them to keep it safe)."
     ))
-}
-
-/// "Send test email": queues a test message to `to` (the caller's address when empty) with
-/// the sender, reply-to and footer as saved.
-async fn send_test_email(ctx: &Ctx, caller: &Caller, to: &str) -> ServiceResult<String> {
-    if !caller.can(Capability::ManageOptions) {
-        return Err(ServiceError::forbidden());
-    }
-    let to = match to.trim() {
-        "" => caller.user.email.clone(),
-        given => given.to_string(),
-    };
-    if !is_valid_email(&to) {
-        return Err(ServiceError::field(
-            "to",
-            "email",
-            "Please provide a valid email address",
-        ));
-    }
-    let mut tx = ctx.store.begin().await?;
-    let outgoing = Outgoing {
-        message: Message::TestEmail(TestEmail { to: to.to_string() }),
-        booking_id: None,
-        due_at: None,
-    };
-    crate::service::outbox::enqueue(tx.ex(), &outgoing).await?;
-    tx.commit().await?;
-    Ok(format!("A test email is on its way to {to}."))
 }

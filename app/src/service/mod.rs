@@ -1,6 +1,7 @@
 //! Use cases. Each opens its transaction, calls store and domain, and commits; REST handlers
 //! and server functions are thin adapters over these.
 
+pub mod account;
 pub mod auth;
 pub mod bookings;
 pub mod calendars;
@@ -11,6 +12,7 @@ pub mod hosts;
 pub mod notifications;
 pub mod outbox;
 pub mod reports;
+pub mod schedules;
 pub mod settings;
 pub mod slots;
 pub mod support;

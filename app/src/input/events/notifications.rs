@@ -6,10 +6,9 @@ use crate::domain::validation::FieldErrors;
 use crate::input::fields::clean_text;
 use crate::model::notifications::{ReminderTime, defaults, kind, sms_defaults};
 use crate::service::events::email_notifications::{
-    EmailChange, Heading, Posted, RECIPIENTS_RULE, SourceEvent, TIMES_RULE, checked_times,
-    one_line_title,
+    EmailChange, Heading, Posted, RECIPIENTS_RULE, SourceEvent, TIMES_RULE, one_line_title,
 };
-use crate::service::events::sms_notifications::{MAX_BODY_CHARS, SmsChange, e164};
+use crate::service::events::sms_notifications::SmsChange;
 use crate::service::{ServiceError, ServiceResult};
 
 /// Reads `POST …/email-notifications`' `{notifications: {key: {title, enabled, email: {subject,
@@ -147,45 +146,13 @@ pub fn sms_change(key: &str, object: &Map<String, Value>, errors: &mut FieldErro
     let Some(sms) = object.get("sms") else {
         return change;
     };
-    if let Some(send_to) = sms.get("send_to").and_then(Value::as_str) {
-        if send_to == "phone" {
-            change.send_to = Some(send_to.into());
-        } else {
-            errors.add(
-                field("sms.send_to"),
-                "in",
-                "Messages can be sent as SMS (phone) only.",
-            );
-        }
-    }
-    if let Some(body) = sms.get("body").and_then(Value::as_str) {
-        if body.chars().count() > MAX_BODY_CHARS {
-            errors.add(
-                field("sms.body"),
-                "max",
-                format!("The message may not be longer than {MAX_BODY_CHARS} characters."),
-            );
-        }
-        change.body = Some(body.trim().to_string());
-    }
-    if let Some(number) = sms.get("number").and_then(Value::as_str) {
-        if number.trim().is_empty() {
-            change.number = Some(String::new());
-        } else {
-            change.number = e164(number);
-            if change.number.is_none() {
-                errors.add(
-                    field("sms.number"),
-                    "phone",
-                    "Please provide a valid phone number with its country code, such as +49 30 1234567.",
-                );
-            }
-        }
-    }
-    let times = sms
+    let text = |name: &str| sms.get(name).and_then(Value::as_str).map(str::to_string);
+    change.send_to = text("send_to");
+    change.body = text("body");
+    change.number = text("number");
+    change.times = sms
         .get("times")
         .and_then(|times| reminder_times(key, times, &field("sms.times"), errors));
-    change.times = checked_times(key, times, &field("sms.times"), errors);
     change
 }
 

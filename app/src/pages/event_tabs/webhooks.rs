@@ -7,8 +7,7 @@ use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::integrations::{SaveIntegration, WebhookChanges};
-use crate::service::outbox::{Message, Outgoing, WebhookDelivery, new_message_id};
-use crate::service::{Caller, Ctx, ServiceError};
+use crate::service::{Caller, Ctx};
 use crate::store::integrations;
 
 /// The event's webhook feeds with their delivery logs, times in the calendar's zone.
@@ -176,28 +175,8 @@ pub async fn feed_action(
         .await
         .map(drop),
         FeedAction::SendTest => {
-            let mut tx = ctx.store.begin().await?;
-            let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-            integrations::find(tx.ex(), ev.id, id)
-                .await?
-                .ok_or(ServiceError::NotFound)?;
-            let delivery = WebhookDelivery {
-                event_id: ev.id,
-                integration_id: id,
-                booking_id: 0,
-                trigger: "test".into(),
-                test: true,
-                message_id: new_message_id(),
-                body: None,
-            };
-            let outgoing = Outgoing {
-                message: Message::Webhook(delivery),
-                booking_id: None,
-                due_at: None,
-            };
-            crate::service::outbox::enqueue(tx.ex(), &outgoing).await?;
-            tx.commit().await?;
-            Ok(())
+            crate::service::events::integrations::send_test(ctx, caller, calendar_id, event_id, id)
+                .await
         }
     }
 }

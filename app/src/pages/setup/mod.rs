@@ -10,7 +10,6 @@ use crate::domain::zone::parse_zone;
 use crate::model::public::FormState;
 use crate::model::setup::{
     CalendarCard, CalendarPage, CalendarsPage, EventCard, FIRST_EVENT_TITLE, in_event_order,
-    moved_in_order,
 };
 use crate::service::calendars::admin::{Access, load_calendar};
 use crate::service::calendars::new_calendar::{CalendarGiven, CreateCalendar};
@@ -302,7 +301,8 @@ pub async fn calendar_action(
                 .map_err(plain)
         }
         (direction @ ("up" | "down"), Ok(event)) => {
-            move_event(ctx, caller, calendar_id, event, direction == "up")
+            let up = direction == "up";
+            crate::service::calendars::admin::move_event(ctx, caller, calendar_id, event, up)
                 .await
                 .map(|()| format!("{page}#event-{event}"))
                 .map_err(plain)
@@ -315,34 +315,6 @@ pub async fn calendar_action(
         }
         _ => Err(plain(ServiceError::NotFound)),
     }
-}
-
-/// "Move up"/"Move down": the event's place on the landing page (the calendar's
-/// `event_order`, stored whole so every event has a place).
-async fn move_event(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    up: bool,
-) -> ServiceResult<()> {
-    let mut tx = ctx.store.begin().await?;
-    let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
-    let ids: Vec<i64> = events::list_for_calendars(tx.ex(), &[cal.id])
-        .await?
-        .iter()
-        .map(|e| e.id)
-        .collect();
-    if !ids.contains(&event_id) {
-        return Err(ServiceError::NotFound);
-    }
-    let mut settings = crate::service::support::present::calendar_settings(&cal)?;
-    let order = in_event_order(&ids, settings.event_order.as_deref());
-    settings.event_order = Some(moved_in_order(order, event_id, up));
-    cal.settings = serde_json::to_string(&settings).map_err(crate::store::StoreError::from)?;
-    calendars::update(tx.ex(), &cal).await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 /// The calendar page's settings form: title, zone, description and photo of the host

@@ -13,7 +13,8 @@ use crate::model::calendar::{
     EventTemplate, EventTemplateSettings,
 };
 use crate::model::page::Page;
-use crate::service::support::present::calendar_wire;
+use crate::model::setup::{in_event_order, moved_in_order};
+use crate::service::support::present::{calendar_settings, calendar_wire};
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::availability_schedules;
@@ -250,6 +251,34 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     calendars::delete(tx.ex(), cal.id).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
+    Ok(())
+}
+
+/// "Move up"/"Move down": the event's place on the landing page (the calendar's
+/// `event_order`, stored whole so every event has a place).
+pub async fn move_event(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    up: bool,
+) -> ServiceResult<()> {
+    let mut tx = ctx.store.begin().await?;
+    let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
+    let ids: Vec<i64> = events::list_for_calendars(tx.ex(), &[cal.id])
+        .await?
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    if !ids.contains(&event_id) {
+        return Err(ServiceError::NotFound);
+    }
+    let mut settings = calendar_settings(&cal)?;
+    let order = in_event_order(&ids, settings.event_order.as_deref());
+    settings.event_order = Some(moved_in_order(order, event_id, up));
+    cal.settings = serde_json::to_string(&settings).map_err(crate::store::StoreError::from)?;
+    calendars::update(tx.ex(), &cal).await?;
+    tx.commit().await?;
     Ok(())
 }
 

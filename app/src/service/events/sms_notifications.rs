@@ -10,8 +10,7 @@ use crate::model::notifications::{
     Audience, SmsNotification, SmsNotifications, SmsNotificationsAnswer, kind, sms_defaults,
 };
 use crate::service::events::admin::load_managed_event;
-use crate::service::events::email_notifications::{Heading, Posted};
-use crate::service::support::checks::set_if_sent;
+use crate::service::events::email_notifications::{Heading, Posted, checked_times};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::BookingRow;
@@ -134,17 +133,18 @@ pub struct SmsChange {
     pub heading: Heading,
     /// `phone` (the only channel).
     pub send_to: Option<String>,
-    /// At most [`MAX_BODY_CHARS`] characters, trimmed.
+    /// At most [`MAX_BODY_CHARS`] characters; stored trimmed.
     pub body: Option<String>,
-    /// E.164, or empty for none.
+    /// An international number, stored in E.164 form; blank for none.
     pub number: Option<String>,
     /// Only for a reminder.
     pub times: Option<Vec<ReminderTime>>,
 }
 
 impl SmsChange {
-    /// Changes notification `key`, then checks it: an enabled message needs its text, and one
-    /// to the host a number to send it to.
+    /// Checks the values and changes notification `key`, then checks what spans both: an
+    /// enabled message needs its text, and one to the host a number to send it to. Errors
+    /// are named `notifications.{key}.sms.…`.
     pub fn apply(self, key: &str, n: &mut SmsNotification, errors: &mut FieldErrors) {
         let field = |name: &str| format!("notifications.{key}.{name}");
         let SmsChange {
@@ -155,11 +155,39 @@ impl SmsChange {
             times,
         } = self;
         heading.apply(&mut n.title, &mut n.enabled);
-        set_if_sent(&mut n.sms.send_to, send_to);
-        set_if_sent(&mut n.sms.body, body);
-        set_if_sent(&mut n.sms.number, number);
-        if times.is_some() {
-            n.sms.times = times;
+        match send_to {
+            Some(phone) if phone == "phone" => n.sms.send_to = phone,
+            Some(_) => errors.add(
+                field("sms.send_to"),
+                "in",
+                "Messages can be sent as SMS (phone) only.",
+            ),
+            None => {}
+        }
+        if let Some(body) = body {
+            if body.chars().count() > MAX_BODY_CHARS {
+                errors.add(
+                    field("sms.body"),
+                    "max",
+                    format!("The message may not be longer than {MAX_BODY_CHARS} characters."),
+                );
+            }
+            n.sms.body = body.trim().to_string();
+        }
+        match number.as_deref().map(str::trim) {
+            None => {}
+            Some("") => n.sms.number.clear(),
+            Some(given) => match e164(given) {
+                Some(number) => n.sms.number = number,
+                None => errors.add(
+                    field("sms.number"),
+                    "phone",
+                    "Please provide a valid phone number with its country code, such as +49 30 1234567.",
+                ),
+            },
+        }
+        if let Some(times) = checked_times(key, times, &field("sms.times"), errors) {
+            n.sms.times = Some(times);
         }
         let host_side = kind(key).is_some_and(|k| k.audience == Audience::Host);
         n.is_host = host_side;

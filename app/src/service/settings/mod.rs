@@ -3,3 +3,4 @@
 pub mod general;
 pub mod modules;
 pub mod site;
+pub mod test_email;

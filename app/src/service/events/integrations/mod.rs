@@ -286,3 +286,36 @@ pub async fn delete(
     tx.commit().await?;
     Ok(MessageAnswer::new(DELETED))
 }
+
+/// "Send test" on a feed: queued like a delivery (signed, logged) without booking data.
+pub async fn send_test(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    integration_id: i64,
+) -> ServiceResult<()> {
+    use crate::service::outbox::{Message, Outgoing, WebhookDelivery, enqueue, new_message_id};
+    let mut tx = ctx.store.begin().await?;
+    let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
+    integrations::find(tx.ex(), ev.id, integration_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let delivery = WebhookDelivery {
+        event_id: ev.id,
+        integration_id,
+        booking_id: 0,
+        trigger: "test".into(),
+        test: true,
+        message_id: new_message_id(),
+        body: None,
+    };
+    let outgoing = Outgoing {
+        message: Message::Webhook(delivery),
+        booking_id: None,
+        due_at: None,
+    };
+    enqueue(tx.ex(), &outgoing).await?;
+    tx.commit().await?;
+    Ok(())
+}
