@@ -251,6 +251,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
             ),
         ))
         .layer(axum::middleware::map_response(caching::not_stored_unless_said))
+        .layer(axum::middleware::from_fn(caching::compress_whole))
         .layer(caching::compression())
 }
 

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 
-use crate::service::slots::{LoadedEvent, SlotAnswer, SlotRequest, public_slots, slots_for_months};
+use crate::service::slots::{
+    FirstMonthKey, LoadedEvent, SlotAnswer, SlotRequest, public_slots, slots_for_months,
+};
 use crate::service::{Ctx, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use crate::domain::dates::{
@@ -37,8 +39,36 @@ pub(super) async fn month_slots(
 
 /// The first month from `from` on with any time, searched across the whole booking window;
 /// `from`'s month when there is none. The months after `from`'s are searched in one run, so a
-/// page whose near months are fully booked costs two runs, not one per month.
+/// page whose near months are fully booked costs two runs, not one per month; the month found
+/// is remembered for a moment (the slot cache's TTL), so the next visits cost one run of it.
 pub(super) async fn first_month_with_times(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    view: &View,
+    from: NaiveDate,
+    now: i64,
+) -> ServiceResult<(NaiveDate, SlotAnswer)> {
+    let key = FirstMonthKey {
+        event_id: loaded.event().id,
+        zone: view.zone,
+        duration: view.duration,
+        from,
+    };
+    if let Some(month) = ctx.slot_cache.first_month(&key) {
+        let answer = month_slots(ctx, loaded, view, month, now).await?;
+        if !answer.slots.is_empty() {
+            return Ok((month, answer));
+        }
+    }
+    let (month, answer) = search_from(ctx, loaded, view, from, now).await?;
+    if month != from {
+        ctx.slot_cache.remember_first_month(key, month);
+    }
+    Ok((month, answer))
+}
+
+/// [`first_month_with_times`] without the hint.
+async fn search_from(
     ctx: &Ctx,
     loaded: &LoadedEvent,
     view: &View,

@@ -258,6 +258,8 @@ async fn change_status(
             message: "The booking changed meanwhile; reload it.".into(),
         });
     }
+    // A time freed may reopen an earlier month of the booking page.
+    ctx.slot_cache.forget_first_months();
     if let Some(key) = reason_field(to) {
         bookings::add_meta(tx.ex(), b.id, key, &json!(change.reason).to_string()).await?;
     }

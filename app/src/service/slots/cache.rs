@@ -1,7 +1,11 @@
 //! Event definitions and schedules of recently asked events. Slot lists read them on every
 //! request while hosts change them rarely: entries live [`SlotCache::TTL`] (the bound on
 //! staleness when another process changes an event) and every local change clears the cache.
-//! Busy times are never cached, and booking writes never read this cache.
+//! Busy times are never cached, and booking writes never read this cache. Besides, for the
+//! same short time, which month a booking page opens on when its own month has no time left
+//! (a hint: that month's times are still computed live, and an empty one is searched again).
+
+use chrono::NaiveDate;
 
 use super::event::{LoadedEvent, load_event, schedule_rows};
 use crate::service::ServiceResult;
@@ -10,10 +14,22 @@ use crate::store::availability_schedules::ScheduleRow;
 /// A cached event definition with its hosts' schedules.
 type CachedEvent = std::sync::Arc<(LoadedEvent, Vec<ScheduleRow>)>;
 type CacheMap = std::collections::HashMap<i64, (std::time::Instant, CachedEvent)>;
+type MonthMap = std::collections::HashMap<FirstMonthKey, (std::time::Instant, NaiveDate)>;
+
+/// A booking page's view that opens on the first month with times: the event, the zone and
+/// duration shown, and the month searched from (today's).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FirstMonthKey {
+    pub event_id: i64,
+    pub zone: chrono_tz::Tz,
+    pub duration: i64,
+    pub from: NaiveDate,
+}
 
 #[derive(Clone, Default)]
 pub struct SlotCache {
     entries: std::sync::Arc<std::sync::RwLock<CacheMap>>,
+    first_months: std::sync::Arc<std::sync::RwLock<MonthMap>>,
 }
 
 impl std::fmt::Debug for SlotCache {
@@ -45,6 +61,34 @@ impl SlotCache {
     /// Forgets everything: called by every change to events, calendars and schedules.
     pub fn clear(&self) {
         self.entries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        self.forget_first_months();
+    }
+
+    /// The month a page opened on lately when `key.from`'s month had no time left.
+    pub fn first_month(&self, key: &FirstMonthKey) -> Option<NaiveDate> {
+        let months = self.first_months.read().unwrap_or_else(|e| e.into_inner());
+        months
+            .get(key)
+            .filter(|(at, _)| at.elapsed() < Self::TTL)
+            .map(|(_, month)| *month)
+    }
+
+    /// Remembers that the page of `key` opens on `month` (a later one than `key.from`'s).
+    pub fn remember_first_month(&self, key: FirstMonthKey, month: NaiveDate) {
+        let mut months = self.first_months.write().unwrap_or_else(|e| e.into_inner());
+        if months.len() >= Self::MAX_ENTRIES {
+            months.retain(|_, (at, _)| at.elapsed() < Self::TTL);
+        }
+        months.insert(key, (std::time::Instant::now(), month));
+    }
+
+    /// Forgets the months pages open on: called when a booking frees a time, so an earlier
+    /// month is offered again at once in this process (other processes within the TTL).
+    pub fn forget_first_months(&self) {
+        self.first_months
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .clear();

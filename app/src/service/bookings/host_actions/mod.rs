@@ -266,5 +266,6 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     crate::service::calendars::write_back::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
     booking_list::delete(tx.ex(), &ids).await?;
     tx.commit().await?;
+    ctx.slot_cache.forget_first_months();
     Ok(())
 }

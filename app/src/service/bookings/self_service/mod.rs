@@ -228,6 +228,7 @@ pub async fn cancel(
             message: "The booking changed meanwhile; reload it.".into(),
         });
     }
+    ctx.slot_cache.forget_first_months();
     bookings::add_meta(
         tx.ex(),
         booking.id,
