@@ -67,13 +67,26 @@ impl SlotCache {
         self.forget_first_months();
     }
 
-    /// The month a page opened on lately when `key.from`'s month had no time left.
+    /// The month a page opened on lately when `key.from`'s month had no time left. Once that
+    /// is older than the TTL, one caller gets `None` (and searches again) while the others
+    /// keep the month one TTL more: under load, one search per TTL instead of one per
+    /// request in flight (a month shown is then at most two TTLs old).
     pub fn first_month(&self, key: &FirstMonthKey) -> Option<NaiveDate> {
-        let months = self.first_months.read().unwrap_or_else(|e| e.into_inner());
-        months
-            .get(key)
-            .filter(|(at, _)| at.elapsed() < Self::TTL)
-            .map(|(_, month)| *month)
+        {
+            let months = self.first_months.read().unwrap_or_else(|e| e.into_inner());
+            match months.get(key) {
+                None => return None,
+                Some((at, month)) if at.elapsed() < Self::TTL => return Some(*month),
+                Some(_) => {}
+            }
+        }
+        let mut months = self.first_months.write().unwrap_or_else(|e| e.into_inner());
+        let (at, month) = months.get_mut(key)?;
+        if at.elapsed() < Self::TTL {
+            return Some(*month);
+        }
+        *at = std::time::Instant::now();
+        None
     }
 
     /// Remembers that the page of `key` opens on `month` (a later one than `key.from`'s).
@@ -116,4 +129,39 @@ pub(super) async fn cached_event(
 pub async fn public_event(ctx: &crate::service::Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
     let mut conn = ctx.store.conn().await?;
     Ok(cached_event(ctx, &mut conn, event_id).await?.0.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> FirstMonthKey {
+        FirstMonthKey {
+            event_id: 1,
+            zone: chrono_tz::Europe::Berlin,
+            duration: 30,
+            from: NaiveDate::from_ymd_opt(2026, 11, 1).expect("date"),
+        }
+    }
+
+    #[test]
+    fn an_old_month_is_searched_again_by_one_caller_while_the_others_keep_it() {
+        let cache = SlotCache::default();
+        let january = NaiveDate::from_ymd_opt(2027, 1, 1).expect("date");
+        assert_eq!(cache.first_month(&key()), None);
+        cache.remember_first_month(key(), january);
+        assert_eq!(cache.first_month(&key()), Some(january));
+        // Made old: the first caller searches, the next ones keep January meanwhile.
+        cache
+            .first_months
+            .write()
+            .expect("lock")
+            .get_mut(&key())
+            .expect("entry")
+            .0 -= SlotCache::TTL;
+        assert_eq!(cache.first_month(&key()), None);
+        assert_eq!(cache.first_month(&key()), Some(january));
+        cache.forget_first_months();
+        assert_eq!(cache.first_month(&key()), None);
+    }
 }
