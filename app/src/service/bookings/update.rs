@@ -202,6 +202,8 @@ pub async fn apply(
     )
     .await?;
     tx.commit().await?;
+    // A time freed (cancelled, rejected, moved) may reopen an earlier month of the booking page.
+    ctx.slot_cache.forget_first_months();
     Ok(MessageAnswer::new(updated_message(&command.change)))
 }
 
@@ -258,8 +260,6 @@ async fn change_status(
             message: "The booking changed meanwhile; reload it.".into(),
         });
     }
-    // A time freed may reopen an earlier month of the booking page.
-    ctx.slot_cache.forget_first_months();
     if let Some(key) = reason_field(to) {
         bookings::add_meta(tx.ex(), b.id, key, &json!(change.reason).to_string()).await?;
     }

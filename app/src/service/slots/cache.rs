@@ -52,10 +52,7 @@ impl SlotCache {
 
     fn put(&self, event_id: i64, value: CachedEvent) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= Self::MAX_ENTRIES {
-            entries.retain(|_, (at, _)| at.elapsed() < Self::TTL);
-        }
-        entries.insert(event_id, (std::time::Instant::now(), value));
+        insert_bounded(&mut entries, event_id, value);
     }
 
     /// Forgets everything: called by every change to events, calendars and schedules.
@@ -92,10 +89,7 @@ impl SlotCache {
     /// Remembers that the page of `key` opens on `month` (a later one than `key.from`'s).
     pub fn remember_first_month(&self, key: FirstMonthKey, month: NaiveDate) {
         let mut months = self.first_months.write().unwrap_or_else(|e| e.into_inner());
-        if months.len() >= Self::MAX_ENTRIES {
-            months.retain(|_, (at, _)| at.elapsed() < Self::TTL);
-        }
-        months.insert(key, (std::time::Instant::now(), month));
+        insert_bounded(&mut months, key, month);
     }
 
     /// Forgets the months pages open on: called when a booking frees a time, so an earlier
@@ -106,6 +100,19 @@ impl SlotCache {
             .unwrap_or_else(|e| e.into_inner())
             .clear();
     }
+}
+
+/// Adds `value` at `key`, timed from now; a full map first drops its entries older than the
+/// TTL, so it stays bounded by what a TTL brings in.
+fn insert_bounded<K: std::hash::Hash + Eq, V>(
+    map: &mut std::collections::HashMap<K, (std::time::Instant, V)>,
+    key: K,
+    value: V,
+) {
+    if map.len() >= SlotCache::MAX_ENTRIES {
+        map.retain(|_, (at, _)| at.elapsed() < SlotCache::TTL);
+    }
+    map.insert(key, (std::time::Instant::now(), value));
 }
 
 /// The event and its hosts' schedules from the cache, or loaded (and cached) on `conn`.

@@ -228,7 +228,6 @@ pub async fn cancel(
             message: "The booking changed meanwhile; reload it.".into(),
         });
     }
-    ctx.slot_cache.forget_first_months();
     bookings::add_meta(
         tx.ex(),
         booking.id,
@@ -306,5 +305,7 @@ async fn finish(
     crate::service::calendars::write_back::queue_for(tx.ex(), &ids, now).await?;
     let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
     tx.commit().await?;
+    // The time left may reopen an earlier month of the booking page.
+    ctx.slot_cache.forget_first_months();
     Ok(body)
 }

@@ -122,7 +122,6 @@ pub async fn reschedule(
         group,
     )
     .await?;
-    ctx.slot_cache.forget_first_months();
     let by = if caller.is_some() { "host" } else { "guest" };
     let description = note_move(tx.ex(), &booking, &why, by).await?;
     // A group slot it left keeps its other attendees; a single booking keeps its UID.
