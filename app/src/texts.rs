@@ -54,6 +54,7 @@ pub const ERRORS_HEADING: &str = "Please check the form";
 pub const ADD_GOOGLE: &str = "Add to Google Calendar";
 pub const ADD_OUTLOOK: &str = "Add to Outlook";
 pub const DOWNLOAD_ICS: &str = "Download .ics";
+pub const JOIN_VIDEO: &str = "Join video call";
 pub const RESCHEDULE: &str = "Reschedule";
 pub const CANCEL: &str = "Cancel";
 pub const BOOK_AGAIN: &str = "Book another time";

@@ -201,7 +201,7 @@ pub async fn update_event_limits(
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/advanced-settings", tag = "events",
     params(("id" = i64, Path), ("event_id" = i64, Path)),
-    request_body(content = EventSettingsRequest, description = "`{settings: {requires_confirmation, can_not_cancel, can_not_reschedule, multi_duration}}`: each rule `true`/`false` or `{enabled, type, condition: {value, unit}, message}`; keys not sent are kept"),
+    request_body(content = EventSettingsRequest, description = "`{settings: {requires_confirmation, can_not_cancel, can_not_reschedule, multi_duration, recurring_config, hold_minutes, attendee_limit, secret, email_domains, video_link_template}}`: each rule `true`/`false` or `{enabled, type, condition: {value, unit}, message}`; `recurring_config` `{enabled, frequency: daily|weekly|monthly, interval: 1-30, max_count: 2-52, is_count_fixed}`, `hold_minutes` 0-60, `attendee_limit` `{enabled, value: 1-100}`, `secret` boolean, `email_domains` `{allow: [domain], deny: [domain]}`, `video_link_template` empty or an http(s) URL with `{uid}`; keys not sent are kept; a bad value is 422 on `settings.<key>`"),
     responses((status = 200, description = "`{message: 'Data has been updated', event: {id, settings}}`", body = EventSettingsSaved)))]
 pub async fn update_event_advanced_settings(
     host: Host,

@@ -5,12 +5,14 @@ use app::domain::access::Capability;
 use app::model::answer::MessageAnswer;
 use app::model::listing::{PageList, SettingsMenu};
 use app::model::settings::{
-    GeneralSettingsAnswer, GeneralSettingsRequest, GlobalModules, InstallPluginRequest,
-    PaymentSettingsRequest, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
+    BookingProtectionAnswer, BookingProtectionRequest, GeneralSettingsAnswer,
+    GeneralSettingsRequest, GlobalModules, InstallPluginRequest, PaymentSettingsRequest,
+    SavedBookingProtection, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
     ThemeRequest,
 };
 use app::service::settings::general;
 use app::service::settings::modules;
+use app::service::settings::protection;
 use app::service::settings::site;
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,6 +33,28 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_pages))
         .routes(routes!(save_addons))
         .routes(routes!(install_plugin))
+        .routes(routes!(get_booking_protection, save_booking_protection))
+}
+
+#[utoipa::path(get, path = "/settings/booking-protection", tag = "settings",
+    responses((status = 200, description = "`{settings: {proof_of_work: {enabled, max_number}, blocklist}}`", body = BookingProtectionAnswer)))]
+pub async fn get_booking_protection(host: Host) -> Answer<BookingProtectionAnswer> {
+    protection::get(&host.ctx, &host.caller).await.json()
+}
+
+#[utoipa::path(post, path = "/settings/booking-protection", tag = "settings",
+    request_body(content = BookingProtectionRequest, description = "`{proof_of_work?: {enabled?, max_number?}, blocklist?}`; the keys sent change"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully', settings}`", body = SavedBookingProtection)))]
+pub async fn save_booking_protection(
+    host: Host,
+    ApiJson(body): ApiJson,
+) -> Answer<SavedBookingProtection> {
+    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        app::input::settings::protection_changes(&body)
+    })?;
+    protection::save(&host.ctx, &host.caller, changes)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/settings/general", tag = "settings",

@@ -207,6 +207,31 @@ async fn deliver_test_email(
     Ok(())
 }
 
+/// The link of an attendee's existing booking (the per-attendee limit refused another).
+async fn deliver_booking_link(
+    ctx: &Ctx,
+    mailer: &Mailer,
+    item: &OutboxRow,
+    link: &app::service::outbox::BookingLink,
+) -> anyhow::Result<()> {
+    let Some(email) = deliveries::booking_link_email(ctx, link).await? else {
+        deliveries::complete(ctx, item.id).await?;
+        return Ok(());
+    };
+    lease_for_send(ctx, mailer, item).await?;
+    match mailer.send(&email).await {
+        Ok(()) => {
+            tracing::info!(outbox_id = item.id, "booking link email sent");
+            deliveries::complete(ctx, item.id).await?;
+        }
+        Err(error) => {
+            tracing::warn!(outbox_id = item.id, %error, "booking link email failed");
+            deliveries::fail_or_retry(ctx, item.id, &error.reason, None).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Keeps up to `concurrency` items of `lane` in delivery. Items are claimed in batches of up
 /// to `2 x concurrency`, and a new batch only once fewer than `concurrency` are left: a claim
 /// is a write transaction, and claiming one item at a time would double the commits per
@@ -327,6 +352,9 @@ async fn deliver(
     let notice = match deliveries::read_message(ctx, item).await? {
         Some(Message::TestEmail(test)) => {
             return deliver_test_email(ctx, mailer, item, &test.to).await;
+        }
+        Some(Message::BookingLink(link)) => {
+            return deliver_booking_link(ctx, mailer, item, &link).await;
         }
         Some(Message::Email(notice)) => notice,
         _ => return Ok(()),

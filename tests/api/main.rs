@@ -36,6 +36,7 @@ mod page_forms;
 mod page_months;
 mod pages;
 mod payments;
+mod policies;
 #[path = "../common/radicale.rs"]
 mod radicale;
 mod reminders;

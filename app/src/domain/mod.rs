@@ -8,6 +8,7 @@ pub mod calendar_busy;
 pub mod chart;
 pub mod dates;
 pub mod money;
+pub mod policies;
 pub mod slots;
 pub mod slug;
 pub mod smart_codes;

@@ -28,6 +28,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     let (message, phone_number) = (text("message"), text("phone_number"));
     let (address, location_description) = (text("address"), text("location_description"));
     let source_url = text("source_url");
+    let website = text("website");
     let location_type = f.str("location_type", &mut errors);
     let event_time = if event_time_text.trim().is_empty() {
         None
@@ -55,6 +56,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
             .and_then(Value::as_str)
             .map(str::to_string),
         asked,
+        website,
         unreadable: errors,
     })
 }

@@ -219,6 +219,12 @@ fn the_booking_and_connection_examples_read_as_their_commands() {
         "ThemeRequest",
         crate::input::settings::theme_choice(&example::<ThemeRequest>()),
     );
+    accepted(
+        "BookingProtectionRequest",
+        crate::input::settings::protection_changes(&example::<
+            crate::model::settings::BookingProtectionRequest,
+        >()),
+    );
 }
 
 /// [`an_event`] as the booking form sees it: hosted in Berlin, default settings.

@@ -11,6 +11,7 @@ use crate::service::settings::general::{
     GeneralChanges, PaymentChanges, PaymentTexts, SectionChanges,
 };
 use crate::service::settings::modules::{AddonChanges, ModuleSwitches, PluginId};
+use crate::service::settings::protection::ProtectionChanges;
 use crate::service::settings::site::{
     MODULE_CATALOGUE, SELF_PLUGIN, ThemeChoice, YES_NO, required,
 };
@@ -139,6 +140,28 @@ pub fn theme_choice(body: &Value) -> ServiceResult<ThemeChoice> {
     let theme = f.str("theme", &mut errors);
     let brand_color = f.str("brand_color", &mut errors);
     ThemeChoice::new(theme, brand_color, errors)
+}
+
+/// `POST /settings/booking-protection`: `{proof_of_work?: {enabled?, max_number?},
+/// blocklist?}`, at the top level or inside `settings` (the shape `GET` answers).
+pub fn protection_changes(body: &Value) -> ServiceResult<ProtectionChanges> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let top = Fields::new(Some(body), "");
+    let inner = match top.get("settings") {
+        Some(Value::Object(_)) => top.get("settings"),
+        _ => Some(body),
+    };
+    let f = Fields::new(inner, "");
+    let work = f.object("proof_of_work", &mut errors);
+    let w = Fields::new(work, "proof_of_work");
+    let changes = ProtectionChanges {
+        proof_of_work_enabled: w.bool("enabled", &mut errors),
+        max_number: w.int("max_number", &mut errors),
+        blocklist: crate::input::events::limits::text_list(&f, "blocklist", &mut errors),
+        unreadable: errors,
+    };
+    Ok(changes)
 }
 
 #[cfg(test)]

@@ -73,6 +73,13 @@ pub struct Booking {
     pub additional_guests: Vec<BookingGuest>,
     pub calendar_event: BookingEvent,
     pub calendar: CalendarRef,
+    /// The id shared by the occurrences of a series (its first's), else `null`.
+    pub series_id: Option<i64>,
+    /// This occurrence's place in its series, from 1.
+    pub series_index: Option<i64>,
+    pub series_count: Option<i64>,
+    /// The booking's own video call, made from the event's template.
+    pub video_url: Option<String>,
 }
 
 impl Booking {

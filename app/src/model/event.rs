@@ -46,6 +46,60 @@ pub struct MultiDuration {
     pub available_durations: Vec<i64>,
 }
 
+/// `recurring_config` (DESIGN 2.8): whether attendees may book a series, how often it repeats
+/// and how many occurrences at most (the reference's keys).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecurringConfig {
+    pub enabled: bool,
+    /// `daily`, `weekly` or `monthly`.
+    pub frequency: String,
+    /// 1-30 days, weeks or months between occurrences.
+    pub interval: i64,
+    /// 2-52 occurrences at most.
+    pub max_count: i64,
+    /// Public creates always book `max_count` occurrences.
+    pub is_count_fixed: bool,
+}
+
+impl Default for RecurringConfig {
+    fn default() -> Self {
+        RecurringConfig {
+            enabled: false,
+            frequency: "weekly".into(),
+            interval: 1,
+            max_count: 2,
+            is_count_fixed: false,
+        }
+    }
+}
+
+/// `attendee_limit`: at most `value` open future bookings of the event per email address.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AttendeeLimit {
+    pub enabled: bool,
+    pub value: i64,
+}
+
+impl Default for AttendeeLimit {
+    fn default() -> Self {
+        AttendeeLimit {
+            enabled: false,
+            value: 1,
+        }
+    }
+}
+
+/// `email_domains`: attendees' addresses must be in `allow` (when it is not empty) and not in
+/// `deny`; a domain covers its subdomains.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct EmailDomains {
+    pub allow: Vec<String>,
+    pub deny: Vec<String>,
+}
+
 /// A conditional rule such as "requires confirmation" or "can not cancel".
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,6 +144,15 @@ pub struct EventSettings {
     pub requires_confirmation: ConditionalRule,
     pub can_not_cancel: ConditionalRule,
     pub can_not_reschedule: ConditionalRule,
+    pub recurring_config: RecurringConfig,
+    /// Minutes a chosen time is held for its visitor (0: no holds).
+    pub hold_minutes: i64,
+    pub attendee_limit: AttendeeLimit,
+    /// Bookable only through a private link.
+    pub secret: bool,
+    pub email_domains: EmailDomains,
+    /// Empty, or an http(s) URL with `{uid}`: each booking's video call.
+    pub video_link_template: String,
 }
 
 impl Default for EventSettings {
@@ -155,6 +218,12 @@ impl Default for EventSettings {
                 rule_type: "always".into(),
                 condition: minutes30,
             },
+            recurring_config: RecurringConfig::default(),
+            hold_minutes: 5,
+            attendee_limit: AttendeeLimit::default(),
+            secret: false,
+            email_domains: EmailDomains::default(),
+            video_link_template: String::new(),
         }
     }
 }

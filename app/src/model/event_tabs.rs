@@ -179,6 +179,20 @@ pub struct AdvancedTab {
     /// "15, 30, 60".
     pub durations: String,
     pub default_duration: String,
+    pub recurring: bool,
+    /// `daily`, `weekly` or `monthly`.
+    pub frequency: String,
+    pub interval: String,
+    pub max_count: String,
+    pub is_count_fixed: bool,
+    pub hold_minutes: String,
+    /// Empty: no per-attendee limit.
+    pub attendee_limit: String,
+    pub secret: bool,
+    /// One domain per line.
+    pub allowed_domains: String,
+    pub blocked_domains: String,
+    pub video_link_template: String,
 }
 
 /// When an attendee may cancel or reschedule.

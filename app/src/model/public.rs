@@ -309,6 +309,11 @@ pub struct ManagePage {
     pub ics_href: String,
     pub reschedule_href: Option<String>,
     pub cancel_href: Option<String>,
+    /// The event's notice rules' messages where they refuse a change now (shown instead of
+    /// the link).
+    pub notices: Vec<String>,
+    /// The booking's own video call.
+    pub video_url: Option<String>,
     pub book_again_href: String,
     /// The start in UTC (`YYYY-MM-DD HH:mm:ss`), for the embed's `slotbook:booked` message.
     pub start_time: String,

@@ -49,6 +49,9 @@ pub struct CreateBookingRequest {
     pub host_user_id: Option<i64>,
     /// Paid events: the payment method's key (default: the first one offered).
     pub payment_method: Option<String>,
+    /// The spam trap: people never see it, so it stays empty; anything in it refuses the
+    /// booking (422 `spam_detected`).
+    pub website: Option<String>,
 }
 
 /// `POST /bookings/{hash}/cancel`.

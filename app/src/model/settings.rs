@@ -414,3 +414,66 @@ mod tests {
         assert!(!saved.contains("legacy") && !saved.contains("extra"));
     }
 }
+
+/// Settings key of [`BookingProtection`].
+pub const BOOKING_PROTECTION: &str = "booking_protection";
+
+/// `/settings/booking-protection` (DESIGN 2.8): the proof-of-work challenge on public creates
+/// and the site-wide blocklist of attendee addresses and domains.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct BookingProtection {
+    pub proof_of_work: ProofOfWork,
+    /// Lower-case addresses (`a@b.c`) and domains (covering their subdomains).
+    pub blocklist: Vec<String>,
+}
+
+/// The ALTCHA challenge's switch and its largest secret number.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ProofOfWork {
+    pub enabled: bool,
+    /// 1,000 - 1,000,000.
+    pub max_number: i64,
+}
+
+impl Default for ProofOfWork {
+    fn default() -> Self {
+        ProofOfWork {
+            enabled: false,
+            max_number: 50_000,
+        }
+    }
+}
+
+/// `{settings}` of `GET /settings/booking-protection`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"proof_of_work": {"enabled": false, "max_number": 50000}, "blocklist": ["spam.example"]}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BookingProtectionAnswer {
+    pub settings: BookingProtection,
+}
+
+/// `{message, settings}` of `POST /settings/booking-protection`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"message": "Settings updated successfully", "settings": {"proof_of_work": {"enabled": true, "max_number": 50000}, "blocklist": ["spam.example"]}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedBookingProtection {
+    #[cfg_attr(feature = "ssr", schema(example = "Settings updated successfully"))]
+    pub message: String,
+    pub settings: BookingProtection,
+}
+
+/// `POST /settings/booking-protection`: the keys sent change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"proof_of_work": {"enabled": true, "max_number": 50000}, "blocklist": ["spam.example", "troll@example.org"]})))]
+pub struct BookingProtectionRequest {
+    /// `{enabled?, max_number?: 1000-1000000}`.
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
+    pub proof_of_work: Option<BTreeMap<String, serde_json::Value>>,
+    /// Addresses and domains (a domain covers its subdomains); replaces the list.
+    pub blocklist: Option<Vec<String>>,
+}

@@ -164,6 +164,40 @@ pub async fn test_email(
     ))
 }
 
+/// The email of a [`crate::service::outbox::BookingLink`]: `None` when the booking is gone or
+/// no longer has that address (the item is then completed).
+pub async fn booking_link_email(
+    ctx: &Ctx,
+    link: &crate::service::outbox::BookingLink,
+) -> ServiceResult<Option<crate::service::notifications::Email>> {
+    let mut conn = ctx.store.conn().await?;
+    let Some(booking) = bookings::find(conn.ex(), link.booking_id).await? else {
+        return Ok(None);
+    };
+    if !booking.email.eq_ignore_ascii_case(&link.to) {
+        return Ok(None);
+    }
+    let general: crate::model::settings::GeneralSettings =
+        crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
+    let loaded = crate::service::slots::load_event(conn.ex(), booking.event_id).await?;
+    let zone = crate::domain::zone::parse_zone(&booking.person_time_zone).unwrap_or(chrono_tz::UTC);
+    let when = chrono::DateTime::from_timestamp(booking.start_time, 0)
+        .map(|t| {
+            t.with_timezone(&zone)
+                .format("%A, %B %-d, %Y, %H:%M (%Z)")
+                .to_string()
+        })
+        .unwrap_or_default();
+    let url = format!("{}/booking/{}", ctx.public_url, booking.hash);
+    Ok(Some(crate::service::notifications::booking_link_email(
+        &general.emailing,
+        &booking.email,
+        &loaded.event().title,
+        &when,
+        &url,
+    )))
+}
+
 /// Loads what a booking message (email or SMS) needs, or completes the item and answers
 /// `None` when there is nothing to send: the booking is gone, or a reminder's booking is no
 /// longer scheduled or has moved since it was planned.

@@ -95,13 +95,15 @@ fn vevent(
     let start = DateTime::from_timestamp(b.start_time, 0).unwrap_or_default();
     let end = DateTime::from_timestamp(b.end_time, 0).unwrap_or_default();
     let mut event = Event::new();
+    // A booking's own video call is where the meeting happens: its LOCATION and URL.
+    let video = b.video_url.as_deref().filter(|v| !v.is_empty());
     event
         .uid(&ics_uid(b))
         .summary(summary)
         .starts(start)
         .ends(end)
-        .url(link);
-    if let Some(place) = location.filter(|l| !l.trim().is_empty()) {
+        .url(video.unwrap_or(link));
+    if let Some(place) = video.or(location.filter(|l| !l.trim().is_empty())) {
         event.location(place);
     }
     if let Some(host) = organizer {
@@ -375,6 +377,13 @@ pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) ->
     ));
     let footer = clean_html(emailing.email_footer.trim());
     let mut html = body;
+    let live = !matches!(b.status.as_str(), "cancelled" | "rejected");
+    if let Some(video) = b.video_url.as_deref().filter(|v| !v.is_empty() && live) {
+        let video = escape_html(video);
+        html.push_str(&format!(
+            "<p>Join video call: <a href=\"{video}\">{video}</a></p>"
+        ));
+    }
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
     }
@@ -448,13 +457,30 @@ fn sender(emailing: &EmailSettings, host_name: Option<String>) -> (String, Strin
 
 /// "Send test email" in the settings: the sender, reply-to and footer as saved, to `to`.
 pub fn test_email(emailing: &EmailSettings, to: &str) -> Email {
-    let (from_name, from_email) = sender(emailing, None);
     let footer = clean_html(emailing.email_footer.trim());
     let lead = "This is a test email from slotbook: booking emails will look like this.";
     let mut html = format!("<p>{}</p>", escape_html(lead));
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
     }
+    site_email(
+        emailing,
+        to,
+        "slotbook test email".into(),
+        html,
+        format!("{lead}\n"),
+    )
+}
+
+/// An email of the site itself (no event's notification): the saved sender and reply-to.
+fn site_email(
+    emailing: &EmailSettings,
+    to: &str,
+    subject: String,
+    html: String,
+    text: String,
+) -> Email {
+    let (from_name, from_email) = sender(emailing, None);
     Email {
         from_name,
         from_email,
@@ -462,9 +488,36 @@ pub fn test_email(emailing: &EmailSettings, to: &str) -> Email {
         to: to.to_string(),
         to_name: String::new(),
         bcc: Vec::new(),
-        subject: "slotbook test email".into(),
+        subject,
         html,
-        text: format!("{lead}\n"),
+        text,
         ics: None,
     }
+}
+
+/// The link of an attendee's existing booking, sent when the event's per-attendee limit
+/// refused another booking: `when` is the booking's start as the attendee reads it.
+pub fn booking_link_email(
+    emailing: &EmailSettings,
+    to: &str,
+    event_title: &str,
+    when: &str,
+    url: &str,
+) -> Email {
+    let lead = format!("You already have a booking for {event_title}: {when}.");
+    let follow = "You can see, reschedule or cancel it here:";
+    let html = format!(
+        "<p>{}</p><p>{}<br><a href=\"{}\">{}</a></p>",
+        escape_html(&lead),
+        escape_html(follow),
+        escape_html(url),
+        escape_html(url)
+    );
+    site_email(
+        emailing,
+        to,
+        format!("Your booking for {event_title}"),
+        html,
+        format!("{lead}\n\n{follow}\n{url}\n"),
+    )
 }

@@ -17,6 +17,7 @@ pub const SMS_KIND: &str = "sms";
 pub const WEBHOOK_KIND: &str = "webhook";
 pub const CALENDAR_WRITE_KIND: &str = "calendar_write";
 pub const TEST_EMAIL_KIND: &str = "test_email";
+pub const BOOKING_LINK_KIND: &str = "booking_link";
 /// An item's `purpose` when it is a reminder.
 pub const REMINDER: &str = "reminder";
 
@@ -65,6 +66,16 @@ pub struct TestEmail {
     pub to: String,
 }
 
+/// The link of an attendee's existing booking, sent when the event's per-attendee limit
+/// refused another (the refusal itself shows nothing of it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookingLink {
+    pub booking_id: i64,
+    pub event_id: i64,
+    /// The address the refused create gave (the booking's, in lower case).
+    pub to: String,
+}
+
 /// One side effect, by kind.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
@@ -73,6 +84,7 @@ pub enum Message {
     Webhook(WebhookDelivery),
     CalendarWrite(CalendarWrite),
     TestEmail(TestEmail),
+    BookingLink(BookingLink),
 }
 
 /// A stored payload that does not read as its kind's message (an item of an unknown kind, or
@@ -93,6 +105,7 @@ impl Message {
             Message::Webhook(_) => WEBHOOK_KIND,
             Message::CalendarWrite(_) => CALENDAR_WRITE_KIND,
             Message::TestEmail(_) => TEST_EMAIL_KIND,
+            Message::BookingLink(_) => BOOKING_LINK_KIND,
         }
     }
 
@@ -102,6 +115,7 @@ impl Message {
             Message::Webhook(m) => serde_json::to_string(m),
             Message::CalendarWrite(m) => serde_json::to_string(m),
             Message::TestEmail(m) => serde_json::to_string(m),
+            Message::BookingLink(m) => serde_json::to_string(m),
         };
         // These types hold strings, numbers and JSON values only: serialising cannot fail.
         text.unwrap_or_default()
@@ -110,7 +124,7 @@ impl Message {
     /// Items with the same key go out one after another, in the order they were queued:
     /// messages to one recipient on one channel, deliveries to one feed about one booking,
     /// writes of one slot to one host's calendar. Reminders and tests need no order.
-    fn sequence_key(&self) -> Option<String> {
+    pub(crate) fn sequence_key(&self) -> Option<String> {
         match self {
             Message::Email(m) | Message::Sms(m) if m.start_time.is_none() => {
                 Some(format!("{}:{}:{}", self.kind(), m.booking_id, m.to))
@@ -119,6 +133,7 @@ impl Message {
                 Some(format!("webhook:{}:{}", m.booking_id, m.integration_id))
             }
             Message::CalendarWrite(m) => Some(format!("calendar:{}:{}", m.host, m.uid)),
+            Message::BookingLink(m) => Some(format!("booking_link:{}:{}", m.event_id, m.to)),
             _ => None,
         }
     }
@@ -135,6 +150,7 @@ impl Message {
             WEBHOOK_KIND => serde_json::from_str(payload).map(Message::Webhook),
             CALENDAR_WRITE_KIND => serde_json::from_str(payload).map(Message::CalendarWrite),
             TEST_EMAIL_KIND => serde_json::from_str(payload).map(Message::TestEmail),
+            BOOKING_LINK_KIND => serde_json::from_str(payload).map(Message::BookingLink),
             other => return Err(unreadable(format!("unknown kind {other}"))),
         };
         message.map_err(|e| unreadable(e.to_string()))

@@ -32,6 +32,10 @@ pub struct BookingExtras<'a> {
     pub ip_address: &'a str,
     /// Hosts besides `host_user_id` (collective events attach every member).
     pub other_hosts: &'a [i64],
+    pub video_url: Option<&'a str>,
+    /// `(series_id, series_index, series_count)` of a series' occurrence; a series' first
+    /// occurrence names no id (it becomes the series' id).
+    pub series: Option<(Option<i64>, i64, i64)>,
 }
 
 /// Inserts the booking as its own group and records its host.
@@ -49,15 +53,19 @@ pub async fn insert_full(
     let id: i64 = on!(&mut ex, c => sqlx::query_scalar(
         "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
             slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
-            source_url, person_user_id, ip_address, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
+            source_url, person_user_id, ip_address, created_at, updated_at, video_url, series_index, series_count)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21, $22, $23, $24)
          RETURNING id")
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
         .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60)
         .bind(b.first_name).bind(b.last_name).bind(b.email).bind(b.message).bind(b.status)
         .bind(b.source).bind(b.event_type).bind(x.phone).bind(if x.location_details.is_empty() { "{}" } else { x.location_details })
         .bind(x.source_url).bind(x.person_user_id).bind(x.ip_address).bind(now)
+        .bind(x.video_url).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2))
         .fetch_one(&mut **c).await)?;
+    if let Some((series, _, _)) = x.series {
+        on!(&mut ex, c => sqlx::query("UPDATE bookings SET series_id = $2 WHERE id = $1").bind(id).bind(series.unwrap_or(id)).execute(&mut **c).await.map(|_| ()))?;
+    }
     if let Some(group) = x.group_id {
         on!(&mut ex, c => sqlx::query("UPDATE bookings SET group_id = $2 WHERE id = $1").bind(id).bind(group).execute(&mut **c).await.map(|_| ()))?;
     }
@@ -96,6 +104,30 @@ pub async fn count_per_host(
         "SELECT host_user_id, COUNT(*) FROM bookings WHERE event_id = $1 AND start_time >= $2 AND start_time < $3
            AND status IN ('scheduled', 'pending', 'completed') GROUP BY host_user_id")
         .bind(event_id).bind(from).bind(to).fetch_all(&mut *c).await)?)
+}
+
+/// An attendee's open future bookings of one event: how many (a series counts once) and the
+/// one that starts first.
+pub struct OpenBookings {
+    pub count: i64,
+    pub first_id: Option<i64>,
+}
+
+/// [`OpenBookings`] of `email` (case-insensitive): scheduled or pending, not started.
+pub async fn open_of_attendee(
+    ex: Ex<'_>,
+    event_id: i64,
+    email: &str,
+    now: i64,
+) -> StoreResult<OpenBookings> {
+    let (count, first_id): (i64, Option<i64>) = on!(ex, c => sqlx::query_as(
+        "SELECT COUNT(DISTINCT COALESCE(series_id, id)),
+                (SELECT id FROM bookings WHERE event_id = $1 AND LOWER(email) = LOWER($2)
+                   AND status IN ('scheduled', 'pending') AND start_time > $3 ORDER BY start_time, id LIMIT 1)
+         FROM bookings WHERE event_id = $1 AND LOWER(email) = LOWER($2)
+           AND status IN ('scheduled', 'pending') AND start_time > $3")
+        .bind(event_id).bind(email).bind(now).fetch_one(&mut *c).await)?;
+    Ok(OpenBookings { count, first_id })
 }
 
 /// Serialises writers of these hosts until the transaction ends. PostgreSQL takes one
@@ -229,6 +261,12 @@ pub struct BookingRow {
     pub source_url: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The id of a series' first occurrence, shared by all of them.
+    pub series_id: Option<i64>,
+    /// From 1.
+    pub series_index: Option<i64>,
+    pub series_count: Option<i64>,
+    pub video_url: Option<String>,
 }
 
 impl BookingRow {
@@ -248,7 +286,7 @@ impl BookingRow {
     }
 }
 
-pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at";
+pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at, series_id, series_index, series_count, video_url";
 
 pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
@@ -368,9 +406,11 @@ pub async fn insert_new(
             "WITH ins AS (
                 INSERT INTO bookings (id, hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
                     slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
-                    source_url, person_user_id, ip_address, group_id, created_at, updated_at)
+                    source_url, person_user_id, ip_address, group_id, created_at, updated_at,
+                    video_url, series_id, series_index, series_count)
                 VALUES ($28, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-                    (SELECT id FROM users WHERE LOWER(email) = LOWER($11) ORDER BY id LIMIT 1), $19, $20, $21, $21)
+                    (SELECT id FROM users WHERE LOWER(email) = LOWER($11) ORDER BY id LIMIT 1), $19, $20, $21, $21,
+                    $34, $35, $36, $37)
                 RETURNING id, person_user_id),
              hosts AS (
                 INSERT INTO booking_hosts (booking_id, user_id, start_time, end_time, booking_status, created_at, updated_at)
@@ -392,6 +432,7 @@ pub async fn insert_new(
         .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
         .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
         .bind(id).bind(&kinds).bind(&payloads).bind(&keys).bind(&purposes).bind(&dues)
+        .bind(x.video_url).bind(x.series.map(|s| s.0.unwrap_or(id))).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2))
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);

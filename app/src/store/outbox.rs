@@ -45,6 +45,14 @@ pub async fn enqueue(ex: Ex<'_>, item: &NewItem<'_>) -> StoreResult<()> {
     Ok(())
 }
 
+/// Whether an item with this sequence key was queued at or after `since`.
+pub async fn queued_since(ex: Ex<'_>, sequence_key: &str, since: i64) -> StoreResult<bool> {
+    let found: Option<i64> = on!(ex, c => sqlx::query_scalar(
+        "SELECT id FROM outbox WHERE sequence_key = $1 AND created_at >= $2 LIMIT 1")
+        .bind(sequence_key).bind(since).fetch_optional(&mut *c).await)?;
+    Ok(found.is_some())
+}
+
 /// Queues items in the caller's transaction: one statement on PostgreSQL, one per item on
 /// SQLite (in-process, so no round trips).
 pub async fn enqueue_many(mut ex: Ex<'_>, items: &[NewItem<'_>]) -> StoreResult<()> {

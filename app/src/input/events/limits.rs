@@ -7,6 +7,9 @@ use crate::domain::validation::FieldErrors;
 use crate::input::fields::{Fields, clean_text};
 use crate::model::event::Quantity;
 use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch};
+use crate::service::events::policies::{
+    AttendeeLimitPatch, DomainsPatch, PolicyPatch, RecurringPatch,
+};
 use crate::service::events::settings::LimitsChanges;
 use crate::service::{ServiceError, ServiceResult};
 
@@ -51,6 +54,7 @@ pub fn advanced_settings(body: &Value) -> ServiceResult<AdvancedSettings> {
         patch.multi_duration = inner
             .get("multi_duration")
             .map(|given| multi_duration(given, &mut errors));
+        patch.policies = policies(&Fields::new(Some(inner), "settings"), &mut errors);
     }
     if errors.contains("settings") {
         return Err(ServiceError::invalid(errors));
@@ -96,6 +100,88 @@ fn rule_patch(given: &Value) -> Result<RulePatch, String> {
         switch_value => patch.enabled = Some(switch(switch_value).ok_or(invalid)?),
     }
     Ok(patch)
+}
+
+/// The policy keys (DESIGN 2.8); a key whose shape can not be read is named as
+/// `settings.<key>` with the first problem found in it.
+fn policies(settings: &Fields<'_>, errors: &mut FieldErrors) -> PolicyPatch {
+    let mut patch = PolicyPatch::default();
+    let mut read = |key: &str, reader: &mut dyn FnMut(&Fields<'_>, &mut FieldErrors)| {
+        if settings.get(key).is_none() {
+            return;
+        }
+        let mut found = FieldErrors::new();
+        let Some(value) = settings.object(key, &mut found) else {
+            if let Some(message) = found.first_message() {
+                errors.add(settings.name(key), "object", message);
+            }
+            return;
+        };
+        reader(&Fields::new(Some(value), key), &mut found);
+        if let Some(message) = found.first_message() {
+            errors.add(settings.name(key), "invalid", message);
+        }
+    };
+    read("recurring_config", &mut |f, e| {
+        patch.recurring_config = Some(RecurringPatch {
+            enabled: f.bool("enabled", e),
+            frequency: f.str("frequency", e),
+            interval: f.int("interval", e),
+            max_count: f.int("max_count", e),
+            is_count_fixed: f.bool("is_count_fixed", e),
+        })
+    });
+    read("attendee_limit", &mut |f, e| {
+        patch.attendee_limit = Some(AttendeeLimitPatch {
+            enabled: f.bool("enabled", e),
+            value: f.int("value", e),
+        })
+    });
+    read("email_domains", &mut |f, e| {
+        patch.email_domains = Some(DomainsPatch {
+            allow: text_list(f, "allow", e),
+            deny: text_list(f, "deny", e),
+        })
+    });
+    patch.hold_minutes = settings.int("hold_minutes", errors);
+    patch.secret = settings.bool("secret", errors);
+    patch.video_link_template = settings.str("video_link_template", errors);
+    patch
+}
+
+/// A list of texts (a comma- or line-separated text is split, as a form sends it).
+pub fn text_list(f: &Fields<'_>, key: &str, errors: &mut FieldErrors) -> Option<Vec<String>> {
+    match f.get(key)? {
+        Value::Array(items) => {
+            let texts: Option<Vec<String>> = items
+                .iter()
+                .map(|i| i.as_str().map(str::to_string))
+                .collect();
+            if texts.is_none() {
+                errors.add(
+                    f.name(key),
+                    "array",
+                    format!("The {} must be a list of texts.", f.name(key)),
+                );
+            }
+            texts
+        }
+        Value::String(text) => Some(
+            text.split([',', '\n'])
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => {
+            errors.add(
+                f.name(key),
+                "array",
+                format!("The {} must be a list of texts.", f.name(key)),
+            );
+            None
+        }
+    }
 }
 
 /// `multi_duration`: `{enabled, default_duration, available_durations}` as given (their rules

@@ -11,6 +11,9 @@ use crate::pages::setup::refused_as;
 use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch};
+use crate::service::events::policies::{
+    AttendeeLimitPatch, DomainsPatch, PolicyPatch, RecurringPatch,
+};
 use crate::service::{Caller, Ctx, ServiceError};
 
 /// The "Advanced" tab's options as stored.
@@ -50,6 +53,21 @@ pub async fn advanced(
             Value::String(t) => t.clone(),
             _ => String::new(),
         },
+        recurring: s.recurring_config.enabled,
+        frequency: s.recurring_config.frequency.clone(),
+        interval: s.recurring_config.interval.to_string(),
+        max_count: s.recurring_config.max_count.to_string(),
+        is_count_fixed: s.recurring_config.is_count_fixed,
+        hold_minutes: s.hold_minutes.to_string(),
+        attendee_limit: if s.attendee_limit.enabled {
+            s.attendee_limit.value.to_string()
+        } else {
+            String::new()
+        },
+        secret: s.secret,
+        allowed_domains: s.email_domains.allow.join("\n"),
+        blocked_domains: s.email_domains.deny.join("\n"),
+        video_link_template: s.video_link_template.clone(),
     })
 }
 
@@ -87,6 +105,9 @@ pub async fn save_advanced(
                 "can_not_reschedule" => "reschedule".to_string(),
                 "multi_duration.available_durations" => "durations".to_string(),
                 "multi_duration.default_duration" => "default_duration".to_string(),
+                "recurring_config" => "interval".to_string(),
+                "attendee_limit" => "attendee_limit".to_string(),
+                "email_domains" => "allowed_domains".to_string(),
                 other => other.to_string(),
             }
         })
@@ -124,6 +145,52 @@ fn advanced_of(
             None
         }),
     };
+    let mut number = |field: &str, label: &str| -> Option<i64> {
+        let text = form.value(field);
+        match text.trim() {
+            "" => None,
+            given => given.parse::<i64>().ok().or_else(|| {
+                unreadable.add(
+                    field,
+                    "integer",
+                    format!("The {label} must be a whole number."),
+                );
+                None
+            }),
+        }
+    };
+    let interval = number("interval", "repeat interval");
+    let max_count = number("max_count", "maximum of occurrences");
+    let hold_minutes = number("hold_minutes", "hold minutes");
+    let per_attendee = number("attendee_limit", "bookings per attendee");
+    let lines = |field: &str| {
+        form.value(field)
+            .split([',', '\n', ' '])
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let policies = PolicyPatch {
+        recurring_config: Some(RecurringPatch {
+            enabled: Some(form.value("recurring") == "on"),
+            frequency: Some(form.value("frequency")).filter(|f| !f.is_empty()),
+            interval,
+            max_count,
+            is_count_fixed: Some(form.value("is_count_fixed") == "on"),
+        }),
+        hold_minutes: hold_minutes.or(Some(0)),
+        attendee_limit: Some(AttendeeLimitPatch {
+            enabled: Some(per_attendee.is_some()),
+            value: per_attendee,
+        }),
+        secret: Some(form.value("secret") == "on"),
+        email_domains: Some(DomainsPatch {
+            allow: Some(lines("allowed_domains")),
+            deny: Some(lines("blocked_domains")),
+        }),
+        video_link_template: Some(form.value("video_link_template")),
+    };
     let patch = AdvancedSettings {
         requires_confirmation: Some(RulePatch {
             enabled: Some(form.value("requires_confirmation") == "on"),
@@ -136,6 +203,7 @@ fn advanced_of(
             default_duration,
             available_durations: durations,
         }),
+        policies,
         unreadable: FieldErrors::new(),
     };
     (patch, unreadable)

@@ -5,7 +5,7 @@ use chrono::DateTime;
 
 use crate::service::bookings::self_service::{find_with_event, may_cancel, may_reschedule};
 use crate::service::slots::LoadedEvent;
-use crate::service::{Ctx, ServiceResult};
+use crate::service::{Ctx, ServiceError, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use super::form::reason_field;
 use crate::domain::dates::{clock_label, full_date, zone_label};
@@ -86,6 +86,20 @@ pub(super) async fn manage_view(
     let hash = booking.hash.clone();
     let (google_href, outlook_href) =
         calendar_links(booking, &title, location.as_deref(), &ctx.public_url);
+    let (reschedule, cancel) = (
+        may_reschedule(booking, loaded, now),
+        may_cancel(booking, loaded, now),
+    );
+    let notices = [&reschedule, &cancel]
+        .into_iter()
+        .filter_map(|refusal| match refusal {
+            Err(ServiceError::Conflict {
+                code: "cancel_not_allowed" | "reschedule_not_allowed",
+                message,
+            }) => Some(message.clone()),
+            _ => None,
+        })
+        .collect();
     Ok(ManagePage {
         theme: loaded.general.theme.clone(),
         accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
@@ -102,12 +116,15 @@ pub(super) async fn manage_view(
         google_href,
         outlook_href,
         ics_href: format!("/booking/{hash}/ics"),
-        reschedule_href: may_reschedule(booking, loaded, now)
+        reschedule_href: reschedule
             .is_ok()
             .then(|| format!("/booking/{hash}/reschedule")),
-        cancel_href: may_cancel(booking, loaded, now)
-            .is_ok()
-            .then(|| format!("/booking/{hash}/cancel")),
+        cancel_href: cancel.is_ok().then(|| format!("/booking/{hash}/cancel")),
+        notices,
+        video_url: booking
+            .video_url
+            .clone()
+            .filter(|_| matches!(booking.status.as_str(), "scheduled" | "pending")),
         book_again_href: format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug),
         start_time: crate::service::bookings::views::utc_text(booking.start_time),
         hash,

@@ -149,6 +149,10 @@ pub(super) fn refusal(error: ServiceError, mut state: FormState) -> ServiceResul
             Ok(refused(state, 422, false, &message))
         }
         ServiceError::SlotUnavailable { message, .. } => Ok(refused(state, 409, true, &message)),
+        ServiceError::Unprocessable {
+            code: "spam_detected",
+            message,
+        } => Ok(refused(state, 422, false, &message)),
         ServiceError::Conflict { message, .. } | ServiceError::Unprocessable { message, .. } => {
             Ok(refused(state, 409, false, &message))
         }
@@ -185,6 +189,7 @@ pub(super) fn asked_booking(
         timezone: view.zone.name().to_string(),
         event_time: Some(event_time),
         duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
+        website: state.value("website"),
         ..NewBooking::default()
     };
     for field in fields {

@@ -33,6 +33,7 @@ fn failed_delivery(d: crate::store::outbox::DeliveryRow) -> (i64, String, String
         Ok(Message::Sms(n)) => format!("text {}", n.template.replace('_', " ")),
         Ok(Message::Webhook(w)) => format!("Webhook {}", w.trigger.replace('_', " ")),
         Ok(Message::CalendarWrite(_)) => "Calendar write-back".to_string(),
+        Ok(Message::BookingLink(_)) => "Email with the booking's link".to_string(),
         Ok(Message::TestEmail(_)) | Err(_) => d.kind.clone(),
     };
     (d.id, what, d.last_error.unwrap_or_default())

@@ -22,6 +22,7 @@ pub mod lifecycle;
 pub mod location;
 pub mod new_booking;
 pub mod notify;
+pub mod policies;
 pub mod self_service;
 pub mod update;
 pub mod views;

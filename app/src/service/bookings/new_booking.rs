@@ -33,6 +33,8 @@ pub struct NewBooking {
     pub payment_method: Option<String>,
     /// What only a host of the event may choose; ignored for anyone else.
     pub asked: HostRequest,
+    /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
+    pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with
     /// what the form's check finds, so one answer names every field at fault.
     pub unreadable: FieldErrors,

@@ -135,5 +135,9 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
             title: c.calendar_title.to_string(),
             slug: c.calendar_slug.to_string(),
         },
+        series_id: b.series_id,
+        series_index: b.series_index,
+        series_count: b.series_count,
+        video_url: b.video_url.clone(),
     }
 }

@@ -39,6 +39,8 @@ pub struct AdvancedSettings {
     pub can_not_cancel: Option<RulePatch>,
     pub can_not_reschedule: Option<RulePatch>,
     pub multi_duration: Option<DurationChoice>,
+    /// Series, holds, the per-attendee limit, secrecy, email domains, the video link.
+    pub policies: super::policies::PolicyPatch,
     /// What the way in could not read, refused together with the values' own rules.
     pub unreadable: FieldErrors,
 }
@@ -202,8 +204,9 @@ pub async fn update_advanced(
         .multi_duration
         .take()
         .map(|choice| choice.checked(&mut errors));
-    errors.into_result().map_err(ServiceError::invalid)?;
     let mut settings = event_settings(&ev)?;
+    std::mem::take(&mut patch.policies).apply(&mut settings, &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
     let rules = [
         (
             &patch.requires_confirmation,

@@ -12,5 +12,6 @@ pub mod limits;
 pub mod locations;
 pub mod new_event;
 pub mod payments;
+pub mod policies;
 pub mod settings;
 pub mod sms_notifications;

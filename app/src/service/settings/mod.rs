@@ -2,5 +2,6 @@
 
 pub mod general;
 pub mod modules;
+pub mod protection;
 pub mod site;
 pub mod test_email;

@@ -344,10 +344,23 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         <form method="post" action=action class="mt-4 space-y-4" id="booking-form" novalidate>
             <Alert state=state.clone() />
             {fields.into_iter().map(|field| view! { <FieldView field state=state.clone() /> }).collect_view()}
+            <Honeypot />
             <button type="submit" class="min-h-11 w-full rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 sm:w-auto">
                 {button}
             </button>
         </form>
+    }
+}
+
+/// The spam trap (`website`): off screen and hidden from assistive technology, never reached
+/// by Tab; only a robot filling every input types into it.
+#[component]
+fn Honeypot() -> impl IntoView {
+    view! {
+        <div aria-hidden="true" class="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+            <label for="f-website">"Website"</label>
+            <input id="f-website" type="text" name="website" value="" tabindex="-1" autocomplete="off" />
+        </div>
     }
 }
 

@@ -71,6 +71,10 @@ fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
                 </div>
                 {page.location.map(|l| view! { <Row label=text::LOCATION value=l /> })}
             </dl>
+            {page.video_url.map(|href| view! {
+                <p class="mt-4"><a class="inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+                    href=href rel="noopener noreferrer" target="_blank">{text::JOIN_VIDEO}</a></p>
+            })}
             <div class="mt-6 flex flex-wrap gap-2">
                 <a class=link href=page.google_href rel="noopener noreferrer" target="_blank">{text::ADD_GOOGLE}</a>
                 <a class=link href=page.outlook_href rel="noopener noreferrer" target="_blank">{text::ADD_OUTLOOK}</a>
@@ -81,6 +85,11 @@ fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
                     {page.reschedule_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::RESCHEDULE}</a> })}
                     {page.cancel_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::CANCEL}</a> })}
                 </div>
+            })}
+            {(!page.notices.is_empty()).then(|| view! {
+                <ul class="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200" id="booking-notices">
+                    {page.notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                </ul>
             })}
             <p class="mt-6 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=page.book_again_href>{text::BOOK_AGAIN}</a></p>
         </article>

@@ -82,6 +82,7 @@ struct Draft {
     other_hosts: Vec<i64>,
     group_id: Option<i64>,
     charge: Option<Charge>,
+    video_url: Option<String>,
 }
 
 /// Creates the booking (and one row per guest of a group event). Answers the response body.
@@ -98,6 +99,7 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     {
         return Ok(answer);
     }
+    super::policies::check_honeypot(&req.booking.website)?;
     let event = read_event(ctx, req.event_id).await?;
     let booking = std::mem::take(&mut req.booking);
     let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
@@ -105,6 +107,11 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     if event.notifications.texts_attendee() {
         form::check_sms_number(&event.fields, &attendee)?;
     }
+    {
+        let mut conn = ctx.store.conn().await?;
+        super::policies::check_email(conn.ex(), &event.loaded, &attendee.email).await?;
+    }
+    let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
     let choices = host_choices(asked, req.caller, &event.loaded);
     let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
     let Some(start) = exact_instant(zone, attendee.local_time) else {
@@ -129,6 +136,24 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     let mut tx = ctx.store.begin().await?;
     // Everything below sees every booking committed before the hosts' lock was granted.
     let draft = place(&mut tx, &event, &attendee, choices, start, duration, charge).await?;
+    if !is_host
+        && let Some(existing) = super::policies::booking_at_limit(
+            &mut tx,
+            &event.loaded,
+            &attendee.email,
+            ctx.clock.now(),
+        )
+        .await?
+    {
+        drop(tx);
+        return Err(super::policies::refuse_over_limit(
+            ctx,
+            req.event_id,
+            existing,
+            &attendee.email,
+        )
+        .await);
+    }
     let row = write(&mut tx, ctx, &req, &event, &attendee, &draft).await?;
     let body = answer(ctx, &event, &attendee, &row, req.caller, &draft);
     if let Some(key) = &idempotency {

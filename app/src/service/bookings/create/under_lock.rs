@@ -83,6 +83,7 @@ pub(super) async fn place(
         other_hosts,
         group_id,
         charge,
+        video_url: crate::service::bookings::policies::new_video_url(loaded),
     })
 }
 
@@ -125,6 +126,8 @@ pub(super) async fn write(
         person_user_id: None,
         ip_address: req.ip,
         other_hosts: &draft.other_hosts,
+        video_url: draft.video_url.as_deref(),
+        series: None,
     };
     let activity = NewActivity {
         booking_id: 0,
@@ -229,6 +232,10 @@ fn written_row(
         source_url: attendee.source_url.clone(),
         created_at: now,
         updated_at: now,
+        series_id: None,
+        series_index: None,
+        series_count: None,
+        video_url: draft.video_url.clone(),
     }
 }
 

@@ -97,16 +97,22 @@ impl Change {
 }
 
 /// The booking behind `hash` and its event, once the booking may still take `change`: it is
-/// scheduled or pending, has not started, and the event's rule allows it now.
+/// scheduled or pending, has not started, and the event's rule allows it now. The notice
+/// rules bind attendees only: a host of the event with credentials is never bound by them.
 async fn open_for(
     tx: &mut crate::store::Tx,
     hash: &str,
     now: i64,
     change: Change,
+    caller: Option<&Caller>,
 ) -> ServiceResult<(BookingRow, LoadedEvent)> {
     let booking = by_hash(tx.ex(), hash).await?;
     let loaded = load_event(tx.ex(), booking.event_id).await?;
-    check_open(&booking, &loaded, now, change)?;
+    if caller.is_some_and(|c| loaded.is_managed_by(c)) {
+        check_changeable(&booking, now, change.past_participle())?;
+    } else {
+        check_open(&booking, &loaded, now, change)?;
+    }
     Ok((booking, loaded))
 }
 
@@ -203,7 +209,7 @@ pub async fn cancel(
 ) -> ServiceResult<BookingAnswer> {
     let now = chrono::Utc::now().timestamp();
     let mut tx = ctx.store.begin().await?;
-    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Cancel).await?;
+    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Cancel, caller).await?;
     let why = command.reason.clone();
     check_reason(
         tx.ex(),

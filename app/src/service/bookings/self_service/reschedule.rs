@@ -65,7 +65,7 @@ pub async fn reschedule(
     }
 
     let mut tx = ctx.store.begin().await?;
-    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Reschedule).await?;
+    let (booking, loaded) = open_for(&mut tx, hash, now, Change::Reschedule, caller).await?;
     let why = command.reason.clone();
     check_reason(
         tx.ex(),

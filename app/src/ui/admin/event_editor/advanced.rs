@@ -54,6 +54,7 @@ pub(super) fn AdvancedForm(
     };
     let durations_error = error("durations");
     let default_error = error("default_duration");
+
     view! {
         <form method="post" action=action class="max-w-2xl space-y-4" id="advanced-form">
             {form_keys(&csrf, "advanced")}
@@ -84,7 +85,95 @@ pub(super) fn AdvancedForm(
                     </div>
                 </div>
             </fieldset>
+            <PolicyFields options=options.clone() form=form.clone() />
             <button type="submit" class=PRIMARY>"Save"</button>
         </form>
+    }
+}
+
+/// The booking policies (DESIGN 2.8): series, held times, who may book, the video link.
+#[component]
+fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
+    let checked = |name: &str, stored: bool| form.ticked(name, stored);
+    let text = |name: &str, stored: &str| form.shown(name, stored);
+    let error = |key: &str| form.errors.get(key).cloned();
+    let interval_error = error("interval");
+    let max_count_error = error("max_count");
+    let frequency = text("frequency", &options.frequency);
+    view! {
+            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-semibold">"Series"</legend>
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="recurring" checked=checked("recurring", options.recurring) class="size-5" />
+                    "Allow recurring bookings"
+                </label>
+                <div class="flex flex-wrap items-end gap-3">
+                    <div>
+                        <label for="f-interval" class="block text-xs font-medium">"Repeat every"</label>
+                        <input id="f-interval" name="interval" type="number" min="1" max="30" value=text("interval", &options.interval) class=FIELD
+                            aria-invalid=interval_error.as_ref().map(|_| "true") aria-describedby=interval_error.as_ref().map(|_| "f-interval-error") />
+                    </div>
+                    <div>
+                        <label for="f-frequency" class="block text-xs font-medium">"Unit of the repeat"</label>
+                        <select id="f-frequency" name="frequency" class=FIELD>
+                            {[("daily", "days"), ("weekly", "weeks"), ("monthly", "months")].into_iter().map(|(v, l)| view! {
+                                <option value=v selected=frequency == v>{l}</option>
+                            }).collect_view()}
+                        </select>
+                    </div>
+                    <div>
+                        <label for="f-max-count" class="block text-xs font-medium">"Maximum occurrences"</label>
+                        <input id="f-max-count" name="max_count" type="number" min="2" max="52" value=text("max_count", &options.max_count) class=FIELD
+                            aria-invalid=max_count_error.as_ref().map(|_| "true") aria-describedby=max_count_error.as_ref().map(|_| "f-max-count-error") />
+                    </div>
+                </div>
+                {interval_error.map(|e| view! { <p id="f-interval-error" class=ERROR>{e}</p> })}
+                {max_count_error.map(|e| view! { <p id="f-max-count-error" class=ERROR>{e}</p> })}
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="is_count_fixed" checked=checked("is_count_fixed", options.is_count_fixed) class="size-5" />
+                    "Always book the maximum (attendees do not choose)"
+                </label>
+            </fieldset>
+            <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <legend class="px-1 text-sm font-semibold">"Who may book"</legend>
+                <div class="flex flex-wrap gap-3">
+                    <div>
+                        <label for="f-hold-minutes" class="block text-xs font-medium">"Hold minutes"</label>
+                        <input id="f-hold-minutes" name="hold_minutes" type="number" min="0" max="60" value=text("hold_minutes", &options.hold_minutes) class=FIELD
+                            aria-describedby="f-hold-minutes-help" />
+                        <p id="f-hold-minutes-help" class="text-xs text-slate-600 dark:text-slate-300">"A chosen time is kept for the visitor while they fill the form; 0: not held."</p>
+                        {error("hold_minutes").map(|e| view! { <p class=ERROR>{e}</p> })}
+                    </div>
+                    <div>
+                        <label for="f-attendee-limit" class="block text-xs font-medium">"Bookings per attendee"</label>
+                        <input id="f-attendee-limit" name="attendee_limit" type="number" min="1" max="100" value=text("attendee_limit", &options.attendee_limit) class=FIELD
+                            aria-describedby="f-attendee-limit-help" />
+                        <p id="f-attendee-limit-help" class="text-xs text-slate-600 dark:text-slate-300">"Upcoming bookings one email address may hold; empty: no limit."</p>
+                        {error("attendee_limit").map(|e| view! { <p class=ERROR>{e}</p> })}
+                    </div>
+                </div>
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="secret" checked=checked("secret", options.secret) class="size-5" />
+                    "Secret event: bookable only through a private link"
+                </label>
+                <div class="grid gap-3 sm:grid-cols-2">
+                    <div>
+                        <label for="f-allowed-domains" class="block text-xs font-medium">"Allowed email domains"</label>
+                        <textarea id="f-allowed-domains" name="allowed_domains" rows="3" class=FIELD placeholder="example.com">{text("allowed_domains", &options.allowed_domains)}</textarea>
+                    </div>
+                    <div>
+                        <label for="f-blocked-domains" class="block text-xs font-medium">"Blocked email domains"</label>
+                        <textarea id="f-blocked-domains" name="blocked_domains" rows="3" class=FIELD>{text("blocked_domains", &options.blocked_domains)}</textarea>
+                    </div>
+                </div>
+                {error("allowed_domains").map(|e| view! { <p class=ERROR>{e}</p> })}
+            </fieldset>
+            <div>
+                <label for="f-video-link" class="block text-sm font-medium">"Video link template"</label>
+                <input id="f-video-link" name="video_link_template" type="url" value=text("video_link_template", &options.video_link_template) placeholder="https://meet.jit.si/{uid}" class=FIELD
+                    aria-describedby="f-video-link-help" />
+                <p id="f-video-link-help" class="text-xs text-slate-600 dark:text-slate-300">"Each booking gets its own call: {uid} is replaced by a random code."</p>
+                {error("video_link_template").map(|e| view! { <p class=ERROR>{e}</p> })}
+            </div>
     }
 }

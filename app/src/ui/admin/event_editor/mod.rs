@@ -181,7 +181,7 @@ enum TabData {
     None,
     Fields(Vec<FieldLine>),
     Webhooks(WebhooksTab),
-    Advanced(AdvancedTab),
+    Advanced(Box<AdvancedTab>),
     Payment(PaymentTab),
     Emails(Vec<NotificationLine>),
 }
@@ -241,7 +241,7 @@ pub async fn page(calendar_id: i64, event_id: i64, query: EditorQuery, csrf: Str
             .map(TabData::Webhooks),
         "advanced" => load_advanced(calendar_id, event_id)
             .await
-            .map(TabData::Advanced),
+            .map(|tab| TabData::Advanced(Box::new(tab))),
         "payment" => load_payment(calendar_id, event_id)
             .await
             .map(TabData::Payment),
@@ -316,7 +316,7 @@ fn Editor(
             view! { <WebhooksForm hooks secret form=form_ action csrf /> }.into_any()
         }
         (_, TabData::Advanced(options)) => {
-            view! { <AdvancedForm options form=form_ action csrf /> }.into_any()
+            view! { <AdvancedForm options=*options form=form_ action csrf /> }.into_any()
         }
         (_, TabData::Emails(emails)) => {
             view! { <NotificationsForm emails edit form=form_ base=base.clone() csrf /> }.into_any()
