@@ -55,6 +55,16 @@ pub const ADD_GOOGLE: &str = "Add to Google Calendar";
 pub const ADD_OUTLOOK: &str = "Add to Outlook";
 pub const DOWNLOAD_ICS: &str = "Download .ics";
 pub const JOIN_VIDEO: &str = "Join video call";
+pub const OCCURRENCES: &str = "Occurrences";
+pub const SERIES_HEADING: &str = "Dates in this series";
+pub const SCOPE_THIS: &str = "Only this date";
+pub const SERIES_CANCELLED: &str = "Cancelled";
+pub const SCOPE_FOLLOWING: &str = "This and all later dates";
+
+/// "4 dates" of a fixed series.
+pub fn series_dates(count: i64) -> String {
+    format!("{count} dates")
+}
 pub const RESCHEDULE: &str = "Reschedule";
 pub const CANCEL: &str = "Cancel";
 pub const BOOK_AGAIN: &str = "Book another time";

@@ -34,6 +34,12 @@ pub enum ApiError {
         message: String,
         reasons: Vec<serde_json::Value>,
     },
+    /// 409 `series_unavailable`, with the refused dates and their reasons.
+    SeriesUnavailable {
+        message: String,
+        dates: Vec<String>,
+        reasons: Vec<serde_json::Value>,
+    },
     /// 413: body over the size limit.
     PayloadTooLarge,
     /// 422 `validation_failed`.
@@ -91,7 +97,9 @@ impl ApiError {
             ApiError::NotLoggedIn | ApiError::IncorrectPassword => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) | ApiError::CsrfFailed => StatusCode::FORBIDDEN,
             ApiError::NotFound | ApiError::NoRoute => StatusCode::NOT_FOUND,
-            ApiError::Conflict { .. } | ApiError::SlotUnavailable { .. } => StatusCode::CONFLICT,
+            ApiError::Conflict { .. }
+            | ApiError::SlotUnavailable { .. }
+            | ApiError::SeriesUnavailable { .. } => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } | ApiError::Unprocessable { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
@@ -115,6 +123,7 @@ impl ApiError {
             ApiError::NoRoute => "rest_no_route",
             ApiError::Conflict { code, .. } => code,
             ApiError::SlotUnavailable { .. } => "slot_unavailable",
+            ApiError::SeriesUnavailable { .. } => "series_unavailable",
             ApiError::PayloadTooLarge => "payload_too_large",
             ApiError::Validation { .. } => "validation_failed",
             ApiError::Unprocessable { code, .. } => code,
@@ -134,6 +143,7 @@ impl ApiError {
             | ApiError::Validation { message, .. }
             | ApiError::Unprocessable { message, .. }
             | ApiError::SlotUnavailable { message, .. }
+            | ApiError::SeriesUnavailable { message, .. }
             | ApiError::Forbidden(message) => message.clone(),
             ApiError::NotLoggedIn => "You are not currently logged in.".into(),
             ApiError::IncorrectPassword => {
@@ -174,6 +184,10 @@ impl ApiError {
         if let ApiError::SlotUnavailable { reasons, .. } = self {
             body["data"]["reasons"] = json!(reasons);
         }
+        if let ApiError::SeriesUnavailable { dates, reasons, .. } = self {
+            body["data"]["dates"] = json!(dates);
+            body["data"]["reasons"] = json!(reasons);
+        }
         body
     }
 }
@@ -211,6 +225,15 @@ impl From<ServiceError> for ApiError {
             ServiceError::SlotUnavailable { message, reasons } => {
                 ApiError::SlotUnavailable { message, reasons }
             }
+            ServiceError::SeriesUnavailable {
+                message,
+                dates,
+                reasons,
+            } => ApiError::SeriesUnavailable {
+                message,
+                dates,
+                reasons,
+            },
             ServiceError::Store(store) => store.into(),
             ServiceError::Internal(detail) => {
                 tracing::error!(error = %detail, "internal error");

@@ -43,7 +43,7 @@ fn zone(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
 
 #[utoipa::path(get, path = "/schedules", tag = "schedules",
     params(("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query), ("search" = Option<String>, Query, description = "Attendee name or email"),
-           ("filters[event]" = Option<i64>, Query), ("filters[author]" = Option<String>, Query, description = "Calendar id, `me` or `all`"),
+           ("filters[event]" = Option<i64>, Query), ("filters[series]" = Option<i64>, Query, description = "A series' id: all its occurrences, any period"), ("filters[author]" = Option<String>, Query, description = "Calendar id, `me` or `all`"),
            ("filters[event_type]" = Option<String>, Query), ("filters[period]" = Option<String>, Query, description = "`upcoming` (default), `past`, `today`, `cancelled`, `pending`, `no_show`"),
            ("filters[range][]" = Option<Vec<String>>, Query, description = "Two dates `YYYY-MM-DD`"), ("timezone" = Option<String>, Query, description = "Zone of `today` and the range (default UTC)")),
     responses((status = 200, description = "`{schedules: <paginated Booking>, timezone, calendar_event_lists, pending_count, no_show_count, cancelled_count}` (counts on page 1)", body = ScheduleList)))]
@@ -97,6 +97,7 @@ pub async fn list_schedules(host: Host, query: QueryParams) -> Answer<ScheduleLi
         period: Period::parse(period).unwrap_or(Period::Upcoming),
         range,
         zone: zone(&query)?,
+        series_id: query.opt_int("filters[series]")?.unwrap_or(0),
     };
     host_actions::list(&host.ctx, &host.caller, list)
         .await

@@ -104,6 +104,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
         "cancel" => DeskAction::Cancel {
             reason: value("reason").to_string(),
             refund: false,
+            following: false,
         },
         _ => {
             let outcome = refused_all("Choose “Confirm selected” or “Cancel selected”.");

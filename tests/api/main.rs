@@ -43,6 +43,7 @@ mod reminders;
 mod reports;
 mod schedules;
 mod schedules_pages;
+mod series;
 mod settings;
 mod settings_page;
 mod setup;

@@ -320,13 +320,7 @@ async fn notice_rules_bind_the_attendee_and_not_the_host() {
         .await;
     assert_envelope(status, &answer, 409, "cancel_not_allowed");
     assert_eq!(answer["message"], "Too late to cancel.");
-    let page = app
-        .client
-        .get(format!("{}/booking/{hash}", app.base))
-        .send()
-        .await
-        .expect("manage page");
-    let html = page.text().await.unwrap_or_default();
+    let html = app.text(&format!("/booking/{hash}")).await;
     assert!(
         html.contains("Too late to cancel."),
         "the manage page says why"
@@ -421,26 +415,12 @@ async fn a_video_template_gives_each_booking_its_own_link_kept_by_a_reschedule()
     assert_eq!(status, StatusCode::OK, "{moved}");
     assert_eq!(moved["booking"]["video_url"], url.as_str(), "kept");
     let ics = app
-        .client
-        .get(format!("{}/booking/{hash}/ics", app.base))
-        .send()
+        .text(&format!("/booking/{hash}/ics"))
         .await
-        .expect("ics")
-        .text()
-        .await
-        .unwrap_or_default()
         .replace("\r\n ", "");
     assert!(ics.contains(&format!("LOCATION:{url}")), "{ics}");
     assert!(ics.contains(&format!("URL:{url}")), "{ics}");
-    let page = app
-        .client
-        .get(format!("{}/booking/{hash}", app.base))
-        .send()
-        .await
-        .expect("page")
-        .text()
-        .await
-        .unwrap_or_default();
+    let page = app.text(&format!("/booking/{hash}")).await;
     assert!(page.contains("Join video call") && page.contains(&url));
     let mails = crate::emails::wait_for_mails(&app, 1).await;
     assert!(

@@ -180,6 +180,15 @@ impl TestApp {
         (status, value)
     }
 
+    /// The text of a page or file outside the REST interface (`/booking/{hash}/ics`, ...).
+    pub async fn text(&self, path: &str) -> String {
+        let response = self.client.get(format!("{}{path}", self.base)).send().await;
+        match response {
+            Ok(r) => r.text().await.unwrap_or_default(),
+            Err(e) => panic!("GET {path}: {e}"),
+        }
+    }
+
     pub async fn get(&self, path: &str, creds: &Creds) -> (StatusCode, Value) {
         self.send(Method::GET, path, Some(creds), None).await
     }

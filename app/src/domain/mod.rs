@@ -9,6 +9,7 @@ pub mod chart;
 pub mod dates;
 pub mod money;
 pub mod policies;
+pub mod series;
 pub mod slots;
 pub mod slug;
 pub mod smart_codes;

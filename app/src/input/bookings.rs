@@ -10,7 +10,7 @@ use crate::domain::values::{BookingSource, BookingStatus, Email, PaymentStatus, 
 use crate::input::fields::{Fields, clean_text};
 use crate::service::bookings::form::local_event_time;
 use crate::service::bookings::new_booking::{Answer, GuestEntry, HostRequest, NewBooking};
-use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking};
+use crate::service::bookings::self_service::{CancelBooking, CancelScope, RescheduleBooking};
 use crate::service::bookings::update::{BookingChange, COLUMNS, UpdateBooking, reason_field};
 use crate::service::{ServiceError, ServiceResult};
 
@@ -29,6 +29,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     let (address, location_description) = (text("address"), text("location_description"));
     let source_url = text("source_url");
     let website = text("website");
+    let recurring_count = f.int("recurring_count", &mut errors);
     let location_type = f.str("location_type", &mut errors);
     let event_time = if event_time_text.trim().is_empty() {
         None
@@ -57,6 +58,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
             .map(str::to_string),
         asked,
         website,
+        recurring_count,
         unreadable: errors,
     })
 }
@@ -126,11 +128,19 @@ fn custom_answers(given: Option<&Value>, errors: &mut FieldErrors) -> BTreeMap<S
 pub fn cancel(body: &Value) -> ServiceResult<CancelBooking> {
     clean_text(body)?;
     let mut errors = FieldErrors::new();
-    let reason = Fields::new(Some(body), "")
+    let f = Fields::new(Some(body), "");
+    let reason = f
         .str("cancellation_reason", &mut errors)
         .unwrap_or_default();
+    let scope = f
+        .one_of("scope", &["this", "following"], &mut errors)
+        .and_then(|s| CancelScope::parse(&s))
+        .unwrap_or_default();
     errors.into_result().map_err(ServiceError::invalid)?;
-    CancelBooking::new(&reason)
+    Ok(CancelBooking {
+        scope,
+        ..CancelBooking::new(&reason)?
+    })
 }
 
 /// Reads `{event_time, timezone, rescheduling_reason}`; no zone is the booking's own.
@@ -188,13 +198,21 @@ pub fn update_booking(body: &Value) -> ServiceResult<UpdateBooking> {
         errors.add("value", "required", "The value field is required.");
     }
     let value = value.unwrap_or_default();
+    let scope = f
+        .one_of("scope", &["this", "following"], &mut errors)
+        .and_then(|s| CancelScope::parse(&s))
+        .unwrap_or_default();
     let change = booking_change(&f, &column, &value, refund, &mut errors);
     if let Some(change) = &change {
         change.check_into(&mut errors);
     }
     errors.into_result().map_err(ServiceError::invalid)?;
     let change = change.ok_or_else(|| ServiceError::field("column", "in", "Invalid column"))?;
-    Ok(UpdateBooking { change, update_all })
+    Ok(UpdateBooking {
+        change,
+        update_all,
+        scope,
+    })
 }
 
 /// The value of `column` as its type (`None` when it is not one, with the error added).
@@ -379,7 +397,7 @@ mod tests {
         assert_eq!(
             parsed(
                 json!({"column": "status", "value": "cancelled", "cancel_reason": " Ill ",
-                "refund_payment": "yes", "update_all": true})
+                "refund_payment": "yes", "update_all": true, "scope": "following"})
             ),
             Ok(UpdateBooking {
                 change: BookingChange::Status {
@@ -387,7 +405,8 @@ mod tests {
                     reason: "Ill".into(),
                     refund: true
                 },
-                update_all: true
+                update_all: true,
+                scope: CancelScope::Following,
             })
         );
         assert_eq!(

@@ -131,6 +131,9 @@ pub struct BookingAnswer {
     #[cfg_attr(feature = "ssr", schema(example = "Booking has been created"))]
     pub message: String,
     pub booking: Booking,
+    /// A series member's: every occurrence, in start order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<Vec<Booking>>,
 }
 
 /// `GET /schedules/{id}`; `with[]=all_data` adds the parts of `meta-info`.

@@ -15,6 +15,8 @@ pub struct BookingLine {
     pub when: String,
     /// `scheduled`, `pending`, ...
     pub status: String,
+    /// "Series 2 of 4" for an occurrence of a series.
+    pub series: Option<String>,
 }
 
 /// A calendar with the link to share.

@@ -16,6 +16,9 @@ pub enum DeskAction {
         reason: String,
         /// Refund the paid order too ("Refund the payment").
         refund: bool,
+        /// A series member: this and every later open occurrence ("Cancel this and later
+        /// dates").
+        following: bool,
     },
     NoShow,
     Complete,
@@ -69,7 +72,16 @@ impl DeskAction {
         Some(match action {
             "confirm" => DeskAction::Confirm,
             "reject" => DeskAction::Reject { reason },
-            "cancel" => DeskAction::Cancel { reason, refund },
+            "cancel" => DeskAction::Cancel {
+                reason,
+                refund,
+                following: false,
+            },
+            "cancel_following" => DeskAction::Cancel {
+                reason,
+                refund,
+                following: true,
+            },
             "no_show" => DeskAction::NoShow,
             "complete" => DeskAction::Complete,
             "note" => DeskAction::SaveNote { note },
@@ -193,6 +205,9 @@ pub struct BookingDetail {
     pub paid: bool,
     /// Emails, texts and webhooks that failed for good: (delivery id, what it was, why).
     pub failed_deliveries: Vec<(i64, String, String)>,
+    /// A series member's occurrences: (label in the host's zone, detail page, cancelled),
+    /// the page's own with an empty link.
+    pub series: Vec<(String, String, bool)>,
 }
 
 /// What a posted desk form left behind when it was refused: shown on the page rendered again.
@@ -225,7 +240,8 @@ mod tests {
             DeskAction::from_form([("action", "cancel"), ("reason", "Ill")]),
             Some(DeskAction::Cancel {
                 reason: "Ill".into(),
-                refund: false
+                refund: false,
+                following: false,
             })
         );
         assert_eq!(

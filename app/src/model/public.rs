@@ -203,6 +203,18 @@ pub struct BookingForm {
     pub button: String,
     /// The link back to the times of the day.
     pub change_href: String,
+    /// The event books series: how many occurrences the attendee may choose.
+    pub series: Option<SeriesChoice>,
+}
+
+/// The form's series control: "Occurrences" (1..`max_count`, `max_count` preselected) unless
+/// the count is fixed, and "Repeats every week".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeriesChoice {
+    pub max_count: i64,
+    pub fixed: bool,
+    /// "Repeats every week", "Repeats every 2 weeks", ...
+    pub repeats: String,
 }
 
 /// One input of the booking form. `name` is the form key the POST handler reads.
@@ -314,10 +326,22 @@ pub struct ManagePage {
     pub notices: Vec<String>,
     /// The booking's own video call.
     pub video_url: Option<String>,
+    /// A series member's occurrences in start order ("Dates in this series"); empty otherwise.
+    pub series: Vec<SeriesDate>,
     pub book_again_href: String,
     /// The start in UTC (`YYYY-MM-DD HH:mm:ss`), for the embed's `slotbook:booked` message.
     pub start_time: String,
     pub hash: String,
+}
+
+/// One date of a series on its manage page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeriesDate {
+    /// "Monday, 14 December 2026, 9:00am - 10:00am".
+    pub label: String,
+    pub cancelled: bool,
+    /// `/booking/{hash}` of the other dates; `None` for the page's own.
+    pub href: Option<String>,
 }
 
 /// `/booking/{hash}/cancel`.
@@ -327,6 +351,8 @@ pub struct CancelPage {
     /// Why it can not be cancelled (already cancelled, started, not allowed by the host).
     pub refused: Option<String>,
     pub reason_required: bool,
+    /// A series member with later open dates: "Only this date" / "This and all later dates".
+    pub offer_scope: bool,
 }
 
 /// `/booking/{hash}/reschedule`: the booking, and the grid for a new time while it may still

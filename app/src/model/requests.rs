@@ -49,6 +49,10 @@ pub struct CreateBookingRequest {
     pub host_user_id: Option<i64>,
     /// Paid events: the payment method's key (default: the first one offered).
     pub payment_method: Option<String>,
+    /// Events that allow series: how many occurrences (1 = one booking, 2..`max_count` a
+    /// series; an integer or its digits).
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<i64>))]
+    pub recurring_count: Option<Value>,
     /// The spam trap: people never see it, so it stays empty; anything in it refuses the
     /// booking (422 `spam_detected`).
     pub website: Option<String>,
@@ -61,6 +65,8 @@ pub struct CreateBookingRequest {
 pub struct CancelBookingRequest {
     /// Required when the event's booking form requires it.
     pub cancellation_reason: Option<String>,
+    /// A series member: `this` (default) or `following` (with every later open occurrence).
+    pub scope: Option<String>,
 }
 
 /// `POST /bookings/{hash}/reschedule`.
@@ -96,6 +102,9 @@ pub struct UpdateBookingRequest {
     pub refund_payment: Option<String>,
     /// Apply to every attendee of the group booking.
     pub update_all: Option<bool>,
+    /// Cancelling a series member: `this` (default) or `following` (with every later open
+    /// occurrence).
+    pub scope: Option<String>,
 }
 
 /// `POST /calendars`: the calendar and its first event.

@@ -103,6 +103,8 @@ pub struct Prepared {
     pub host: Option<UserRow>,
     pub meta: Vec<(String, String)>,
     pub reminder: bool,
+    /// A series member's occurrences, in start order (empty otherwise).
+    pub series: Vec<BookingRow>,
 }
 
 impl Prepared {
@@ -114,6 +116,7 @@ impl Prepared {
             event: &self.loaded,
             meta: &self.meta,
             public_url: &ctx.public_url,
+            series: &self.series,
         }
     }
 
@@ -222,6 +225,10 @@ pub async fn prepare(
     let loaded = crate::service::slots::load_event(conn.ex(), booking.event_id).await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let meta = bookings::meta_of(conn.ex(), booking.id).await?;
+    let series = match booking.series_id {
+        Some(series) => bookings::of_series(conn.ex(), series).await?,
+        None => Vec::new(),
+    };
     Ok(Some(Prepared {
         key,
         booking,
@@ -229,6 +236,7 @@ pub async fn prepare(
         host,
         meta,
         reminder,
+        series,
     }))
 }
 

@@ -148,6 +148,14 @@ pub enum ServiceError {
         message: String,
         reasons: Vec<serde_json::Value>,
     },
+    /// 409 `series_unavailable`: some occurrences of a series are not offered; `dates` are
+    /// theirs (`YYYY-MM-DD` in the request's zone, ascending), `reasons` the engine's codes.
+    #[error("{message}")]
+    SeriesUnavailable {
+        message: String,
+        dates: Vec<String>,
+        reasons: Vec<serde_json::Value>,
+    },
     #[error(transparent)]
     Store(#[from] StoreError),
     /// 500: something that cannot fail in practice did (the detail is logged, never answered).

@@ -80,6 +80,32 @@ pub fn slot_ics(
     vevent(members, summary, organizer, location, link, Some(sequence))
 }
 
+/// A series member's `.ics`: one VEVENT per occurrence, in start order, each with its own
+/// booking's UID (`STATUS:CANCELLED` once cancelled).
+pub fn series_ics(
+    occurrences: &[BookingRow],
+    summary: &str,
+    organizer: Option<&UserRow>,
+    location: Option<&str>,
+    public_url: &str,
+) -> String {
+    let mut calendar = icalendar::Calendar::new();
+    for b in occurrences {
+        let link = format!("{public_url}/booking/{}", b.hash);
+        if let Some(event) = event_of(
+            std::slice::from_ref(b),
+            summary,
+            organizer,
+            location,
+            &link,
+            None,
+        ) {
+            calendar.push(event);
+        }
+    }
+    calendar.done().to_string()
+}
+
 fn vevent(
     members: &[BookingRow],
     summary: &str,
@@ -88,10 +114,24 @@ fn vevent(
     link: &str,
     sequence: Option<i64>,
 ) -> String {
-    use icalendar::{Calendar, Component, Event, EventLike};
-    let Some(b) = members.first() else {
-        return Calendar::new().done().to_string();
-    };
+    let mut calendar = icalendar::Calendar::new();
+    if let Some(event) = event_of(members, summary, organizer, location, link, sequence) {
+        calendar.push(event);
+    }
+    calendar.done().to_string()
+}
+
+/// The VEVENT of one slot (its members: one booking, or a group slot's attendees).
+fn event_of(
+    members: &[BookingRow],
+    summary: &str,
+    organizer: Option<&UserRow>,
+    location: Option<&str>,
+    link: &str,
+    sequence: Option<i64>,
+) -> Option<icalendar::Event> {
+    use icalendar::{Component, Event, EventLike};
+    let b = members.first()?;
     let start = DateTime::from_timestamp(b.start_time, 0).unwrap_or_default();
     let end = DateTime::from_timestamp(b.end_time, 0).unwrap_or_default();
     let mut event = Event::new();
@@ -127,7 +167,7 @@ fn vevent(
         "CONFIRMED"
     };
     event.add_property("STATUS", status);
-    Calendar::new().push(event.done()).done().to_string()
+    Some(event.done())
 }
 
 /// What rendering an email about a booking needs.
@@ -138,6 +178,8 @@ pub struct EmailFacts<'a> {
     /// The booking's stored documents (reasons, the previous time, custom answers).
     pub meta: &'a [(String, String)],
     pub public_url: &'a str,
+    /// A series member's occurrences, in start order (empty otherwise).
+    pub series: &'a [BookingRow],
 }
 
 impl EmailFacts<'_> {
@@ -377,6 +419,9 @@ pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) ->
     ));
     let footer = clean_html(emailing.email_footer.trim());
     let mut html = body;
+    if facts.series.len() > 1 && !facts.series.iter().all(|o| o.id == b.id) {
+        html.push_str(&series_list(facts));
+    }
     let live = !matches!(b.status.as_str(), "cancelled" | "rejected");
     if let Some(video) = b.video_url.as_deref().filter(|v| !v.is_empty() && live) {
         let video = escape_html(video);
@@ -435,6 +480,37 @@ pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) ->
             )
         }),
     })
+}
+
+/// "Dates in this series": each occurrence in the attendee's zone, cancelled ones marked.
+fn series_list(facts: &EmailFacts<'_>) -> String {
+    let zone = facts.attendee_zone();
+    let items: String = facts
+        .series
+        .iter()
+        .map(|o| {
+            let when = DateTime::from_timestamp(o.start_time, 0)
+                .map(|t| t.with_timezone(&zone))
+                .map(|t| {
+                    format!(
+                        "{} {}",
+                        t.format("%A, %B %-d, %Y"),
+                        clock_label(t.time(), facts.h12())
+                    )
+                })
+                .unwrap_or_default();
+            let state = if matches!(o.status.as_str(), "cancelled" | "rejected") {
+                " (Cancelled)"
+            } else {
+                ""
+            };
+            format!("<li>{}{state}</li>", escape_html(&when))
+        })
+        .collect();
+    format!(
+        "<p>Dates in this series ({}):</p><ul>{items}</ul>",
+        escape_html(zone.name())
+    )
 }
 
 /// The sender of every email: the host's name when so set (and known), else "From Name",

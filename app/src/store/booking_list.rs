@@ -101,6 +101,8 @@ pub struct ScheduleFilter<'a> {
     pub today: (i64, i64),
     /// Only this group's rows (attendee listings); 0 = one row per group.
     pub group_id: i64,
+    /// Only this series' occurrences, whatever their period; 0 = any.
+    pub series_id: i64,
 }
 
 fn joined_columns() -> String {
@@ -130,7 +132,8 @@ const FILTER: &str = "($13 = 0 AND b.id = COALESCE(b.group_id, b.id) OR $13 <> 0
   AND ($4 = 0 OR EXISTS (SELECT 1 FROM booking_hosts h WHERE h.booking_id = b.id AND h.user_id = $4))
   AND ($5 = '' OR b.event_type = $5)
   AND ($6 = '' OR LOWER(b.first_name || ' ' || b.last_name) LIKE $7 ESCAPE '\\' OR LOWER(b.email) LIKE $7 ESCAPE '\\')
-  AND ($8 = 0 OR b.start_time >= $8) AND ($9 = 0 OR b.start_time < $9)";
+  AND ($8 = 0 OR b.start_time >= $8) AND ($9 = 0 OR b.start_time < $9)
+  AND ($14 = 0 OR b.series_id = $14)";
 
 macro_rules! bind_filter {
     ($query:expr, $f:expr, $pattern:expr) => {
@@ -148,6 +151,7 @@ macro_rules! bind_filter {
             .bind($f.today.0)
             .bind($f.today.1)
             .bind($f.group_id)
+            .bind($f.series_id)
     };
 }
 
@@ -158,13 +162,19 @@ pub async fn list(
     offset: i64,
 ) -> StoreResult<Vec<BookingListRow>> {
     let (period, order) = f.period.sql();
+    // A series is listed whole, in start order.
+    let (period, order) = if f.series_id != 0 {
+        ("1 = 1", "b.start_time")
+    } else {
+        (period, order)
+    };
     // The page's ids first, from `bookings` alone (ordered by an index where the filter lets
     // it), then the joins for those rows only: joining every matching row before sorting and
     // skipping made a late page of 10,000 bookings cost a full join of all of them.
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {} {JOINS} WHERE b.id IN (
              SELECT b.id FROM bookings b WHERE {FILTER} AND {period}
-             ORDER BY {order}, b.id LIMIT $14 OFFSET $15)
+             ORDER BY {order}, b.id LIMIT $15 OFFSET $16)
          ORDER BY {order}, b.id",
         joined_columns()
     ));
@@ -177,6 +187,7 @@ pub async fn list(
 
 pub async fn count(ex: Ex<'_>, f: &ScheduleFilter<'_>) -> StoreResult<i64> {
     let (period, _) = f.period.sql();
+    let period = if f.series_id != 0 { "1 = 1" } else { period };
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT COUNT(*) FROM bookings b WHERE {FILTER} AND {period}"
     ));
@@ -192,6 +203,17 @@ pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingListRow>> {
     ));
     Ok(
         on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(id).fetch_optional(&mut *c).await)?,
+    )
+}
+
+/// The occurrences of a series with their joins, in start order.
+pub async fn series_rows(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingListRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {} {JOINS} WHERE b.series_id = $1 ORDER BY b.start_time, b.id",
+        joined_columns()
+    ));
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(series_id).fetch_all(&mut *c).await)?,
     )
 }
 

@@ -288,6 +288,14 @@ impl BookingRow {
 
 pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at, series_id, series_index, series_count, video_url";
 
+/// The occurrences of a series, in start order.
+pub async fn of_series(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE series_id = $1 ORDER BY start_time, id"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(series_id).fetch_all(&mut *c).await)?)
+}
+
 pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1"

@@ -118,6 +118,7 @@ impl ListFilter {
             period: self.period,
             today: (today.start(), today.end()),
             group_id: 0,
+            series_id: 0,
         }
     }
 

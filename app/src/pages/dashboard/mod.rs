@@ -46,6 +46,7 @@ pub async fn overview(ctx: &Ctx, caller: &Caller, now: i64) -> ServiceResult<Ove
         period,
         today: (today.start(), today.end()),
         group_id: 0,
+        series_id: 0,
     };
     let todays = booking_list::list(conn.ex(), &filter(Period::Today, 0), TODAY_COUNT, 0).await?;
     let next = booking_list::list(
@@ -112,5 +113,9 @@ fn booking_line(row: &BookingListRow, zone: Tz) -> BookingLine {
             clock_label(end.time(), true)
         ),
         status: b.status.clone(),
+        series: b
+            .series_index
+            .zip(b.series_count)
+            .map(|(i, n)| format!("Series {i} of {n}")),
     }
 }

@@ -16,6 +16,7 @@ use crate::store::booking_fields;
 use crate::texts as text;
 
 pub(super) fn booking_form(
+    loaded: &LoadedEvent,
     view: &View,
     day: &DaySlots,
     slot: &SlotLink,
@@ -37,7 +38,19 @@ pub(super) fn booking_form(
         fields: spec.fields.clone(),
         button: spec.button.clone(),
         change_href: view.href(&[("date", day.date.clone())]),
+        series: series_choice(loaded),
     }
+}
+
+/// The series control of an event that books series.
+fn series_choice(loaded: &LoadedEvent) -> Option<crate::model::public::SeriesChoice> {
+    let config = &loaded.settings.recurring_config;
+    config.enabled.then(|| crate::model::public::SeriesChoice {
+        max_count: config.max_count,
+        fixed: config.is_count_fixed,
+        repeats: crate::domain::series::Frequency::parse(&config.frequency)
+            .describe(config.interval),
+    })
 }
 
 pub(super) fn duration_choices(

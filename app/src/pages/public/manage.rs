@@ -10,7 +10,7 @@ use crate::service::{Ctx, ServiceError, ServiceResult};
 use super::form::reason_field;
 use crate::domain::dates::{clock_label, full_date, zone_label};
 use crate::domain::zone::parse_zone;
-use crate::model::public::{CancelPage, ManagePage};
+use crate::model::public::{CancelPage, ManagePage, SeriesDate};
 use crate::service::bookings::calendar_links::calendar_links;
 use crate::service::bookings::location::location_of_booking;
 use crate::store::bookings::BookingRow;
@@ -32,10 +32,24 @@ pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage
     let reason_required = reason_field(ctx, &loaded, "cancellation_reason")
         .await?
         .is_some_and(|f| f.required);
+    let offer_scope = match booking.series_id {
+        Some(series) => {
+            let mut conn = ctx.store.conn().await?;
+            crate::store::bookings::of_series(conn.ex(), series)
+                .await?
+                .iter()
+                .any(|o| {
+                    o.start_time > booking.start_time
+                        && matches!(o.status.as_str(), "scheduled" | "pending")
+                })
+        }
+        None => false,
+    };
     Ok(CancelPage {
         booking: manage_view(ctx, &booking, &loaded, now).await?,
         refused,
         reason_required,
+        offer_scope,
     })
 }
 
@@ -45,6 +59,16 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
     let mut conn = ctx.store.conn().await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     let location = location_of_booking(&loaded, &booking);
+    if let Some(series) = booking.series_id {
+        let occurrences = crate::store::bookings::of_series(conn.ex(), series).await?;
+        return Ok(crate::service::notifications::series_ics(
+            &occurrences,
+            &loaded.event().title,
+            host.as_ref(),
+            location.as_deref(),
+            &ctx.public_url,
+        ));
+    }
     Ok(crate::service::notifications::ics(
         &booking,
         &loaded.event().title,
@@ -52,6 +76,23 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
         location.as_deref(),
         &ctx.public_url,
     ))
+}
+
+/// "Monday, 14 December 2026, 9:00am - 10:00am" of a booking in `zone`.
+fn when_label(booking: &BookingRow, zone: chrono_tz::Tz, h12: bool) -> String {
+    let local = |t: i64| {
+        DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone)
+            .naive_local()
+    };
+    let (start, end) = (local(booking.start_time), local(booking.end_time));
+    format!(
+        "{}, {} \u{2013} {}",
+        full_date(start.date()),
+        clock_label(start.time(), h12),
+        clock_label(end.time(), h12)
+    )
 }
 
 pub(super) async fn manage_view(
@@ -69,16 +110,22 @@ pub(super) async fn manage_view(
         .unwrap_or_default()
         .with_timezone(&zone)
         .naive_local();
-    let end = DateTime::from_timestamp(booking.end_time, 0)
-        .unwrap_or_default()
-        .with_timezone(&zone)
-        .naive_local();
-    let when = format!(
-        "{}, {} \u{2013} {}",
-        full_date(start.date()),
-        clock_label(start.time(), h12),
-        clock_label(end.time(), h12)
-    );
+    let when = when_label(booking, zone, h12);
+    let series = match booking.series_id {
+        Some(series) => {
+            let mut conn = ctx.store.conn().await?;
+            crate::store::bookings::of_series(conn.ex(), series)
+                .await?
+                .iter()
+                .map(|o| SeriesDate {
+                    label: when_label(o, zone, h12),
+                    cancelled: matches!(o.status.as_str(), "cancelled" | "rejected"),
+                    href: (o.id != booking.id).then(|| format!("/booking/{}", o.hash)),
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
     let heading = text::status_heading(&booking.status);
     let title = loaded.event().title.clone();
     let host_name = host.as_ref().map(|h| h.full_name()).unwrap_or_default();
@@ -121,6 +168,7 @@ pub(super) async fn manage_view(
             .then(|| format!("/booking/{hash}/reschedule")),
         cancel_href: cancel.is_ok().then(|| format!("/booking/{hash}/cancel")),
         notices,
+        series,
         video_url: booking
             .video_url
             .clone()

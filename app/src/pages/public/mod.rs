@@ -278,7 +278,7 @@ async fn build(
     let mut form = None;
     if let (Some(text), Some(day)) = (q.time.as_deref(), &day) {
         match day.slots.iter().find(|s| s.time == text) {
-            Some(slot) => form = Some(booking_form(&view, day, slot, &spec)),
+            Some(slot) => form = Some(booking_form(loaded, &view, day, slot, &spec)),
             None => notices.push(text::TIME_GONE.into()),
         }
     }

@@ -77,7 +77,13 @@ pub async fn submit_cancel(
 ) -> ServiceResult<Submitted> {
     let state = FormState::from_pairs(form);
     let command = match CancelBooking::new(&state.value("cancellation_reason")) {
-        Ok(command) => command,
+        Ok(command) => CancelBooking {
+            scope: crate::service::bookings::self_service::CancelScope::parse(
+                &state.value("scope"),
+            )
+            .unwrap_or_default(),
+            ..command
+        },
         Err(e) => return refusal(e, state),
     };
     match crate::service::bookings::self_service::cancel(ctx, hash, &command, None).await {
@@ -149,6 +155,7 @@ pub(super) fn refusal(error: ServiceError, mut state: FormState) -> ServiceResul
             Ok(refused(state, 422, false, &message))
         }
         ServiceError::SlotUnavailable { message, .. } => Ok(refused(state, 409, true, &message)),
+        ServiceError::SeriesUnavailable { message, .. } => Ok(refused(state, 409, false, &message)),
         ServiceError::Unprocessable {
             code: "spam_detected",
             message,
@@ -190,6 +197,7 @@ pub(super) fn asked_booking(
         event_time: Some(event_time),
         duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
         website: state.value("website"),
+        recurring_count: state.value("recurring_count").trim().parse().ok(),
         ..NewBooking::default()
     };
     for field in fields {

@@ -39,6 +39,40 @@ fn failed_delivery(d: crate::store::outbox::DeliveryRow) -> (i64, String, String
     (d.id, what, d.last_error.unwrap_or_default())
 }
 
+/// A series member's dates for its detail page: (label, link, cancelled), the page's own
+/// without a link; and whether a later date is still open.
+async fn series_lines(
+    ex: Ex<'_>,
+    b: &BookingRow,
+    zone: Tz,
+) -> ServiceResult<(Vec<(String, String, bool)>, bool)> {
+    let occurrences = match b.series_id {
+        Some(series) => bookings::of_series(ex, series).await?,
+        None => Vec::new(),
+    };
+    let later_open = occurrences.iter().any(|o| {
+        o.start_time > b.start_time && matches!(o.status.as_str(), "scheduled" | "pending")
+    });
+    let lines = occurrences
+        .iter()
+        .map(|o| {
+            let at = local(o.start_time, zone);
+            let label = format!("{}, {}", full_date(at.date()), clock_label(at.time(), true));
+            let href = if o.id == b.id {
+                String::new()
+            } else {
+                format!("/admin/bookings/{}", o.id)
+            };
+            (
+                label,
+                href,
+                matches!(o.status.as_str(), "cancelled" | "rejected"),
+            )
+        })
+        .collect();
+    Ok((lines, later_open))
+}
+
 /// `/admin/bookings/{id}`: everything about one booking the caller may see (404 otherwise).
 /// `reschedule_date` picks the day whose offered times the reschedule form lists.
 pub async fn detail(
@@ -69,6 +103,7 @@ pub async fn detail(
         .filter(|d| d.status == "failed")
         .map(failed_delivery)
         .collect();
+    let (series, later_open) = series_lines(conn.ex(), b, zone).await?;
     drop(conn);
 
     let attendee_zone = parse_zone(&b.person_time_zone).unwrap_or(zone);
@@ -121,6 +156,17 @@ pub async fn detail(
             .iter()
             .filter(|(_, to, _)| status.is_some_and(|from| transitions::allowed(from, *to)))
             .map(|(name, _, label)| (name.to_string(), label.to_string()))
+            .chain(
+                (later_open
+                    && status
+                        .is_some_and(|from| transitions::allowed(from, BookingStatus::Cancelled)))
+                .then(|| {
+                    (
+                        "cancel_following".to_string(),
+                        "Cancel this and later dates".to_string(),
+                    )
+                }),
+            )
             .collect(),
         may_reschedule,
         reschedule_date: reschedule_date.format("%Y-%m-%d").to_string(),
@@ -132,6 +178,7 @@ pub async fn detail(
         payment_pending: b.payment_status.as_deref() == Some("pending"),
         paid: b.payment_status.as_deref() == Some("paid"),
         failed_deliveries,
+        series,
     })
 }
 
@@ -158,7 +205,7 @@ pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> Se
             reason: String::new(),
             refund: false,
         },
-        DeskAction::Cancel { reason, refund } => BookingChange::Status {
+        DeskAction::Cancel { reason, refund, .. } => BookingChange::Status {
             to: BookingStatus::Cancelled,
             reason: reason.trim().to_string(),
             refund: *refund,
@@ -169,9 +216,16 @@ pub async fn act(ctx: &Ctx, caller: &Caller, id: i64, action: &DeskAction) -> Se
             refund: false,
         },
     };
+    let scope = match action {
+        DeskAction::Cancel {
+            following: true, ..
+        } => crate::service::bookings::self_service::CancelScope::Following,
+        _ => crate::service::bookings::self_service::CancelScope::This,
+    };
     let command = UpdateBooking {
         change,
         update_all: false,
+        scope,
     };
     update::apply(ctx, caller, id, &command).await.map(drop)
 }

@@ -33,6 +33,8 @@ pub struct NewBooking {
     pub payment_method: Option<String>,
     /// What only a host of the event may choose; ignored for anyone else.
     pub asked: HostRequest,
+    /// `recurring_count`: how many occurrences of a series (`None`: one booking).
+    pub recurring_count: Option<i64>,
     /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
     pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with

@@ -21,6 +21,8 @@ use crate::store::bookings::{self, BookingRow, NewActivity};
 pub struct UpdateBooking {
     pub change: BookingChange,
     pub update_all: bool,
+    /// A cancel of a series member: it alone, or with every later open occurrence.
+    pub scope: crate::service::bookings::self_service::CancelScope,
 }
 
 /// The columns a host may change, each with a value already checked.
@@ -173,11 +175,22 @@ pub async fn apply(
     let row = load(tx.ex(), caller, id).await?;
     command.change.check()?;
     let b = &row.booking;
-    let targets = if command.update_all {
+    let mut targets = if command.update_all {
         booking_list::group_ids(tx.ex(), b.group_id.unwrap_or(b.id)).await?
     } else {
         vec![b.id]
     };
+    let cancels = matches!(
+        command.change,
+        BookingChange::Status {
+            to: BookingStatus::Cancelled,
+            ..
+        }
+    );
+    if cancels && command.scope == crate::service::bookings::self_service::CancelScope::Following {
+        let later = crate::service::bookings::self_service::later_in_series(&mut tx, b).await?;
+        targets.extend(later.iter().filter(|o| o.status == b.status).map(|o| o.id));
+    }
     let (title, description) = match &command.change {
         BookingChange::Status { to, reason, refund } => {
             let status = StatusChange {

@@ -202,6 +202,12 @@ impl LoadedEvent {
         }
     }
 
+    /// The zone the event's availability is read in (its owner's schedule's, else the
+    /// calendar's): a series repeats at the same wall-clock time of this zone.
+    pub fn availability_zone(&self, rows: &[ScheduleRow]) -> Tz {
+        self.schedule_for(self.event().user_id, rows).zone
+    }
+
     /// The schedule that applies to `host_id` (DESIGN: the event's own custom schedule, an
     /// existing schedule, or per-member schedules of a team event).
     fn schedule_for(&self, host_id: i64, rows: &[ScheduleRow]) -> Schedule {

@@ -91,6 +91,7 @@ fn Detail(
         payment_pending,
         paid,
         failed_deliveries,
+        series,
     } = detail;
     let action_url = format!("/admin/bookings/{id}");
     let done = done
@@ -127,6 +128,7 @@ fn Detail(
                 <WhenCard when_host host_zone when_attendee attendee_zone facts />
                 <AnswersCard message answers />
                 <GuestsCard guests />
+                <SeriesCard series />
             </div>
             <div class="space-y-6">
                 {actions_card}
@@ -213,6 +215,29 @@ fn GuestsCard(guests: Vec<crate::model::desk::Guest>) -> impl IntoView {
 
 /// "Actions": the status moves this booking allows (a reason for cancel and reject), resend,
 /// mark as paid, and each delivery that failed with "Send again".
+/// The other dates of the booking's series, with links to their pages.
+#[component]
+fn SeriesCard(series: Vec<(String, String, bool)>) -> impl IntoView {
+    (!series.is_empty()).then(|| {
+        let count = series.len();
+        view! {
+            <section class=CARD aria-labelledby="series-heading">
+                <h2 id="series-heading" class="text-lg font-semibold">{format!("Series of {count} dates")}</h2>
+                <ol class="mt-2 space-y-1 text-sm">
+                    {series.into_iter().map(|(label, href, cancelled)| {
+                        let shown = if href.is_empty() {
+                            view! { <span aria-current="page" class="font-medium">{label}</span> }.into_any()
+                        } else {
+                            view! { <a href=href class="text-sky-800 underline dark:text-sky-300">{label}</a> }.into_any()
+                        };
+                        view! { <li>{shown}{cancelled.then_some(" · Cancelled")}</li> }
+                    }).collect_view()}
+                </ol>
+            </section>
+        }
+    })
+}
+
 #[component]
 fn ActionsCard(
     action_url: String,
@@ -223,7 +248,7 @@ fn ActionsCard(
     payment_pending: bool,
     failed_deliveries: Vec<(i64, String, String)>,
 ) -> impl IntoView {
-    let needs_reason = |name: &str| matches!(name, "cancel" | "reject");
+    let needs_reason = |name: &str| matches!(name, "cancel" | "cancel_following" | "reject");
     view! {
         <section class=CARD aria-labelledby="actions-heading">
             <h2 id="actions-heading" class="text-lg font-semibold">"Actions"</h2>
@@ -241,7 +266,7 @@ fn ActionsCard(
                 view! {
                     <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
                         {hidden(&csrf, name)}
-                        <label for=field.clone() class="block text-sm font-medium">{if name == "cancel" { "Reason for cancelling" } else { "Reason for rejecting" }}</label>
+                        <label for=field.clone() class="block text-sm font-medium">{if name.starts_with("cancel") { "Reason for cancelling" } else { "Reason for rejecting" }}</label>
                         <textarea id=field name="reason" rows="2" required class=FIELD></textarea>
                         {(name == "cancel" && paid).then(|| view! {
                             <div class="mt-2 flex items-center gap-2">

@@ -175,7 +175,7 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
                                     <a href=row.line.href.clone() class="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{row.line.attendee.clone()}</a>
                                     <span class="block text-xs text-slate-600 dark:text-slate-300">{row.email.clone()}</span>
                                 </td>
-                                <td class="px-3 sm:py-2">{row.line.event.clone()}</td>
+                                <td class="px-3 sm:py-2">{row.line.event.clone()}{row.line.series.clone().map(|s| view! { <span class="block text-xs text-slate-600 dark:text-slate-300">{s}</span> })}</td>
                                 <td class="px-3 sm:py-2">{row.line.when.clone()}</td>
                                 <td class="px-3 capitalize sm:py-2 sm:normal-case">{row.line.status.replace('_', " ")}</td>
                                 <td class=if row.payment.is_empty() { "hidden px-3 sm:table-cell sm:py-2" } else { "px-3 sm:py-2" }>{if row.payment.is_empty() { "\u{2014}".to_string() } else { row.payment.clone() }}</td>

@@ -196,6 +196,9 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
         E::SlotUnavailable { .. } => {
             PageError::with_code(409, "slot_unavailable", error.to_string())
         }
+        E::SeriesUnavailable { .. } => {
+            PageError::with_code(409, "series_unavailable", error.to_string())
+        }
         E::Store(StoreError::Busy | StoreError::Unavailable(_)) => {
             PageError::new(503, "The database is busy; try again in a moment.")
         }

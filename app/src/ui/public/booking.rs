@@ -9,7 +9,7 @@ use super::islands::{BrowserZone, InPlace};
 use super::{Frame, Notices, booking_query, found, load_booking, text};
 use crate::model::public::{
     BookingForm, BookingPage, Choice, DaySlots, EventSummary, FormField, FormState, MonthGrid,
-    ZoneView,
+    SeriesChoice, ZoneView,
 };
 
 #[component]
@@ -334,6 +334,7 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         fields,
         button,
         change_href,
+        series,
     } = form;
     view! {
         <h2 id="times-heading" tabindex="-1" class="text-lg font-semibold">{text::FORM_HEADING}</h2>
@@ -343,6 +344,7 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         </p>
         <form method="post" action=action class="mt-4 space-y-4" id="booking-form" novalidate>
             <Alert state=state.clone() />
+            {series.map(|choice| view! { <SeriesControl choice state=state.clone() /> })}
             {fields.into_iter().map(|field| view! { <FieldView field state=state.clone() /> }).collect_view()}
             <Honeypot />
             <button type="submit" class="min-h-11 w-full rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 sm:w-auto">
@@ -350,6 +352,32 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
             </button>
         </form>
     }
+}
+
+/// How many dates of a series to book ("Occurrences"), or the fixed count, and how it repeats.
+#[component]
+fn SeriesControl(choice: SeriesChoice, state: FormState) -> impl IntoView {
+    let asked = state.value("recurring_count");
+    let chosen = asked.parse::<i64>().unwrap_or(choice.max_count);
+    if choice.fixed {
+        return view! {
+            <p class="text-sm" id="series-repeats">{choice.repeats}", "{text::series_dates(choice.max_count)}</p>
+        }
+        .into_any();
+    }
+    view! {
+        <div>
+            <label for="f-recurring-count" class="block text-sm font-medium">{text::OCCURRENCES}</label>
+            <select id="f-recurring-count" name="recurring_count" aria-describedby="series-repeats"
+                class="mt-1 block w-40 rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950">
+                {(1..=choice.max_count).map(|n| view! {
+                    <option value=n.to_string() selected=n == chosen>{n.to_string()}</option>
+                }).collect_view()}
+            </select>
+            <p id="series-repeats" class="mt-1 text-sm text-slate-600 dark:text-slate-300">{choice.repeats}</p>
+        </div>
+    }
+    .into_any()
 }
 
 /// The spam trap (`website`): off screen and hidden from assistive technology, never reached

@@ -71,6 +71,23 @@ fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
                 </div>
                 {page.location.map(|l| view! { <Row label=text::LOCATION value=l /> })}
             </dl>
+            {(!page.series.is_empty()).then(|| view! {
+                <section class="mt-5" aria-labelledby="series-heading">
+                    <h2 id="series-heading" class="text-base font-semibold">{text::SERIES_HEADING}</h2>
+                    <ol class="mt-2 space-y-1 text-sm">
+                        {page.series.into_iter().map(|date| {
+                            let label = date.label.clone();
+                            let shown = match date.href {
+                                Some(href) => view! { <a class="text-sky-800 underline dark:text-sky-300" href=format!("{href}{suffix}")>{label}</a> }.into_any(),
+                                None => view! { <span aria-current="page" class="font-medium">{label}</span> }.into_any(),
+                            };
+                            view! {
+                                <li>{shown}{date.cancelled.then(|| view! { " · "<span class="text-red-800 dark:text-red-300">{text::SERIES_CANCELLED}</span> })}</li>
+                            }
+                        }).collect_view()}
+                    </ol>
+                </section>
+            })}
             {page.video_url.map(|href| view! {
                 <p class="mt-4"><a class="inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
                     href=href rel="noopener noreferrer" target="_blank">{text::JOIN_VIDEO}</a></p>
@@ -132,7 +149,9 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
         booking,
         refused,
         reason_required,
+        offer_scope,
     } = page;
+    let following = state.value("scope") == "following";
     let error = state.errors.get("cancellation_reason").cloned();
     let manage_href = format!("/booking/{}{}", booking.hash, embed_suffix(embed));
     let action = format!("/booking/{}/cancel{}", booking.hash, embed_suffix(embed));
@@ -159,6 +178,21 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
                                 class="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950">{crate::ui::textarea_text(&state.value("cancellation_reason"))}</textarea>
                             {error.map(|e| view! { <p id="cancel-reason-error" class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
                         </div>
+                        {offer_scope.then(|| view! {
+                            <fieldset>
+                                <legend class="text-sm font-medium">{text::SERIES_HEADING}</legend>
+                                <div class="mt-1 space-y-1">
+                                    <div class="flex min-h-6 items-center gap-2">
+                                        <input type="radio" id="scope-this" name="scope" value="this" checked=!following class="h-5 w-5 accent-sky-700" />
+                                        <label for="scope-this" class="text-sm">{text::SCOPE_THIS}</label>
+                                    </div>
+                                    <div class="flex min-h-6 items-center gap-2">
+                                        <input type="radio" id="scope-following" name="scope" value="following" checked=following class="h-5 w-5 accent-sky-700" />
+                                        <label for="scope-following" class="text-sm">{text::SCOPE_FOLLOWING}</label>
+                                    </div>
+                                </div>
+                            </fieldset>
+                        })}
                         <div class="flex flex-wrap items-center gap-3">
                             <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::CANCEL_BUTTON}</button>
                             <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::KEEP_BOOKING}</a>

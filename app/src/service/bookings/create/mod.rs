@@ -26,9 +26,10 @@ use crate::store::bookings;
 use crate::store::integrations::IntegrationRow;
 use crate::store::users::{self, UserRow};
 
+mod series;
 mod under_lock;
 
-use under_lock::{answer, place, write};
+use under_lock::{place, write};
 
 /// Who asks (the public, or an authenticated user who may be a host of the event) for which
 /// booking.
@@ -63,6 +64,7 @@ struct EventContext {
 }
 
 /// What only an authenticated host of the event may choose.
+#[derive(Clone, Copy)]
 struct HostChoices {
     status: BookingStatus,
     source: BookingSource,
@@ -83,6 +85,18 @@ struct Draft {
     group_id: Option<i64>,
     charge: Option<Charge>,
     video_url: Option<String>,
+    /// A series' occurrence: its place, and the series' id once its first is written.
+    series: Option<SeriesPlace>,
+    /// The id reserved before the lock (PostgreSQL), for the first booking written only.
+    reserved_id: Option<i64>,
+}
+
+/// Where an occurrence stands in its series.
+#[derive(Debug, Clone, Copy)]
+struct SeriesPlace {
+    id: Option<i64>,
+    index: i64,
+    count: i64,
 }
 
 /// Creates the booking (and one row per guest of a group event). Answers the response body.
@@ -103,6 +117,8 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     let event = read_event(ctx, req.event_id).await?;
     let booking = std::mem::take(&mut req.booking);
     let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
+    let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
+    let count = series::occurrence_count(booking.recurring_count, &event.loaded, is_host)?;
     let attendee = form::check(booking, &event.loaded, &event.fields)?;
     if event.notifications.texts_attendee() {
         form::check_sms_number(&event.fields, &attendee)?;
@@ -111,7 +127,6 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         let mut conn = ctx.store.conn().await?;
         super::policies::check_email(conn.ex(), &event.loaded, &attendee.email).await?;
     }
-    let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
     let choices = host_choices(asked, req.caller, &event.loaded);
     let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
     let Some(start) = exact_instant(zone, attendee.local_time) else {
@@ -135,7 +150,15 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
 
     let mut tx = ctx.store.begin().await?;
     // Everything below sees every booking committed before the hosts' lock was granted.
-    let draft = place(&mut tx, &event, &attendee, choices, start, duration, charge).await?;
+    let drafts = if count > 1 {
+        let starts = series::starts(&event, start, count);
+        series::place_all(
+            &mut tx, &event, &attendee, choices, &starts, duration, charge,
+        )
+        .await?
+    } else {
+        vec![place(&mut tx, &event, &attendee, choices, start, duration, charge).await?]
+    };
     if !is_host
         && let Some(existing) = super::policies::booking_at_limit(
             &mut tx,
@@ -154,8 +177,8 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         )
         .await);
     }
-    let row = write(&mut tx, ctx, &req, &event, &attendee, &draft).await?;
-    let body = answer(ctx, &event, &attendee, &row, req.caller, &draft);
+    let rows = write_all(&mut tx, ctx, &req, &event, &attendee, drafts).await?;
+    let body = series::answer_all(ctx, &event, &attendee, &rows, req.caller)?;
     if let Some(key) = &idempotency {
         let stored = serde_json::to_string(&body).map_err(StoreError::from)?;
         bookings::remember_answer(tx.ex(), key, 200, &stored).await?;
@@ -171,12 +194,37 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         other => other?,
     }
     tracing::info!(
-        booking_id = row.id,
+        booking_id = body.booking.id,
         event_id = req.event_id,
-        host_id = row.host_user_id,
+        host_id = body.booking.host_user_id,
+        occurrences = count,
         "booking created"
     );
     Ok(body)
+}
+
+/// Writes each placed booking (a series' occurrences name the first's id as theirs); the
+/// first takes the id reserved before the lock.
+async fn write_all(
+    tx: &mut crate::store::Tx,
+    ctx: &Ctx,
+    req: &CreateRequest<'_>,
+    event: &EventContext,
+    attendee: &form::Attendee,
+    drafts: Vec<Draft>,
+) -> ServiceResult<Vec<(bookings::BookingRow, Draft)>> {
+    let mut rows: Vec<(bookings::BookingRow, Draft)> = Vec::with_capacity(drafts.len());
+    for (k, mut draft) in drafts.into_iter().enumerate() {
+        if k == 0 {
+            draft.reserved_id = event.reserved_id;
+        }
+        if let Some(series) = draft.series.as_mut() {
+            series.id = rows.first().map(|(first, _)| first.id);
+        }
+        let row = write(tx, ctx, req, event, attendee, &draft).await?;
+        rows.push((row, draft));
+    }
+    Ok(rows)
 }
 
 /// The key of a request that sent `Idempotency-Key`, scoped to the event and the caller.

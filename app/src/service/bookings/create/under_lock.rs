@@ -84,6 +84,8 @@ pub(super) async fn place(
         group_id,
         charge,
         video_url: crate::service::bookings::policies::new_video_url(loaded),
+        series: None,
+        reserved_id: None,
     })
 }
 
@@ -127,7 +129,7 @@ pub(super) async fn write(
         ip_address: req.ip,
         other_hosts: &draft.other_hosts,
         video_url: draft.video_url.as_deref(),
-        series: None,
+        series: draft.series.map(|p| (p.id, p.index, p.count)),
     };
     let activity = NewActivity {
         booking_id: 0,
@@ -154,11 +156,15 @@ pub(super) async fn write(
         booking: &booking,
         extras: &extras,
         activity: &activity,
-        reserved_id: event.reserved_id,
+        reserved_id: draft.reserved_id,
     };
+    // A series sends one confirmation (its first occurrence's, listing every date); each
+    // occurrence keeps its own reminders.
+    let later_occurrence = draft.series.is_some_and(|p| p.index > 1);
     let (id, person_user_id) = bookings::insert_new(tx.ex(), write, |id| {
         notify::plan(notifications, change, id, start, now)
             .iter()
+            .filter(|o| !later_occurrence || o.is_reminder())
             .map(outbox::Outgoing::item)
             .collect()
     })
@@ -232,9 +238,9 @@ fn written_row(
         source_url: attendee.source_url.clone(),
         created_at: now,
         updated_at: now,
-        series_id: None,
-        series_index: None,
-        series_count: None,
+        series_id: draft.series.map(|p| p.id.unwrap_or(id)),
+        series_index: draft.series.map(|p| p.index),
+        series_count: draft.series.map(|p| p.count),
         video_url: draft.video_url.clone(),
     }
 }
@@ -348,5 +354,6 @@ pub(super) fn answer(
         } else {
             booking.for_attendee()
         },
+        series: None,
     }
 }

@@ -38,6 +38,7 @@ pub async fn group_attendees(
         period: Period::All,
         today: (0, 0),
         group_id,
+        series_id: 0,
     };
     let total = booking_list::count(conn.ex(), &filter).await?;
     let rows = booking_list::list(conn.ex(), &filter, per_page, (page - 1) * per_page).await?;

@@ -93,6 +93,8 @@ pub struct ListSchedules {
     pub period: Period,
     pub range: Option<(NaiveDate, NaiveDate)>,
     pub zone: chrono_tz::Tz,
+    /// `filters[series]`: one series' occurrences, any period (0: any).
+    pub series_id: i64,
 }
 
 /// `GET /schedules`.
@@ -133,6 +135,7 @@ pub async fn list(ctx: &Ctx, caller: &Caller, q: ListSchedules) -> ServiceResult
         period: q.period,
         today: (day.start(), day.end()),
         group_id: 0,
+        series_id: q.series_id,
     };
     let mut conn = ctx.store.conn().await?;
     let total = booking_list::count(conn.ex(), &filter).await?;

@@ -13,6 +13,27 @@ use crate::service::{ServiceError, ServiceResult};
 pub struct CancelBooking {
     /// Trimmed; whether it may be empty is the event's form's to say.
     pub reason: String,
+    /// A series member: only it, or it and every later occurrence.
+    pub scope: CancelScope,
+}
+
+/// `scope` of a cancel: `this` (default) or `following`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CancelScope {
+    #[default]
+    This,
+    Following,
+}
+
+impl CancelScope {
+    /// `this` or `following`; `None` for anything else.
+    pub fn parse(text: &str) -> Option<CancelScope> {
+        match text {
+            "this" => Some(CancelScope::This),
+            "following" => Some(CancelScope::Following),
+            _ => None,
+        }
+    }
 }
 
 impl CancelBooking {
@@ -23,6 +44,7 @@ impl CancelBooking {
         errors.into_result().map_err(ServiceError::invalid)?;
         Ok(CancelBooking {
             reason: reason.trim().to_string(),
+            scope: CancelScope::This,
         })
     }
 }

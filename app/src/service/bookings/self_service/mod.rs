@@ -18,7 +18,7 @@ use crate::store::{Ex, Tx, booking_fields, booking_list};
 mod commands;
 mod reschedule;
 
-pub use commands::{CancelBooking, RescheduleBooking};
+pub use commands::{CancelBooking, CancelScope, RescheduleBooking};
 pub use reschedule::reschedule;
 
 /// Whether a rule such as `can_not_cancel` forbids acting on a booking starting at `start`.
@@ -179,23 +179,31 @@ async fn check_reason(
 /// attendee's view for everyone else.
 async fn answer(
     ctx: &Ctx,
-    ex: Ex<'_>,
+    mut ex: Ex<'_>,
     loaded: &LoadedEvent,
     caller: Option<&Caller>,
     id: i64,
     message: &str,
 ) -> ServiceResult<BookingAnswer> {
-    let row = booking_list::find(ex, id)
+    let row = booking_list::find(crate::store::reborrow(&mut ex), id)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let booking = view(ctx, &row, &[]);
+    let is_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    let shown = |b: crate::model::booking::Booking| if is_host { b } else { b.for_attendee() };
+    let series = match row.booking.series_id {
+        Some(series_id) => Some(
+            booking_list::series_rows(ex, series_id)
+                .await?
+                .iter()
+                .map(|r| shown(view(ctx, r, &[])))
+                .collect(),
+        ),
+        None => None,
+    };
     Ok(BookingAnswer {
         message: message.to_string(),
-        booking: if caller.is_some_and(|c| loaded.is_managed_by(c)) {
-            booking
-        } else {
-            booking.for_attendee()
-        },
+        booking: shown(view(ctx, &row, &[])),
+        series,
     })
 }
 
@@ -219,6 +227,45 @@ pub async fn cancel(
         "Please provide a reason for cancellation",
     )
     .await?;
+    cancel_row(&mut tx, &booking, caller, &why).await?;
+    // `following`: every later occurrence of the series that is still open goes too.
+    let later = if command.scope == CancelScope::Following {
+        later_in_series(&mut tx, &booking).await?
+    } else {
+        Vec::new()
+    };
+    for other in &later {
+        cancel_row(&mut tx, other, caller, &why).await?;
+    }
+    let description = if why.is_empty() {
+        "Cancelled by the attendee.".to_string()
+    } else {
+        format!("Cancelled by the attendee. Reason: {why}")
+    };
+    let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
+    let tail = Tail {
+        booking_id: booking.id,
+        title: "Booking cancelled",
+        description,
+        change: EmailChange::Cancelled { by_host },
+        start: booking.start_time,
+        trigger: "booking_schedule_cancelled",
+        message: "The booking has been cancelled",
+    };
+    for other in &later {
+        record(ctx, &mut tx, caller, other, &tail).await?;
+    }
+    finish(ctx, tx, &loaded, caller, &booking, tail).await
+}
+
+/// One booking's cancellation by the attendee's link: its status (only from what was read,
+/// so a concurrent change is refused) and the reason.
+async fn cancel_row(
+    tx: &mut Tx,
+    booking: &BookingRow,
+    caller: Option<&Caller>,
+    why: &str,
+) -> ServiceResult<()> {
     if booking_list::swap_status(
         tx.ex(),
         &[booking.id],
@@ -242,25 +289,29 @@ pub async fn cancel(
     )
     .await?;
     bookings::add_meta(tx.ex(), booking.id, "cancelled_by_type", "\"guest\"").await?;
-    let description = if why.is_empty() {
-        "Cancelled by the attendee.".to_string()
-    } else {
-        format!("Cancelled by the attendee. Reason: {why}")
+    Ok(())
+}
+
+/// The occurrences of `booking`'s series after it that are still scheduled or pending.
+pub(crate) async fn later_in_series(
+    tx: &mut Tx,
+    booking: &BookingRow,
+) -> ServiceResult<Vec<BookingRow>> {
+    let Some(series) = booking.series_id else {
+        return Ok(Vec::new());
     };
-    let by_host = caller.is_some_and(|c| loaded.is_managed_by(c));
-    let tail = Tail {
-        title: "Booking cancelled",
-        description,
-        change: EmailChange::Cancelled { by_host },
-        start: booking.start_time,
-        trigger: "booking_schedule_cancelled",
-        message: "The booking has been cancelled",
-    };
-    finish(ctx, tx, &loaded, caller, &booking, tail).await
+    Ok(bookings::of_series(tx.ex(), series)
+        .await?
+        .into_iter()
+        .filter(|b| b.start_time > booking.start_time)
+        .filter(|b| matches!(b.status.as_str(), "scheduled" | "pending"))
+        .collect())
 }
 
 /// What a change by hash records and announces once its row is changed.
 struct Tail {
+    /// The booking the change was asked for (others are later occurrences of its series).
+    booking_id: i64,
     title: &'static str,
     description: String,
     change: EmailChange,
@@ -282,6 +333,23 @@ async fn finish(
     booking: &BookingRow,
     tail: Tail,
 ) -> ServiceResult<BookingAnswer> {
+    record(ctx, &mut tx, caller, booking, &tail).await?;
+    let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
+    tx.commit().await?;
+    // The time left may reopen an earlier month of the booking page.
+    ctx.slot_cache.forget_first_months();
+    Ok(body)
+}
+
+/// One changed booking's activity, messages (unsent reminders replaced), webhooks and
+/// calendar write-back, in the change's transaction.
+async fn record(
+    ctx: &Ctx,
+    tx: &mut Tx,
+    caller: Option<&Caller>,
+    booking: &BookingRow,
+    tail: &Tail,
+) -> ServiceResult<()> {
     bookings::add_activity(
         tx.ex(),
         &NewActivity {
@@ -296,22 +364,15 @@ async fn finish(
     .await?;
     let ids = [booking.id];
     let now = ctx.clock.now();
-    notify::queue(
-        tx.ex(),
-        booking.event_id,
-        &ids,
-        tail.start,
-        tail.change,
-        now,
-    )
-    .await?;
+    let start = if booking.id == tail.booking_id {
+        tail.start
+    } else {
+        booking.start_time
+    };
+    notify::queue(tx.ex(), booking.event_id, &ids, start, tail.change, now).await?;
     let webhook_rows = [(booking.id, booking.event_id)];
     crate::service::events::integrations::enqueue_webhooks(tx.ex(), &webhook_rows, tail.trigger)
         .await?;
     crate::service::calendars::write_back::queue_for(tx.ex(), &ids, now).await?;
-    let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
-    tx.commit().await?;
-    // The time left may reopen an earlier month of the booking page.
-    ctx.slot_cache.forget_first_months();
-    Ok(body)
+    Ok(())
 }

@@ -129,6 +129,7 @@ pub async fn reschedule(
         crate::service::calendars::write_back::queue(tx.ex(), &booking, ctx.clock.now()).await?;
     }
     let tail = Tail {
+        booking_id: booking.id,
         title: "Meeting Rescheduled",
         description,
         change: EmailChange::Rescheduled {
