@@ -28,6 +28,21 @@ pub(crate) async fn wait_for_mails(app: &TestApp, count: usize) -> Vec<String> {
     mails(app)
 }
 
+/// Whether an email holding `needle` (quoted-printable soft breaks joined) is written within
+/// 30 seconds.
+pub(crate) async fn wait_for_mail_with(app: &TestApp, needle: &str) -> bool {
+    for _ in 0..600 {
+        if mails(app)
+            .iter()
+            .any(|m| m.replace("=\r\n", "").contains(needle))
+        {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 #[tokio::test]
 async fn a_booking_emails_attendee_and_host_and_logs_each_email() {
     let app = TestApp::spawn().await;
