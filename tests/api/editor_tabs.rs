@@ -288,3 +288,66 @@ async fn the_notifications_tab_edits_one_email_through_the_rest_rules() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(html.contains("Additional recipients must be"), "{html}");
 }
+
+#[tokio::test]
+async fn the_advanced_tab_saves_the_booking_policies_or_names_the_bad_one() {
+    let app = TestApp::spawn().await;
+    let (jane, calendar, event, editor) = jane_event(&app).await;
+    let rest = format!("/calendars/{calendar}/events/{event}");
+    let desk = Desk::open(&app, "jane").await;
+    let form = TabForm::open(&desk, &editor, "advanced").await;
+    let (_, before) = app.get(&rest, &jane).await;
+    let (status, _, html) = form
+        .post(&[
+            ("recurring", "on"),
+            ("interval", "2"),
+            ("frequency", "weekly"),
+            ("max_count", "8"),
+            ("hold_minutes", "10"),
+            ("video_link_template", "https://meet.example/room"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("The video link template must be empty or an http(s) URL containing {uid}.")
+    );
+    let (_, unchanged) = app.get(&rest, &jane).await;
+    assert_eq!(
+        unchanged["calendar_event"]["settings"], before["calendar_event"]["settings"],
+        "nothing saved"
+    );
+    let (status, _, _) = form
+        .post(&[
+            ("recurring", "on"),
+            ("interval", "2"),
+            ("frequency", "monthly"),
+            ("max_count", "8"),
+            ("hold_minutes", "10"),
+            ("attendee_limit", "2"),
+            ("secret", "on"),
+            ("allowed_domains", "example.org\nExample.NET"),
+            ("blocked_domains", ""),
+            ("video_link_template", "https://meet.jit.si/{uid}"),
+        ])
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, after) = app.get(&rest, &jane).await;
+    let settings = &after["calendar_event"]["settings"];
+    assert_eq!(
+        settings["recurring_config"],
+        serde_json::json!({"enabled": true, "frequency": "monthly", "interval": 2, "max_count": 8, "is_count_fixed": false})
+    );
+    assert_eq!(settings["hold_minutes"], 10);
+    assert_eq!(
+        settings["attendee_limit"],
+        serde_json::json!({"enabled": true, "value": 2})
+    );
+    assert_eq!(settings["secret"], true);
+    assert_eq!(
+        settings["email_domains"]["allow"],
+        serde_json::json!(["example.org", "example.net"])
+    );
+    assert_eq!(settings["video_link_template"], "https://meet.jit.si/{uid}");
+    let (_, html) = desk.page(&format!("{editor}?tab=advanced")).await;
+    assert!(html.contains("Allow recurring bookings") && html.contains("Video link template"));
+}
