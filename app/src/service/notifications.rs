@@ -55,14 +55,12 @@ pub fn ics(
     location: Option<&str>,
     public_url: &str,
 ) -> String {
-    let link = format!("{public_url}/booking/{}", b.hash);
-    vevent(
+    series_ics(
         std::slice::from_ref(b),
         summary,
         organizer,
         location,
-        &link,
-        None,
+        public_url,
     )
 }
 

@@ -32,21 +32,16 @@ pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage
     let reason_required = reason_field(ctx, &loaded, "cancellation_reason")
         .await?
         .is_some_and(|f| f.required);
-    let offer_scope = match booking.series_id {
-        Some(series) => {
-            let mut conn = ctx.store.conn().await?;
-            crate::store::bookings::of_series(conn.ex(), series)
-                .await?
-                .iter()
-                .any(|o| {
-                    o.start_time > booking.start_time
-                        && matches!(o.status.as_str(), "scheduled" | "pending")
-                })
-        }
-        None => false,
-    };
+    let view = manage_view(ctx, &booking, &loaded, now).await?;
+    // A later date of the series still open: the ones listed after this page's own.
+    let offer_scope = view
+        .series
+        .iter()
+        .skip_while(|date| date.href.is_some())
+        .skip(1)
+        .any(|date| !date.cancelled);
     Ok(CancelPage {
-        booking: manage_view(ctx, &booking, &loaded, now).await?,
+        booking: view,
         refused,
         reason_required,
         offer_scope,

@@ -6,10 +6,9 @@ use rand::Rng;
 
 use crate::domain::policies::{email_allowed, video_url};
 use crate::service::outbox::{self, BookingLink, Message, Outgoing};
-use crate::service::settings::protection;
 use crate::service::slots::LoadedEvent;
 use crate::service::{Ctx, ServiceError, ServiceResult};
-use crate::store::{Ex, Tx, bookings, outbox as outbox_store};
+use crate::store::{Tx, bookings, outbox as outbox_store};
 
 /// The refusal of a filled honeypot.
 pub const SPAM_MESSAGE: &str = "Your booking could not be accepted.";
@@ -34,10 +33,9 @@ pub fn check_honeypot(website: &str) -> ServiceResult<()> {
 }
 
 /// 422 on `email` (`blocked`) when the event's domain lists or the site's blocklist refuse it.
-pub async fn check_email(ex: Ex<'_>, loaded: &LoadedEvent, email: &str) -> ServiceResult<()> {
-    let site = protection::stored(ex).await?;
+pub fn check_email(loaded: &LoadedEvent, blocklist: &[String], email: &str) -> ServiceResult<()> {
     let lists = &loaded.settings.email_domains;
-    if email_allowed(email, &lists.allow, &lists.deny, &site.blocklist) {
+    if email_allowed(email, &lists.allow, &lists.deny, blocklist) {
         Ok(())
     } else {
         Err(ServiceError::field("email", "blocked", EMAIL_BLOCKED))

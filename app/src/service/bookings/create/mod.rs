@@ -61,6 +61,8 @@ struct EventContext {
     payment: EventPayment,
     /// The new booking's id on PostgreSQL, reserved before the hosts' lock.
     reserved_id: Option<i64>,
+    /// The site's blocked attendee addresses and domains.
+    blocklist: Vec<String>,
 }
 
 /// What only an authenticated host of the event may choose.
@@ -123,10 +125,7 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     if event.notifications.texts_attendee() {
         form::check_sms_number(&event.fields, &attendee)?;
     }
-    {
-        let mut conn = ctx.store.conn().await?;
-        super::policies::check_email(conn.ex(), &event.loaded, &attendee.email).await?;
-    }
+    super::policies::check_email(&event.loaded, &event.blocklist, &attendee.email)?;
     let choices = host_choices(asked, req.caller, &event.loaded);
     let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
     let Some(start) = exact_instant(zone, attendee.local_time) else {
@@ -278,6 +277,9 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
     // The event's notifications and payment settings, in one read.
     let meta = crate::store::events::all_meta(conn.ex(), event_id).await?;
     let reserved_id = bookings::reserve_id(conn.ex()).await?;
+    let blocklist = crate::service::settings::protection::stored(conn.ex())
+        .await?
+        .blocklist;
     let payment = payments::parsed(
         meta.iter()
             .find(|(k, _)| k == payments::META_KEY)
@@ -292,6 +294,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
         webhooks,
         payment,
         reserved_id,
+        blocklist,
     })
 }
 
