@@ -86,6 +86,11 @@ pub struct Config {
     /// Password of the first administrator, made on the first start of an empty database
     /// (`SLOTBOOK_ADMIN_PASSWORD`; unset: one is generated and printed once). Never logged.
     pub admin_password: Option<String>,
+    /// Every hold's length in seconds for events that hold times (`SLOTBOOK_HOLD_SECONDS`;
+    /// unset: the event's `hold_minutes`; 0: no holds).
+    pub hold_seconds: Option<i64>,
+    /// Live holds per client address, 0 = no limit (`SLOTBOOK_HOLDS_PER_IP`, default 10).
+    pub holds_per_ip: u32,
 }
 
 impl Default for Config {
@@ -123,6 +128,8 @@ impl Default for Config {
             calendar_timeout: Duration::from_millis(5000),
             calendar_sync: Duration::from_secs(300),
             admin_password: None,
+            hold_seconds: None,
+            holds_per_ip: 10,
         }
     }
 }
@@ -217,6 +224,11 @@ impl Config {
             ),
             calendar_sync: env_seconds("SLOTBOOK_CALENDAR_SYNC_SECONDS", d.calendar_sync)?,
             admin_password: env("SLOTBOOK_ADMIN_PASSWORD"),
+            hold_seconds: match env("SLOTBOOK_HOLD_SECONDS") {
+                None => None,
+                Some(_) => Some(env_number("SLOTBOOK_HOLD_SECONDS", 0i64)?.max(0)),
+            },
+            holds_per_ip: env_number("SLOTBOOK_HOLDS_PER_IP", d.holds_per_ip)?,
         })
     }
 }

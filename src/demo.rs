@@ -181,6 +181,7 @@ async fn first_offered_after(
             zone: chrono_tz::UTC,
             duration: None,
             host_id: None,
+            own_hold: None,
         };
         let answer = public_slots(ctx, request, Utc::now().timestamp())
             .await

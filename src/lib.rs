@@ -86,6 +86,10 @@ impl Application {
             config.secret_key.as_deref(),
             std::path::Path::new(&config.secret_key_file),
         )?;
+        ctx.holds = app::service::bookings::holds::HoldSettings {
+            seconds: config.hold_seconds,
+            per_ip: config.holds_per_ip,
+        };
         ctx.calendars = app::service::CalendarSettings {
             timeout: config.calendar_timeout,
             sync_seconds: config.calendar_sync.as_secs().max(1) as i64,
@@ -217,7 +221,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
                 let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
-                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+                tracing::info_span!("request", method = %request.method(), path = %loggable_path(request.uri().path()), request_id = %id)
             }).on_response(|response: &Response<_>, latency: std::time::Duration, _: &tracing::Span| {
                 if response.status() == StatusCode::INTERNAL_SERVER_ERROR {
                     tracing::error!(status = 500, ?latency, "request failed");
@@ -313,4 +317,64 @@ pub async fn shutdown_signal() {
         () = terminate => {},
     }
     tracing::info!("shutting down");
+}
+
+/// A request path as the logs show it: booking hashes and hold tokens (bearer secrets of the
+/// attendee) are left out.
+fn loggable_path(path: &str) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let secret_at = |i: usize| -> bool {
+        let before = |k: usize| i.checked_sub(k).and_then(|j| segments.get(j)).copied();
+        match (before(2), before(1)) {
+            (_, Some("booking")) => true,
+            (Some("v2"), Some("bookings")) => {
+                !matches!(segments[i], "create" | "slots" | "event" | "holds")
+            }
+            (Some("bookings"), Some("holds")) => !segments[i].bytes().all(|b| b.is_ascii_digit()),
+            _ => false,
+        }
+    };
+    segments
+        .iter()
+        .enumerate()
+        .map(|(i, segment)| {
+            if !segment.is_empty() && secret_at(i) {
+                "…"
+            } else {
+                segment
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod path_tests {
+    use super::loggable_path;
+
+    #[test]
+    fn hashes_and_hold_tokens_stay_out_of_the_logs() {
+        let hash = "0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            loggable_path(&format!("/booking/{hash}/cancel")),
+            "/booking/…/cancel"
+        );
+        assert_eq!(
+            loggable_path(&format!("/api/v2/bookings/{hash}/reschedule")),
+            "/api/v2/bookings/…/reschedule"
+        );
+        assert_eq!(
+            loggable_path(&format!("/api/v2/bookings/holds/{hash}")),
+            "/api/v2/bookings/holds/…"
+        );
+        for kept in [
+            "/api/v2/bookings/holds/12",
+            "/api/v2/bookings/slots/7",
+            "/api/v2/bookings/create/7",
+            "/admin/bookings/3",
+            "/cal/intro",
+        ] {
+            assert_eq!(loggable_path(kept), kept);
+        }
+    }
 }

@@ -198,6 +198,7 @@ async fn post_booking(
         };
         return render(
             &state,
+            &parts,
             &parts.uri,
             state_form,
             StatusCode::TOO_MANY_REQUESTS,
@@ -206,7 +207,7 @@ async fn post_booking(
     }
     let outcome =
         public_pages::submit_booking(&state.ctx, &calendar, &event, &q, &form, &key).await;
-    finish(&state, &parts.uri, outcome, |hash| booked_path(hash, &q)).await
+    finish(&state, &parts, outcome, |hash| booked_path(hash, &q)).await
 }
 
 async fn post_cancel(
@@ -241,7 +242,7 @@ async fn post_by_hash(state: &AppState, hash: &str, request: Request, action: By
         ByHash::Cancel => public_pages::submit_cancel(&state.ctx, hash, &form).await,
         ByHash::Reschedule => public_pages::submit_reschedule(&state.ctx, hash, &q, &form).await,
     };
-    finish(state, &parts.uri, outcome, |hash| booked_path(hash, &q)).await
+    finish(state, &parts, outcome, |hash| booked_path(hash, &q)).await
 }
 
 /// `/booking/{hash}/ics`: the booking as an iCalendar file.
@@ -290,7 +291,7 @@ fn booked_path(hash: &str, q: &BookingQuery) -> String {
 
 async fn finish(
     state: &AppState,
-    uri: &Uri,
+    request: &axum::http::request::Parts,
     outcome: Result<Submitted, ServiceError>,
     next: impl FnOnce(&str) -> String,
 ) -> Response {
@@ -302,16 +303,23 @@ async fn finish(
             drop_time,
         }) => {
             let uri = if drop_time {
-                without_time(uri)
+                without_time(&request.uri)
             } else {
-                uri.clone()
+                request.uri.clone()
             };
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
-            render(state, &uri, form, status).await
+            render(state, request, &uri, form, status).await
         }
         // Unknown event or hash: the page itself answers its 404.
         Err(ServiceError::NotFound) => {
-            render(state, uri, FormState::default(), StatusCode::NOT_FOUND).await
+            render(
+                state,
+                request,
+                &request.uri,
+                FormState::default(),
+                StatusCode::NOT_FOUND,
+            )
+            .await
         }
         Err(e) => {
             tracing::error!(error = %e, "form post failed");
@@ -319,7 +327,14 @@ async fn finish(
                 message: Some(app::texts::NOT_SAVED.into()),
                 ..FormState::default()
             };
-            render(state, uri, form, StatusCode::SERVICE_UNAVAILABLE).await
+            render(
+                state,
+                request,
+                &request.uri,
+                form,
+                StatusCode::SERVICE_UNAVAILABLE,
+            )
+            .await
         }
     }
 }
@@ -347,13 +362,25 @@ fn without_time(uri: &Uri) -> Uri {
     text.parse().unwrap_or_else(|_| uri.clone())
 }
 
-/// Renders the page at `uri` (as a GET would) with the posted form's state, answering `status`.
-async fn render(state: &AppState, uri: &Uri, form: FormState, status: StatusCode) -> Response {
-    let headers = axum::http::HeaderMap::new();
-    render_with(
+/// Renders the page at `uri` (as a GET of the posting visitor would: their cookies, their
+/// address) with the posted form's state, answering `status`. The visitor's hold cookie keeps
+/// their held time on the form shown again.
+async fn render(
+    state: &AppState,
+    request: &axum::http::request::Parts,
+    uri: &Uri,
+    form: FormState,
+    status: StatusCode,
+) -> Response {
+    let peer = request
+        .extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .cloned();
+    render_as(
         state,
         uri,
-        &headers,
+        &request.headers,
+        peer,
         move || provide_context(form.clone()),
         status,
     )
@@ -366,6 +393,18 @@ async fn render_with(
     state: &AppState,
     uri: &Uri,
     headers: &axum::http::HeaderMap,
+    provide: impl Fn() + Clone + Send + Sync + 'static,
+    status: StatusCode,
+) -> Response {
+    render_as(state, uri, headers, None, provide, status).await
+}
+
+/// [`render_with`], as the connection `peer` asked.
+async fn render_as(
+    state: &AppState,
+    uri: &Uri,
+    headers: &axum::http::HeaderMap,
+    peer: Option<axum::extract::ConnectInfo<std::net::SocketAddr>>,
     provide: impl Fn() + Clone + Send + Sync + 'static,
     status: StatusCode,
 ) -> Response {
@@ -385,6 +424,9 @@ async fn render_with(
     *request.uri_mut() = uri.clone();
     if let Some(cookie) = headers.get(header::COOKIE) {
         request.headers_mut().insert(header::COOKIE, cookie.clone());
+    }
+    if let Some(peer) = peer {
+        request.extensions_mut().insert(peer);
     }
     let mut response = handler(request).await;
     if response.status() != StatusCode::NOT_FOUND {

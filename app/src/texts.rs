@@ -82,6 +82,10 @@ pub const CURRENT_TIME: &str = "Currently booked";
 
 pub const CONFIRM_BOOKING: &str = "Confirm booking";
 pub const CONFIRM_NEW_TIME: &str = "Confirm new time";
+/// Above the booking form: until when the chosen time is kept for the visitor.
+pub fn held_until(time: &str) -> String {
+    format!("Held for you until {time}")
+}
 pub const TIME_GONE: &str = "That time is not available any more. Please choose another time.";
 pub const DURATION_NOT_OFFERED: &str =
     "That duration is not offered; showing the default duration.";

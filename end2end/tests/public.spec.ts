@@ -178,17 +178,40 @@ async function openForm(browser: Browser, url: string) {
   return { context, page };
 }
 
-test("two browsers racing for the last seat: one booking, one 'no longer available'", async ({ browser }) => {
-  const event = await makeEvent();
+/** The first time a week ahead (late in the day, today's last times may all be taken by the
+ *  other tests' bookings, and a loser must still see times to pick). */
+async function slotAWeekAhead(browser: Browser, event: { path: string }) {
   const probe = await browser.newPage();
-  // A week ahead: late in the day, today's last times may all be taken by the other tests'
-  // bookings (every test books the same host), and the loser must still see times to pick.
   const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   await probe.goto(`${event.path}?tz=Europe%2FBerlin&date=${day}`);
   const slotUrl = await probe.locator("#slots a").first().getAttribute("href");
   await probe.close();
-  const a = await openForm(browser, `${base}${slotUrl}`);
-  const b = await openForm(browser, `${base}${slotUrl}`);
+  return `${base}${slotUrl}`;
+}
+
+test("the form holds its time: a second browser is told at once and the holder books", async ({ browser }) => {
+  const event = await makeEvent();
+  const slotUrl = await slotAWeekAhead(browser, event);
+  const a = await openForm(browser, slotUrl);
+  await expect(a.page.getByText(/^Held for you until \d/)).toBeVisible();
+  const b = await openForm(browser, slotUrl);
+  await expect(b.page.getByText("That time is not available any more.")).toBeVisible();
+  await expect(b.page.locator("#booking-form")).toHaveCount(0);
+  await expect(b.page.locator("#slots a").first()).toBeVisible();
+  await fillDetails(a.page, "Ada First", "ada@example.org");
+  await a.page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(a.page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  expect(await bookingsOf(event)).toHaveLength(1);
+  await a.context.close();
+  await b.context.close();
+});
+
+test("without holds, two browsers racing for the last seat: one booking, one 'no longer available'", async ({ browser }) => {
+  const event = await makeEvent();
+  await api("POST", `/calendars/${event.calendarId}/events/${event.id}/advanced-settings`, { settings: { hold_minutes: 0 } });
+  const slotUrl = await slotAWeekAhead(browser, event);
+  const a = await openForm(browser, slotUrl);
+  const b = await openForm(browser, slotUrl);
   await fillDetails(a.page, "Ada First", "ada@example.org");
   await fillDetails(b.page, "Bea Second", "bea@example.org");
   await Promise.all([

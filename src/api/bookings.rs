@@ -3,19 +3,26 @@
 
 use std::collections::BTreeMap;
 
-use app::model::booking::{BookingAnswer, BookingPageAnswer, BookingPageEvent, SlotList};
+use app::model::answer::MessageAnswer;
+use app::model::booking::{
+    BookingAnswer, BookingPageAnswer, BookingPageEvent, HoldAnswer, SlotList,
+};
 use app::model::calendar::CalendarRef;
 use app::model::event::EventOwner;
-use app::model::requests::{CancelBookingRequest, CreateBookingRequest, RescheduleBookingRequest};
+use app::model::requests::{
+    CancelBookingRequest, CreateBookingRequest, HoldRequest, RescheduleBookingRequest,
+};
 use app::service::Ctx;
 use app::service::bookings::create::Idempotency;
-use app::service::bookings::self_service;
+use app::service::bookings::{holds, self_service};
 use app::service::slots::{self, SlotRequest};
 use app::service::support::present;
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
+use axum::http::StatusCode;
 use axum::http::request::Parts;
 use serde_json::Value;
+use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -26,12 +33,72 @@ use super::handler::{Answer, IntoAnswer};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    // `/bookings/holds/{event_id}` (POST) and `/bookings/holds/{token}` (GET, DELETE) are one
+    // route to the router, which refuses two names in one place; the document names each.
+    OpenApiRouter::with_openapi(HoldDocs::openapi())
         .routes(routes!(get_booking_event))
         .routes(routes!(get_slots))
         .routes(routes!(create_booking))
         .routes(routes!(cancel_booking))
         .routes(routes!(reschedule_booking))
+        .route(
+            "/bookings/holds/{event_or_token}",
+            axum::routing::post(create_hold)
+                .get(get_hold)
+                .delete(release_hold),
+        )
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(create_hold, get_hold, release_hold),
+    components(schemas(HoldRequest, HoldAnswer))
+)]
+struct HoldDocs;
+
+#[utoipa::path(post, path = "/bookings/holds/{event_id}", tag = "bookings",
+    description = "Public. Holds a time the slot list offers (`event_time` in `timezone`, `duration` for multi-duration events) for the event's `hold_minutes` (or `SLOTBOOK_HOLD_SECONDS`): until `expires_at` no slot list offers it and other creates and holds of it are 409 `slot_unavailable` with `held`; a create that sends the token as `hold` books it and ends the hold. 422 `holds_disabled` when the event holds nothing; 429 `too_many_holds` (with `Retry-After`) when the client address has `SLOTBOOK_HOLDS_PER_IP` live holds.",
+    params(("event_id" = i64, Path)),
+    request_body(content = HoldRequest, description = "`{event_time, timezone, duration?}`"),
+    responses((status = 201, description = "`{message: 'Time slot has been held', hold: {token, event_id, start_time, end_time, expires_at}}`", body = HoldAnswer),
+              (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
+              (status = 429, description = "too_many_holds", body = super::doc::ErrorEnvelope)))]
+pub async fn create_hold(
+    State(state): State<AppState>,
+    PublicCreate(ip): PublicCreate,
+    ApiPath(event_id): ApiPath<String>,
+    ApiJson(body): ApiJson,
+) -> Result<(StatusCode, Json<HoldAnswer>), ApiError> {
+    // The route's one parameter is an event id here (digits), as on every other route.
+    let event_id: i64 = event_id.parse().map_err(|_| ApiError::NoRoute)?;
+    let time = app::input::bookings::hold_time(&body)?;
+    let answer = holds::hold(&state.ctx, event_id, &time, &ip).await?;
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
+#[utoipa::path(get, path = "/bookings/holds/{token}", tag = "bookings",
+    description = "Public: the live hold with this token. Consumed, released, expired or unknown: 404.",
+    params(("token" = String, Path, description = "The hold's token")),
+    responses((status = 200, description = "`{hold}`", body = HoldAnswer)))]
+pub async fn get_hold(
+    State(state): State<AppState>,
+    _: PublicRead,
+    ApiPath(token): ApiPath<String>,
+) -> Answer<HoldAnswer> {
+    holds::find(&state.ctx, &token).await.json()
+}
+
+#[utoipa::path(delete, path = "/bookings/holds/{token}", tag = "bookings",
+    description = "Public: anyone with the token ends the hold; the time is offered again at once. Consumed, released, expired or unknown: 404.",
+    params(("token" = String, Path, description = "The hold's token")),
+    responses((status = 200, description = "`{message: 'Hold has been released'}`", body = MessageAnswer)))]
+pub async fn release_hold(
+    State(state): State<AppState>,
+    _: PublicRead,
+    ApiPath(token): ApiPath<String>,
+) -> Answer<MessageAnswer> {
+    holds::release(&state.ctx, &token).await?;
+    Ok(Json(MessageAnswer::new(holds::HOLD_RELEASED)))
 }
 
 #[utoipa::path(post, path = "/bookings/{hash}/cancel", tag = "bookings",
@@ -204,6 +271,7 @@ pub async fn get_slots(
         zone,
         duration: query.opt_int("duration")?,
         host_id: query.opt_int("host_id")?,
+        own_hold: None,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(SlotList {
@@ -289,6 +357,7 @@ pub async fn get_booking_event(
         zone,
         duration: query.opt_int("duration")?,
         host_id: query.opt_int("host_id")?,
+        own_hold: None,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(BookingPageAnswer {

@@ -193,6 +193,7 @@ answer_examples! {
     GlobalModules => app::model::settings::GlobalModules,
     GraphReport => app::model::report::GraphReport,
     GroupAttendees => app::model::booking::GroupAttendees,
+    HoldAnswer => app::model::booking::HoldAnswer,
     HostCalendarList => app::model::listing::HostCalendarList,
     HostCandidateList => app::model::listing::HostCandidateList,
     IntegrationSaved => app::model::integration::IntegrationSaved,

@@ -51,6 +51,12 @@ pub enum ApiError {
     Unprocessable { code: &'static str, message: String },
     /// 429.
     TooManyRequests { retry_after: Duration },
+    /// 429 with its own code (`too_many_holds`).
+    TooMany {
+        code: &'static str,
+        message: String,
+        retry_after: Duration,
+    },
     /// 503: the database is momentarily busy; the client may retry.
     Busy,
     /// 503 `database_unavailable` with `Retry-After`: the database cannot be reached.
@@ -104,7 +110,9 @@ impl ApiError {
             ApiError::Validation { .. } | ApiError::Unprocessable { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests { .. } | ApiError::TooMany { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::Busy | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::StorageFull => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -128,6 +136,7 @@ impl ApiError {
             ApiError::Validation { .. } => "validation_failed",
             ApiError::Unprocessable { code, .. } => code,
             ApiError::TooManyRequests { .. } => "too_many_requests",
+            ApiError::TooMany { code, .. } => code,
             ApiError::Busy => "database_busy",
             ApiError::Unavailable => "database_unavailable",
             ApiError::StorageFull => "insufficient_storage",
@@ -144,6 +153,7 @@ impl ApiError {
             | ApiError::Unprocessable { message, .. }
             | ApiError::SlotUnavailable { message, .. }
             | ApiError::SeriesUnavailable { message, .. }
+            | ApiError::TooMany { message, .. }
             | ApiError::Forbidden(message) => message.clone(),
             ApiError::NotLoggedIn => "You are not currently logged in.".into(),
             ApiError::IncorrectPassword => {
@@ -196,7 +206,9 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), axum::Json(self.body())).into_response();
         let retry_after = match &self {
-            ApiError::TooManyRequests { retry_after } => Some(retry_after.as_secs().max(1)),
+            ApiError::TooManyRequests { retry_after } | ApiError::TooMany { retry_after, .. } => {
+                Some(retry_after.as_secs().max(1))
+            }
             ApiError::Busy | ApiError::Unavailable => Some(2),
             ApiError::StorageFull => Some(60),
             _ => None,
@@ -233,6 +245,15 @@ impl From<ServiceError> for ApiError {
                 message,
                 dates,
                 reasons,
+            },
+            ServiceError::TooMany {
+                code,
+                message,
+                retry_after,
+            } => ApiError::TooMany {
+                code,
+                message,
+                retry_after: Duration::from_secs(retry_after),
             },
             ServiceError::Store(store) => store.into(),
             ServiceError::Internal(detail) => {

@@ -197,9 +197,12 @@ async fn the_documented_credentials_are_the_ones_the_server_asks_for() {
     assert_eq!(
         public,
         [
+            "delete /bookings/holds/{token}",
             "get /bookings/event/{event_id}",
+            "get /bookings/holds/{token}",
             "get /bookings/slots/{event_id}",
             "post /bookings/create/{event_id}",
+            "post /bookings/holds/{event_id}",
             "post /bookings/{hash}/cancel",
             "post /bookings/{hash}/reschedule",
         ]

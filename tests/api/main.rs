@@ -27,6 +27,7 @@ mod events;
 mod external_calendars;
 mod faults;
 mod hardening;
+mod holds;
 mod hosts;
 mod input_limits;
 mod integrations;

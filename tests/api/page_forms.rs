@@ -2,8 +2,8 @@
 //! time taken meanwhile, cancel and reschedule by link, and the .ics file.
 
 use crate::pages::{
-    berlin_event, berlin_in_utc, book_by_api, booking_by_hash, page, page_times, post_form,
-    tomorrow_in,
+    berlin_event, berlin_in_utc, book_by_api, booking_by_hash, held_token, page, page_times,
+    post_form, tomorrow_in,
 };
 use crate::support::TestApp;
 use chrono::Duration;
@@ -25,6 +25,8 @@ async fn book_by_form(app: &TestApp, path: &str) -> (String, String, String) {
         form.html.contains(&date.format("%A %-d %B %Y").to_string()),
         "the summary names the date"
     );
+    let hold = held_token(&form.html);
+    assert!(!hold.is_empty(), "the form holds its time");
     let done = post_form(
         app,
         &form_path,
@@ -32,6 +34,7 @@ async fn book_by_form(app: &TestApp, path: &str) -> (String, String, String) {
             ("name", "Ann Attendee"),
             ("email", "ann@example.org"),
             ("message", "Hello"),
+            ("hold", &hold),
         ],
     )
     .await;

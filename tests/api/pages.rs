@@ -32,6 +32,15 @@ impl Page {
     }
 }
 
+/// The token of the time the form holds for its visitor (the hidden `hold`), or empty: a
+/// browser posts it with the form.
+pub(crate) fn held_token(html: &str) -> String {
+    html.split_once(r#"name="hold" value=""#)
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(token, _)| token.to_string())
+        .unwrap_or_default()
+}
+
 pub(crate) async fn page(app: &TestApp, path: &str) -> Page {
     send(app, Method::GET, path, &[]).await
 }

@@ -272,6 +272,7 @@ async fn the_booking_form_offers_the_payment_with_its_price_and_books_it() {
             ("name", "Ann Attendee"),
             ("email", "ann@example.org"),
             ("payment_method", "offline"),
+            ("hold", &crate::pages::held_token(&html)),
         ])
         .send()
         .await

@@ -334,7 +334,7 @@ async fn two_processes_racing_for_the_last_free_date_of_a_series_book_one_series
 
 #[tokio::test]
 async fn the_page_form_books_a_series_and_the_manage_and_cancel_pages_show_it_without_javascript() {
-    use crate::pages::{berlin_event, page, post_form};
+    use crate::pages::{berlin_event, held_token, page, post_form};
     let app = TestApp::spawn().await;
     let (host, cal, event, path) = berlin_event(&app).await;
     let (status, _) = app
@@ -377,6 +377,7 @@ async fn the_page_form_books_a_series_and_the_manage_and_cancel_pages_show_it_wi
             ("email", "ann@example.org"),
             ("recurring_count", "2"),
             ("website", ""),
+            ("hold", &held_token(&form.html)),
         ],
     )
     .await;

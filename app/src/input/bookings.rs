@@ -9,6 +9,7 @@ use crate::domain::validation::FieldErrors;
 use crate::domain::values::{BookingSource, BookingStatus, Email, PaymentStatus, TimeZoneId};
 use crate::input::fields::{Fields, clean_text};
 use crate::service::bookings::form::local_event_time;
+use crate::service::bookings::holds::HoldTime;
 use crate::service::bookings::new_booking::{Answer, GuestEntry, HostRequest, NewBooking};
 use crate::service::bookings::self_service::{CancelBooking, CancelScope, RescheduleBooking};
 use crate::service::bookings::update::{BookingChange, COLUMNS, UpdateBooking, reason_field};
@@ -29,6 +30,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     let (address, location_description) = (text("address"), text("location_description"));
     let source_url = text("source_url");
     let website = text("website");
+    let hold = Some(text("hold")).filter(|t| !t.trim().is_empty());
     let recurring_count = f.int("recurring_count", &mut errors);
     let location_type = f.str("location_type", &mut errors);
     let event_time = if event_time_text.trim().is_empty() {
@@ -58,6 +60,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
             .map(str::to_string),
         asked,
         website,
+        hold,
         recurring_count,
         unreadable: errors,
     })
@@ -141,6 +144,38 @@ pub fn cancel(body: &Value) -> ServiceResult<CancelBooking> {
         scope,
         ..CancelBooking::new(&reason)?
     })
+}
+
+/// Reads `{event_time, timezone, duration?}` of `POST /bookings/holds/{event_id}`.
+pub fn hold_time(body: &Value) -> ServiceResult<HoldTime> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let event_time = f.str("event_time", &mut errors).unwrap_or_default();
+    let zone_text = f.str("timezone", &mut errors).unwrap_or_default();
+    let duration = f.int("duration", &mut errors);
+    let local = local_event_time(&event_time, &mut errors);
+    let zone = TimeZoneId::parse(&zone_text);
+    if zone.is_none() {
+        errors.add(
+            "timezone",
+            "timezone",
+            "The timezone must be a valid IANA time zone",
+        );
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    match (local, zone) {
+        (Some(local), Some(zone)) => Ok(HoldTime {
+            local,
+            zone: zone.tz(),
+            duration,
+        }),
+        _ => Err(ServiceError::field(
+            "event_time",
+            "date_format",
+            crate::service::bookings::form::EVENT_TIME_FORMAT,
+        )),
+    }
 }
 
 /// Reads `{event_time, timezone, rescheduling_reason}`; no zone is the booking's own.

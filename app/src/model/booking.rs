@@ -136,6 +136,33 @@ pub struct BookingAnswer {
     pub series: Option<Vec<Booking>>,
 }
 
+/// A time held for a visitor while they fill in the form (DESIGN 2.8).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct Hold {
+    /// The bearer token: posted as `hold` with the create, or to release the hold.
+    pub token: String,
+    pub event_id: i64,
+    /// UTC, `YYYY-MM-DD HH:mm:ss`.
+    #[cfg_attr(feature = "ssr", schema(example = "2026-12-02 09:00:00"))]
+    pub start_time: String,
+    #[cfg_attr(feature = "ssr", schema(example = "2026-12-02 09:30:00"))]
+    pub end_time: String,
+    /// RFC 3339 (UTC): the hold blocks the time until then.
+    #[cfg_attr(feature = "ssr", schema(example = "2026-12-01T08:05:00Z"))]
+    pub expires_at: String,
+}
+
+/// `{message?, hold}`: a hold made (with its message) or read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct HoldAnswer {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ssr", schema(example = "Time slot has been held"))]
+    pub message: Option<String>,
+    pub hold: Hold,
+}
+
 /// `GET /schedules/{id}`; `with[]=all_data` adds the parts of `meta-info`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]

@@ -205,7 +205,23 @@ pub struct BookingForm {
     pub change_href: String,
     /// The event books series: how many occurrences the attendee may choose.
     pub series: Option<SeriesChoice>,
+    /// The time held for this visitor while they fill in the form.
+    pub hold: Option<FormHold>,
 }
+
+/// A booking form's hold: posted back as the hidden `hold`, shown as "Held for you until …".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FormHold {
+    pub token: String,
+    /// "Held for you until 6:05pm" (the visitor's zone and clock).
+    pub until: String,
+    /// Made by this request: the page sets the visitor's cookie to it for `seconds_left`.
+    pub new: bool,
+    pub seconds_left: i64,
+}
+
+/// The name of the cookie that keeps a booking page visitor's hold.
+pub const HOLD_COOKIE: &str = "slotbook_hold";
 
 /// The form's series control: "Occurrences" (1..`max_count`, `max_count` preselected) unless
 /// the count is fixed, and "Repeats every week".

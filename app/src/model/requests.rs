@@ -56,6 +56,23 @@ pub struct CreateBookingRequest {
     /// The spam trap: people never see it, so it stays empty; anything in it refuses the
     /// booking (422 `spam_detected`).
     pub website: Option<String>,
+    /// The token of the attendee's own hold of this time (`POST /bookings/holds/{event_id}`):
+    /// the create books it and ends the hold. A token unknown, expired or for another time is
+    /// ignored.
+    pub hold: Option<String>,
+}
+
+/// `POST /bookings/holds/{event_id}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"event_time": "2026-12-02 10:00:00", "timezone": "Europe/Berlin"})))]
+pub struct HoldRequest {
+    /// `YYYY-MM-DD HH:mm:ss`, wall-clock time in `timezone`.
+    pub event_time: String,
+    /// IANA zone of `event_time`.
+    pub timezone: String,
+    /// Minutes, for multi-duration events.
+    pub duration: Option<i64>,
 }
 
 /// `POST /bookings/{hash}/cancel`.

@@ -236,6 +236,7 @@ pub fn reason_words(code: &str) -> &'static str {
         "full" => "Full",
         "host_busy" => "No host free",
         "calendar" => "Busy in a connected calendar",
+        "held" => "Held",
         _ => "Not offered",
     }
 }

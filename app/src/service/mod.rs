@@ -45,6 +45,8 @@ pub struct Ctx {
     pub calendars: CalendarSettings,
     /// Application passwords and sessions verified in the last seconds.
     pub credentials: std::sync::Arc<credentials::CredentialCache>,
+    /// How long holds last and how many one address may have.
+    pub holds: bookings::holds::HoldSettings,
 }
 
 /// How external calendars are read (`SLOTBOOK_CALENDAR_TIMEOUT_MS`,
@@ -95,6 +97,7 @@ impl Ctx {
             secrets: support::secrets::SecretBox::ephemeral(),
             calendars: CalendarSettings::default(),
             credentials: std::sync::Arc::default(),
+            holds: bookings::holds::HoldSettings::default(),
         }
     }
 }
@@ -155,6 +158,13 @@ pub enum ServiceError {
         message: String,
         dates: Vec<String>,
         reasons: Vec<serde_json::Value>,
+    },
+    /// 429 with a stable code: the caller is at a limit until `retry_after` seconds pass.
+    #[error("{message}")]
+    TooMany {
+        code: &'static str,
+        message: String,
+        retry_after: u64,
     },
     #[error(transparent)]
     Store(#[from] StoreError),

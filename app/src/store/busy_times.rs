@@ -7,6 +7,7 @@ use super::{Ex, StoreResult, on};
 #[derive(Debug, Clone)]
 pub struct BusyRow {
     pub host_id: i64,
+    /// 0 for an external calendar's busy time; minus the hold's id for a hold.
     pub booking_id: i64,
     pub start_time: i64,
     pub end_time: i64,
@@ -20,6 +21,11 @@ impl BusyRow {
     /// A busy time from an external calendar (stored without booking or event: id 0).
     pub fn is_external(&self) -> bool {
         self.booking_id == 0
+    }
+
+    /// A live hold (read with minus its id as booking id).
+    pub fn is_hold(&self) -> bool {
+        self.booking_id < 0
     }
 }
 
@@ -86,8 +92,8 @@ async fn busy_scan(
     // The gap needed on each side is the larger of the two events' facing buffers (the
     // engine's rule), so a booking matters when either buffer reaches the candidate.
     let near = if candidate.is_some() {
-        "AND (h.start_time < $4 OR h.start_time - 60 * COALESCE(e.buffer_before_minutes, 0) < $5)
-         AND (h.end_time > $6 OR h.end_time + 60 * COALESCE(e.buffer_after_minutes, 0) > $7)"
+        "AND (h.start_time < $5 OR h.start_time - 60 * COALESCE(e.buffer_before_minutes, 0) < $6)
+         AND (h.end_time > $7 OR h.end_time + 60 * COALESCE(e.buffer_after_minutes, 0) > $8)"
     } else {
         ""
     };
@@ -95,6 +101,15 @@ async fn busy_scan(
     // `start,end;…` per calendar and day (no booking, event or buffers: read back with booking
     // id 0), so a few rows per calendar cover the range; an interval is in the row of every
     // day it touches, so no look-back is needed (a repeated one blocks the same time twice).
+    // Live holds block like bookings of their event; they read back with minus their id as
+    // booking and group, so the engine tells them apart and the holder's create can leave its
+    // own out.
+    let hold_item = "hh.start_time || ',' || hh.end_time || ',' || ho.event_id || ',' || (-ho.id) || ','
+        || COALESCE(e.buffer_before_minutes, 0) || ',' || COALESCE(e.buffer_after_minutes, 0) || ',' || (-ho.id)";
+    let hold_aggregate = match ex {
+        Ex::Sqlite(_) => format!("group_concat({hold_item}, ';')"),
+        Ex::Postgres(_) => format!("string_agg({hold_item}, ';')"),
+    };
     let calendar_aggregate = match ex {
         Ex::Sqlite(_) => "group_concat(cb.intervals, ';')",
         Ex::Postgres(_) => "string_agg(cb.intervals, ';')",
@@ -109,6 +124,14 @@ async fn busy_scan(
            AND h.booking_status IN ('scheduled', 'pending', 'completed') {near}
          GROUP BY h.user_id
          UNION ALL
+         SELECT hh.user_id, {hold_aggregate}
+         FROM hold_hosts hh
+         JOIN holds ho ON ho.id = hh.hold_id
+         LEFT JOIN events e ON e.id = ho.event_id
+         WHERE hh.user_id IN ({list}) AND hh.start_time >= $1 AND hh.start_time < $2 AND hh.end_time > $3
+           AND hh.expires_at > $4
+         GROUP BY hh.user_id
+         UNION ALL
          SELECT cb.user_id, {calendar_aggregate}
          FROM calendar_busy cb
          JOIN external_calendars c ON c.id = cb.calendar_id AND c.check_conflicts
@@ -117,7 +140,7 @@ async fn busy_scan(
     ));
     let packed: Vec<(i64, Option<String>)> = on!(ex, c => {
         let mut query = sqlx::query_as::<_, (i64, Option<String>)>(sql)
-            .bind(from - MAX_BOOKING_SECONDS).bind(to).bind(from);
+            .bind(from - MAX_BOOKING_SECONDS).bind(to).bind(from).bind(super::now_epoch());
         if let Some(c) = candidate {
             query = query.bind(c.end + c.after).bind(c.end).bind(c.start - c.before).bind(c.start);
         }

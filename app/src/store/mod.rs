@@ -11,6 +11,7 @@ pub mod busy_times;
 pub mod calendar_connections;
 pub mod calendars;
 pub mod events;
+pub mod holds;
 pub mod integrations;
 pub mod outbox;
 pub mod payments;

@@ -19,6 +19,8 @@ pub struct Busy {
     pub buffer_after_minutes: u32,
     /// A busy time from the host's external calendar (no event, no buffers of its own).
     pub external: bool,
+    /// A time held for a visitor: it blocks like a booking (one seat of a group slot).
+    pub held: bool,
 }
 
 struct Blocker {
@@ -29,14 +31,16 @@ struct Blocker {
     end: i64,
     same_event: bool,
     external: bool,
+    held: bool,
 }
 
 pub(super) struct BusyIndex {
     /// Sorted by `padded_start`.
     blockers: Vec<Blocker>,
     longest: i64,
-    /// Seats taken per start time by bookings of the event being booked.
-    seats_taken: BTreeMap<i64, u32>,
+    /// Seats taken per start time by bookings of the event being booked, and how many of
+    /// them are holds.
+    seats_taken: BTreeMap<i64, (u32, u32)>,
 }
 
 impl BusyIndex {
@@ -58,6 +62,7 @@ impl BusyIndex {
                 end: b.end,
                 same_event: !b.external && b.event_id == event_id,
                 external: b.external,
+                held: b.held,
             })
             .collect();
         // Stable sort: linear on the (usual) input already ordered by start time.
@@ -73,7 +78,9 @@ impl BusyIndex {
                 .iter()
                 .filter(|b| !b.external && b.event_id == event_id)
             {
-                *seats_taken.entry(b.start).or_insert(0) += 1;
+                let seats = seats_taken.entry(b.start).or_insert((0, 0));
+                seats.0 += 1;
+                seats.1 += u32::from(b.held);
             }
         }
         BusyIndex {
@@ -125,6 +132,10 @@ impl BusyIndex {
                 // The host's own calendar, its buffers included.
                 return Err(Reason::Calendar);
             }
+            if b.held {
+                // Held for another visitor, its buffers included.
+                return Err(Reason::Held);
+            }
             if b.start < end && b.end > start {
                 return Err(Reason::Overlap);
             }
@@ -133,13 +144,18 @@ impl BusyIndex {
         if let Some(reason) = reason {
             return Err(reason);
         }
-        let taken = if group {
-            self.seats_taken.get(&start).copied().unwrap_or(0)
+        let (taken, held) = if group {
+            self.seats_taken.get(&start).copied().unwrap_or((0, 0))
         } else {
-            0
+            (0, 0)
         };
         if taken >= capacity {
-            Err(Reason::Full)
+            // Full only with holds counted: the held seats are why.
+            Err(if taken - held < capacity {
+                Reason::Held
+            } else {
+                Reason::Full
+            })
         } else {
             Ok(capacity - taken)
         }

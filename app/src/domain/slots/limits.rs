@@ -51,7 +51,7 @@ impl LimitCounter {
         for busy in hosts
             .iter()
             .flat_map(|h| &h.busy)
-            .filter(|b| b.event_id == rules.event_id)
+            .filter(|b| b.event_id == rules.event_id && !b.held)
         {
             if !seen.insert(busy.group_id) {
                 continue;

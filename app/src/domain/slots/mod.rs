@@ -137,6 +137,8 @@ pub enum Reason {
     HostBusy,
     /// The host is busy in a connected external calendar (buffers included).
     Calendar,
+    /// Held for another visitor who is filling in the form (DESIGN 2.8).
+    Held,
 }
 
 /// An offered start time.

@@ -79,6 +79,7 @@ fn busy(start: i64, minutes: i64, event_id: i64, group_id: i64) -> Busy {
         buffer_before_minutes: 0,
         buffer_after_minutes: 0,
         external: false,
+        held: false,
     }
 }
 
@@ -86,6 +87,7 @@ fn busy(start: i64, minutes: i64, event_id: i64, group_id: i64) -> Busy {
 fn calendar_busy(start: i64, minutes: i64) -> Busy {
     Busy {
         external: true,
+        held: false,
         ..busy(start, minutes, 0, 0)
     }
 }
@@ -325,6 +327,54 @@ fn group_slots_have_seats_and_fill_up() {
     );
     h.busy.push(busy(nine, 60, 1, 5));
     assert_eq!(explain(&r, &[h], 0, nine).reasons, [Reason::Full]);
+}
+
+/// A time held for a visitor.
+fn held(start: i64, minutes: i64, event_id: i64, hold_id: i64) -> Busy {
+    Busy {
+        held: true,
+        ..busy(start, minutes, event_id, -hold_id)
+    }
+}
+
+#[test]
+fn holds_block_with_buffers_take_one_seat_and_count_toward_no_limit() {
+    let mut h = host(7, BERLIN, every_day(vec![win(9 * 60, 12 * 60)]));
+    let ten = t(BERLIN, 2027, 1, 4, 10, 0);
+    h.busy.push(held(ten, 30, 1, 4));
+    let mut r = rules(BERLIN, 30);
+    assert_eq!(
+        monday(&r, std::slice::from_ref(&h)),
+        ["09:00", "09:30", "10:30", "11:00", "11:30"]
+    );
+    assert_eq!(
+        explain(&r, std::slice::from_ref(&h), 0, ten).reasons,
+        [Reason::Held]
+    );
+    // The event's buffer keeps its distance from a held time too.
+    r.buffer_before_minutes = 30;
+    assert_eq!(
+        explain(&r, std::slice::from_ref(&h), 0, ten + 1800).reasons,
+        [Reason::Held]
+    );
+    // A group slot: the hold is one seat; once the holds fill it, the reason is the hold.
+    let mut group = rules(BERLIN, 30);
+    group.capacity = 2;
+    let mut g = host(7, BERLIN, every_day(vec![win(9 * 60, 12 * 60)]));
+    g.busy.push(held(ten, 30, 1, 4));
+    let slots = available_slots(&group, std::slice::from_ref(&g), 0, ten, ten + 1800);
+    assert_eq!(slots.iter().map(|s| s.remaining).collect::<Vec<_>>(), [1]);
+    g.busy.push(busy(ten, 30, 1, 9));
+    assert_eq!(
+        explain(&group, std::slice::from_ref(&g), 0, ten).reasons,
+        [Reason::Held]
+    );
+    g.busy.push(busy(ten, 30, 1, 10));
+    assert_eq!(explain(&group, &[g], 0, ten).reasons, [Reason::Full]);
+    // Limits count bookings, not holds.
+    let mut limited = rules(BERLIN, 30);
+    limited.limits = vec![Limit::Bookings(Period::Day, 1)];
+    assert!(explain(&limited, &[h], 0, ten + 3600).offered);
 }
 
 #[test]
@@ -784,6 +834,7 @@ fn arb_case() -> impl Strategy<Value = Case> {
                                 buffer_before_minutes: buf * 10,
                                 buffer_after_minutes: buf * 5,
                                 external: false,
+                                held: false,
                             })
                             .collect();
                         HostInput {

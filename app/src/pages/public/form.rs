@@ -39,6 +39,7 @@ pub(super) fn booking_form(
         button: spec.button.clone(),
         change_href: view.href(&[("date", day.date.clone())]),
         series: series_choice(loaded),
+        hold: None,
     }
 }
 

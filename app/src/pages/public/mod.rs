@@ -14,8 +14,11 @@ use crate::domain::dates::{first_of_month, parse_date, parse_month, zone_label};
 use crate::domain::slots::local::local_of;
 use crate::domain::zone::parse_zone;
 use crate::model::public::{
-    BookingPage, BookingQuery, FormField, LandingEvent, LandingPage, ReschedulePage, ZoneView,
+    BookingPage, BookingQuery, DaySlots, FormField, FormHold, LandingEvent, LandingPage,
+    ReschedulePage, SlotLink, ZoneView,
 };
+use crate::service::bookings::holds;
+use crate::store::holds::HoldRow;
 use crate::store::{calendars, events, users};
 use crate::texts as text;
 
@@ -90,13 +93,23 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
     })
 }
 
-/// `/{calendar_slug}/{event_slug}`: 404 for an unknown or draft event.
+/// Who looks at a booking page: the hold their cookie names, and their address (holds are
+/// limited per address).
+#[derive(Debug, Clone, Default)]
+pub struct Visitor {
+    pub hold_token: Option<String>,
+    pub ip: String,
+}
+
+/// `/{calendar_slug}/{event_slug}`: 404 for an unknown or draft event. A chosen time
+/// (`time=`) is held for the visitor while the form shows (DESIGN 2.8).
 pub async fn booking(
     ctx: &Ctx,
     calendar_slug: &str,
     event_slug: &str,
     q: &BookingQuery,
     now: i64,
+    visitor: Visitor,
 ) -> ServiceResult<BookingPage> {
     let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
     let path = format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug);
@@ -117,6 +130,7 @@ pub async fn booking(
         zone: None,
         fields,
         button: submit_text(&loaded),
+        visitor: Some(visitor),
     };
     build(ctx, &loaded, page, q, now).await
 }
@@ -144,6 +158,7 @@ pub async fn reschedule(
         zone: parse_zone(&booking.person_time_zone),
         fields: reason.into_iter().collect(),
         button: text::CONFIRM_NEW_TIME.into(),
+        visitor: None,
     };
     let view = build(ctx, &loaded, page, q, now).await?;
     Ok(ReschedulePage {
@@ -185,6 +200,8 @@ struct PageSpec {
     zone: Option<Tz>,
     fields: Vec<FormField>,
     button: String,
+    /// The booking page's visitor, whose chosen time is held (not when rescheduling).
+    visitor: Option<Visitor>,
 }
 
 /// The view state read from the query, with what every link carries on.
@@ -197,6 +214,8 @@ struct View {
     duration: i64,
     duration_in_query: bool,
     embed: bool,
+    /// The visitor's own hold: its time stays offered to them.
+    own_hold: Option<i64>,
 }
 
 impl View {
@@ -244,7 +263,14 @@ async fn build(
     now: i64,
 ) -> ServiceResult<BookingPage> {
     let mut notices = Vec::new();
-    let view = read_view(loaded, &spec, q, &mut notices);
+    let mut view = read_view(loaded, &spec, q, &mut notices);
+    let own_hold = match &spec.visitor {
+        Some(visitor) => {
+            holds::visitor_hold(ctx, visitor.hold_token.as_deref(), loaded.event().id).await?
+        }
+        None => None,
+    };
+    view.own_hold = own_hold.as_ref().map(|h| h.id);
     let today = local_of(view.zone, now).0;
     let asked_date = q.date.as_deref().and_then(|text| {
         let date = parse_date(text);
@@ -278,7 +304,14 @@ async fn build(
     let mut form = None;
     if let (Some(text), Some(day)) = (q.time.as_deref(), &day) {
         match day.slots.iter().find(|s| s.time == text) {
-            Some(slot) => form = Some(booking_form(loaded, &view, day, slot, &spec)),
+            Some(slot) => {
+                let mut shown = booking_form(loaded, &view, day, slot, &spec);
+                if let Some(visitor) = &spec.visitor {
+                    let chosen = held_start(&view, day, slot);
+                    shown.hold = hold_for_form(ctx, loaded, &view, visitor, own_hold, chosen).await;
+                }
+                form = Some(shown);
+            }
             None => notices.push(text::TIME_GONE.into()),
         }
     }
@@ -306,6 +339,74 @@ async fn build(
         keep,
         embed: view.embed,
     })
+}
+
+/// The start of the chosen time as an instant.
+fn held_start(view: &View, day: &DaySlots, slot: &SlotLink) -> Option<i64> {
+    let date = parse_date(&day.date)?;
+    let time = crate::domain::dates::parse_time(&slot.time)?;
+    crate::domain::slots::local::exact_instant(view.zone, date.and_time(time))
+}
+
+/// The visitor's hold of the form's time: theirs already (kept, not extended), or a new one
+/// (their hold of another time of the event is released first). At the address's limit, with
+/// holds off or on any other refusal, the form shows without one.
+async fn hold_for_form(
+    ctx: &Ctx,
+    loaded: &LoadedEvent,
+    view: &View,
+    visitor: &Visitor,
+    own: Option<HoldRow>,
+    start: Option<i64>,
+) -> Option<FormHold> {
+    let start = start?;
+    let end = start + view.duration * 60;
+    let now = chrono::Utc::now().timestamp();
+    let until = |expires_at: i64| {
+        let local = chrono::DateTime::from_timestamp(expires_at, 0)
+            .unwrap_or_default()
+            .with_timezone(&view.zone)
+            .time();
+        text::held_until(&crate::domain::dates::clock_label(local, view.h12))
+    };
+    if let Some(own) = own {
+        if own.start_time == start && own.end_time == end {
+            return Some(FormHold {
+                token: visitor.hold_token.clone().unwrap_or_default(),
+                until: until(own.expires_at),
+                new: false,
+                seconds_left: own.expires_at - now,
+            });
+        }
+        if let Err(e) = holds::release_row(ctx, &own).await {
+            tracing::warn!(error = %e, "could not release the visitor's earlier hold");
+        }
+    }
+    let local = chrono::DateTime::from_timestamp(start, 0)?
+        .with_timezone(&view.zone)
+        .naive_local();
+    let time = holds::HoldTime {
+        local,
+        zone: view.zone,
+        duration: Some(view.duration),
+    };
+    match holds::hold(ctx, loaded.event().id, &time, &visitor.ip).await {
+        Ok(made) => {
+            let expires_at = chrono::DateTime::parse_from_rfc3339(&made.hold.expires_at)
+                .map(|t| t.timestamp())
+                .unwrap_or(now);
+            Some(FormHold {
+                token: made.hold.token,
+                until: until(expires_at),
+                new: true,
+                seconds_left: expires_at - now,
+            })
+        }
+        Err(e) => {
+            tracing::debug!(error = %e, "the form shows without a hold");
+            None
+        }
+    }
 }
 
 /// Reads zone, clock, duration and embed from the query, noting any value not used.
@@ -360,6 +461,7 @@ fn read_view(
         duration,
         duration_in_query,
         embed: q.is_embed(),
+        own_hold: None,
     }
 }
 

@@ -33,6 +33,7 @@ pub(super) async fn month_slots(
         zone: view.zone,
         duration: Some(view.duration),
         host_id: None,
+        own_hold: view.own_hold,
     };
     public_slots(ctx, request, now).await
 }
@@ -94,6 +95,7 @@ async fn search_from(
         zone: view.zone,
         duration: Some(view.duration),
         host_id: None,
+        own_hold: view.own_hold,
     };
     let ahead = slots_for_months(ctx, request, months, now).await?;
     let Some(found) = ahead.slots.first().map(|slot| {

@@ -50,6 +50,7 @@ pub async fn submit_booking(
         )
         .await?,
         button: String::new(),
+        visitor: None,
     };
     let state = FormState::from_pairs(form);
     let Some(event_time) = chosen_time(q) else {
@@ -109,6 +110,7 @@ pub async fn submit_reschedule(
         zone: parse_zone(&booking.person_time_zone),
         fields: Vec::new(),
         button: String::new(),
+        visitor: None,
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
     let command = match RescheduleBooking::new(
@@ -197,6 +199,7 @@ pub(super) fn asked_booking(
         event_time: Some(event_time),
         duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
         website: state.value("website"),
+        hold: Some(state.value("hold")).filter(|t| !t.trim().is_empty()),
         recurring_count: state.value("recurring_count").trim().parse().ok(),
         ..NewBooking::default()
     };

@@ -332,6 +332,7 @@ async fn offered_times(
         zone,
         duration: None,
         host_id: None,
+        own_hold: None,
     };
     let answer = match crate::service::slots::public_slots(ctx, request, now).await {
         Ok(answer) => answer,

@@ -34,6 +34,8 @@ pub struct Recheck<'a> {
     pub schedules: &'a [ScheduleRow],
     pub only_host: Option<i64>,
     pub start: i64,
+    /// What does not count as busy: the booking being moved or confirmed, or (as minus its
+    /// id) the hold of the attendee whose create this is.
     pub excluded: Option<i64>,
     pub now: i64,
 }

@@ -4,6 +4,7 @@
 //! - [`form`] parses an attendee's answers against the event's booking form (nothing written);
 //! - [`guard`] re-runs every rule of the slot list for one time inside the writing transaction
 //!   (create, reschedule and confirm all pass through it);
+//! - [`holds`] keeps a chosen time for its visitor while they type (rows the guard reads);
 //! - [`create`] books, in named steps; [`self_service`] is the attendee's cancel and reschedule
 //!   by secret hash; [`update`] a host's one change through `PUT /schedules/{id}` (a typed
 //!   command; status moves along `domain::transitions`), [`host_actions`] the rest of
@@ -17,6 +18,7 @@ pub mod create;
 pub mod desk;
 pub mod form;
 pub mod guard;
+pub mod holds;
 pub mod host_actions;
 pub mod lifecycle;
 pub mod location;

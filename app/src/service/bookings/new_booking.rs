@@ -35,6 +35,8 @@ pub struct NewBooking {
     pub asked: HostRequest,
     /// `recurring_count`: how many occurrences of a series (`None`: one booking).
     pub recurring_count: Option<i64>,
+    /// `hold`: the token of the attendee's own hold of this time, if any.
+    pub hold: Option<String>,
     /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
     pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with

@@ -66,6 +66,18 @@ impl LoadedEvent {
             || self.event().user_id == caller.id()
     }
 
+    /// 422 `event_inactive` unless the event takes bookings (only active ones do).
+    pub fn check_accepting(&self) -> ServiceResult<()> {
+        if self.event().status == "active" {
+            Ok(())
+        } else {
+            Err(ServiceError::Unprocessable {
+                code: "event_inactive",
+                message: super::NOT_ACCEPTING.into(),
+            })
+        }
+    }
+
     /// The hosts whose availability counts: the owner, or the team members of a team event.
     pub fn host_ids(&self) -> Vec<i64> {
         let ev = self.event();
@@ -85,7 +97,8 @@ impl LoadedEvent {
         ids
     }
 
-    /// The engine's input per host: its schedule and its busy times, less `excluded`.
+    /// The engine's input per host: its schedule and its busy times, less `excluded` (a
+    /// booking id, or minus a hold's id: the holder's own create).
     fn inputs(
         &self,
         ids: &[i64],
@@ -108,6 +121,7 @@ impl LoadedEvent {
                         buffer_before_minutes: b.buffer_before_minutes.clamp(0, 1440) as u32,
                         buffer_after_minutes: b.buffer_after_minutes.clamp(0, 1440) as u32,
                         external: b.is_external(),
+                        held: b.is_hold(),
                     })
                     .collect(),
             })

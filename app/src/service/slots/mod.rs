@@ -33,6 +33,8 @@ pub struct SlotRequest {
     pub zone: Tz,
     pub duration: Option<i64>,
     pub host_id: Option<i64>,
+    /// The visitor's own hold, which does not hide its time from them.
+    pub own_hold: Option<i64>,
 }
 
 /// The offered slots of a public request, grouped by date in the requested zone.
@@ -70,12 +72,7 @@ pub async fn slots_for_months(
     let mut conn = ctx.store.conn().await?;
     let cached = cached_event(ctx, &mut conn, req.event_id).await?;
     let (loaded, rows) = (&cached.0, &cached.1);
-    if loaded.event().status != "active" {
-        return Err(ServiceError::Unprocessable {
-            code: "event_inactive",
-            message: NOT_ACCEPTING.into(),
-        });
-    }
+    loaded.check_accepting()?;
     if let Some(host) = req.host_id
         && !loaded.host_ids().contains(&host)
     {
@@ -99,7 +96,8 @@ pub async fn slots_for_months(
     let to = LocalDay::new(req.zone, next_month).start();
     let duration = loaded.duration(req.duration);
     let rules = loaded.rules(duration);
-    let hosts = busy_inputs(conn.ex(), loaded, rows, req.host_id, from, to, None).await?;
+    let excluded = req.own_hold.map(|hold| -hold);
+    let hosts = busy_inputs(conn.ex(), loaded, rows, req.host_id, from, to, excluded).await?;
     let engine = Engine::new(&rules, &hosts, now);
     let slots = engine.slots(from, to);
     let mut by_date: BTreeMap<String, Vec<String>> = BTreeMap::new();

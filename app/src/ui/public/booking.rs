@@ -335,15 +335,24 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         button,
         change_href,
         series,
+        hold,
     } = form;
+    let (hold_token, held_until) = match hold {
+        Some(h) => (Some(h.token), Some(h.until)),
+        None => (None, None),
+    };
     view! {
         <h2 id="times-heading" tabindex="-1" class="text-lg font-semibold">{text::FORM_HEADING}</h2>
         <p class="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-slate-800 dark:text-sky-100" id="booking-summary">
             {summary}" "
             <a href=change_href class="ml-1 font-medium text-sky-800 underline dark:text-sky-300">{text::CHANGE_TIME}</a>
         </p>
+        {held_until.map(|until| view! {
+            <p id="hold-note" class="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">{until}</p>
+        })}
         <form method="post" action=action class="mt-4 space-y-4" id="booking-form" novalidate>
             <Alert state=state.clone() />
+            {hold_token.map(|token| view! { <input type="hidden" name="hold" value=token /> })}
             {series.map(|choice| view! { <SeriesControl choice state=state.clone() /> })}
             {fields.into_iter().map(|field| view! { <FieldView field state=state.clone() /> }).collect_view()}
             <Honeypot />

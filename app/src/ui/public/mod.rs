@@ -41,14 +41,59 @@ mod server {
 
     /// The zone the `slotbook_tz` cookie remembers, if the request sent one.
     pub fn remembered_zone() -> Option<String> {
+        cookie(crate::model::public::ZONE_COOKIE)
+    }
+
+    /// A cookie of the request.
+    fn cookie(name: &str) -> Option<String> {
         let parts = use_context::<axum::http::request::Parts>()?;
         parts
             .headers
             .get_all(axum::http::header::COOKIE)
             .iter()
             .filter_map(|v| v.to_str().ok())
-            .find_map(|v| crate::service::auth::cookie_value(v, crate::model::public::ZONE_COOKIE))
+            .find_map(|v| crate::service::auth::cookie_value(v, name))
             .map(str::to_string)
+    }
+
+    /// The booking page's visitor: the hold their cookie keeps and their address (the
+    /// connection's peer, as the REST routes count it).
+    pub fn visitor() -> crate::pages::public::Visitor {
+        let ip = use_context::<axum::http::request::Parts>()
+            .and_then(|parts| {
+                parts
+                    .extensions
+                    .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                    .map(|info| info.0.ip().to_string())
+            })
+            .unwrap_or_else(|| "unknown".into());
+        crate::pages::public::Visitor {
+            hold_token: cookie(crate::model::public::HOLD_COOKIE),
+            ip,
+        }
+    }
+
+    /// Keeps a new hold in the visitor's cookie for as long as it lasts.
+    pub fn keep_hold(page: &crate::model::public::BookingPage) {
+        use axum::http::{HeaderValue, header};
+        let Some(hold) = page.form.as_ref().and_then(|f| f.hold.as_ref()) else {
+            return;
+        };
+        if !hold.new {
+            return;
+        }
+        let value = format!(
+            "{}={}; Path=/; Max-Age={}; HttpOnly; SameSite=Lax",
+            crate::model::public::HOLD_COOKIE,
+            hold.token,
+            hold.seconds_left.max(1)
+        );
+        if let (Some(response), Ok(value)) = (
+            use_context::<leptos_axum::ResponseOptions>(),
+            HeaderValue::from_str(&value),
+        ) {
+            response.append_header(header::SET_COOKIE, value);
+        }
     }
 
     /// Not found becomes `None` (the page's 404); anything else is an error page.
@@ -91,9 +136,19 @@ pub async fn load_booking(
             remembered_tz: server::remembered_zone(),
             ..query
         };
-        server::found(
-            crate::pages::public::booking(&ctx, &calendar, &event, &query, server::now()).await,
+        let page = crate::pages::public::booking(
+            &ctx,
+            &calendar,
+            &event,
+            &query,
+            server::now(),
+            server::visitor(),
         )
+        .await;
+        if let Ok(page) = &page {
+            server::keep_hold(page);
+        }
+        server::found(page)
     }
     #[cfg(not(feature = "ssr"))]
     {

@@ -17,7 +17,7 @@ use crate::model::booking::BookingAnswer;
 use crate::service::events::booking_fields::effective_fields;
 use crate::service::events::integrations;
 use crate::service::events::payments::{self, EventPayment, PaymentMethod};
-use crate::service::slots::{LoadedEvent, NOT_ACCEPTING, load_event, schedule_rows};
+use crate::service::slots::{LoadedEvent, load_event, schedule_rows};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::StoreError;
 use crate::store::availability_schedules::ScheduleRow;
@@ -65,12 +65,14 @@ struct EventContext {
     blocklist: Vec<String>,
 }
 
-/// What only an authenticated host of the event may choose.
+/// What only an authenticated host of the event may choose, and the attendee's own hold of
+/// the time (which their create books through).
 #[derive(Clone, Copy)]
 struct HostChoices {
     status: BookingStatus,
     source: BookingSource,
     host: Option<i64>,
+    own_hold: Option<i64>,
 }
 
 /// The price of a paid event's booking and the method the attendee chose.
@@ -119,6 +121,7 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     let event = read_event(ctx, req.event_id).await?;
     let booking = std::mem::take(&mut req.booking);
     let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
+    let hold_token = booking.hold.clone();
     let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
     let count = series::occurrence_count(booking.recurring_count, &event.loaded, is_host)?;
     let attendee = form::check(booking, &event.loaded, &event.fields)?;
@@ -126,12 +129,12 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         form::check_sms_number(&event.fields, &attendee)?;
     }
     super::policies::check_email(&event.loaded, &event.blocklist, &attendee.email)?;
-    let choices = host_choices(asked, req.caller, &event.loaded);
-    let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
-    let Some(start) = exact_instant(zone, attendee.local_time) else {
-        return Err(slot_unavailable(&[Reason::OutsideHours]));
+    let (start, duration, own_hold) =
+        chosen_time(ctx, &event, &attendee, hold_token.as_deref()).await?;
+    let choices = HostChoices {
+        own_hold,
+        ..host_choices(asked, req.caller, &event.loaded)
     };
-    let duration = event.loaded.duration(attendee.duration);
     let charge = charge(&event, payment_method.as_deref(), duration)?;
     let hosts = event.loaded.host_ids();
     if let Some(h) = choices.host
@@ -177,6 +180,9 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         .await);
     }
     let rows = write_all(&mut tx, ctx, &req, &event, &attendee, drafts).await?;
+    if let Some(hold) = own_hold {
+        super::holds::consume(&mut tx, hold).await?;
+    }
     let body = series::answer_all(ctx, &event, &attendee, &rows, req.caller)?;
     if let Some(key) = &idempotency {
         let stored = serde_json::to_string(&body).map_err(StoreError::from)?;
@@ -200,6 +206,24 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         "booking created"
     );
     Ok(body)
+}
+
+/// The start and length the attendee chose, and their own hold of exactly that time.
+async fn chosen_time(
+    ctx: &Ctx,
+    event: &EventContext,
+    attendee: &form::Attendee,
+    hold_token: Option<&str>,
+) -> ServiceResult<(i64, i64, Option<i64>)> {
+    let zone = parse_zone(&attendee.zone).unwrap_or(chrono_tz::UTC);
+    let Some(start) = exact_instant(zone, attendee.local_time) else {
+        return Err(slot_unavailable(&[Reason::OutsideHours]));
+    };
+    let duration = event.loaded.duration(attendee.duration);
+    let end = start + duration * 60;
+    let own_hold =
+        super::holds::own_hold(ctx, hold_token, event.loaded.event().id, start, end).await?;
+    Ok((start, duration, own_hold))
 }
 
 /// Writes each placed booking (a series' occurrences name the first's id as theirs); the
@@ -262,12 +286,7 @@ async fn replay(ctx: &Ctx, key: &bookings::IdempotencyKey) -> ServiceResult<Opti
 async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
     let mut conn = ctx.store.conn().await?;
     let loaded = load_event(conn.ex(), event_id).await?;
-    if loaded.event().status != "active" {
-        return Err(ServiceError::Unprocessable {
-            code: "event_inactive",
-            message: NOT_ACCEPTING.into(),
-        });
-    }
+    loaded.check_accepting()?;
     let stored = crate::store::booking_fields::list(conn.ex(), event_id).await?;
     let members = users::find_many(conn.ex(), &loaded.host_ids()).await?;
     let schedules = schedule_rows(conn.ex(), &loaded).await?;
@@ -315,6 +334,7 @@ fn host_choices(asked: HostRequest, caller: Option<&Caller>, loaded: &LoadedEven
         status,
         source,
         host: asked.host_user_id.filter(|_| is_host),
+        own_hold: None,
     }
 }
 

@@ -88,6 +88,11 @@ pub(super) async fn place_all(
     for (k, start) in starts.iter().enumerate() {
         let placed = match start {
             Some(start) => {
+                // A series holds its first occurrence only.
+                let choices = HostChoices {
+                    own_hold: choices.own_hold.filter(|_| k == 0),
+                    ..choices
+                };
                 place(
                     tx,
                     event,

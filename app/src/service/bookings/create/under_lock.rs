@@ -40,7 +40,8 @@ pub(super) async fn place(
             schedules: &event.schedules,
             only_host: choices.host,
             start,
-            excluded: None,
+            // The attendee's own hold does not keep them from the time it holds.
+            excluded: choices.own_hold.map(|hold| -hold),
             now: chrono::Utc::now().timestamp(),
         },
     )
