@@ -9,6 +9,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod handler;
+pub mod host_limits;
 pub mod hosts;
 pub mod integrations;
 pub mod limits;
@@ -34,6 +35,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(calendars::router())
         .merge(sharing::router())
         .merge(hosts::router())
+        .merge(host_limits::router())
         .merge(events::router())
         .merge(integrations::router())
         .merge(bookings::router())

@@ -21,24 +21,11 @@ async fn hold(app: &TestApp, event: i64, slot: &str) -> (StatusCode, Value) {
 /// The UTC times the public slot list offers on `slot`'s day, `YYYY-MM-DD HH:mm:ss`.
 async fn offered_that_day(app: &TestApp, event: i64, slot: &str) -> Vec<String> {
     let day = &slot[..10];
-    let (status, list) = app
-        .send(
-            Method::GET,
-            &format!("/bookings/slots/{event}?timezone=UTC&start_date={day}%2000:00:00"),
-            None,
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{list}");
-    list["available_slots"][day]
-        .as_array()
-        .map(|times| {
-            times
-                .iter()
-                .map(|t| format!("{day} {}:00", t.as_str().unwrap_or_default()))
-                .collect()
-        })
-        .unwrap_or_default()
+    app.offered_on(event, day)
+        .await
+        .into_iter()
+        .map(|time| format!("{day} {time}:00"))
+        .collect()
 }
 
 fn token_of(answer: &Value) -> String {

@@ -28,6 +28,7 @@ mod external_calendars;
 mod faults;
 mod hardening;
 mod holds;
+mod host_limits;
 mod hosts;
 mod input_limits;
 mod integrations;

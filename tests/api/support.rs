@@ -268,6 +268,28 @@ impl TestApp {
         panic!("no slot offered for event {event}");
     }
 
+    /// The times (`HH:mm`, UTC) the public slot list offers for `event` on `day` (`YYYY-MM-DD`).
+    pub async fn offered_on(&self, event: i64, day: &str) -> Vec<String> {
+        let (status, list) = self
+            .send(
+                reqwest::Method::GET,
+                &format!("/bookings/slots/{event}?timezone=UTC&start_date={day}%2000:00:00"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{list}");
+        list["available_slots"][day]
+            .as_array()
+            .map(|times| {
+                times
+                    .iter()
+                    .filter_map(|t| t.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Books the first time `event` offers for `email`, as the public does; answers the
     /// create's answer.
     pub async fn book_first_offered(&self, event: i64, email: &str) -> Value {

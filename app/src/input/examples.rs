@@ -246,5 +246,6 @@ fn a_loaded_event() -> LoadedEvent {
         settings: EventSettings::default(),
         host_zone: chrono_tz::Europe::Berlin,
         general: GeneralSettings::default(),
+        host_limits: Vec::new(),
     }
 }

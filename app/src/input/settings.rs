@@ -164,6 +164,32 @@ pub fn protection_changes(body: &Value) -> ServiceResult<ProtectionChanges> {
     Ok(changes)
 }
 
+/// Reads `{limits: [{unit: per_day|per_week, value >= 1}]}`; anything else, or a unit twice,
+/// is 422 on `limits`.
+pub fn host_limits(body: &Value) -> ServiceResult<Vec<(String, i64)>> {
+    let refuse = || {
+        ServiceError::field(
+            "limits",
+            "invalid",
+            "Each limit must be a unit (per_day or per_week) given once, with a value of at least 1.",
+        )
+    };
+    let Some(list) = body.get("limits").and_then(Value::as_array) else {
+        return Err(refuse());
+    };
+    let mut limits: Vec<(String, i64)> = Vec::with_capacity(list.len());
+    for item in list {
+        let unit = item.get("unit").and_then(Value::as_str).unwrap_or_default();
+        let value = item.get("value").and_then(Value::as_i64).unwrap_or(0);
+        let known = matches!(unit, "per_day" | "per_week");
+        if !known || !(1..=10_000).contains(&value) || limits.iter().any(|(u, _)| u == unit) {
+            return Err(refuse());
+        }
+        limits.push((unit.to_string(), value));
+    }
+    Ok(limits)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -171,6 +197,28 @@ mod tests {
     use super::*;
     use crate::model::settings::{Administration, EmailSettings, FeatureModules};
     use crate::service::settings::site::THEMES;
+
+    #[test]
+    fn host_limits_take_each_unit_once_with_a_value_of_at_least_one() {
+        assert_eq!(
+            host_limits(&json!({"limits": [{"unit": "per_week", "value": 9}, {"unit": "per_day", "value": 2}]}))
+                .ok(),
+            Some(vec![("per_week".into(), 9), ("per_day".into(), 2)])
+        );
+        assert_eq!(host_limits(&json!({"limits": []})).ok(), Some(vec![]));
+        for bad in [
+            json!({}),
+            json!({"limits": [{"unit": "per_day", "value": 0}]}),
+            json!({"limits": [{"unit": "per_month", "value": 3}]}),
+            json!({"limits": [{"unit": "per_day", "value": 1}, {"unit": "per_day", "value": 2}]}),
+            json!({"limits": [{"unit": "per_day", "value": "3"}]}),
+        ] {
+            assert!(
+                matches!(host_limits(&bad), Err(ServiceError::Validation { ref errors, .. }) if errors.contains("limits")),
+                "{bad}"
+            );
+        }
+    }
 
     #[test]
     fn module_switches_name_unknown_modules_and_bad_states() {

@@ -477,3 +477,31 @@ pub struct BookingProtectionRequest {
     /// Addresses and domains (a domain covers its subdomains); replaces the list.
     pub blocklist: Option<Vec<String>>,
 }
+
+/// One cap of a host across all of its events (DESIGN 2.8): `unit` `per_day` or `per_week`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostLimit {
+    #[cfg_attr(feature = "ssr", schema(example = "per_day"))]
+    pub unit: String,
+    #[cfg_attr(feature = "ssr", schema(example = 4))]
+    pub value: i64,
+}
+
+/// `{message?, limits}` of `GET|POST /host-limits`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"message": "Limits have been updated", "limits": [{"unit": "per_day", "value": 4}, {"unit": "per_week", "value": 15}]})))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostLimitsAnswer {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub limits: Vec<HostLimit>,
+}
+
+/// `POST /host-limits`: the caps that replace the stored ones (`[]` removes them).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"limits": [{"unit": "per_day", "value": 4}]})))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostLimitsRequest {
+    pub limits: Vec<HostLimit>,
+}

@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
 /// "Profile", "Password" and "Connected calendars" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 9] = [
+pub const SECTIONS: [(&str, &str); 10] = [
     ("profile", "Profile"),
     ("password", "Password"),
+    ("limits", "Booking limits"),
     ("calendars", "Connected calendars"),
     ("general", "General"),
     ("email", "Email"),
@@ -24,6 +25,16 @@ pub struct SettingsPage {
     pub site: Option<SiteSettings>,
     /// The user's own external calendars (managed on `/admin/settings/calendars`).
     pub connections: Vec<crate::model::calendar_connection::Connection>,
+    /// The user's caps across all of their events ("Daily limit", "Weekly limit"; empty:
+    /// none).
+    pub limits: BookingLimits,
+}
+
+/// A host's caps as the form shows them: digits, or empty for none.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BookingLimits {
+    pub daily: String,
+    pub weekly: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -7,12 +7,15 @@ use crate::domain::access::Capability;
 use crate::domain::validation::FieldErrors;
 use crate::model::public::FormState;
 use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
-use crate::model::settings_page::{Member, ModuleLine, Profile, SettingsPage, SiteSettings};
+use crate::model::settings_page::{
+    BookingLimits, Member, ModuleLine, Profile, SettingsPage, SiteSettings,
+};
 use crate::pages::setup::refused_as;
 use crate::service::account::{self, PasswordChange, ProfileChange, RoleChange};
 use crate::service::settings::general::{
     self, GeneralChanges, PaymentChanges, PaymentTexts, SectionChanges,
 };
+use crate::service::settings::host_limits;
 use crate::service::settings::modules::{self, ModuleSwitches};
 use crate::service::settings::site::{self, MODULE_CATALOGUE};
 use crate::service::settings::test_email;
@@ -34,11 +37,13 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         role: caller.role.as_str().to_string(),
     };
     let connections = crate::service::calendars::connections::connections(ctx, caller).await?;
+    let limits = booking_limits(ctx, caller).await?;
     if !caller.can(Capability::ManageOptions) {
         return Ok(SettingsPage {
             profile,
             site: None,
             connections,
+            limits,
         });
     }
     let mut conn = ctx.store.conn().await?;
@@ -86,7 +91,55 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                 .collect(),
         }),
         connections,
+        limits,
     })
+}
+
+/// The caller's caps as the "Booking limits" section shows them.
+async fn booking_limits(ctx: &Ctx, caller: &Caller) -> ServiceResult<BookingLimits> {
+    let stored = host_limits::get(ctx, caller, None).await?.limits;
+    let of = |unit: &str| {
+        stored
+            .iter()
+            .find(|l| l.unit == unit)
+            .map(|l| l.value.to_string())
+            .unwrap_or_default()
+    };
+    Ok(BookingLimits {
+        daily: of("per_day"),
+        weekly: of("per_week"),
+    })
+}
+
+/// `POST /host-limits` as the "Booking limits" section sends it.
+async fn save_limits(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let limits = limits_of(form)?;
+    host_limits::replace(ctx, caller, None, &limits)
+        .await
+        .map(drop)
+}
+
+/// The "Booking limits" form as `POST /host-limits` takes it: an empty field is no cap.
+fn limits_of(form: &FormState) -> ServiceResult<Vec<(String, i64)>> {
+    let mut errors = FieldErrors::new();
+    let mut limits = Vec::new();
+    for (field, unit) in [("daily_limit", "per_day"), ("weekly_limit", "per_week")] {
+        let text = form.value(field);
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match text.parse::<i64>() {
+            Ok(value) if (1..=10_000).contains(&value) => limits.push((unit.to_string(), value)),
+            _ => errors.add(
+                field,
+                "between",
+                "Enter a whole number of at least 1, or leave it empty.",
+            ),
+        }
+    }
+    errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(limits)
 }
 
 /// The Theme section's colour: empty (the built-in accent) unless "Use my brand colour" is on.
@@ -245,6 +298,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         }
         .map(|()| Saved::Done)
         .map_err(|e| refused_as(form, e, str::to_string)),
+        "limits" => done(save_limits(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "password" => {
             let change = PasswordChange {
                 current: form.value("current_password"),

@@ -12,6 +12,7 @@ pub mod calendar_connections;
 pub mod calendars;
 pub mod events;
 pub mod holds;
+pub mod host_limits;
 pub mod integrations;
 pub mod outbox;
 pub mod payments;

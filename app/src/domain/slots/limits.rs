@@ -24,6 +24,79 @@ pub enum Limit {
     Minutes(Period, u32),
 }
 
+/// A host's own cap across all of its events (DESIGN 2.8 host limits): at most so many
+/// bookings per day and per week of its zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostLimits {
+    pub zone: chrono_tz::Tz,
+    pub per_day: Option<u32>,
+    pub per_week: Option<u32>,
+}
+
+impl Default for HostLimits {
+    fn default() -> HostLimits {
+        HostLimits {
+            zone: chrono_tz::UTC,
+            per_day: None,
+            per_week: None,
+        }
+    }
+}
+
+impl HostLimits {
+    pub fn is_set(&self) -> bool {
+        self.per_day.is_some() || self.per_week.is_some()
+    }
+}
+
+/// One host's bookings of any event per day and week of its zone (a group slot once; busy
+/// times of its calendars and holds do not count).
+pub(super) struct HostCounter {
+    limits: HostLimits,
+    counts: HashMap<(Period, i64), u32>,
+}
+
+impl HostCounter {
+    pub(super) fn new(host: &HostInput, week_start: Weekday) -> HostCounter {
+        let limits = host.limits;
+        let mut counts = HashMap::new();
+        if limits.is_set() {
+            let mut seen = HashSet::new();
+            for busy in host.busy.iter().filter(|b| !b.external && !b.held) {
+                if !seen.insert(busy.group_id) {
+                    continue;
+                }
+                let (date, _) = local_of(limits.zone, busy.start);
+                for period in [Period::Day, Period::Week] {
+                    *counts
+                        .entry((period, period_key(period, date, week_start)))
+                        .or_insert(0) += 1;
+                }
+            }
+        }
+        HostCounter { limits, counts }
+    }
+
+    /// Whether the host may take one more booking starting at `start`.
+    pub(super) fn allows(&self, start: i64, week_start: Weekday) -> bool {
+        if !self.limits.is_set() {
+            return true;
+        }
+        let (date, _) = local_of(self.limits.zone, start);
+        [
+            (Period::Day, self.limits.per_day),
+            (Period::Week, self.limits.per_week),
+        ]
+        .into_iter()
+        .all(|(period, cap)| {
+            cap.is_none_or(|cap| {
+                let key = (period, period_key(period, date, week_start));
+                self.counts.get(&key).copied().unwrap_or(0) < cap
+            })
+        })
+    }
+}
+
 fn period_key(period: Period, date: NaiveDate, week_start: Weekday) -> i64 {
     match period {
         Period::Day => i64::from(date.num_days_from_ce()),

@@ -35,8 +35,9 @@ use serde::{Deserialize, Serialize};
 
 pub use busy::Busy;
 use busy::BusyIndex;
+use limits::HostCounter;
 use limits::LimitCounter;
-pub use limits::{Limit, Period};
+pub use limits::{HostLimits, Limit, Period};
 use local::{LocalDay, MINUTE, local_of};
 
 use super::week::{DateOverrides, TimeWindow, WeeklySchedule};
@@ -70,6 +71,8 @@ pub struct HostInput {
     pub user_id: i64,
     pub schedule: Schedule,
     pub busy: Vec<Busy>,
+    /// The host's cap across all of its events (none by default).
+    pub limits: HostLimits,
 }
 
 /// How far ahead attendees may book, counted in the host's zone.
@@ -163,7 +166,7 @@ pub struct Verdict {
 /// A prepared computation: busy indexes and limit counters are built once, then queried.
 pub struct Engine<'a> {
     rules: &'a Rules,
-    hosts: Vec<(&'a HostInput, BusyIndex)>,
+    hosts: Vec<(&'a HostInput, BusyIndex, HostCounter)>,
     limits: LimitCounter,
     /// Earliest start allowed by the minimum notice.
     notice_from: i64,
@@ -182,6 +185,7 @@ impl<'a> Engine<'a> {
                 (
                     h,
                     BusyIndex::new(&h.busy, rules.event_id, before, after, rules.capacity),
+                    HostCounter::new(h, rules.week_start),
                 )
             })
             .collect();
@@ -211,11 +215,12 @@ impl<'a> Engine<'a> {
         let per_host: Vec<Vec<(i64, u32)>> = self
             .hosts
             .iter()
-            .map(|(host, index)| {
+            .map(|(host, index, cap)| {
                 let mut cursor = 0;
                 grid_starts(&host.schedule, self.rules, from, to)
                     .into_iter()
                     .filter(|start| self.limits.allows(*start, self.rules))
+                    .filter(|start| cap.allows(*start, self.rules.week_start))
                     .filter_map(|start| {
                         index
                             .seats_free_sweep(
@@ -297,8 +302,11 @@ impl<'a> Engine<'a> {
         let mut free = Vec::new();
         let mut remaining = u32::MAX;
         let mut host_reasons = Vec::new();
-        for (host, index) in &self.hosts {
+        for (host, index, cap) in &self.hosts {
+            let capped =
+                (!cap.allows(start, self.rules.week_start)).then_some(Reason::LimitReached);
             match self.evaluate_host(host, index, start) {
+                Ok(_) if capped.is_some() => host_reasons.extend(capped),
                 Ok(seats) => {
                     free.push(host.user_id);
                     remaining = remaining.min(seats);

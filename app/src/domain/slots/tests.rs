@@ -50,6 +50,7 @@ fn host(id: i64, zone: Tz, weekly: WeeklySchedule) -> HostInput {
             overrides: DateOverrides::new(),
         },
         busy: Vec::new(),
+        limits: HostLimits::default(),
     }
 }
 
@@ -327,6 +328,48 @@ fn group_slots_have_seats_and_fill_up() {
     );
     h.busy.push(busy(nine, 60, 1, 5));
     assert_eq!(explain(&r, &[h], 0, nine).reasons, [Reason::Full]);
+}
+
+#[test]
+fn a_host_limit_counts_bookings_of_every_event_per_day_and_week_of_its_zone() {
+    let mut h = host(7, BERLIN, every_day(vec![win(9 * 60, 12 * 60)]));
+    let monday_nine = t(BERLIN, 2027, 1, 4, 9, 0);
+    // One booking of another event on Monday, a group slot with two rows on Tuesday.
+    h.busy.push(busy(monday_nine, 30, 99, 1));
+    h.busy.push(busy(monday_nine + 86_400, 30, 98, 2));
+    h.busy.push(busy(monday_nine + 86_400, 30, 98, 2));
+    h.busy.push(calendar_busy(monday_nine + 2 * 86_400, 30));
+    h.limits = HostLimits {
+        zone: BERLIN,
+        per_day: Some(1),
+        per_week: None,
+    };
+    let mut r = rules(BERLIN, 30);
+    r.week_start = chrono::Weekday::Mon;
+    assert!(
+        monday(&r, std::slice::from_ref(&h)).is_empty(),
+        "Monday is at its cap"
+    );
+    assert_eq!(
+        explain(&r, std::slice::from_ref(&h), 0, monday_nine + 3600).reasons,
+        [Reason::LimitReached]
+    );
+    let wednesday = monday_nine + 2 * 86_400;
+    assert!(
+        explain(&r, std::slice::from_ref(&h), 0, wednesday + 3600).offered,
+        "calendars do not count"
+    );
+    // Two a week: the Monday and the Tuesday group fill it.
+    h.limits.per_day = None;
+    h.limits.per_week = Some(2);
+    assert_eq!(
+        explain(&r, std::slice::from_ref(&h), 0, wednesday + 3600).reasons,
+        [Reason::LimitReached]
+    );
+    assert!(
+        explain(&r, &[h], 0, wednesday + 7 * 86_400).offered,
+        "next week"
+    );
 }
 
 /// A time held for a visitor.
@@ -845,6 +888,7 @@ fn arb_case() -> impl Strategy<Value = Case> {
                                 overrides,
                             },
                             busy,
+                            limits: HostLimits::default(),
                         }
                     })
                     .collect();

@@ -5,7 +5,7 @@ use chrono::{NaiveDate, Weekday};
 use chrono_tz::Tz;
 
 use crate::domain::slots::{
-    BookingWindow, Busy, HostInput, Limit, Period, Rules, Schedule, TeamMode,
+    BookingWindow, Busy, HostInput, HostLimits, Limit, Period, Rules, Schedule, TeamMode,
 };
 use crate::domain::values::EventType;
 use crate::domain::week::{DateOverrides, WeeklySchedule};
@@ -26,9 +26,25 @@ pub struct LoadedEvent {
     pub settings: EventSettings,
     pub host_zone: Tz,
     pub general: GeneralSettings,
+    /// The caps of the event's hosts across all of their events (DESIGN 2.8 host limits).
+    pub host_limits: Vec<(i64, HostLimits)>,
 }
 
 impl LoadedEvent {
+    /// A host's cap across all of its events (none when it set none).
+    pub fn host_limits_of(&self, user_id: i64) -> HostLimits {
+        self.host_limits
+            .iter()
+            .find(|(id, _)| *id == user_id)
+            .map(|(_, limits)| *limits)
+            .unwrap_or_default()
+    }
+
+    /// Whether any host of the event has a cap (busy times are then read whole weeks wide).
+    fn any_host_limit(&self) -> bool {
+        self.host_limits.iter().any(|(_, limits)| limits.is_set())
+    }
+
     pub fn event(&self) -> &EventRow {
         &self.row.event
     }
@@ -124,6 +140,7 @@ impl LoadedEvent {
                         held: b.is_hold(),
                     })
                     .collect(),
+                limits: self.host_limits_of(*id),
             })
             .collect()
     }
@@ -287,9 +304,9 @@ fn parse_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").ok()
 }
 
-/// Query 1: the event with its calendar, owner and the global settings.
-pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent> {
-    let row = events::find_public(ex, event_id)
+/// Query 1: the event with its calendar, owner and the global settings (and its hosts' caps).
+pub async fn load_event(mut ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent> {
+    let row = events::find_public(crate::store::reborrow(&mut ex), event_id)
         .await?
         .ok_or(ServiceError::NotFound)?;
     // A stored setting that does not decode refuses the request: read as defaults, a
@@ -300,12 +317,48 @@ pub async fn load_event(ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEvent>
         Some(text) => crate::store::decode("settings row general", text)?,
         None => GeneralSettings::default(),
     };
-    Ok(LoadedEvent {
+    let mut loaded = LoadedEvent {
         row,
         settings,
         host_zone,
         general,
-    })
+        host_limits: Vec::new(),
+    };
+    loaded.host_limits =
+        host_limits_of(crate::store::host_limits::for_users(ex, &loaded.host_ids()).await?);
+    Ok(loaded)
+}
+
+/// The stored caps grouped per host, in the zone of its own calendar (else UTC).
+fn host_limits_of(rows: Vec<crate::store::host_limits::HostLimitRow>) -> Vec<(i64, HostLimits)> {
+    let mut out: Vec<(i64, HostLimits)> = Vec::new();
+    for row in rows {
+        let value = u32::try_from(row.value.max(0)).unwrap_or(u32::MAX);
+        let zone = row
+            .zone
+            .as_deref()
+            .and_then(parse_zone)
+            .unwrap_or(chrono_tz::UTC);
+        let at = match out.iter().position(|(id, _)| *id == row.user_id) {
+            Some(at) => at,
+            None => {
+                out.push((
+                    row.user_id,
+                    HostLimits {
+                        zone,
+                        ..HostLimits::default()
+                    },
+                ));
+                out.len() - 1
+            }
+        };
+        match row.unit.as_str() {
+            "per_day" => out[at].1.per_day = Some(value),
+            "per_week" => out[at].1.per_week = Some(value),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Query 2: the schedules of the event's hosts (and owner), each checked to decode (see
@@ -338,6 +391,9 @@ pub async fn busy_inputs(
     let reach =
         if loaded.settings.booking_frequency.enabled || loaded.settings.booking_duration.enabled {
             32 * 86_400
+        } else if loaded.any_host_limit() {
+            // A host's week, wherever in it the range starts or ends.
+            8 * 86_400
         } else {
             busy_times::MAX_BUFFER_SECONDS
         };
@@ -358,7 +414,7 @@ pub async fn busy_inputs_at(
     excluded: Option<i64>,
 ) -> ServiceResult<Vec<HostInput>> {
     let end = start + i64::from(rules.duration_minutes) * 60;
-    if !rules.limits.is_empty() {
+    if !rules.limits.is_empty() || loaded.any_host_limit() {
         return busy_inputs(ex, loaded, rows, only_host, start, end, excluded).await;
     }
     let ids = loaded.hosts_asked(only_host);

@@ -65,11 +65,14 @@ fn Settings(
         .iter()
         .copied()
         .filter(|(key, _)| {
-            matches!(*key, "profile" | "password" | "calendars") || page.site.is_some()
+            matches!(*key, "profile" | "password" | "limits" | "calendars") || page.site.is_some()
         })
         .collect();
     // A user without the site's sections still learns why a post was refused.
-    let own_section = matches!(form.value("section").as_str(), "profile" | "password");
+    let own_section = matches!(
+        form.value("section").as_str(),
+        "profile" | "password" | "limits"
+    );
     let refused_here = (page.site.is_none() && !own_section).then(|| form.clone());
     // Messages belong to the section whose form was posted.
     let posted = form.value("section");
@@ -85,6 +88,8 @@ fn Settings(
     };
     let profile = page.profile;
     let profile_state = for_section("profile");
+    let limits_state = for_section("limits");
+    let limits = page.limits;
     // Passwords are never written back into a page.
     let mut password_state = for_section("password");
     password_state.0.values.clear();
@@ -112,6 +117,11 @@ fn Settings(
         <Section key="password" title="Password" state=password_state.clone() csrf=csrf.clone()>
             <Text state=password_state.clone() section="password" name="current_password" label="Current password" kind="password" stored=String::new() />
             <Text state=password_state.clone() section="password" name="new_password" label="New password" kind="password" stored=String::new() />
+        </Section>
+        <Section key="limits" title="Booking limits" state=limits_state.clone() csrf=csrf.clone()>
+            <p class="text-sm text-slate-600 dark:text-slate-300">"The most bookings you take across all of your events. Leave empty for no limit."</p>
+            <Text state=limits_state.clone() section="limits" name="daily_limit" label="Daily limit" kind="number" stored=limits.daily />
+            <Text state=limits_state.clone() section="limits" name="weekly_limit" label="Weekly limit" kind="number" stored=limits.weekly />
         </Section>
         <ConnectedCalendars connections=page.connections />
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}

@@ -1,0 +1,67 @@
+//! `GET|POST /host-limits` (DESIGN 2.8): a host's cap on bookings across all of its events, per
+//! day and per week of its zone. The slot engine applies it to every event the user hosts
+//! (reason `limit_reached`); the write-time guard applies it again.
+
+use crate::domain::access::Capability;
+use crate::model::settings::{HostLimit, HostLimitsAnswer};
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::{host_limits, users};
+
+/// The answer to saved limits.
+pub const LIMITS_UPDATED: &str = "Limits have been updated";
+
+/// The caller's caps, or another user's with `manage_all_data`.
+pub async fn get(
+    ctx: &Ctx,
+    caller: &Caller,
+    user_id: Option<i64>,
+) -> ServiceResult<HostLimitsAnswer> {
+    let user = subject(ctx, caller, user_id).await?;
+    let mut conn = ctx.store.conn().await?;
+    let rows = host_limits::for_users(conn.ex(), &[user]).await?;
+    Ok(HostLimitsAnswer {
+        message: None,
+        limits: rows
+            .into_iter()
+            .map(|row| HostLimit {
+                unit: row.unit,
+                value: row.value,
+            })
+            .collect(),
+    })
+}
+
+/// Replaces the caps (already checked by `input::settings::host_limits`); the next slot list
+/// applies them.
+pub async fn replace(
+    ctx: &Ctx,
+    caller: &Caller,
+    user_id: Option<i64>,
+    limits: &[(String, i64)],
+) -> ServiceResult<HostLimitsAnswer> {
+    let user = subject(ctx, caller, user_id).await?;
+    let mut tx = ctx.store.begin().await?;
+    host_limits::replace(tx.ex(), user, limits).await?;
+    tx.commit().await?;
+    ctx.slot_cache.clear();
+    let mut saved = get(ctx, caller, Some(user)).await?;
+    saved.message = Some(LIMITS_UPDATED.into());
+    Ok(saved)
+}
+
+/// Whose limits: the caller's, or (with `manage_all_data`) the named user's; an unknown user
+/// is 404.
+async fn subject(ctx: &Ctx, caller: &Caller, user_id: Option<i64>) -> ServiceResult<i64> {
+    match user_id {
+        None => Ok(caller.id()),
+        Some(id) if id == caller.id() => Ok(id),
+        Some(_) if !caller.can(Capability::ManageAllData) => Err(ServiceError::forbidden()),
+        Some(id) => {
+            let mut conn = ctx.store.conn().await?;
+            users::find(conn.ex(), id)
+                .await?
+                .map(|user| user.id)
+                .ok_or(ServiceError::NotFound)
+        }
+    }
+}
