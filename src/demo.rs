@@ -182,6 +182,7 @@ async fn first_offered_after(
             duration: None,
             host_id: None,
             own_hold: None,
+            access: app::service::slots::SlotAccess::Checked,
         };
         let answer = public_slots(ctx, request, Utc::now().timestamp())
             .await

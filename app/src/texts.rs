@@ -7,6 +7,8 @@ pub const NOT_FOUND_TITLE: &str = "Page not found";
 pub const NOT_FOUND_BODY: &str =
     "There is nothing at this address. The link may be old, or the page may have been removed.";
 pub const ERROR_TITLE: &str = "Something went wrong";
+/// The title of a booking page reached through a private link that no longer works.
+pub const LINK_GONE_TITLE: &str = "This link has ended";
 
 pub const LANDING_EMPTY: &str = "There is nothing to book here at the moment.";
 pub const EVENTS_HEADING: &str = "Choose a meeting";

@@ -15,7 +15,7 @@ use app::model::requests::{
 use app::service::Ctx;
 use app::service::bookings::create::Idempotency;
 use app::service::bookings::{holds, self_service};
-use app::service::slots::{self, SlotRequest};
+use app::service::slots::{self, SlotAccess, SlotRequest};
 use app::service::support::present;
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
@@ -62,6 +62,7 @@ struct HoldDocs;
     request_body(content = HoldRequest, description = "`{event_time, timezone, duration?}`"),
     responses((status = 201, description = "`{message: 'Time slot has been held', hold: {token, event_id, start_time, end_time, expires_at}}`", body = HoldAnswer),
               (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
+              (status = 410, description = "link_invalid", body = super::doc::ErrorEnvelope),
               (status = 429, description = "too_many_holds", body = super::doc::ErrorEnvelope)))]
 pub async fn create_hold(
     State(state): State<AppState>,
@@ -161,7 +162,8 @@ impl FromRequestParts<AppState> for PublicCreate {
     params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
     request_body(content = CreateBookingRequest, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
     responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = BookingAnswer),
-              (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope)))]
+              (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
+              (status = 410, description = "link_invalid: the private link is used up, expired or revoked", body = super::doc::ErrorEnvelope)))]
 pub async fn create_booking(
     State(state): State<AppState>,
     PublicCreate(ip): PublicCreate,
@@ -256,8 +258,9 @@ fn start_param(query: &QueryParams) -> Result<Option<chrono::NaiveDateTime>, Api
     params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD HH:mm:ss` (or `YYYY-MM-DD`) in `timezone`; default now"),
            ("timezone" = Option<String>, Query, description = "IANA zone of the answer (default UTC)"),
            ("duration" = Option<i64>, Query, description = "Minutes, for multi-duration events"),
-           ("host_id" = Option<i64>, Query, description = "Team events: only this member")),
-    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = SlotList), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope)))]
+           ("host_id" = Option<i64>, Query, description = "Team events: only this member"),
+           ("link" = Option<String>, Query, description = "A private link's token: a secret event answers only with a valid one (else 404); one used up, expired or revoked is 410 `link_invalid`")),
+    responses((status = 200, description = "`{available_slots: {\"YYYY-MM-DD\": [\"HH:mm\"]}, timezone, max_lookup_date}`; group events also carry the extension `remaining_seats: {\"YYYY-MM-DD\": {\"HH:mm\": n}}` (free seats per offered start)", body = SlotList), (status = 422, description = "malformed query or inactive event", body = super::doc::ErrorEnvelope), (status = 410, description = "link_invalid", body = super::doc::ErrorEnvelope)))]
 pub async fn get_slots(
     State(state): State<AppState>,
     _: PublicRead,
@@ -272,6 +275,9 @@ pub async fn get_slots(
         duration: query.opt_int("duration")?,
         host_id: query.opt_int("host_id")?,
         own_hold: None,
+        access: SlotAccess::Public {
+            link: query.get("link").map(str::to_string),
+        },
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(SlotList {
@@ -342,8 +348,9 @@ fn event_for_booking(
 #[utoipa::path(get, path = "/bookings/event/{event_id}", tag = "bookings",
     description = "Public. The event as the booking page shows it, with the same slots as `/bookings/slots/{event_id}`.",
     params(("event_id" = i64, Path), ("start_date" = Option<String>, Query, description = "`YYYY-MM-DD` in `timezone`"),
-           ("timezone" = Option<String>, Query), ("duration" = Option<i64>, Query), ("host_id" = Option<i64>, Query)),
-    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = BookingPageAnswer)))]
+           ("timezone" = Option<String>, Query), ("duration" = Option<i64>, Query), ("host_id" = Option<i64>, Query),
+           ("link" = Option<String>, Query, description = "A private link's token, as on `/bookings/slots/{event_id}`")),
+    responses((status = 200, description = "`{calendar_event, available_slots, timezone}`; group events also carry `remaining_seats` as in `/bookings/slots/{event_id}`", body = BookingPageAnswer), (status = 410, description = "link_invalid", body = super::doc::ErrorEnvelope)))]
 pub async fn get_booking_event(
     State(state): State<AppState>,
     _: PublicRead,
@@ -358,6 +365,9 @@ pub async fn get_booking_event(
         duration: query.opt_int("duration")?,
         host_id: query.opt_int("host_id")?,
         own_hold: None,
+        access: SlotAccess::Public {
+            link: query.get("link").map(str::to_string),
+        },
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(BookingPageAnswer {

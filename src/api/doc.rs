@@ -206,6 +206,8 @@ answer_examples! {
     OwnBookingList => app::model::listing::OwnBookingList,
     PageList => app::model::listing::PageList,
     PaymentSettingsAnswer => app::model::payment::PaymentSettingsAnswer,
+    PrivateLinkAnswer => app::model::event::PrivateLinkAnswer,
+    PrivateLinkList => app::model::event::PrivateLinkList,
     ReportsOverview => app::model::report::ReportsOverview,
     SavedFeatureModules => app::model::settings::SavedFeatureModules,
     SavedGeneralSettings => app::model::settings::SavedGeneralSettings,

@@ -40,6 +40,8 @@ pub enum ApiError {
         dates: Vec<String>,
         reasons: Vec<serde_json::Value>,
     },
+    /// 410 with a stable code (`link_invalid`).
+    Gone { code: &'static str, message: String },
     /// 413: body over the size limit.
     PayloadTooLarge,
     /// 422 `validation_failed`.
@@ -106,6 +108,7 @@ impl ApiError {
             ApiError::Conflict { .. }
             | ApiError::SlotUnavailable { .. }
             | ApiError::SeriesUnavailable { .. } => StatusCode::CONFLICT,
+            ApiError::Gone { .. } => StatusCode::GONE,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } | ApiError::Unprocessable { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
@@ -132,6 +135,7 @@ impl ApiError {
             ApiError::Conflict { code, .. } => code,
             ApiError::SlotUnavailable { .. } => "slot_unavailable",
             ApiError::SeriesUnavailable { .. } => "series_unavailable",
+            ApiError::Gone { code, .. } => code,
             ApiError::PayloadTooLarge => "payload_too_large",
             ApiError::Validation { .. } => "validation_failed",
             ApiError::Unprocessable { code, .. } => code,
@@ -154,6 +158,7 @@ impl ApiError {
             | ApiError::SlotUnavailable { message, .. }
             | ApiError::SeriesUnavailable { message, .. }
             | ApiError::TooMany { message, .. }
+            | ApiError::Gone { message, .. }
             | ApiError::Forbidden(message) => message.clone(),
             ApiError::NotLoggedIn => "You are not currently logged in.".into(),
             ApiError::IncorrectPassword => {
@@ -246,6 +251,7 @@ impl From<ServiceError> for ApiError {
                 dates,
                 reasons,
             },
+            ServiceError::Gone { code, message } => ApiError::Gone { code, message },
             ServiceError::TooMany {
                 code,
                 message,

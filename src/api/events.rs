@@ -14,6 +14,7 @@ use app::model::requests::{
     EventDetailsRequest, EventPaymentRequest, EventSettingsRequest, EventStatusRequest,
     NewEventRequest, NotificationsRequest,
 };
+use app::service::events::private_links;
 use app::service::events::{
     admin, availability, booking_fields, details, email_notifications, limits, payments,
     sms_notifications,
@@ -42,6 +43,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_email_notifications, save_email_notifications))
         .routes(routes!(clone_email_notifications))
         .routes(routes!(get_sms_notifications, save_sms_notifications))
+        .routes(routes!(list_private_links, create_private_link))
+        .routes(routes!(revoke_private_link))
 }
 
 type EventPath = ApiPath<(i64, i64)>;
@@ -355,4 +358,52 @@ pub async fn save_payment_settings(
     })
     .await
     .json()
+}
+
+const PRIVATE_LINK: &str = "Private links (DESIGN 2.8). Link `{id, token, url, max_uses, uses, expires_at, revoked, created_at}`; `url` is the booking page with `?link={token}`. The token is `link` on the slot routes and pages, `private_link` in a create or hold; a booking through it uses it once in its transaction (a series once; cancels give nothing back). Used up, expired or revoked: 410 `link_invalid`. A `secret` event is bookable only through a valid link (else 404).";
+
+#[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/private-links", tag = "events",
+    description = PRIVATE_LINK,
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    responses((status = 200, description = "`{links: [Link]}`, newest first, revoked ones too", body = app::model::event::PrivateLinkList)))]
+pub async fn list_private_links(
+    host: Host,
+    ApiPath((id, event_id)): EventPath,
+) -> Answer<app::model::event::PrivateLinkList> {
+    private_links::list(&host.ctx, &host.caller, id, event_id)
+        .await
+        .json()
+}
+
+#[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/private-links", tag = "events",
+    description = PRIVATE_LINK,
+    params(("id" = i64, Path), ("event_id" = i64, Path)),
+    request_body(content = app::model::event::PrivateLinkRequest, description = "`{max_uses?: 1-1000 (1), expires_at?: future UTC 'YYYY-MM-DD HH:mm:ss' or null}`; else 422 on the field"),
+    responses((status = 201, description = "`{message: 'Private link has been created', link}`", body = app::model::event::PrivateLinkAnswer)))]
+pub async fn create_private_link(
+    host: Host,
+    ApiPath((id, event_id)): EventPath,
+    ApiJson(body): ApiJson,
+) -> Result<
+    (
+        axum::http::StatusCode,
+        Json<app::model::event::PrivateLinkAnswer>,
+    ),
+    super::error::ApiError,
+> {
+    let link = app::input::events::admin::private_link(&body, chrono::Utc::now().timestamp())?;
+    let made = private_links::create(&host.ctx, &host.caller, id, event_id, link).await?;
+    Ok((axum::http::StatusCode::CREATED, Json(made)))
+}
+
+#[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}/private-links/{link_id}", tag = "events",
+    description = "Revokes the link: it stops working at once and stays listed with `revoked: true`.",
+    params(("id" = i64, Path), ("event_id" = i64, Path), ("link_id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Private link has been revoked'}`", body = MessageAnswer)))]
+pub async fn revoke_private_link(
+    host: Host,
+    ApiPath((id, event_id, link_id)): ApiPath<(i64, i64, i64)>,
+) -> Answer<MessageAnswer> {
+    private_links::revoke(&host.ctx, &host.caller, id, event_id, link_id).await?;
+    Ok(Json(MessageAnswer::new(private_links::LINK_REVOKED)))
 }

@@ -39,6 +39,7 @@ mod page_months;
 mod pages;
 mod payments;
 mod policies;
+mod private_links;
 #[path = "../common/radicale.rs"]
 mod radicale;
 mod reminders;

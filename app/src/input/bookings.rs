@@ -31,6 +31,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     let source_url = text("source_url");
     let website = text("website");
     let hold = Some(text("hold")).filter(|t| !t.trim().is_empty());
+    let private_link = Some(text("private_link")).filter(|t| !t.trim().is_empty());
     let recurring_count = f.int("recurring_count", &mut errors);
     let location_type = f.str("location_type", &mut errors);
     let event_time = if event_time_text.trim().is_empty() {
@@ -61,6 +62,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
         asked,
         website,
         hold,
+        private_link,
         recurring_count,
         unreadable: errors,
     })
@@ -154,6 +156,9 @@ pub fn hold_time(body: &Value) -> ServiceResult<HoldTime> {
     let event_time = f.str("event_time", &mut errors).unwrap_or_default();
     let zone_text = f.str("timezone", &mut errors).unwrap_or_default();
     let duration = f.int("duration", &mut errors);
+    let private_link = f
+        .str("private_link", &mut errors)
+        .filter(|t| !t.trim().is_empty());
     let local = local_event_time(&event_time, &mut errors);
     let zone = TimeZoneId::parse(&zone_text);
     if zone.is_none() {
@@ -169,6 +174,7 @@ pub fn hold_time(body: &Value) -> ServiceResult<HoldTime> {
             local,
             zone: zone.tz(),
             duration,
+            private_link,
         }),
         _ => Err(ServiceError::field(
             "event_time",

@@ -577,3 +577,46 @@ pub struct HostSchedule {
     pub host_id: i64,
     pub timezone: String,
 }
+
+/// A private link of an event (DESIGN 2.8): `url` is the booking page with `?link={token}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PrivateLink {
+    pub id: i64,
+    pub token: String,
+    pub url: String,
+    pub max_uses: i64,
+    pub uses: i64,
+    /// UTC `YYYY-MM-DD HH:mm:ss`, or `null` for no end.
+    pub expires_at: Option<String>,
+    pub revoked: bool,
+    /// UTC `YYYY-MM-DD HH:mm:ss`.
+    pub created_at: String,
+}
+
+/// `{links}` of `GET …/private-links`, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PrivateLinkList {
+    pub links: Vec<PrivateLink>,
+}
+
+/// `{message, link}` of `POST …/private-links`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PrivateLinkAnswer {
+    #[cfg_attr(feature = "ssr", schema(example = "Private link has been created"))]
+    pub message: String,
+    pub link: PrivateLink,
+}
+
+/// `POST …/private-links`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"max_uses": 1, "expires_at": "2026-12-31 23:59:00"})))]
+pub struct PrivateLinkRequest {
+    /// 1-1000, default 1.
+    pub max_uses: Option<i64>,
+    /// A future UTC time `YYYY-MM-DD HH:mm:ss`, or `null` (default) for no end.
+    pub expires_at: Option<String>,
+}

@@ -17,6 +17,9 @@ pub struct BookingQuery {
     pub duration: Option<String>,
     pub time: Option<String>,
     pub embed: Option<String>,
+    /// A private link's token (DESIGN 2.8), kept by every link and form of the page.
+    #[serde(default)]
+    pub link: Option<String>,
     /// The zone the visitor's browser gave on an earlier visit (the `slotbook_tz` cookie, not
     /// the address): shown when `tz=` names none.
     #[serde(default)]
@@ -39,6 +42,7 @@ impl BookingQuery {
                 "duration" => &mut q.duration,
                 "time" => &mut q.time,
                 "embed" => &mut q.embed,
+                "link" => &mut q.link,
                 _ => continue,
             };
             if !value.is_empty() {

@@ -60,6 +60,9 @@ pub struct CreateBookingRequest {
     /// the create books it and ends the hold. A token unknown, expired or for another time is
     /// ignored.
     pub hold: Option<String>,
+    /// A private link's token (DESIGN 2.8): a secret event books only through a valid one;
+    /// the booking uses it once. Used up, expired or revoked: 410 `link_invalid`.
+    pub private_link: Option<String>,
 }
 
 /// `POST /bookings/holds/{event_id}`.
@@ -73,6 +76,8 @@ pub struct HoldRequest {
     pub timezone: String,
     /// Minutes, for multi-duration events.
     pub duration: Option<i64>,
+    /// A private link's token, as in a create (a secret event holds only through one).
+    pub private_link: Option<String>,
 }
 
 /// `POST /bookings/{hash}/cancel`.

@@ -159,6 +159,9 @@ pub enum ServiceError {
         dates: Vec<String>,
         reasons: Vec<serde_json::Value>,
     },
+    /// 410 with a stable code: what was named existed and is no longer usable.
+    #[error("{message}")]
+    Gone { code: &'static str, message: String },
     /// 429 with a stable code: the caller is at a limit until `retry_after` seconds pass.
     #[error("{message}")]
     TooMany {

@@ -16,6 +16,7 @@ pub mod host_limits;
 pub mod integrations;
 pub mod outbox;
 pub mod payments;
+pub mod private_links;
 pub mod reports;
 pub mod sessions;
 pub mod settings;

@@ -8,6 +8,7 @@ use crate::domain::values::EventStatus;
 use crate::input::fields::{Fields, clean_text};
 use crate::service::events::admin::CloneEvent;
 use crate::service::events::new_event::EventInput;
+use crate::service::events::private_links::NewLink;
 use crate::service::{ServiceError, ServiceResult};
 
 /// `POST /calendars/{id}/events`'s body, read once into the event to create (team kinds and
@@ -50,4 +51,25 @@ pub fn clone_event(body: &Value) -> ServiceResult<CloneEvent> {
     let new_calendar_id = Fields::new(Some(body), "").int("new_calendar_id", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     Ok(CloneEvent { new_calendar_id })
+}
+
+/// Reads `{max_uses?, expires_at?}` of `POST …/private-links` (`expires_at`: UTC
+/// `YYYY-MM-DD HH:mm:ss`, or null).
+pub fn private_link(body: &Value, now: i64) -> ServiceResult<NewLink> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let max_uses = f.int("max_uses", &mut errors);
+    let expires_at = f.str("expires_at", &mut errors).and_then(|text| {
+        let parsed = chrono::NaiveDateTime::parse_from_str(text.trim(), "%Y-%m-%d %H:%M:%S").ok();
+        if parsed.is_none() {
+            errors.add(
+                "expires_at",
+                "date_format",
+                "The expiry must be a UTC time YYYY-MM-DD HH:mm:ss.",
+            );
+        }
+        parsed
+    });
+    NewLink::checked(max_uses, expires_at, errors, now)
 }

@@ -73,6 +73,7 @@ pub(super) fn duration_choices(
             let mut v = View {
                 duration_in_query: false,
                 path: view.path.clone(),
+                link: view.link.clone(),
                 ..*view
             };
             v.duration = *minutes;
@@ -96,6 +97,7 @@ pub(super) fn clock_choices(view: &View, chosen: Option<NaiveDate>) -> Vec<Choic
             let v = View {
                 h12_in_query: false,
                 path: view.path.clone(),
+                link: view.link.clone(),
                 ..*view
             };
             Choice {

@@ -18,6 +18,7 @@ use crate::model::public::{
     ReschedulePage, SlotLink, ZoneView,
 };
 use crate::service::bookings::holds;
+use crate::service::events::private_links;
 use crate::store::holds::HoldRow;
 use crate::store::{calendars, events, users};
 use crate::texts as text;
@@ -64,6 +65,8 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
         ev.status == "active"
             && (settings.sharing.show_type != "selected"
                 || settings.sharing.enabled_slots.contains(&ev.id))
+            // A secret event is reached only through a private link.
+            && !ev.decoded_settings().is_ok_and(|s| s.secret)
     });
     if let Some(order) = &settings.event_order {
         list.sort_by_key(|ev| {
@@ -112,6 +115,8 @@ pub async fn booking(
     visitor: Visitor,
 ) -> ServiceResult<BookingPage> {
     let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
+    // A secret event without a valid link is not found; a link used up is 410, no times.
+    private_links::admit_with(ctx, loaded.asked(false), q.link.as_deref()).await?;
     let path = format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug);
     // The booking fields are read only when the form is shown (a time is chosen).
     let fields = match q.time {
@@ -216,6 +221,8 @@ struct View {
     embed: bool,
     /// The visitor's own hold: its time stays offered to them.
     own_hold: Option<i64>,
+    /// The private link the page was opened with, kept by its links and forms.
+    link: Option<String>,
 }
 
 impl View {
@@ -250,6 +257,9 @@ impl View {
         }
         if self.embed {
             kept.push(("embed".into(), "1".into()));
+        }
+        if let Some(link) = &self.link {
+            kept.push(("link".into(), link.clone()));
         }
         kept
     }
@@ -389,6 +399,7 @@ async fn hold_for_form(
         local,
         zone: view.zone,
         duration: Some(view.duration),
+        private_link: view.link.clone(),
     };
     match holds::hold(ctx, loaded.event().id, &time, &visitor.ip).await {
         Ok(made) => {
@@ -462,6 +473,7 @@ fn read_view(
         duration_in_query,
         embed: q.is_embed(),
         own_hold: None,
+        link: q.link.clone(),
     }
 }
 

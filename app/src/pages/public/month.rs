@@ -34,6 +34,7 @@ pub(super) async fn month_slots(
         duration: Some(view.duration),
         host_id: None,
         own_hold: view.own_hold,
+        access: crate::service::slots::SlotAccess::Checked,
     };
     public_slots(ctx, request, now).await
 }
@@ -96,6 +97,7 @@ async fn search_from(
         duration: Some(view.duration),
         host_id: None,
         own_hold: view.own_hold,
+        access: crate::service::slots::SlotAccess::Checked,
     };
     let ahead = slots_for_months(ctx, request, months, now).await?;
     let Some(found) = ahead.slots.first().map(|slot| {

@@ -200,6 +200,7 @@ pub(super) fn asked_booking(
         duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
         website: state.value("website"),
         hold: Some(state.value("hold")).filter(|t| !t.trim().is_empty()),
+        private_link: view.link.clone(),
         recurring_count: state.value("recurring_count").trim().parse().ok(),
         ..NewBooking::default()
     };

@@ -333,6 +333,7 @@ async fn offered_times(
         duration: None,
         host_id: None,
         own_hold: None,
+        access: crate::service::slots::SlotAccess::Checked,
     };
     let answer = match crate::service::slots::public_slots(ctx, request, now).await {
         Ok(answer) => answer,

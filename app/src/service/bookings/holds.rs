@@ -13,6 +13,7 @@ use crate::domain::slots::local::exact_instant;
 use crate::domain::values::EventType;
 use crate::model::booking::{Hold, HoldAnswer};
 use crate::service::auth::digest;
+use crate::service::events::private_links;
 use crate::service::slots::{LoadedEvent, load_event, schedule_rows};
 use crate::service::{Ctx, ServiceError, ServiceResult};
 use crate::store::holds::{self, HoldRow, NewHold};
@@ -69,6 +70,8 @@ pub struct HoldTime {
     pub local: NaiveDateTime,
     pub zone: Tz,
     pub duration: Option<i64>,
+    /// The private link the visitor came with (a secret event holds only through one).
+    pub private_link: Option<String>,
 }
 
 /// Holds the time for the client at `ip`: 201's body, or why not (`holds_disabled`, 409
@@ -84,6 +87,7 @@ pub async fn hold(
     let (loaded, seconds, schedules) = {
         let mut conn = ctx.store.conn().await?;
         let loaded = load_event(conn.ex(), event_id).await?;
+        private_links::admit(conn.ex(), loaded.asked(false), time.private_link.as_deref()).await?;
         loaded.check_accepting()?;
         let Some(seconds) = ctx.holds.seconds_for(&loaded) else {
             return Err(ServiceError::Unprocessable {

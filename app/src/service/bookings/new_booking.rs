@@ -37,6 +37,8 @@ pub struct NewBooking {
     pub recurring_count: Option<i64>,
     /// `hold`: the token of the attendee's own hold of this time, if any.
     pub hold: Option<String>,
+    /// `private_link`: the token of the private link the booking goes through, if any.
+    pub private_link: Option<String>,
     /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
     pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with

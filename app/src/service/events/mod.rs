@@ -13,5 +13,6 @@ pub mod locations;
 pub mod new_event;
 pub mod payments;
 pub mod policies;
+pub mod private_links;
 pub mod settings;
 pub mod sms_notifications;

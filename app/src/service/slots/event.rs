@@ -82,6 +82,16 @@ impl LoadedEvent {
             || self.event().user_id == caller.id()
     }
 
+    /// What a private link is checked against: this event, its `secret` switch, and whether
+    /// the caller hosts it.
+    pub fn asked(&self, is_host: bool) -> crate::service::events::private_links::Asked {
+        crate::service::events::private_links::Asked {
+            event_id: self.event().id,
+            secret: self.settings.secret,
+            is_host,
+        }
+    }
+
     /// 422 `event_inactive` unless the event takes bookings (only active ones do).
     pub fn check_accepting(&self) -> ServiceResult<()> {
         if self.event().status == "active" {

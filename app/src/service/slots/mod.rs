@@ -35,6 +35,18 @@ pub struct SlotRequest {
     pub host_id: Option<i64>,
     /// The visitor's own hold, which does not hide its time from them.
     pub own_hold: Option<i64>,
+    pub access: SlotAccess,
+}
+
+/// Who asks for the times: the public REST routes, whose `link` decides whether a secret event
+/// answers (DESIGN 2.8), or a caller that has checked access already (pages, the desk).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum SlotAccess {
+    Public {
+        link: Option<String>,
+    },
+    #[default]
+    Checked,
 }
 
 /// The offered slots of a public request, grouped by date in the requested zone.
@@ -72,6 +84,14 @@ pub async fn slots_for_months(
     let mut conn = ctx.store.conn().await?;
     let cached = cached_event(ctx, &mut conn, req.event_id).await?;
     let (loaded, rows) = (&cached.0, &cached.1);
+    if let SlotAccess::Public { link } = &req.access {
+        crate::service::events::private_links::admit(
+            conn.ex(),
+            loaded.asked(false),
+            link.as_deref(),
+        )
+        .await?;
+    }
     loaded.check_accepting()?;
     if let Some(host) = req.host_id
         && !loaded.host_ids().contains(&host)

@@ -200,6 +200,7 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
             PageError::with_code(409, "series_unavailable", error.to_string())
         }
         E::TooMany { code, .. } => PageError::with_code(429, code, error.to_string()),
+        E::Gone { code, .. } => PageError::with_code(410, code, error.to_string()),
         E::Store(StoreError::Busy | StoreError::Unavailable(_)) => {
             PageError::new(503, "The database is busy; try again in a moment.")
         }

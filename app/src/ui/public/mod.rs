@@ -101,6 +101,8 @@ mod server {
         match result {
             Ok(value) => Ok(Some(value)),
             Err(ServiceError::NotFound) => Ok(None),
+            // A private link used up, expired or revoked: 410 with its message, no times.
+            Err(ServiceError::Gone { message, .. }) => Err(PageError::new(410, message)),
             Err(e) => {
                 tracing::error!(error = %e, "public page failed");
                 Err(PageError::new(503, super::text::NOT_LOADED))
@@ -204,10 +206,12 @@ fn booking_query() -> BookingQuery {
     let query = use_query_map();
     let map = query.read_untracked();
     BookingQuery::from_pairs(
-        ["month", "date", "tz", "h12", "duration", "time", "embed"]
-            .into_iter()
-            .filter_map(|key| map.get_str(key).map(|value| (key, value)))
-            .collect::<Vec<_>>(),
+        [
+            "month", "date", "tz", "h12", "duration", "time", "embed", "link",
+        ]
+        .into_iter()
+        .filter_map(|key| map.get_str(key).map(|value| (key, value)))
+        .collect::<Vec<_>>(),
     )
 }
 
@@ -219,7 +223,7 @@ fn found<T>(
     match result {
         Ok(Some(data)) => page(data),
         Ok(None) => view! { <NotFoundPage /> }.into_any(),
-        Err(e) => view! { <ErrorPage message=e.to_string() /> }.into_any(),
+        Err(e) => view! { <ErrorPage message=e.message.clone() status=e.status /> }.into_any(),
     }
 }
 
@@ -282,12 +286,17 @@ pub fn NotFoundPage() -> impl IntoView {
 
 /// A page whose data could not be loaded (the database is away, ...).
 #[component]
-fn ErrorPage(message: String) -> impl IntoView {
-    set_status(503);
+fn ErrorPage(message: String, status: u16) -> impl IntoView {
+    set_status(status);
+    let title = if status == 410 {
+        text::LINK_GONE_TITLE
+    } else {
+        text::ERROR_TITLE
+    };
     view! {
         <Frame embed=false>
             <div class="mx-auto max-w-md py-16 text-center" role="alert">
-                <h1 class="text-2xl font-semibold">{text::ERROR_TITLE}</h1>
+                <h1 class="text-2xl font-semibold">{title}</h1>
                 <p class="mt-2 text-slate-600 dark:text-slate-300">{message}</p>
             </div>
         </Frame>

@@ -17,6 +17,7 @@ use crate::model::booking::BookingAnswer;
 use crate::service::events::booking_fields::effective_fields;
 use crate::service::events::integrations;
 use crate::service::events::payments::{self, EventPayment, PaymentMethod};
+use crate::service::events::private_links;
 use crate::service::slots::{LoadedEvent, load_event, schedule_rows};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::StoreError;
@@ -123,6 +124,12 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
     let hold_token = booking.hold.clone();
     let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
+    let link = private_links::admit_with(
+        ctx,
+        event.loaded.asked(is_host),
+        booking.private_link.as_deref(),
+    )
+    .await?;
     let count = series::occurrence_count(booking.recurring_count, &event.loaded, is_host)?;
     let attendee = form::check(booking, &event.loaded, &event.fields)?;
     if event.notifications.texts_attendee() {
@@ -179,6 +186,8 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         )
         .await);
     }
+    // One use of the private link per create: a series counts once.
+    private_links::use_once(&mut tx, link).await?;
     let rows = write_all(&mut tx, ctx, &req, &event, &attendee, drafts).await?;
     if let Some(hold) = own_hold {
         super::holds::consume(&mut tx, hold).await?;
