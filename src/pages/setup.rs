@@ -177,6 +177,9 @@ pub async fn post_editor(
     if tab == "webhooks" {
         return webhook_post(&state, &parts, &caller, (calendar_id, event_id), form).await;
     }
+    if tab == "private-links" {
+        return link_post(&state, &parts, &caller, (calendar_id, event_id), form).await;
+    }
     if tab != "availability" || form.value("op") == "hosts" {
         let (back_to, saved) = save_tab(&state, &caller, (calendar_id, event_id), &form).await;
         return match saved {
@@ -277,6 +280,39 @@ async fn webhook_post(
             };
             again(state, parts, refused).await
         }
+    }
+}
+
+/// The private links tab's buttons: "Create private link" and "Revoke" answer 303 back to the
+/// tab; a refusal shows the tab again with the message beside its field.
+async fn link_post(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    caller: &app::service::Caller,
+    (calendar_id, event_id): (i64, i64),
+    form: FormState,
+) -> Response {
+    let op = form.value("op");
+    let done = match op.split_once(':') {
+        Some(("revoke", id)) => match id.parse::<i64>() {
+            Ok(id) => tabs::revoke_link(&state.ctx, caller, calendar_id, event_id, id)
+                .await
+                .map_err(|e| FormState {
+                    message: Some(match e {
+                        app::service::ServiceError::NotFound => "There is no such link.".into(),
+                        other => other.to_string(),
+                    }),
+                    ..FormState::default()
+                }),
+            Err(_) => Err(FormState::default()),
+        },
+        _ => tabs::create_link(&state.ctx, caller, calendar_id, event_id, &form).await,
+    };
+    match done {
+        Ok(()) => see_other(&format!(
+            "/admin/calendars/{calendar_id}/events/{event_id}?tab=private-links&saved=1"
+        )),
+        Err(refused) => again(state, parts, refused).await,
     }
 }
 

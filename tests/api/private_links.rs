@@ -306,3 +306,84 @@ async fn the_page_keeps_the_link_books_through_it_and_says_when_it_has_ended() {
     assert!(ended.html.contains("This private link is no longer valid."));
     assert!(page_times(&ended.html).is_empty(), "no times");
 }
+
+#[tokio::test]
+async fn the_editor_tab_creates_copies_and_revokes_links_without_javascript() {
+    use crate::desk::Desk;
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = daily_event(&app, &host, "Europe/Berlin", 30, ("09:00", "12:00")).await;
+    let desk = Desk::open(&app, "jane").await;
+    let tab = format!("/admin/calendars/{cal}/events/{event}?tab=private-links");
+    let (status, html) = desk.page(&tab).await;
+    assert_eq!(status, StatusCode::OK);
+    for shown in [
+        ">Private links</a>",
+        ">Create private link</button>",
+        ">Uses</label>",
+        ">Expires</label>",
+        "No private links yet.",
+    ] {
+        assert!(html.contains(shown), "{shown}: {html}");
+    }
+    let token = desk.token(&tab).await;
+    let (status, _, refused) = desk
+        .post(
+            &tab,
+            &[
+                ("csrf", &token),
+                ("tab", "private-links"),
+                ("op", "create"),
+                ("max_uses", "0"),
+                ("expires_at", ""),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.contains("id=\"link-uses-error\""), "{refused}");
+
+    // "Expires" is the calendar's wall-clock time (Berlin, UTC+1 in January).
+    let (status, location, _) = desk
+        .post(
+            &tab,
+            &[
+                ("csrf", &token),
+                ("tab", "private-links"),
+                ("op", "create"),
+                ("max_uses", "3"),
+                ("expires_at", "2030-01-15T10:00"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, format!("{tab}&saved=1"));
+    let (_, list) = app.get(&links_path(cal, event), &host).await;
+    let link = &list["links"][0];
+    assert_eq!(link["max_uses"], 3);
+    assert_eq!(link["expires_at"], "2030-01-15 09:00:00");
+    let (_, html) = desk.page(&tab).await;
+    let url = link["url"].as_str().unwrap_or_default();
+    assert!(
+        html.contains(&format!("value=\"{url}\"")),
+        "the address to copy: {html}"
+    );
+    assert!(html.contains(">Copy</button>") && html.contains(">Revoke</button>"));
+    assert!(html.contains("0 of 3 used"));
+
+    let id = link["id"].as_i64().unwrap_or_default();
+    let (status, _, _) = desk
+        .post(
+            &tab,
+            &[
+                ("csrf", &token),
+                ("tab", "private-links"),
+                ("op", &format!("revoke:{id}")),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, list) = app.get(&links_path(cal, event), &host).await;
+    assert_eq!(list["links"][0]["revoked"], true);
+    let (_, html) = desk.page(&tab).await;
+    assert!(html.contains("Revoked") && !html.contains(">Revoke</button>"));
+}

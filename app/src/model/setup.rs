@@ -126,7 +126,7 @@ pub const TEAM_EVENT_KINDS: [(&str, &str); 3] = [
 pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
 
 /// The event editor's tabs: (value of `tab=`, link text).
-pub const EDITOR_TABS: [(&str, &str); 8] = [
+pub const EDITOR_TABS: [(&str, &str); 9] = [
     ("details", "Details"),
     ("availability", "Availability"),
     ("limits", "Limits"),
@@ -135,6 +135,7 @@ pub const EDITOR_TABS: [(&str, &str); 8] = [
     ("webhooks", "Webhooks"),
     ("payment", "Payment"),
     ("advanced", "Advanced"),
+    ("private-links", "Private links"),
 ];
 
 /// `/admin/calendars/{id}/events/{event_id}`: the event and the tab's form.

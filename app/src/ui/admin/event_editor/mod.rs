@@ -11,6 +11,7 @@ mod availability;
 mod details;
 mod fields;
 mod limits;
+mod links;
 mod notifications;
 mod payment;
 mod webhooks;
@@ -20,6 +21,7 @@ use availability::{Explain, ScheduleChoice};
 use details::DetailsForm;
 use fields::FieldsForm;
 use limits::LimitsForm;
+use links::PrivateLinksForm;
 use notifications::NotificationsForm;
 use payment::PaymentForm;
 use webhooks::WebhooksForm;
@@ -115,6 +117,27 @@ pub async fn load_webhooks(calendar_id: i64, event_id: i64) -> Result<WebhooksTa
     }
 }
 
+/// The "Private links" tab's links.
+/// A page loader: called while the page renders on the server, never an endpoint.
+pub async fn load_links(
+    calendar_id: i64,
+    event_id: i64,
+) -> Result<crate::model::event::PrivateLinkList, PageError> {
+    #[cfg(feature = "ssr")]
+    {
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::service::events::private_links::list(&ctx, &caller, calendar_id, event_id)
+            .await
+            .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (calendar_id, event_id);
+        Err(PageError::rendered_on_the_server())
+    }
+}
+
 /// The "Advanced" tab's options.
 /// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_advanced(calendar_id: i64, event_id: i64) -> Result<AdvancedTab, PageError> {
@@ -184,6 +207,7 @@ enum TabData {
     Advanced(Box<AdvancedTab>),
     Payment(PaymentTab),
     Emails(Vec<NotificationLine>),
+    Links(crate::model::event::PrivateLinkList),
 }
 
 /// The editor's address query.
@@ -248,6 +272,7 @@ pub async fn page(calendar_id: i64, event_id: i64, query: EditorQuery, csrf: Str
         "notifications" => load_emails(calendar_id, event_id)
             .await
             .map(TabData::Emails),
+        "private-links" => load_links(calendar_id, event_id).await.map(TabData::Links),
         _ => Ok(TabData::None),
     };
     match load_event_editor(calendar_id, event_id)
@@ -323,6 +348,10 @@ fn Editor(
         }
         (_, TabData::Payment(payment)) => {
             view! { <PaymentForm payment form=form_ action csrf /> }.into_any()
+        }
+        (_, TabData::Links(links)) => {
+            let zone = editor.zone.clone();
+            view! { <PrivateLinksForm links zone form=form_ action csrf /> }.into_any()
         }
         _ => view! { <DetailsForm editor=editor.clone() form=form_ action csrf /> }.into_any(),
     };
