@@ -354,3 +354,66 @@ async fn the_brand_colour_is_saved_checked_and_made_readable_on_the_public_pages
     let (_, general) = app.get("/settings/general", &admin).await;
     assert_eq!(general["brand_color"], "");
 }
+
+#[tokio::test]
+async fn the_booking_protection_section_keeps_the_sites_blocked_addresses_and_domains() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let desk = Desk::open(&app, "admin").await;
+    let (_, html) = desk.page("/admin/settings").await;
+    assert!(html.contains(">Booking protection</h2>"), "{html}");
+    assert!(html.contains(">Blocked addresses and domains</label>"));
+    let token = desk.token("/admin/settings").await;
+    let (status, _, html) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "protection"),
+                ("blocklist", "spam.test\nnot an entry"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"protection-blocklist-error\""), "{html}");
+    let (status, location, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "protection"),
+                ("blocklist", " Spam.test \n\nbad@Example.org\n"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/admin/settings?saved=protection#protection");
+    let (_, stored) = app.get("/settings/booking-protection", &admin).await;
+    assert_eq!(
+        stored["settings"]["blocklist"],
+        serde_json::json!(["bad@example.org", "spam.test"])
+    );
+    assert_eq!(
+        stored["settings"]["proof_of_work"]["enabled"], false,
+        "kept"
+    );
+    let (_, html) = desk.page("/admin/settings").await;
+    assert!(html.contains("bad@example.org\nspam.test"), "{html}");
+    // A host has no such section and is refused its post.
+    app.host("jane").await;
+    let host_desk = Desk::open(&app, "jane").await;
+    let (_, html) = host_desk.page("/admin/settings").await;
+    assert!(!html.contains(">Booking protection</h2>"));
+    let host_token = host_desk.token("/admin/calendars").await;
+    let (status, _, _) = host_desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &host_token),
+                ("section", "protection"),
+                ("blocklist", "x.test"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
 /// "Profile", "Password" and "Connected calendars" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 10] = [
+pub const SECTIONS: [(&str, &str); 11] = [
     ("profile", "Profile"),
     ("password", "Password"),
     ("limits", "Booking limits"),
@@ -14,6 +14,7 @@ pub const SECTIONS: [(&str, &str); 10] = [
     ("email", "Email"),
     ("payments", "Payments"),
     ("theme", "Theme"),
+    ("protection", "Booking protection"),
     ("modules", "Modules"),
     ("team", "Team"),
 ];
@@ -70,6 +71,8 @@ pub struct SiteSettings {
     pub brand_color: String,
     pub modules: Vec<ModuleLine>,
     pub team: Vec<Member>,
+    /// Booking protection: the blocked attendee addresses and domains, one per line.
+    pub blocklist: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -50,6 +50,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
     let general: GeneralSettings = site::load(conn.ex(), GENERAL).await?;
     let modules: ModuleSettings = site::load(conn.ex(), MODULES).await?;
     let team = users::search(conn.ex(), "", TEAM_SHOWN).await?;
+    let protection = crate::service::settings::protection::stored(conn.ex()).await?;
     let e = &general.emailing;
     let p = &general.payments;
     Ok(SettingsPage {
@@ -89,6 +90,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                     role: u.role.clone(),
                 })
                 .collect(),
+            blocklist: protection.blocklist.join("\n"),
         }),
         connections,
         limits,
@@ -109,6 +111,35 @@ async fn booking_limits(ctx: &Ctx, caller: &Caller) -> ServiceResult<BookingLimi
         daily: of("per_day"),
         weekly: of("per_week"),
     })
+}
+
+/// `POST /settings/booking-protection` as the "Booking protection" section sends it: one
+/// blocked address or domain per line. (Its "Proof of work" switch comes with the challenge.)
+async fn save_protection(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let changes = crate::service::settings::protection::ProtectionChanges {
+        blocklist: Some(
+            form.value("blocklist")
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ),
+        ..Default::default()
+    };
+    crate::service::settings::protection::save(ctx, caller, changes)
+        .await
+        .map(drop)
+}
+
+/// `POST /settings/theme` as the Theme section sends it.
+async fn save_theme(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let choice = site::ThemeChoice::new(
+        Some(form.value("theme")),
+        Some(brand_of(form)),
+        FieldErrors::new(),
+    )?;
+    site::save_theme(ctx, caller, choice).await.map(drop)
 }
 
 /// `POST /host-limits` as the "Booking limits" section sends it.
@@ -270,17 +301,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         .map_err(|e| refused_as(form, e, str::to_string)),
         "payments" => done(save_payments(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("payments."))),
-        "theme" => done(
-            match site::ThemeChoice::new(
-                Some(form.value("theme")),
-                Some(brand_of(form)),
-                FieldErrors::new(),
-            ) {
-                Ok(choice) => site::save_theme(ctx, caller, choice).await,
-                Err(refusal) => Err(refusal),
-            },
-        )
-        .map_err(|e| refused_as(form, e, str::to_string)),
+        "theme" => done(save_theme(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "modules" => {
             // Every module is on the form, as a checkbox: the switches need no reading.
             let switches = ModuleSwitches(
@@ -298,6 +320,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         }
         .map(|()| Saved::Done)
         .map_err(|e| refused_as(form, e, str::to_string)),
+        "protection" => done(save_protection(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "limits" => done(save_limits(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "password" => {

@@ -169,6 +169,7 @@ fn SiteSections(
     let payments = for_section("payments");
     let theme = for_section("theme");
     let modules = for_section("modules");
+    let protection = for_section("protection");
     let team = match for_section("role") {
         (refused, _, true) => (refused, None, true),
         // The refusal's message only: the Add user form keeps its own (empty) values.
@@ -207,6 +208,10 @@ fn SiteSections(
                 options=vec![("comma_separated", "1,234.56"), ("dot_separated", "1.234,56")] />
             <Select state=payments section="payments" name="currency_position" label="Currency sign" stored=site.currency_position.clone()
                 options=vec![("left", "Before: $10"), ("left_space", "Before, spaced: $ 10"), ("right", "After: 10$"), ("right_space", "After, spaced: 10 $")] />
+        </Section>
+        <Section key="protection" title="Booking protection" state=protection.clone() csrf=csrf.clone()>
+            <Area state=protection.clone() section="protection" name="blocklist" label="Blocked addresses and domains" stored=site.blocklist.clone() />
+            <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"One per line: an address (someone@example.org) or a domain (example.org, with its subdomains)."</p>
         </Section>
         <Section key="theme" title="Theme" state=theme.clone() csrf=csrf.clone()>
             <Select state=theme.clone() section="theme" name="theme" label="Colour scheme of the public pages" stored=site.theme.clone()
