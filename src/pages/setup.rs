@@ -270,16 +270,7 @@ async fn webhook_post(
         Ok(()) => see_other(&format!(
             "/admin/calendars/{calendar_id}/events/{event_id}?tab=webhooks&done={verb}"
         )),
-        Err(error) => {
-            let refused = FormState {
-                message: Some(match error {
-                    app::service::ServiceError::NotFound => "There is no such webhook.".to_string(),
-                    other => other.to_string(),
-                }),
-                ..FormState::default()
-            };
-            again(state, parts, refused).await
-        }
+        Err(error) => again(state, parts, refusal(error, "There is no such webhook.")).await,
     }
 }
 
@@ -295,15 +286,15 @@ async fn link_post(
     let op = form.value("op");
     let done = match op.split_once(':') {
         Some(("revoke", id)) => match id.parse::<i64>() {
-            Ok(id) => tabs::revoke_link(&state.ctx, caller, calendar_id, event_id, id)
-                .await
-                .map_err(|e| FormState {
-                    message: Some(match e {
-                        app::service::ServiceError::NotFound => "There is no such link.".into(),
-                        other => other.to_string(),
-                    }),
-                    ..FormState::default()
-                }),
+            Ok(id) => app::service::events::private_links::revoke(
+                &state.ctx,
+                caller,
+                calendar_id,
+                event_id,
+                id,
+            )
+            .await
+            .map_err(|e| refusal(e, "There is no such link.")),
             Err(_) => Err(FormState::default()),
         },
         _ => tabs::create_link(&state.ctx, caller, calendar_id, event_id, &form).await,
@@ -313,6 +304,18 @@ async fn link_post(
             "/admin/calendars/{calendar_id}/events/{event_id}?tab=private-links&saved=1"
         )),
         Err(refused) => again(state, parts, refused).await,
+    }
+}
+
+/// A button's refusal as the tab shows it: `missing` for an item that is not there (or not the
+/// caller's), else the service's message.
+fn refusal(error: app::service::ServiceError, missing: &str) -> FormState {
+    FormState {
+        message: Some(match error {
+            app::service::ServiceError::NotFound => missing.to_string(),
+            other => other.to_string(),
+        }),
+        ..FormState::default()
     }
 }
 

@@ -25,17 +25,6 @@ pub async fn create_link(
         .map_err(|e| refused_as(form, e, str::to_string))
 }
 
-/// "Revoke" of one link.
-pub async fn revoke_link(
-    ctx: &Ctx,
-    caller: &Caller,
-    calendar_id: i64,
-    event_id: i64,
-    link_id: i64,
-) -> ServiceResult<()> {
-    private_links::revoke(ctx, caller, calendar_id, event_id, link_id).await
-}
-
 /// The form's values as the REST body's: "Uses" 1-1000, "Expires" in the calendar's zone
 /// (`YYYY-MM-DDTHH:MM`, as the browser's date-time input sends it) read as UTC.
 async fn new_link(

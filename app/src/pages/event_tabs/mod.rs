@@ -11,6 +11,6 @@ mod webhooks;
 
 pub use advanced::{advanced, save_advanced};
 pub use fields::{fields, save_fields};
-pub use links::{create_link, revoke_link};
+pub use links::create_link;
 pub use notifications::{notifications, payment, save_notification, save_payment};
 pub use webhooks::{FeedAction, add_webhook, feed_action, webhooks};

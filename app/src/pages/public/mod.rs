@@ -401,18 +401,13 @@ async fn hold_for_form(
         duration: Some(view.duration),
         private_link: view.link.clone(),
     };
-    match holds::hold(ctx, loaded.event().id, &time, &visitor.ip).await {
-        Ok(made) => {
-            let expires_at = chrono::DateTime::parse_from_rfc3339(&made.hold.expires_at)
-                .map(|t| t.timestamp())
-                .unwrap_or(now);
-            Some(FormHold {
-                token: made.hold.token,
-                until: until(expires_at),
-                new: true,
-                seconds_left: expires_at - now,
-            })
-        }
+    match holds::take(ctx, loaded.event().id, &time, &visitor.ip).await {
+        Ok((token, made)) => Some(FormHold {
+            token,
+            until: until(made.expires_at),
+            new: true,
+            seconds_left: made.expires_at - now,
+        }),
         Err(e) => {
             tracing::debug!(error = %e, "the form shows without a hold");
             None

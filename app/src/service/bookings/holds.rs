@@ -76,13 +76,27 @@ pub struct HoldTime {
 
 /// Holds the time for the client at `ip`: 201's body, or why not (`holds_disabled`, 409
 /// `slot_unavailable` with the reasons, 429 `too_many_holds`).
-#[tracing::instrument(skip_all, fields(event_id))]
 pub async fn hold(
     ctx: &Ctx,
     event_id: i64,
     time: &HoldTime,
     ip: &str,
 ) -> ServiceResult<HoldAnswer> {
+    let (token, row) = take(ctx, event_id, time, ip).await?;
+    Ok(HoldAnswer {
+        message: Some(HOLD_CREATED.into()),
+        hold: hold_view(&token, &row),
+    })
+}
+
+/// [`hold`]'s work: the new hold's token and row.
+#[tracing::instrument(skip_all, fields(event_id))]
+pub async fn take(
+    ctx: &Ctx,
+    event_id: i64,
+    time: &HoldTime,
+    ip: &str,
+) -> ServiceResult<(String, HoldRow)> {
     let now = chrono::Utc::now().timestamp();
     let (loaded, seconds, schedules) = {
         let mut conn = ctx.store.conn().await?;
@@ -115,21 +129,21 @@ pub async fn hold(
         expires_at: now + seconds,
         host_ids: &host_ids,
     };
-    holds::insert(tx.ex(), &row).await?;
+    let id = holds::insert(tx.ex(), &row).await?;
     // Ended holds block nothing; forgetting them keeps the tables small.
     holds::delete_expired(tx.ex(), now - 3600).await?;
     tx.commit().await?;
     tracing::info!(event_id, start, "time held");
-    Ok(HoldAnswer {
-        message: Some(HOLD_CREATED.into()),
-        hold: hold_view(
-            &token,
+    Ok((
+        token,
+        HoldRow {
+            id,
             event_id,
-            row.start_time,
-            row.end_time,
-            row.expires_at,
-        ),
-    })
+            start_time: row.start_time,
+            end_time: row.end_time,
+            expires_at: row.expires_at,
+        },
+    ))
 }
 
 /// 429 `too_many_holds` while the address has its limit of live holds; `Retry-After` is when
@@ -183,33 +197,33 @@ async fn held_hosts(
     })
 }
 
+/// The live hold a token names (none for an empty token).
+async fn live_hold(ctx: &Ctx, token: Option<&str>) -> ServiceResult<Option<HoldRow>> {
+    let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    let mut conn = ctx.store.conn().await?;
+    let now = chrono::Utc::now().timestamp();
+    Ok(holds::find_live(conn.ex(), &digest(token), now).await?)
+}
+
 /// `GET /bookings/holds/{token}`: the live hold, else 404.
 pub async fn find(ctx: &Ctx, token: &str) -> ServiceResult<HoldAnswer> {
-    let now = chrono::Utc::now().timestamp();
-    let mut conn = ctx.store.conn().await?;
-    let row = holds::find_live(conn.ex(), &digest(token), now)
+    let row = live_hold(ctx, Some(token))
         .await?
         .ok_or(ServiceError::NotFound)?;
     Ok(HoldAnswer {
         message: None,
-        hold: hold_view(
-            token,
-            row.event_id,
-            row.start_time,
-            row.end_time,
-            row.expires_at,
-        ),
+        hold: hold_view(token, &row),
     })
 }
 
 /// `DELETE /bookings/holds/{token}`: ends a live hold (anyone with the token may), else 404.
 pub async fn release(ctx: &Ctx, token: &str) -> ServiceResult<()> {
-    let now = chrono::Utc::now().timestamp();
-    let mut conn = ctx.store.conn().await?;
-    let row = holds::find_live(conn.ex(), &digest(token), now)
+    let row = live_hold(ctx, Some(token))
         .await?
         .ok_or(ServiceError::NotFound)?;
-    if holds::delete(conn.ex(), row.id, now).await? {
+    if release_row(ctx, &row).await? {
         Ok(())
     } else {
         Err(ServiceError::NotFound)
@@ -225,39 +239,28 @@ pub async fn own_hold(
     start: i64,
     end: i64,
 ) -> ServiceResult<Option<i64>> {
-    let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(None);
-    };
-    let now = chrono::Utc::now().timestamp();
-    let mut conn = ctx.store.conn().await?;
-    let row: Option<HoldRow> = holds::find_live(conn.ex(), &digest(token), now).await?;
-    Ok(row
-        .filter(|h| h.event_id == event_id && h.start_time == start && h.end_time == end)
+    Ok(visitor_hold(ctx, token, event_id)
+        .await?
+        .filter(|h| h.start_time == start && h.end_time == end)
         .map(|h| h.id))
 }
 
-/// The live hold of this event that a booking page visitor's cookie names.
+/// The live hold of this event that a token (a booking page visitor's cookie) names.
 pub async fn visitor_hold(
     ctx: &Ctx,
     token: Option<&str>,
     event_id: i64,
 ) -> ServiceResult<Option<HoldRow>> {
-    let Some(token) = token.filter(|t| !t.is_empty()) else {
-        return Ok(None);
-    };
-    let now = chrono::Utc::now().timestamp();
-    let mut conn = ctx.store.conn().await?;
-    Ok(holds::find_live(conn.ex(), &digest(token), now)
+    Ok(live_hold(ctx, token)
         .await?
         .filter(|h| h.event_id == event_id))
 }
 
-/// Ends a hold its visitor no longer needs (they chose another time of the event).
-pub async fn release_row(ctx: &Ctx, hold: &HoldRow) -> ServiceResult<()> {
+/// Ends a live hold; answers whether it was still live.
+pub async fn release_row(ctx: &Ctx, hold: &HoldRow) -> ServiceResult<bool> {
     let now = chrono::Utc::now().timestamp();
     let mut conn = ctx.store.conn().await?;
-    holds::delete(conn.ex(), hold.id, now).await?;
-    Ok(())
+    Ok(holds::delete(conn.ex(), hold.id, now).await?)
 }
 
 /// Inside the create's transaction: the hold is used up by the booking written through it.
@@ -267,14 +270,14 @@ pub async fn consume(tx: &mut Tx, hold_id: i64) -> ServiceResult<()> {
 }
 
 /// A hold as answered (UTC times; `expires_at` in RFC 3339).
-fn hold_view(token: &str, event_id: i64, start: i64, end: i64, expires_at: i64) -> Hold {
+fn hold_view(token: &str, row: &HoldRow) -> Hold {
     use crate::service::bookings::views::utc_text;
     Hold {
         token: token.to_string(),
-        event_id,
-        start_time: utc_text(start),
-        end_time: utc_text(end),
-        expires_at: chrono::DateTime::from_timestamp(expires_at, 0)
+        event_id: row.event_id,
+        start_time: utc_text(row.start_time),
+        end_time: utc_text(row.end_time),
+        expires_at: chrono::DateTime::from_timestamp(row.expires_at, 0)
             .unwrap_or_default()
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
     }

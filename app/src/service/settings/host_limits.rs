@@ -44,9 +44,19 @@ pub async fn replace(
     host_limits::replace(tx.ex(), user, limits).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
-    let mut saved = get(ctx, caller, Some(user)).await?;
-    saved.message = Some(LIMITS_UPDATED.into());
-    Ok(saved)
+    // Answered as `get` lists them (by unit), without reading them back.
+    let mut saved: Vec<HostLimit> = limits
+        .iter()
+        .map(|(unit, value)| HostLimit {
+            unit: unit.clone(),
+            value: *value,
+        })
+        .collect();
+    saved.sort_by(|a, b| a.unit.cmp(&b.unit));
+    Ok(HostLimitsAnswer {
+        message: Some(LIMITS_UPDATED.into()),
+        limits: saved,
+    })
 }
 
 /// Whose limits: the caller's, or (with `manage_all_data`) the named user's; an unknown user
