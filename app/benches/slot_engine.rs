@@ -81,6 +81,8 @@ fn host(user_id: i64, busy: Vec<Busy>) -> HostInput {
             overrides: DateOverrides::new(),
         },
         busy,
+        limits: Default::default(),
+        away: Default::default(),
     }
 }
 

@@ -88,6 +88,13 @@ pub const CONFIRM_NEW_TIME: &str = "Confirm new time";
 pub fn held_until(time: &str) -> String {
     format!("Held for you until {time}")
 }
+/// DESIGN 2.8: a host out of office in the month shown.
+pub fn out_of_office(host: &str, start: &str, end: &str) -> String {
+    format!("{host} is out of office from {start} to {end}")
+}
+pub fn book_with(teammate: &str) -> String {
+    format!("Book with {teammate}")
+}
 pub const TIME_GONE: &str = "That time is not available any more. Please choose another time.";
 pub const DURATION_NOT_OFFERED: &str =
     "That duration is not offered; showing the default duration.";

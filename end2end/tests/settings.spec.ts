@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkAxe, signInAs } from "./support";
+import { checkAxe, makeEvent, signInAs } from "./support";
 
 // The dashboard's availability and settings pages: a reusable schedule is made and edited,
 // the administrator's settings sections save, and a host sees its profile only.
@@ -110,5 +110,45 @@ test("in-place updates in a row all apply on a schedule just created, however fa
   await page.getByRole("group", { name: "Friday" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("group", { name: "Friday" })).toContainText("Unavailable");
   await expect(page.getByRole("group", { name: "Tuesday" })).toContainText("Unavailable");
+  await context.close();
+});
+
+test("days out of office: added in settings, named on the booking page, deleted again", async ({ browser }) => {
+  const event = await makeEvent();
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, login, password);
+  await page.goto("/admin/settings#away");
+  // Far beyond every test event's 60 bookable days, so no other test loses its times.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const [start, end] = [day(300), day(302)];
+  const away = page.locator("section#away");
+  await expect(away.getByRole("heading", { level: 2 })).toHaveText("Out of office");
+  await away.getByLabel("From").fill(end);
+  await away.getByLabel("To").fill(start);
+  await away.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.locator("section#away").getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+  await checkAxe(page, "settings, out of office refused");
+  await page.locator("section#away").getByLabel("From").fill(start);
+  await page.locator("section#away").getByLabel("To").fill(end);
+  const host = process.env.E2E_HOST_LOGIN ?? "";
+  if (host !== "") await page.locator("section#away").getByLabel("Teammate").selectOption({ label: "E2E Host" });
+  await page.locator("section#away").getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.locator("section#away").getByRole("status")).toHaveText("Saved.");
+  const item = page.locator("section#away li");
+  await expect(item).toHaveCount(1);
+  if (host !== "") await expect(item).toContainText("Teammate: E2E Host");
+  await checkAxe(page, "settings, out of office listed");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.goto(`${event.path}?month=${start.slice(0, 7)}`);
+  await expect(page.getByText(/ is out of office from \d{1,2} \w+ \d{4} to \d{1,2} \w+ \d{4}/)).toBeVisible();
+  await checkAxe(page, "booking page, host away");
+
+  await page.goto("/admin/settings#away");
+  await page.locator("section#away li").getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.locator("section#away")).toContainText("No days away planned.");
+  await page.goto(`${event.path}?month=${start.slice(0, 7)}`);
+  await expect(page.getByText(/ is out of office from/)).toHaveCount(0);
   await context.close();
 });

@@ -148,7 +148,7 @@ pub async fn update_event_availability(
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability/explain", tag = "events",
-    description = "Why is this time (not) offered? Runs the slot engine for one start time and answers every reason it is excluded: `outside_hours`, `date_override`, `off_grid`, `notice`, `outside_window`, `buffer`, `overlap`, `limit_reached`, `full`, `host_busy`, `calendar` (busy in a connected external calendar), `held` (held for a visitor filling in the form).",
+    description = "Why is this time (not) offered? Runs the slot engine for one start time and answers every reason it is excluded: `outside_hours`, `date_override`, `off_grid`, `notice`, `outside_window`, `buffer`, `overlap`, `limit_reached`, `full`, `host_busy`, `calendar` (busy in a connected external calendar), `held` (held for a visitor filling in the form), `out_of_office` (the host is out of office that day).",
     params(("id" = i64, Path), ("event_id" = i64, Path),
            ("time" = String, Query, description = "Start as `YYYY-MM-DD HH:mm[:ss]` wall-clock time in `timezone`"),
            ("timezone" = Option<String>, Query, description = "IANA zone of `time` (default: the calendar's)"),

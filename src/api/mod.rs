@@ -13,6 +13,7 @@ pub mod host_limits;
 pub mod hosts;
 pub mod integrations;
 pub mod limits;
+pub mod out_of_office;
 pub mod reports;
 pub mod schedules;
 pub mod settings;
@@ -36,6 +37,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(sharing::router())
         .merge(hosts::router())
         .merge(host_limits::router())
+        .merge(out_of_office::router())
         .merge(events::router())
         .merge(integrations::router())
         .merge(bookings::router())

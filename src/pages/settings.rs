@@ -30,8 +30,12 @@ pub async fn post_settings(State(state): State<AppState>, request: Request) -> R
     let section = form.value("section");
     match outcome {
         Ok(Saved::Done) => {
-            // A role is changed in the Team section's list.
-            let anchor = if section == "role" { "team" } else { &section };
+            // A role is changed in the Team section's list, a period deleted in its own.
+            let anchor = match section.as_str() {
+                "role" => "team",
+                "away_delete" => "away",
+                other => other,
+            };
             see_other(&format!("/admin/settings?saved={section}#{anchor}"))
         }
         Ok(Saved::Shown(text)) => {

@@ -34,6 +34,7 @@ mod input_limits;
 mod integrations;
 mod mail_delivery;
 mod notifications;
+mod out_of_office;
 mod page_forms;
 mod page_months;
 mod pages;

@@ -247,5 +247,6 @@ fn a_loaded_event() -> LoadedEvent {
         host_zone: chrono_tz::Europe::Berlin,
         general: GeneralSettings::default(),
         host_limits: Vec::new(),
+        away: Vec::new(),
     }
 }

@@ -11,6 +11,7 @@ use crate::service::settings::general::{
     GeneralChanges, PaymentChanges, PaymentTexts, SectionChanges,
 };
 use crate::service::settings::modules::{AddonChanges, ModuleSwitches, PluginId};
+use crate::service::settings::out_of_office::NewAbsence;
 use crate::service::settings::protection::ProtectionChanges;
 use crate::service::settings::site::{
     MODULE_CATALOGUE, SELF_PLUGIN, ThemeChoice, YES_NO, required,
@@ -188,6 +189,19 @@ pub fn host_limits(body: &Value) -> ServiceResult<Vec<(String, i64)>> {
         limits.push((unit.to_string(), value));
     }
     Ok(limits)
+}
+
+/// Reads `{start_date, end_date, reason?, teammate_id?}` of `POST /out-of-office`; each wrong
+/// type is named on its field, the rest is [`NewAbsence::checked`].
+pub fn out_of_office(body: &Value) -> ServiceResult<NewAbsence> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let f = Fields::new(Some(body), "");
+    let start = f.str("start_date", &mut errors);
+    let end = f.str("end_date", &mut errors);
+    let reason = f.str("reason", &mut errors);
+    let teammate_id = f.int("teammate_id", &mut errors);
+    NewAbsence::checked(start, end, reason, teammate_id, errors)
 }
 
 #[cfg(test)]

@@ -136,6 +136,16 @@ pub struct BookingPage {
     /// The query values the zone form carries as hidden inputs, so "Show times" keeps the view.
     pub keep: Vec<(String, String)>,
     pub embed: bool,
+    /// The hosts out of office in the month shown (DESIGN 2.8).
+    pub away: Vec<AwayNotice>,
+}
+
+/// "{host} is out of office from {start} to {end}", and where to book the teammate instead.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AwayNotice {
+    pub text: String,
+    /// "Book with {teammate}" and the teammate's landing page.
+    pub teammate: Option<(String, String)>,
 }
 
 /// The attendee's zone and how it may change.

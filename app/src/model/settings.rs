@@ -505,3 +505,50 @@ pub struct HostLimitsAnswer {
 pub struct HostLimitsRequest {
     pub limits: Vec<HostLimit>,
 }
+
+/// A user's days out of office (DESIGN 2.8): inclusive dates of the user's zone.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutOfOfficePeriod {
+    pub id: i64,
+    pub user_id: i64,
+    #[cfg_attr(feature = "ssr", schema(example = "2027-03-01"))]
+    pub start_date: String,
+    #[cfg_attr(feature = "ssr", schema(example = "2027-03-05"))]
+    pub end_date: String,
+    /// The user's own note (plain text; may be empty).
+    #[cfg_attr(feature = "ssr", schema(example = "Holiday"))]
+    pub reason: String,
+    /// Another user who takes the round-robin turns meanwhile.
+    pub teammate_id: Option<i64>,
+}
+
+/// `GET /out-of-office`: the user's periods, soonest first.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"periods": [{"id": 3, "user_id": 1, "start_date": "2027-03-01", "end_date": "2027-03-05", "reason": "Holiday", "teammate_id": 2}]})))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutOfOfficeList {
+    pub periods: Vec<OutOfOfficePeriod>,
+}
+
+/// `POST /out-of-office`: `{message: 'Out of office has been saved', period}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"message": "Out of office has been saved", "period": {"id": 3, "user_id": 1, "start_date": "2027-03-01", "end_date": "2027-03-05", "reason": "Holiday", "teammate_id": null}})))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutOfOfficeAnswer {
+    pub message: String,
+    pub period: OutOfOfficePeriod,
+}
+
+/// `POST /out-of-office`'s body.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"start_date": "2027-03-01", "end_date": "2027-03-05", "reason": "Holiday", "teammate_id": 2})))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutOfOfficeRequest {
+    pub start_date: String,
+    pub end_date: String,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub teammate_id: Option<i64>,
+}

@@ -4,11 +4,13 @@
 use serde::{Deserialize, Serialize};
 
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
-/// "Profile", "Password" and "Connected calendars" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 11] = [
+/// "Profile", "Password", "Booking limits", "Out of office" and "Connected calendars" need
+/// the `manage_options` capability.
+pub const SECTIONS: [(&str, &str); 12] = [
     ("profile", "Profile"),
     ("password", "Password"),
     ("limits", "Booking limits"),
+    ("away", "Out of office"),
     ("calendars", "Connected calendars"),
     ("general", "General"),
     ("email", "Email"),
@@ -29,6 +31,22 @@ pub struct SettingsPage {
     /// The user's caps across all of their events ("Daily limit", "Weekly limit"; empty:
     /// none).
     pub limits: BookingLimits,
+    /// The user's days out of office, soonest first.
+    pub away: Vec<AwayLine>,
+    /// Who may take the user's round-robin turns meanwhile: every other user (id, name).
+    pub teammates: Vec<(i64, String)>,
+}
+
+/// One period of "Out of office" as listed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AwayLine {
+    pub id: i64,
+    /// "1 March 2027".
+    pub from: String,
+    pub to: String,
+    pub reason: String,
+    /// The teammate's name, or empty.
+    pub teammate: String,
 }
 
 /// A host's caps as the form shows them: digits, or empty for none.

@@ -238,6 +238,7 @@ pub fn reason_words(code: &str) -> &'static str {
         "host_busy" => "No host free",
         "calendar" => "Busy in a connected calendar",
         "held" => "Held",
+        "out_of_office" => "Out of office",
         _ => "Not offered",
     }
 }

@@ -8,7 +8,7 @@ use crate::domain::validation::FieldErrors;
 use crate::model::public::FormState;
 use crate::model::settings::{GENERAL, GeneralSettings, MODULES, ModuleSettings};
 use crate::model::settings_page::{
-    BookingLimits, Member, ModuleLine, Profile, SettingsPage, SiteSettings,
+    AwayLine, BookingLimits, Member, ModuleLine, Profile, SettingsPage, SiteSettings,
 };
 use crate::pages::setup::refused_as;
 use crate::service::account::{self, PasswordChange, ProfileChange, RoleChange};
@@ -17,6 +17,7 @@ use crate::service::settings::general::{
 };
 use crate::service::settings::host_limits;
 use crate::service::settings::modules::{self, ModuleSwitches};
+use crate::service::settings::out_of_office;
 use crate::service::settings::site::{self, MODULE_CATALOGUE};
 use crate::service::settings::test_email;
 use crate::service::users::{CreateUser, create_user};
@@ -38,18 +39,24 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
     };
     let connections = crate::service::calendars::connections::connections(ctx, caller).await?;
     let limits = booking_limits(ctx, caller).await?;
+    let team = {
+        let mut conn = ctx.store.conn().await?;
+        users::search(conn.ex(), "", TEAM_SHOWN).await?
+    };
+    let (away, teammates) = days_away(ctx, caller, &team).await?;
     if !caller.can(Capability::ManageOptions) {
         return Ok(SettingsPage {
             profile,
             site: None,
             connections,
             limits,
+            away,
+            teammates,
         });
     }
     let mut conn = ctx.store.conn().await?;
     let general: GeneralSettings = site::load(conn.ex(), GENERAL).await?;
     let modules: ModuleSettings = site::load(conn.ex(), MODULES).await?;
-    let team = users::search(conn.ex(), "", TEAM_SHOWN).await?;
     let protection = crate::service::settings::protection::stored(conn.ex()).await?;
     let e = &general.emailing;
     let p = &general.payments;
@@ -94,7 +101,83 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         }),
         connections,
         limits,
+        away,
+        teammates,
     })
+}
+
+/// The caller's periods as "Out of office" lists them, and the users who may stand in.
+async fn days_away(
+    ctx: &Ctx,
+    caller: &Caller,
+    team: &[users::UserRow],
+) -> ServiceResult<(Vec<AwayLine>, Vec<(i64, String)>)> {
+    let periods = out_of_office::list(ctx, caller, None).await?.periods;
+    let name_of = |id: Option<i64>| {
+        id.and_then(|id| team.iter().find(|u| u.id == id))
+            .map(users::UserRow::full_name)
+            .unwrap_or_default()
+    };
+    let day = |text: &str| {
+        crate::domain::dates::parse_date(text)
+            .map(|d| d.format("%-d %B %Y").to_string())
+            .unwrap_or_else(|| text.to_string())
+    };
+    let lines = periods
+        .iter()
+        .map(|p| AwayLine {
+            id: p.id,
+            from: day(&p.start_date),
+            to: day(&p.end_date),
+            reason: p.reason.clone(),
+            teammate: name_of(p.teammate_id),
+        })
+        .collect();
+    let teammates = team
+        .iter()
+        .filter(|u| u.id != caller.id())
+        .map(|u| (u.id, u.full_name()))
+        .collect();
+    Ok((lines, teammates))
+}
+
+/// "Add" of the "Out of office" section: `POST /out-of-office` with the form's fields.
+async fn add_away(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let mut errors = FieldErrors::new();
+    let teammate = form.value("teammate_id");
+    let teammate_id = match teammate.trim() {
+        "" => None,
+        text => text.parse::<i64>().map_or_else(
+            |_| {
+                errors.add("teammate_id", "integer", "Choose a teammate from the list.");
+                None
+            },
+            Some,
+        ),
+    };
+    let absence = out_of_office::NewAbsence::checked(
+        Some(form.value("start_date")),
+        Some(form.value("end_date")),
+        Some(form.value("reason")),
+        teammate_id,
+        errors,
+    )?;
+    out_of_office::add(ctx, caller, None, absence)
+        .await
+        .map(drop)
+}
+
+/// "Delete" of one listed period; one not (or no longer) the caller's is named so.
+async fn delete_away(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let gone = || ServiceError::Unprocessable {
+        code: "not_found",
+        message: "That period is not in your list (any more).".into(),
+    };
+    let id = form.value("period_id").parse::<i64>().map_err(|_| gone())?;
+    match out_of_office::delete(ctx, caller, None, id).await {
+        Err(ServiceError::NotFound) => Err(gone()),
+        done => done,
+    }
 }
 
 /// The caller's caps as the "Booking limits" section shows them.
@@ -323,6 +406,11 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         "protection" => done(save_protection(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "limits" => done(save_limits(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        "away" => {
+            done(add_away(ctx, caller, form).await).map_err(|e| refused_as(form, e, str::to_string))
+        }
+        "away_delete" => done(delete_away(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "password" => {
             let change = PasswordChange {

@@ -14,6 +14,7 @@ pub mod events;
 pub mod holds;
 pub mod host_limits;
 pub mod integrations;
+pub mod out_of_office;
 pub mod outbox;
 pub mod payments;
 pub mod private_links;

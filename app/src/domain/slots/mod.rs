@@ -20,9 +20,11 @@
 //! - **limits**: this event's bookings (distinct groups) in the local day, week or month of `t`
 //!   stay under each frequency limit, and their minutes plus this duration stay within each
 //!   duration limit.
+//! - **away**: `t`'s local date in the host's own zone is in none of its out-of-office periods.
 //! - **team**: round robin offers `t` when at least one member passes every host rule;
 //!   collective only when every member does.
 
+mod away;
 mod busy;
 mod limits;
 pub mod local;
@@ -33,6 +35,7 @@ use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
+pub use away::{Away, AwayPeriod};
 pub use busy::Busy;
 use busy::BusyIndex;
 use limits::HostCounter;
@@ -73,6 +76,8 @@ pub struct HostInput {
     pub busy: Vec<Busy>,
     /// The host's cap across all of its events (none by default).
     pub limits: HostLimits,
+    /// The host's out-of-office days (none by default).
+    pub away: Away,
 }
 
 /// How far ahead attendees may book, counted in the host's zone.
@@ -142,6 +147,8 @@ pub enum Reason {
     Calendar,
     /// Held for another visitor who is filling in the form (DESIGN 2.8).
     Held,
+    /// The host is out of office that day (DESIGN 2.8).
+    OutOfOffice,
 }
 
 /// An offered start time.
@@ -221,6 +228,7 @@ impl<'a> Engine<'a> {
                     .into_iter()
                     .filter(|start| self.limits.allows(*start, self.rules))
                     .filter(|start| cap.allows(*start, self.rules.week_start))
+                    .filter(|start| !host.away.covers(*start))
                     .filter_map(|start| {
                         index
                             .seats_free_sweep(
@@ -303,15 +311,21 @@ impl<'a> Engine<'a> {
         let mut remaining = u32::MAX;
         let mut host_reasons = Vec::new();
         for (host, index, cap) in &self.hosts {
-            let capped =
-                (!cap.allows(start, self.rules.week_start)).then_some(Reason::LimitReached);
+            // Rules of the host itself, across all of its events.
+            let held_back = [
+                (!cap.allows(start, self.rules.week_start)).then_some(Reason::LimitReached),
+                host.away.covers(start).then_some(Reason::OutOfOffice),
+            ];
             match self.evaluate_host(host, index, start) {
-                Ok(_) if capped.is_some() => host_reasons.extend(capped),
-                Ok(seats) => {
+                Ok(seats) if held_back.iter().all(Option::is_none) => {
                     free.push(host.user_id);
                     remaining = remaining.min(seats);
                 }
-                Err(mut why) => host_reasons.append(&mut why),
+                Ok(_) => host_reasons.extend(held_back.into_iter().flatten()),
+                Err(mut why) => {
+                    host_reasons.append(&mut why);
+                    host_reasons.extend(held_back.into_iter().flatten());
+                }
             }
         }
         let team_ok = match self.rules.mode {

@@ -51,6 +51,7 @@ fn host(id: i64, zone: Tz, weekly: WeeklySchedule) -> HostInput {
         },
         busy: Vec::new(),
         limits: HostLimits::default(),
+        away: Away::default(),
     }
 }
 
@@ -440,6 +441,52 @@ fn round_robin_needs_one_free_member_and_collective_needs_all() {
     );
     let verdict = explain(&r, &hosts, 0, nine);
     assert_eq!(verdict.reasons, [Reason::Overlap, Reason::HostBusy]);
+}
+
+#[test]
+fn an_away_host_offers_nothing_on_its_days_and_a_team_goes_on_without_it() {
+    let week = every_day(vec![win(9 * 60, 11 * 60)]);
+    let nine = t(BERLIN, 2027, 1, 4, 9, 0);
+    let mut a = host(1, BERLIN, week.clone());
+    // Away on Monday 2027-01-04 of Tokyo, its own zone: Monday 09:00 Berlin is already
+    // Monday 17:00 there, and Tuesday 09:00 Berlin is Tuesday there.
+    a.away = Away {
+        zone: chrono_tz::Asia::Tokyo,
+        periods: vec![AwayPeriod {
+            start: NaiveDate::from_ymd_opt(2027, 1, 4).unwrap(),
+            end: NaiveDate::from_ymd_opt(2027, 1, 4).unwrap(),
+            teammate: Some(2),
+        }],
+    };
+    let r = rules(BERLIN, 60);
+    assert!(monday(&r, std::slice::from_ref(&a)).is_empty());
+    assert_eq!(
+        explain(&r, std::slice::from_ref(&a), 0, nine).reasons,
+        [Reason::OutOfOffice]
+    );
+    assert!(explain(&r, std::slice::from_ref(&a), 0, nine + 86_400).offered);
+    // Busy as well: both reasons.
+    let mut busy_too = a.clone();
+    busy_too.busy.push(busy(nine, 60, 99, 1));
+    assert_eq!(
+        explain(&r, &[busy_too], 0, nine).reasons,
+        [Reason::Overlap, Reason::OutOfOffice]
+    );
+    let b = host(2, BERLIN, week);
+    let hosts = [a, b];
+    let mut team = rules(BERLIN, 60);
+    team.mode = TeamMode::RoundRobin;
+    let slots = available_slots(&team, &hosts, 0, nine, nine + 7200);
+    assert_eq!(
+        slots.iter().map(|s| s.hosts.clone()).collect::<Vec<_>>(),
+        [vec![2], vec![2]]
+    );
+    team.mode = TeamMode::Collective;
+    assert!(available_slots(&team, &hosts, 0, nine, nine + 7200).is_empty());
+    assert_eq!(
+        explain(&team, &hosts, 0, nine).reasons,
+        [Reason::HostBusy, Reason::OutOfOffice]
+    );
 }
 
 #[test]
@@ -889,6 +936,7 @@ fn arb_case() -> impl Strategy<Value = Case> {
                             },
                             busy,
                             limits: HostLimits::default(),
+                            away: Away::default(),
                         }
                     })
                     .collect();

@@ -23,6 +23,7 @@ use crate::store::holds::HoldRow;
 use crate::store::{calendars, events, users};
 use crate::texts as text;
 
+mod away;
 mod form;
 mod manage;
 mod month;
@@ -348,6 +349,7 @@ async fn build(
         form,
         keep,
         embed: view.embed,
+        away: away::notices(ctx, loaded, month).await?,
     })
 }
 

@@ -108,7 +108,7 @@ pub async fn check_confirmable(tx: &mut Tx, booking: &BookingRow) -> ServiceResu
 }
 
 /// Round robin: the requested member if free, else the free member with the fewest bookings of
-/// this event on that day (ties to the lowest id).
+/// this event on that day (ties to the lowest id), a free stand-in for an away member first.
 pub async fn pick_round_robin_host(
     tx: &mut Tx,
     loaded: &LoadedEvent,
@@ -133,7 +133,14 @@ pub async fn pick_round_robin_host(
             .find(|(id, _)| *id == h)
             .map_or(0, |(_, n)| *n)
     };
-    free.iter()
+    // A member away that day hands its turn to its teammate, when the teammate is free.
+    let stand_ins = loaded.stand_ins(start, free);
+    let pool = if stand_ins.is_empty() {
+        free
+    } else {
+        &stand_ins
+    };
+    pool.iter()
         .copied()
         .min_by_key(|h| (load(*h), *h))
         .ok_or_else(|| slot_unavailable(&[Reason::HostBusy]))

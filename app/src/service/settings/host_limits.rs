@@ -2,10 +2,11 @@
 //! day and per week of its zone. The slot engine applies it to every event the user hosts
 //! (reason `limit_reached`); the write-time guard applies it again.
 
-use crate::domain::access::Capability;
 use crate::model::settings::{HostLimit, HostLimitsAnswer};
-use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::{host_limits, users};
+use crate::service::{Caller, Ctx, ServiceResult};
+use crate::store::host_limits;
+
+use super::subject;
 
 /// The answer to saved limits.
 pub const LIMITS_UPDATED: &str = "Limits have been updated";
@@ -57,21 +58,4 @@ pub async fn replace(
         message: Some(LIMITS_UPDATED.into()),
         limits: saved,
     })
-}
-
-/// Whose limits: the caller's, or (with `manage_all_data`) the named user's; an unknown user
-/// is 404.
-async fn subject(ctx: &Ctx, caller: &Caller, user_id: Option<i64>) -> ServiceResult<i64> {
-    match user_id {
-        None => Ok(caller.id()),
-        Some(id) if id == caller.id() => Ok(id),
-        Some(_) if !caller.can(Capability::ManageAllData) => Err(ServiceError::forbidden()),
-        Some(id) => {
-            let mut conn = ctx.store.conn().await?;
-            users::find(conn.ex(), id)
-                .await?
-                .map(|user| user.id)
-                .ok_or(ServiceError::NotFound)
-        }
-    }
 }

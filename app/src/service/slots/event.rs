@@ -5,7 +5,8 @@ use chrono::{NaiveDate, Weekday};
 use chrono_tz::Tz;
 
 use crate::domain::slots::{
-    BookingWindow, Busy, HostInput, HostLimits, Limit, Period, Rules, Schedule, TeamMode,
+    Away, AwayPeriod, BookingWindow, Busy, HostInput, HostLimits, Limit, Period, Rules, Schedule,
+    TeamMode,
 };
 use crate::domain::values::EventType;
 use crate::domain::week::{DateOverrides, WeeklySchedule};
@@ -28,6 +29,8 @@ pub struct LoadedEvent {
     pub general: GeneralSettings,
     /// The caps of the event's hosts across all of their events (DESIGN 2.8 host limits).
     pub host_limits: Vec<(i64, HostLimits)>,
+    /// The hosts' out-of-office days from yesterday on (DESIGN 2.8), hosts without any left out.
+    pub away: Vec<(i64, Away)>,
 }
 
 impl LoadedEvent {
@@ -38,6 +41,29 @@ impl LoadedEvent {
             .find(|(id, _)| *id == user_id)
             .map(|(_, limits)| *limits)
             .unwrap_or_default()
+    }
+
+    /// A host's out-of-office days (none when it set none).
+    pub fn away_of(&self, user_id: i64) -> Away {
+        self.away
+            .iter()
+            .find(|(id, _)| *id == user_id)
+            .map(|(_, away)| away.clone())
+            .unwrap_or_default()
+    }
+
+    /// The teammates named by the event's hosts who are away at `start`, among `free`: round
+    /// robin gives them the turn first.
+    pub fn stand_ins(&self, start: i64, free: &[i64]) -> Vec<i64> {
+        let mut named: Vec<i64> = self
+            .away
+            .iter()
+            .filter_map(|(_, away)| away.period_at(start).and_then(|p| p.teammate))
+            .filter(|teammate| free.contains(teammate))
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        named
     }
 
     /// Whether any host of the event has a cap (busy times are then read whole weeks wide).
@@ -151,6 +177,7 @@ impl LoadedEvent {
                     })
                     .collect(),
                 limits: self.host_limits_of(*id),
+                away: self.away_of(*id),
             })
             .collect()
     }
@@ -333,10 +360,53 @@ pub async fn load_event(mut ex: Ex<'_>, event_id: i64) -> ServiceResult<LoadedEv
         host_zone,
         general,
         host_limits: Vec::new(),
+        away: Vec::new(),
     };
-    loaded.host_limits =
-        host_limits_of(crate::store::host_limits::for_users(ex, &loaded.host_ids()).await?);
+    let hosts = loaded.host_ids();
+    loaded.host_limits = host_limits_of(
+        crate::store::host_limits::for_users(crate::store::reborrow(&mut ex), &hosts).await?,
+    );
+    let yesterday = (chrono::Utc::now() - chrono::Duration::days(1))
+        .format("%Y-%m-%d")
+        .to_string();
+    loaded.away = away_of(crate::store::out_of_office::away_of(ex, &hosts, &yesterday).await?);
     Ok(loaded)
+}
+
+/// The stored periods grouped per host, in the zone of its own calendar (else UTC); a date
+/// that does not parse (never saved so) is skipped.
+fn away_of(rows: Vec<crate::store::out_of_office::AwayRow>) -> Vec<(i64, Away)> {
+    let mut out: Vec<(i64, Away)> = Vec::new();
+    for row in rows {
+        let (Some(start), Some(end)) = (parse_date(&row.start_date), parse_date(&row.end_date))
+        else {
+            continue;
+        };
+        let at = match out.iter().position(|(id, _)| *id == row.user_id) {
+            Some(at) => at,
+            None => {
+                let zone = row
+                    .zone
+                    .as_deref()
+                    .and_then(parse_zone)
+                    .unwrap_or(chrono_tz::UTC);
+                out.push((
+                    row.user_id,
+                    Away {
+                        zone,
+                        periods: Vec::new(),
+                    },
+                ));
+                out.len() - 1
+            }
+        };
+        out[at].1.periods.push(AwayPeriod {
+            start,
+            end,
+            teammate: row.teammate_id,
+        });
+    }
+    out
 }
 
 /// The stored caps grouped per host, in the zone of its own calendar (else UTC).

@@ -65,13 +65,16 @@ fn Settings(
         .iter()
         .copied()
         .filter(|(key, _)| {
-            matches!(*key, "profile" | "password" | "limits" | "calendars") || page.site.is_some()
+            matches!(
+                *key,
+                "profile" | "password" | "limits" | "away" | "calendars"
+            ) || page.site.is_some()
         })
         .collect();
     // A user without the site's sections still learns why a post was refused.
     let own_section = matches!(
         form.value("section").as_str(),
-        "profile" | "password" | "limits"
+        "profile" | "password" | "limits" | "away" | "away_delete"
     );
     let refused_here = (page.site.is_none() && !own_section).then(|| form.clone());
     // Messages belong to the section whose form was posted.
@@ -90,6 +93,12 @@ fn Settings(
     let profile_state = for_section("profile");
     let limits_state = for_section("limits");
     let limits = page.limits;
+    // Adding and deleting a period both answer in the "Out of office" section.
+    let away_state = match for_section("away_delete") {
+        (refused, notice, true) => (refused, notice, true),
+        (refused, notice, _) if refused.message.is_some() => (refused, notice, false),
+        _ => for_section("away"),
+    };
     // Passwords are never written back into a page.
     let mut password_state = for_section("password");
     password_state.0.values.clear();
@@ -123,6 +132,7 @@ fn Settings(
             <Text state=limits_state.clone() section="limits" name="daily_limit" label="Daily limit" kind="number" stored=limits.daily />
             <Text state=limits_state.clone() section="limits" name="weekly_limit" label="Weekly limit" kind="number" stored=limits.weekly />
         </Section>
+        <OutOfOffice state=away_state periods=page.away teammates=page.teammates csrf=csrf.clone() />
         <ConnectedCalendars connections=page.connections />
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
     }
@@ -240,6 +250,89 @@ fn SiteSections(
             }).collect_view()}
         </Section>
         <TeamSection state=team members=site.team csrf />
+    }
+}
+
+/// "Out of office": the user's periods, each with "Delete", and a form to add one.
+#[component]
+fn OutOfOffice(
+    state: SectionState,
+    periods: Vec<crate::model::settings_page::AwayLine>,
+    teammates: Vec<(i64, String)>,
+    csrf: String,
+) -> impl IntoView {
+    let chosen = state.0.value("teammate_id");
+    let teammate_error = state.0.errors.get("teammate_id").cloned();
+    let listed = if periods.is_empty() {
+        view! { <p class="mt-3 text-sm">"No days away planned."</p> }.into_any()
+    } else {
+        view! {
+            <ul class="mt-3 grid gap-2 text-sm">
+                {periods.into_iter().map(|p| view! { <AwayItem period=p csrf=csrf.clone() /> }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    };
+    view! {
+        <section id="away" class=format!("mt-6 {CARD}") aria-labelledby="away-heading">
+            <h2 id="away-heading" class="text-lg font-semibold">"Out of office"</h2>
+            {state.2.then(|| view! { <p role="status" class=SAVED>"Saved."</p> })}
+            <Refusal form=state.0.clone() />
+            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"On these days none of your events offers times. Your teammate takes your turns in round-robin events, and your booking pages point to their page."</p>
+            {listed}
+            <form method="post" action="/admin/settings#away" class="mt-4 grid max-w-xl gap-4">
+                <input type="hidden" name="csrf" value=csrf />
+                <input type="hidden" name="section" value="away" />
+                <div class="grid gap-4 sm:grid-cols-2">
+                    <Text state=state.clone() section="away" name="start_date" label="From" kind="date" stored=String::new() />
+                    <Text state=state.clone() section="away" name="end_date" label="To" kind="date" stored=String::new() />
+                </div>
+                <div>
+                    <label for="away-teammate_id" class="block text-sm font-medium">"Teammate"</label>
+                    <select id="away-teammate_id" name="teammate_id" class=FIELD
+                        aria-invalid=teammate_error.as_ref().map(|_| "true")
+                        aria-describedby=teammate_error.as_ref().map(|_| "away-teammate_id-error")>
+                        <option value="" selected=chosen.is_empty()>"No one"</option>
+                        {teammates.into_iter().map(|(id, name)| {
+                            let value = id.to_string();
+                            let selected = chosen == value;
+                            view! { <option value=value selected=selected>{name}</option> }
+                        }).collect_view()}
+                    </select>
+                    {teammate_error.map(|e| view! { <p id="away-teammate_id-error" class=ERROR>{e}</p> })}
+                </div>
+                <Text state=state section="away" name="reason" label="Reason (optional)" stored=String::new() />
+                <div><button type="submit" class=PRIMARY>"Add"</button></div>
+            </form>
+        </section>
+    }
+}
+
+/// One listed period: its dates, teammate and reason, and "Delete".
+#[component]
+fn AwayItem(period: crate::model::settings_page::AwayLine, csrf: String) -> impl IntoView {
+    let dates = format!("{} to {}", period.from, period.to);
+    let about = [
+        (!period.teammate.is_empty()).then(|| format!("Teammate: {}", period.teammate)),
+        (!period.reason.is_empty()).then_some(period.reason),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" \u{b7} ");
+    view! {
+        <li class="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700">
+            <span>
+                <span class="font-medium">{dates.clone()}</span>
+                {(!about.is_empty()).then(|| view! { <span class="block text-slate-600 dark:text-slate-300">{about}</span> })}
+            </span>
+            <form method="post" action="/admin/settings#away">
+                <input type="hidden" name="csrf" value=csrf />
+                <input type="hidden" name="section" value="away_delete" />
+                <input type="hidden" name="period_id" value=period.id.to_string() />
+                <button type="submit" class=BUTTON aria-label=format!("Delete {dates}")>"Delete"</button>
+            </form>
+        </li>
     }
 }
 

@@ -8,8 +8,8 @@ use leptos_router::hooks::use_params_map;
 use super::islands::{BrowserZone, InPlace};
 use super::{Frame, Notices, booking_query, found, load_booking, text};
 use crate::model::public::{
-    BookingForm, BookingPage, Choice, DaySlots, EventSummary, FormField, FormState, MonthGrid,
-    SeriesChoice, ZoneView,
+    AwayNotice, BookingForm, BookingPage, Choice, DaySlots, EventSummary, FormField, FormState,
+    MonthGrid, SeriesChoice, ZoneView,
 };
 
 #[component]
@@ -62,6 +62,7 @@ pub fn BookingView(page: BookingPage) -> impl IntoView {
         form,
         keep,
         embed: _,
+        away,
     } = page;
     let main = match form {
         Some(form) => view! { <FormView form state=state.clone() /> }.into_any(),
@@ -89,12 +90,32 @@ pub fn BookingView(page: BookingPage) -> impl IntoView {
             // What changes from view to view: swapped in place after hydration (`InPlace`).
             <div id="booking-area">
                 <Notices notices />
+                <AwayNotices away />
                 <section aria-labelledby="times-heading" class="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
                     {main}
                 </section>
             </div>
         </div>
     }
+}
+
+/// Hosts out of office this month, each with a link to its teammate's page when it named one.
+#[component]
+fn AwayNotices(away: Vec<AwayNotice>) -> impl IntoView {
+    (!away.is_empty()).then(|| {
+        view! {
+            <div class="mb-4 space-y-1 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+                {away.into_iter().map(|notice| view! {
+                    <p>
+                        {notice.text}
+                        {notice.teammate.map(|(label, href)| view! {
+                            " " <a href=href class="font-medium text-sky-800 underline underline-offset-2 dark:text-sky-300">{label}</a>
+                        })}
+                    </p>
+                }).collect_view()}
+            </div>
+        }
+    })
 }
 
 #[component]
