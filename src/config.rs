@@ -25,6 +25,9 @@ pub struct Config {
     pub rate_limit_create: u32,
     /// Public reads per minute per IP, 0 = no limit (`SLOTBOOK_RATE_LIMIT_READ`).
     pub rate_limit_read: u32,
+    /// Booking forms posted without a valid proof of work per client address and hour while
+    /// the site asks for one; 0 = no limit (`SLOTBOOK_RATE_LIMIT_UNVERIFIED`, default 5).
+    pub rate_limit_unverified: u32,
     /// Failed logins per minute per IP before it must wait, 0 = no limit
     /// (`SLOTBOOK_LOGIN_FAILURES_PER_MINUTE`).
     pub login_failures_per_minute: u32,
@@ -104,6 +107,7 @@ impl Default for Config {
             site_root: "target/site".into(),
             rate_limit_create: 60,
             rate_limit_read: 1200,
+            rate_limit_unverified: 5,
             login_failures_per_minute: app::service::support::throttle::FAILED_LOGINS_PER_MINUTE,
             smtp_url: None,
             mail_dir: "data/mail".into(),
@@ -178,6 +182,10 @@ impl Config {
                 .unwrap_or(d.site_root),
             rate_limit_create: env_number("SLOTBOOK_RATE_LIMIT_CREATE", d.rate_limit_create)?,
             rate_limit_read: env_number("SLOTBOOK_RATE_LIMIT_READ", d.rate_limit_read)?,
+            rate_limit_unverified: env_number(
+                "SLOTBOOK_RATE_LIMIT_UNVERIFIED",
+                d.rate_limit_unverified,
+            )?,
             login_failures_per_minute: env_number(
                 "SLOTBOOK_LOGIN_FAILURES_PER_MINUTE",
                 d.login_failures_per_minute,
@@ -250,6 +258,7 @@ impl std::fmt::Debug for Config {
             .field("site_root", &self.site_root)
             .field("rate_limit_create", &self.rate_limit_create)
             .field("rate_limit_read", &self.rate_limit_read)
+            .field("rate_limit_unverified", &self.rate_limit_unverified)
             .field("login_failures_per_minute", &self.login_failures_per_minute)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_dir", &self.mail_dir)

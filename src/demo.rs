@@ -161,6 +161,7 @@ async fn book_demo_meetings(
             caller: Some(&host),
             idempotency: None,
             ip: "127.0.0.1",
+            unverified: Default::default(),
         };
         create(ctx, request).await.map_err(service_error)?;
     }

@@ -41,6 +41,9 @@ pub struct AppState {
     pub public_reads: RequestLimiter,
     #[from_ref(skip)]
     pub public_creates: RequestLimiter,
+    /// Booking forms posted without a valid proof of work, per address and hour, while the
+    /// site asks for one (`SLOTBOOK_RATE_LIMIT_UNVERIFIED`).
+    pub unverified_posts: RequestLimiter,
     pub leptos_options: LeptosOptions,
     /// The browser files' hashed names (`assets.txt` of the site root), for every page.
     #[from_ref(skip)]
@@ -99,6 +102,7 @@ impl Application {
             login_throttle: LoginThrottle::new(config.login_failures_per_minute),
             public_reads: RequestLimiter::per_minute(config.rate_limit_read),
             public_creates: RequestLimiter::per_minute(config.rate_limit_create),
+            unverified_posts: RequestLimiter::per_hour(config.rate_limit_unverified),
             leptos_options,
             assets: app::ui::assets::AssetNames::read(std::path::Path::new(&config.site_root)),
         };

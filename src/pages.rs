@@ -205,8 +205,16 @@ async fn post_booking(
         )
         .await;
     }
-    let outcome =
-        public_pages::submit_booking(&state.ctx, &calendar, &event, &q, &form, &key).await;
+    let outcome = public_pages::submit_booking(
+        &state.ctx,
+        &calendar,
+        &event,
+        &q,
+        &form,
+        &key,
+        &state.unverified_posts,
+    )
+    .await;
     finish(&state, &parts, outcome, |hash| booked_path(hash, &q)).await
 }
 

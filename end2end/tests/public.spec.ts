@@ -329,3 +329,33 @@ test("after hydration, days and times change in place, with focus and an announc
   await expect(page.locator("#slots a").first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
 });
+
+test("with proof of work on, the hydrated page solves the challenge, also for a time chosen in place", async ({ browser }) => {
+  const event = await makeEvent();
+  await api("POST", "/settings/booking-protection", { proof_of_work: { enabled: true, max_number: 50000 } });
+  try {
+    const slotUrl = await slotAWeekAhead(browser, event);
+    const page = await browser.newPage();
+    await page.goto(slotUrl);
+    const altcha = page.locator('#booking-form input[name="altcha"]');
+    await expect(altcha).not.toHaveValue("", { timeout: 15_000 });
+    const first = JSON.parse(Buffer.from(await altcha.inputValue(), "base64").toString());
+    expect(first.algorithm).toBe("SHA-256");
+    expect(Object.keys(first).sort()).toEqual(["algorithm", "challenge", "number", "salt", "signature"]);
+    // Back to the day and another time, in place: a fresh challenge is solved for that form.
+    await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("link", { name: "Change time" }).click();
+    await page.locator("#slots a").nth(1).click();
+    await expect(page.locator("#booking-form")).toBeVisible();
+    await expect(page.locator('#booking-form input[name="altcha"]')).not.toHaveValue("", { timeout: 15_000 });
+    const second = JSON.parse(Buffer.from(await page.locator('#booking-form input[name="altcha"]').inputValue(), "base64").toString());
+    expect(second.challenge).not.toBe(first.challenge);
+    await fillDetails(page, "Pat Solver", "pat@example.org");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+    expect(await bookingsOf(event)).toHaveLength(1);
+    await page.close();
+  } finally {
+    await api("POST", "/settings/booking-protection", { proof_of_work: { enabled: false } });
+  }
+});

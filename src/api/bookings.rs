@@ -39,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_booking_event))
         .routes(routes!(get_slots))
         .routes(routes!(create_booking))
+        .routes(routes!(get_challenge))
         .routes(routes!(cancel_booking))
         .routes(routes!(reschedule_booking))
         .route(
@@ -75,6 +76,18 @@ pub async fn create_hold(
     let time = app::input::bookings::hold_time(&body)?;
     let answer = holds::hold(&state.ctx, event_id, &time, &ip).await?;
     Ok((StatusCode::CREATED, Json(answer)))
+}
+
+#[utoipa::path(get, path = "/bookings/challenge", tag = "bookings",
+    description = "Public. A proof-of-work challenge (ALTCHA, SHA-256), bare as ALTCHA's widget takes it: find the `number` in `0..=maxnumber` whose SHA-256 of `salt` + `number` (decimal) is `challenge`, then send base64 of JSON `{algorithm, challenge, number, salt, signature}` as `altcha` in a create. Valid for ten minutes (`expires` in `salt`), once. While `/settings/booking-protection` has `proof_of_work.enabled`, a public create without a valid, unused one is 422 on `altcha` (hosts of the event with credentials need none).",
+    responses((status = 200, description = "`{algorithm: 'SHA-256', challenge, maxnumber, salt, signature}`", body = app::model::booking::AltchaChallenge)))]
+pub async fn get_challenge(
+    State(state): State<AppState>,
+    _: PublicRead,
+) -> Answer<app::model::booking::AltchaChallenge> {
+    app::service::bookings::proof_of_work::challenge(&state.ctx)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/bookings/holds/{token}", tag = "bookings",
@@ -184,6 +197,7 @@ pub async fn create_booking(
             request: &request_text,
         }),
         ip: &ip,
+        unverified: app::service::bookings::proof_of_work::Unverified::Refused,
     };
     app::service::bookings::create::create(&state.ctx, request)
         .await

@@ -198,6 +198,7 @@ async fn the_documented_credentials_are_the_ones_the_server_asks_for() {
         public,
         [
             "delete /bookings/holds/{token}",
+            "get /bookings/challenge",
             "get /bookings/event/{event_id}",
             "get /bookings/holds/{token}",
             "get /bookings/slots/{event_id}",

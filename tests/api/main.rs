@@ -41,6 +41,7 @@ mod pages;
 mod payments;
 mod policies;
 mod private_links;
+mod proof_of_work;
 #[path = "../common/radicale.rs"]
 mod radicale;
 mod reminders;

@@ -363,6 +363,12 @@ async fn the_booking_protection_section_keeps_the_sites_blocked_addresses_and_do
     let (_, html) = desk.page("/admin/settings").await;
     assert!(html.contains(">Booking protection</h2>"), "{html}");
     assert!(html.contains(">Blocked addresses and domains</label>"));
+    assert!(
+        html.contains(
+            r#"<input type="checkbox" name="proof_of_work" class="size-5">Proof of work"#
+        ),
+        "{html}"
+    );
     let token = desk.token("/admin/settings").await;
     let (status, _, html) = desk
         .post(
@@ -395,10 +401,32 @@ async fn the_booking_protection_section_keeps_the_sites_blocked_addresses_and_do
     );
     assert_eq!(
         stored["settings"]["proof_of_work"]["enabled"], false,
-        "kept"
+        "the box was not ticked"
     );
     let (_, html) = desk.page("/admin/settings").await;
     assert!(html.contains("bad@example.org\nspam.test"), "{html}");
+    // Ticking "Proof of work" turns it on, keeping the list.
+    let (status, _, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "protection"),
+                ("proof_of_work", "on"),
+                ("blocklist", "bad@example.org\nspam.test"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, stored) = app.get("/settings/booking-protection", &admin).await;
+    assert_eq!(stored["settings"]["proof_of_work"]["enabled"], true);
+    assert_eq!(stored["settings"]["proof_of_work"]["max_number"], 50_000);
+    assert_eq!(
+        stored["settings"]["blocklist"].as_array().map(Vec::len),
+        Some(2)
+    );
+    let (_, html) = desk.page("/admin/settings").await;
+    assert!(html.contains(r#"name="proof_of_work" checked"#), "{html}");
     // A host has no such section and is refused its post.
     app.host("jane").await;
     let host_desk = Desk::open(&app, "jane").await;

@@ -9,6 +9,9 @@ pub mod chart;
 pub mod dates;
 pub mod money;
 pub mod policies;
+/// ALTCHA: the server checks solutions, the booking page finds them.
+#[cfg(any(feature = "ssr", feature = "hydrate"))]
+pub mod proof_of_work;
 pub mod series;
 pub mod slots;
 pub mod slug;

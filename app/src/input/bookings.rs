@@ -32,6 +32,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     let website = text("website");
     let hold = Some(text("hold")).filter(|t| !t.trim().is_empty());
     let private_link = Some(text("private_link")).filter(|t| !t.trim().is_empty());
+    let altcha = Some(text("altcha")).filter(|t| !t.trim().is_empty());
     let recurring_count = f.int("recurring_count", &mut errors);
     let location_type = f.str("location_type", &mut errors);
     let event_time = if event_time_text.trim().is_empty() {
@@ -63,6 +64,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
         website,
         hold,
         private_link,
+        altcha,
         recurring_count,
         unreadable: errors,
     })

@@ -153,6 +153,23 @@ pub struct Hold {
     pub expires_at: String,
 }
 
+/// `GET /bookings/challenge`: ALTCHA's challenge, bare (DESIGN 2.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"algorithm": "SHA-256", "challenge": "5d2bd3d4a2c3a3c2f0b1b0e2a8d1c6b3c9e4f7a1b2c3d4e5f60718293a4b5c6d", "maxnumber": 50000, "salt": "3f9a0c1b2d4e5f60718293a4?expires=1801234567", "signature": "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9"})))]
+pub struct AltchaChallenge {
+    /// `SHA-256`.
+    pub algorithm: String,
+    /// Hex SHA-256 of `salt` followed by the secret number.
+    pub challenge: String,
+    /// The secret number is in `0..=maxnumber`.
+    pub maxnumber: u64,
+    /// Random hex, then `?expires=<unix seconds>` (ten minutes).
+    pub salt: String,
+    /// Hex HMAC-SHA-256 of `challenge` under the server's key.
+    pub signature: String,
+}
+
 /// `{message?, hold}`: a hold made (with its message) or read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]

@@ -221,6 +221,9 @@ pub struct BookingForm {
     pub series: Option<SeriesChoice>,
     /// The time held for this visitor while they fill in the form.
     pub hold: Option<FormHold>,
+    /// The site asks for a proof of work: the form carries the hidden `altcha`, which the
+    /// hydrated page fills with its solution.
+    pub proof_of_work: bool,
 }
 
 /// A booking form's hold: posted back as the hidden `hold`, shown as "Held for you until …".

@@ -63,6 +63,9 @@ pub struct CreateBookingRequest {
     /// A private link's token (DESIGN 2.8): a secret event books only through a valid one;
     /// the booking uses it once. Used up, expired or revoked: 410 `link_invalid`.
     pub private_link: Option<String>,
+    /// ALTCHA's solution of `GET /bookings/challenge` (base64 JSON), needed while the site asks
+    /// for a proof of work (else 422 on `altcha`); each is accepted once.
+    pub altcha: Option<String>,
 }
 
 /// `POST /bookings/holds/{event_id}`.

@@ -91,6 +91,8 @@ pub struct SiteSettings {
     pub team: Vec<Member>,
     /// Booking protection: the blocked attendee addresses and domains, one per line.
     pub blocklist: String,
+    /// Booking protection: booking forms ask the browser for a proof of work (ALTCHA).
+    pub proof_of_work: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -98,6 +98,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                 })
                 .collect(),
             blocklist: protection.blocklist.join("\n"),
+            proof_of_work: protection.proof_of_work.enabled,
         }),
         connections,
         limits,
@@ -196,10 +197,11 @@ async fn booking_limits(ctx: &Ctx, caller: &Caller) -> ServiceResult<BookingLimi
     })
 }
 
-/// `POST /settings/booking-protection` as the "Booking protection" section sends it: one
-/// blocked address or domain per line. (Its "Proof of work" switch comes with the challenge.)
+/// `POST /settings/booking-protection` as the "Booking protection" section sends it: the
+/// "Proof of work" switch and one blocked address or domain per line.
 async fn save_protection(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
     let changes = crate::service::settings::protection::ProtectionChanges {
+        proof_of_work_enabled: Some(form.value("proof_of_work") == "on"),
         blocklist: Some(
             form.value("blocklist")
                 .lines()

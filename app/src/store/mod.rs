@@ -18,6 +18,7 @@ pub mod out_of_office;
 pub mod outbox;
 pub mod payments;
 pub mod private_links;
+pub mod proofs;
 pub mod reports;
 pub mod sessions;
 pub mod settings;

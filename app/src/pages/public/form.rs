@@ -40,6 +40,7 @@ pub(super) fn booking_form(
         change_href: view.href(&[("date", day.date.clone())]),
         series: series_choice(loaded),
         hold: None,
+        proof_of_work: false,
     }
 }
 

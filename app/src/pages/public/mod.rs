@@ -17,7 +17,7 @@ use crate::model::public::{
     BookingPage, BookingQuery, DaySlots, FormField, FormHold, LandingEvent, LandingPage,
     ReschedulePage, SlotLink, ZoneView,
 };
-use crate::service::bookings::holds;
+use crate::service::bookings::{holds, proof_of_work};
 use crate::service::events::private_links;
 use crate::store::holds::HoldRow;
 use crate::store::{calendars, events, users};
@@ -318,6 +318,7 @@ async fn build(
             Some(slot) => {
                 let mut shown = booking_form(loaded, &view, day, slot, &spec);
                 if let Some(visitor) = &spec.visitor {
+                    shown.proof_of_work = proof_of_work::asked(ctx).await?;
                     let chosen = held_start(&view, day, slot);
                     shown.hold = hold_for_form(ctx, loaded, &view, visitor, own_hold, chosen).await;
                 }

@@ -7,8 +7,10 @@ use crate::domain::values::TimeZoneId;
 use crate::service::bookings::create::{CreateRequest, create};
 use crate::service::bookings::guard::SLOT_TAKEN;
 use crate::service::bookings::new_booking::{Answer, GuestEntry, NewBooking};
+use crate::service::bookings::proof_of_work::Unverified;
 use crate::service::bookings::self_service::{CancelBooking, RescheduleBooking, find_with_event};
 use crate::service::slots::LoadedEvent;
+use crate::service::support::throttle::RequestLimiter;
 use crate::service::{Ctx, ServiceError, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use super::form::form_fields;
@@ -38,6 +40,7 @@ pub async fn submit_booking(
     q: &BookingQuery,
     form: &[(String, String)],
     ip: &str,
+    unverified_posts: &RequestLimiter,
 ) -> ServiceResult<Submitted> {
     let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
     let spec = PageSpec {
@@ -63,6 +66,11 @@ pub async fn submit_booking(
         caller: None,
         idempotency: None,
         ip,
+        // A form without the browser's solution still books, counted per address.
+        unverified: Unverified::Counted {
+            limiter: unverified_posts,
+            key: ip,
+        },
     };
     match create(ctx, request).await {
         Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),
@@ -166,6 +174,8 @@ pub(super) fn refusal(error: ServiceError, mut state: FormState) -> ServiceResul
             Ok(refused(state, 409, false, &message))
         }
         ServiceError::Forbidden(message) => Ok(refused(state, 403, false, &message)),
+        // Too many forms without the browser's proof of work from this address.
+        ServiceError::TooMany { message, .. } => Ok(refused(state, 429, false, &message)),
         other => Err(other),
     }
 }
@@ -199,6 +209,7 @@ pub(super) fn asked_booking(
         event_time: Some(event_time),
         duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
         website: state.value("website"),
+        altcha: Some(state.value("altcha")).filter(|t| !t.trim().is_empty()),
         hold: Some(state.value("hold")).filter(|t| !t.trim().is_empty()),
         private_link: view.link.clone(),
         recurring_count: state.value("recurring_count").trim().parse().ok(),

@@ -25,6 +25,7 @@ pub mod location;
 pub mod new_booking;
 pub mod notify;
 pub mod policies;
+pub mod proof_of_work;
 pub mod self_service;
 pub mod update;
 pub mod views;

@@ -39,6 +39,8 @@ pub struct NewBooking {
     pub hold: Option<String>,
     /// `private_link`: the token of the private link the booking goes through, if any.
     pub private_link: Option<String>,
+    /// `altcha`: ALTCHA's solution (base64 JSON), while the site asks for a proof of work.
+    pub altcha: Option<String>,
     /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
     pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with

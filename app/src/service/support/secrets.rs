@@ -10,11 +10,16 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{Key, XChaCha20Poly1305, XNonce};
 
-/// The sealing key. `Debug` never shows it.
+/// The sealing key, and a signing key derived from it. `Debug` never shows them.
 #[derive(Clone)]
 pub struct SecretBox {
     cipher: Arc<XChaCha20Poly1305>,
+    /// HMAC-SHA-256 of a fixed label under the key: signs what the server hands out to be
+    /// given back (proof-of-work challenges) without ever using the sealing key twice.
+    signing: Arc<[u8; 32]>,
 }
+
+type HmacSha256 = hmac::Hmac<sha2::Sha256>;
 
 impl std::fmt::Debug for SecretBox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -41,9 +46,36 @@ const PREFIX: &str = "v1:";
 
 impl SecretBox {
     pub fn from_key(key: [u8; 32]) -> SecretBox {
+        let mut derive = <HmacSha256 as hmac::Mac>::new_from_slice(&key)
+            // HMAC takes a key of any length.
+            .unwrap_or_else(|_| unreachable!());
+        hmac::Mac::update(&mut derive, b"slotbook signing key v1");
         SecretBox {
             cipher: Arc::new(XChaCha20Poly1305::new(Key::from_slice(&key))),
+            signing: Arc::new(hmac::Mac::finalize(derive).into_bytes().into()),
         }
+    }
+
+    fn signer(&self) -> HmacSha256 {
+        <HmacSha256 as hmac::Mac>::new_from_slice(self.signing.as_slice())
+            .unwrap_or_else(|_| unreachable!())
+    }
+
+    /// Hex HMAC-SHA-256 of `text` under the signing key.
+    pub fn sign(&self, text: &str) -> String {
+        let mut mac = self.signer();
+        hmac::Mac::update(&mut mac, text.as_bytes());
+        hex::encode(hmac::Mac::finalize(mac).into_bytes())
+    }
+
+    /// Whether `signature` (hex) is [`SecretBox::sign`] of `text`, compared in constant time.
+    pub fn signed(&self, text: &str, signature: &str) -> bool {
+        let Ok(bytes) = hex::decode(signature) else {
+            return false;
+        };
+        let mut mac = self.signer();
+        hmac::Mac::update(&mut mac, text.as_bytes());
+        hmac::Mac::verify_slice(mac, &bytes).is_ok()
     }
 
     /// A key that lives as long as the process (unit tests, one-off contexts).
@@ -143,6 +175,19 @@ mod tests {
         assert_eq!(one.open(&sealed).expect("opens"), "hunter2-password");
         assert!(SecretBox::ephemeral().open(&sealed).is_err());
         assert!(one.open("v1:AAAA").is_err());
+    }
+
+    #[test]
+    fn a_signature_is_the_keys_own_and_checked_whole() {
+        let one = SecretBox::from_key([7; 32]);
+        let signature = one.sign("challenge");
+        assert_eq!(signature.len(), 64);
+        assert_eq!(signature, SecretBox::from_key([7; 32]).sign("challenge"));
+        assert!(one.signed("challenge", &signature));
+        assert!(!one.signed("challenge!", &signature));
+        assert!(!one.signed("challenge", &signature[..62]));
+        assert!(!one.signed("challenge", "not hex"));
+        assert!(!SecretBox::from_key([8; 32]).signed("challenge", &signature));
     }
 
     #[test]

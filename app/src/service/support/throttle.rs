@@ -74,6 +74,13 @@ impl RequestLimiter {
         }
     }
 
+    pub fn per_hour(limit: u32) -> RequestLimiter {
+        RequestLimiter {
+            limiter: NonZeroU32::new(limit)
+                .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n)))),
+        }
+    }
+
     /// `Ok` when `key` may go on; otherwise how long it must wait.
     pub fn check(&self, key: &str) -> Result<(), Duration> {
         let Some(limiter) = &self.limiter else {

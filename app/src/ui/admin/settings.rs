@@ -220,6 +220,8 @@ fn SiteSections(
                 options=vec![("left", "Before: $10"), ("left_space", "Before, spaced: $ 10"), ("right", "After: 10$"), ("right_space", "After, spaced: 10 $")] />
         </Section>
         <Section key="protection" title="Booking protection" state=protection.clone() csrf=csrf.clone()>
+            <Check state=protection.clone() name="proof_of_work" label="Proof of work" stored=site.proof_of_work />
+            <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"The booking page has the visitor's browser solve a small puzzle before a booking is sent (ALTCHA): no images to pick, and costly for robots. Forms sent without it, with JavaScript off, are limited per address and hour."</p>
             <Area state=protection.clone() section="protection" name="blocklist" label="Blocked addresses and domains" stored=site.blocklist.clone() />
             <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"One per line: an address (someone@example.org) or a domain (example.org, with its subdomains)."</p>
         </Section>

@@ -357,6 +357,7 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         change_href,
         series,
         hold,
+        proof_of_work,
     } = form;
     let (hold_token, held_until) = match hold {
         Some(h) => (Some(h.token), Some(h.until)),
@@ -374,6 +375,8 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         <form method="post" action=action class="mt-4 space-y-4" id="booking-form" novalidate>
             <Alert state=state.clone() />
             {hold_token.map(|token| view! { <input type="hidden" name="hold" value=token /> })}
+            // Filled by the hydrated page (islands.rs, `proof`) with ALTCHA's solution.
+            {proof_of_work.then(|| view! { <input type="hidden" name="altcha" value="" data-challenge="/api/v2/bookings/challenge" /> })}
             {series.map(|choice| view! { <SeriesControl choice state=state.clone() /> })}
             {fields.into_iter().map(|field| view! { <FieldView field state=state.clone() /> }).collect_view()}
             <Honeypot />

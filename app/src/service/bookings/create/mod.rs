@@ -9,11 +9,13 @@ use super::form;
 use super::guard::slot_unavailable;
 use super::new_booking::{HostRequest, NewBooking};
 use super::notify::EventNotifications;
+use super::proof_of_work::{self, Unverified};
 use crate::domain::slots::Reason;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::values::{BookingSource, BookingStatus};
 use crate::domain::zone::parse_zone;
 use crate::model::booking::BookingAnswer;
+use crate::model::settings::BookingProtection;
 use crate::service::events::booking_fields::effective_fields;
 use crate::service::events::integrations;
 use crate::service::events::payments::{self, EventPayment, PaymentMethod};
@@ -40,6 +42,8 @@ pub struct CreateRequest<'a> {
     pub caller: Option<&'a Caller>,
     pub idempotency: Option<Idempotency<'a>>,
     pub ip: &'a str,
+    /// How a create without a valid proof of work is met, while the site asks for one.
+    pub unverified: Unverified<'a>,
 }
 
 /// A client's `Idempotency-Key` and the request it came with, as received: a retry must send
@@ -63,7 +67,8 @@ struct EventContext {
     /// The new booking's id on PostgreSQL, reserved before the hosts' lock.
     reserved_id: Option<i64>,
     /// The site's blocked attendee addresses and domains.
-    blocklist: Vec<String>,
+    /// The site's booking protection: its blocklist and proof-of-work switch.
+    protection: BookingProtection,
 }
 
 /// What only an authenticated host of the event may choose, and the attendee's own hold of
@@ -124,18 +129,12 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
     let hold_token = booking.hold.clone();
     let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
-    let link = private_links::admit_with(
-        ctx,
-        event.loaded.asked(is_host),
-        booking.private_link.as_deref(),
-    )
-    .await?;
-    let count = series::occurrence_count(booking.recurring_count, &event.loaded, is_host)?;
-    let attendee = form::check(booking, &event.loaded, &event.fields)?;
-    if event.notifications.texts_attendee() {
-        form::check_sms_number(&event.fields, &attendee)?;
-    }
-    super::policies::check_email(&event.loaded, &event.blocklist, &attendee.email)?;
+    let Admitted {
+        link,
+        count,
+        proof,
+        attendee,
+    } = admit(ctx, &event, booking, is_host, req.unverified).await?;
     let (start, duration, own_hold) =
         chosen_time(ctx, &event, &attendee, hold_token.as_deref()).await?;
     let choices = HostChoices {
@@ -188,6 +187,7 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
     }
     // One use of the private link per create: a series counts once.
     private_links::use_once(&mut tx, link).await?;
+    proof_of_work::spend(&mut tx, &proof, ctx.clock.now()).await?;
     let rows = write_all(&mut tx, ctx, &req, &event, &attendee, drafts).await?;
     if let Some(hold) = own_hold {
         super::holds::consume(&mut tx, hold).await?;
@@ -291,6 +291,53 @@ async fn replay(ctx: &Ctx, key: &bookings::IdempotencyKey) -> ServiceResult<Opti
     }
 }
 
+/// The attendee's side of a create, checked before any lock.
+struct Admitted {
+    /// The private link it books through, to be used once.
+    link: Option<i64>,
+    /// Occurrences: 1, or a series' size.
+    count: usize,
+    proof: proof_of_work::Proof,
+    attendee: form::Attendee,
+}
+
+/// The private link, the series' size, the proof of work, the form's fields and the email
+/// rules; the form's 422 names every field at fault, `altcha` among them.
+async fn admit(
+    ctx: &Ctx,
+    event: &EventContext,
+    mut booking: NewBooking,
+    is_host: bool,
+    unverified: Unverified<'_>,
+) -> ServiceResult<Admitted> {
+    let link = private_links::admit_with(
+        ctx,
+        event.loaded.asked(is_host),
+        booking.private_link.as_deref(),
+    )
+    .await?;
+    let count = series::occurrence_count(booking.recurring_count, &event.loaded, is_host)?;
+    let proof = proof_of_work::admit(
+        ctx,
+        &event.protection.proof_of_work,
+        is_host,
+        booking.altcha.as_deref(),
+        unverified,
+        &mut booking.unreadable,
+    )?;
+    let attendee = form::check(booking, &event.loaded, &event.fields)?;
+    if event.notifications.texts_attendee() {
+        form::check_sms_number(&event.fields, &attendee)?;
+    }
+    super::policies::check_email(&event.loaded, &event.protection.blocklist, &attendee.email)?;
+    Ok(Admitted {
+        link,
+        count,
+        proof,
+        attendee,
+    })
+}
+
 /// Reads the event (active ones only take bookings) and what a booking of it needs.
 async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
     let mut conn = ctx.store.conn().await?;
@@ -305,9 +352,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
     // The event's notifications and payment settings, in one read.
     let meta = crate::store::events::all_meta(conn.ex(), event_id).await?;
     let reserved_id = bookings::reserve_id(conn.ex()).await?;
-    let blocklist = crate::service::settings::protection::stored(conn.ex())
-        .await?
-        .blocklist;
+    let protection = crate::service::settings::protection::stored(conn.ex()).await?;
     let payment = payments::parsed(
         meta.iter()
             .find(|(k, _)| k == payments::META_KEY)
@@ -322,7 +367,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
         webhooks,
         payment,
         reserved_id,
-        blocklist,
+        protection,
     })
 }
 
