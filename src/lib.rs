@@ -180,6 +180,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
             provide_context(ctx.clone());
             provide_context(throttle.clone());
             provide_context(assets.clone());
+            provide_context(app::ui::public::BookingOnce::default());
         }
     };
     let options = state.leptos_options.clone();

@@ -423,6 +423,7 @@ async fn render_as(
         move || {
             provide_context(ctx.clone());
             provide_context(assets.clone());
+            provide_context(app::ui::public::BookingOnce::default());
             provide();
         },
         move || app::shell(options.clone()),

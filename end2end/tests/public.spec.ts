@@ -359,3 +359,65 @@ test("with proof of work on, the hydrated page solves the challenge, also for a 
     await api("POST", "/settings/booking-protection", { proof_of_work: { enabled: false } });
   }
 });
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`a weekly series is booked from the page and cancelled from a date on (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    const event = await makeEvent();
+    await api("POST", `/calendars/${event.calendarId}/events/${event.id}/advanced-settings`, {
+      settings: { recurring_config: { enabled: true, frequency: "weekly", interval: 1, max_count: 4, is_count_fixed: false } },
+    });
+    const slotUrl = await slotAWeekAhead(browser, event);
+    const context = await browser.newContext({ javaScriptEnabled, bypassCSP: true, viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(slotUrl);
+    const occurrences = page.getByLabel("Occurrences");
+    await expect(occurrences).toHaveValue("4");
+    await expect(page.locator("#series-repeats")).toHaveText("Repeats every week");
+    await occurrences.selectOption("3");
+    // axe runs as a script: with JavaScript off the same HTML is checked by the other run.
+    if (javaScriptEnabled) await checkAxe(page, "form with a series");
+    await noSideways(page, "form with a series");
+    await fillDetails(page, "Sam Series", "sam@example.org");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+    const dates = page.getByRole("region", { name: "Dates in this series" }).getByRole("listitem");
+    await expect(dates).toHaveCount(3);
+    if (javaScriptEnabled) await checkAxe(page, "manage page of a series");
+    const booked = await bookingsOf(event);
+    expect(booked.map((b) => b.status)).toEqual(["scheduled", "scheduled", "scheduled"]);
+
+    // From the second date on: the first stays.
+    await dates.nth(1).getByRole("link").click();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByLabel("This and all later dates").check();
+    await page.getByLabel("Reason").fill("Moving away");
+    if (javaScriptEnabled) await checkAxe(page, "cancel page of a series");
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking cancelled");
+    // The first date stays; the upcoming list leaves the cancelled ones out.
+    const after = await bookingsOf(event);
+    expect(after.map((b) => b.start_time)).toEqual([booked.map((b) => b.start_time).sort()[0]]);
+    await context.close();
+  });
+}
+
+test("with JavaScript a time chosen in place is held too, and a second visitor is told", async ({ browser }) => {
+  const event = await makeEvent();
+  const slotUrl = await slotAWeekAhead(browser, event);
+  const dayUrl = slotUrl.replace(/&time=[^&]*/, "");
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(dayUrl);
+  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#slots a").first().click();
+  await expect(page.locator("#booking-form")).toBeVisible();
+  await expect(page.getByText(/^Held for you until \d/)).toBeVisible();
+  await checkAxe(page, "held form, in place");
+  const other = await openForm(browser, slotUrl);
+  await expect(other.page.getByText("That time is not available any more.")).toBeVisible();
+  await other.context.close();
+  await fillDetails(page, "Hana Held", "hana@example.org");
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  await context.close();
+});

@@ -470,3 +470,75 @@ async fn the_form_shows_without_a_hold_when_holds_are_off_or_the_address_is_at_i
     let (_, _, off) = page_with(&app, &form_path(&times[2]), None).await;
     assert!(off.contains("Confirm booking") && held_token(&off).is_empty());
 }
+
+#[tokio::test]
+async fn a_form_of_one_event_holds_the_hosts_time_in_its_other_events_too() {
+    use crate::pages::{berlin_event, page_times, tomorrow_in};
+    let app = TestApp::spawn().await;
+    let (host, cal, _, path) = berlin_event(&app).await;
+    let week: Vec<Value> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        .iter()
+        .map(|d| json!({"day": d, "from": "09:00", "to": "17:00"}))
+        .collect();
+    let (status, made) = app
+        .post(&format!("/calendars/{cal}/events"), &host, json!({
+            "title": "Other", "duration": 30, "status": "active", "event_type": "single",
+            "availability_type": "custom",
+            "settings": {"schedule_type": "weekly_schedules", "weekly_schedules": week, "range_days": 400,
+                         "schedule_conditions": {"value": 0, "unit": "minutes"}}}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let other = format!(
+        "{}/{}",
+        path.rsplit_once('/').map(|(c, _)| c).unwrap_or_default(),
+        made["slot"]["slug"].as_str().unwrap_or_default()
+    );
+    let date = tomorrow_in(chrono_tz::Europe::Berlin);
+    let (_, _, day) = page_with(&app, &format!("{other}?date={date}"), None).await;
+    let first = page_times(&day)[0].clone();
+    let form_path = |page: &str| format!("{page}?date={date}&time={}", first.replace(':', "%3A"));
+    let (_, _, form) = page_with(&app, &form_path(&path), None).await;
+    assert!(form.contains("Held for you until "), "{form}");
+
+    let (_, _, others) = page_with(&app, &format!("{other}?date={date}"), None).await;
+    assert!(!page_times(&others).contains(&first), "{others}");
+    let (_, _, refused) = page_with(&app, &form_path(&other), None).await;
+    assert!(refused.contains("not available"), "{refused}");
+}
+
+#[tokio::test]
+async fn a_browsers_prefetch_of_the_form_holds_nothing() {
+    use crate::pages::{berlin_event, held_token, page_times, tomorrow_in};
+    let app = TestApp::spawn().await;
+    let (_, _, _, path) = berlin_event(&app).await;
+    let date = tomorrow_in(chrono_tz::Europe::Berlin);
+    let (_, _, day) = page_with(&app, &format!("{path}?date={date}"), None).await;
+    let first = page_times(&day)[0].clone();
+    let form_path = format!("{path}?date={date}&time={}", first.replace(':', "%3A"));
+    for (header, value) in [
+        ("sec-purpose", "prefetch"),
+        ("sec-purpose", "prefetch;prerender"),
+        ("purpose", "prefetch"),
+    ] {
+        let response = app
+            .client
+            .get(format!("{}{form_path}", app.base))
+            .header(header, value)
+            .send()
+            .await
+            .expect("prefetch");
+        assert!(response.headers().get("set-cookie").is_none());
+        let html = response.text().await.expect("html");
+        assert!(
+            html.contains("Confirm booking"),
+            "the form is there: {html}"
+        );
+        assert!(
+            held_token(&html).is_empty() && !html.contains("Held for you"),
+            "{header}: {value}"
+        );
+    }
+    // The visitor who then opens it gets the time, held.
+    let (_, _, form) = page_with(&app, &form_path, None).await;
+    assert!(form.contains("Held for you until "), "{form}");
+}

@@ -206,14 +206,12 @@ impl SqliteTx {
         pool: &SqlitePool,
         gate: tokio::sync::OwnedMutexGuard<()>,
     ) -> StoreResult<SqliteTx> {
-        let mut conn = pool.acquire().await?;
-        if let Err(e) = sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *conn).await {
-            // Whatever state the connection is in, it does not go back to the pool.
-            drop(conn.detach());
-            return Err(e.into());
-        }
+        let mut conn = Unsettled(Some(pool.acquire().await?));
+        sqlx::raw_sql("BEGIN IMMEDIATE")
+            .execute(&mut **conn.get())
+            .await?;
         Ok(SqliteTx {
-            conn: Some(conn),
+            conn: conn.0.take(),
             gate: Some(gate),
         })
     }
@@ -227,23 +225,40 @@ impl SqliteTx {
     }
 
     async fn commit(mut self) -> Result<(), sqlx::Error> {
-        let Some(mut conn) = self.conn.take() else {
+        let Some(conn) = self.conn.take() else {
             return Ok(());
         };
-        match sqlx::raw_sql("COMMIT").execute(&mut *conn).await {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                finish_failed(conn).await;
-                Err(e)
-            }
+        let mut conn = Unsettled(Some(conn));
+        sqlx::raw_sql("COMMIT").execute(&mut **conn.get()).await?;
+        // Committed: the connection is clean and goes back to the pool.
+        conn.0.take();
+        Ok(())
+    }
+}
+
+/// A connection whose `BEGIN` or `COMMIT` has not answered yet. sqlx runs SQLite statements
+/// on a worker thread, so a statement whose caller goes away (a request cancelled by its
+/// client) still runs to its end: back in the pool, the connection would sit inside a write
+/// transaction, keeping every other writer out. Until its outcome is known, a dropped or
+/// failed one is closed instead (closing rolls back what is open).
+struct Unsettled(Option<PoolConnection<Sqlite>>);
+
+impl Unsettled {
+    fn get(&mut self) -> &mut PoolConnection<Sqlite> {
+        match self.0.as_mut() {
+            Some(conn) => conn,
+            // Taken only once the outcome is known, after the last use.
+            None => unreachable!("an unsettled connection is used after it settled"),
         }
     }
 }
 
-/// Rolls back what may still be open and closes the connection (it is not trusted again).
-async fn finish_failed(mut conn: PoolConnection<Sqlite>) {
-    let _ = sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await;
-    drop(conn.detach());
+impl Drop for Unsettled {
+    fn drop(&mut self) {
+        if let Some(conn) = self.0.take() {
+            drop(conn.detach());
+        }
+    }
 }
 
 impl Drop for SqliteTx {
@@ -255,20 +270,18 @@ impl Drop for SqliteTx {
         // keeping the write gate until the rollback is done. A connection whose rollback
         // fails is closed instead of going back to the pool.
         let gate = self.gate.take();
-        let rollback = async move {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            // Dropped outside the runtime (its end, or a thread of its own): closing the
+            // connection rolls back; back in the pool it would keep the write lock.
+            drop(conn.detach());
+            return;
+        };
+        runtime.spawn(async move {
             if sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await.is_err() {
                 drop(conn.detach());
             }
             drop(gate);
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => {
-                runtime.spawn(rollback);
-            }
-            Err(_) => {
-                // No runtime left (shutdown): closing the connection rolls back.
-            }
-        }
+        });
     }
 }
 
@@ -591,6 +604,53 @@ mod tests {
         ] {
             assert_eq!(classify_postgres(code), class, "PostgreSQL {code}");
         }
+    }
+
+    /// A transaction whose task is dropped just after its `BEGIN IMMEDIATE` ran (a page render
+    /// whose request went away): sqlx ran the statement on its worker thread, and the
+    /// connection must not go back to the pool inside that transaction, or no writer gets in
+    /// again (every `BEGIN` waits out the busy time-out).
+    #[tokio::test]
+    async fn a_begin_dropped_before_it_answers_leaves_no_transaction_behind() {
+        let dir = std::env::temp_dir().join(format!("slotbook-begin-{}", rand::random::<u64>()));
+        let url = format!("sqlite://{}/t.db", dir.display());
+        let store = Store::connect(&url).await.expect("store");
+        // A connection in the pool, so that the begin below gets one at its first poll.
+        store.ping().await.expect("ping");
+        let mut begin = Box::pin(store.begin());
+        std::future::poll_fn(|cx| {
+            let _ = begin.as_mut().poll(cx);
+            std::task::Poll::Ready(())
+        })
+        .await;
+        // The BEGIN runs on the worker meanwhile; its future is never polled again.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        drop(begin);
+        for _ in 0..4 {
+            let tx = store.begin().await.expect("a writer gets the lock");
+            tx.commit().await.expect("commit");
+        }
+        store.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// A transaction dropped on a thread without the runtime cannot roll back by a task of its
+    /// own: its connection is closed instead, which rolls back.
+    #[tokio::test]
+    async fn a_transaction_dropped_off_the_runtime_leaves_no_lock_behind() {
+        let dir = std::env::temp_dir().join(format!("slotbook-drop-{}", rand::random::<u64>()));
+        let url = format!("sqlite://{}/t.db", dir.display());
+        let store = Store::connect(&url).await.expect("store");
+        let tx = store.begin().await.expect("begin");
+        std::thread::spawn(move || drop(tx))
+            .join()
+            .expect("dropped on its own thread");
+        for _ in 0..4 {
+            let tx = store.begin().await.expect("a writer gets the lock");
+            tx.commit().await.expect("commit");
+        }
+        store.close().await;
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

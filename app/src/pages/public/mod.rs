@@ -103,6 +103,8 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
 pub struct Visitor {
     pub hold_token: Option<String>,
     pub ip: String,
+    /// A browser's prefetch of the page, not a visit: it holds nothing.
+    pub speculative: bool,
 }
 
 /// `/{calendar_slug}/{event_slug}`: 404 for an unknown or draft event. A chosen time
@@ -372,6 +374,10 @@ async fn hold_for_form(
     own: Option<HoldRow>,
     start: Option<i64>,
 ) -> Option<FormHold> {
+    if visitor.speculative {
+        tracing::debug!("a prefetch of the form holds nothing");
+        return None;
+    }
     let start = start?;
     let end = start + view.duration * 60;
     let now = chrono::Utc::now().timestamp();

@@ -24,6 +24,15 @@ use crate::model::public::{
 /// The answer of a page's server function: `None` is the 404 page.
 type PageResult<T> = Result<Option<T>, PageError>;
 
+/// The booking page of this request, worked out once. Leptos may run a page's loader more
+/// than once while it renders (a run dropped halfway, another spawned), and this loader holds
+/// the chosen time: a second run, without the cookie the first one sets, would find the time
+/// held by that first run and answer "not available" to the very visitor it was held for.
+/// Provided afresh for every request (`src/lib.rs`, `src/pages.rs`).
+#[cfg(feature = "ssr")]
+#[derive(Clone, Default)]
+pub struct BookingOnce(std::sync::Arc<tokio::sync::OnceCell<PageResult<BookingPage>>>);
+
 #[cfg(feature = "ssr")]
 mod server {
     use leptos::prelude::*;
@@ -59,7 +68,9 @@ mod server {
     /// The booking page's visitor: the hold their cookie keeps and their address (the
     /// connection's peer, as the REST routes count it).
     pub fn visitor() -> crate::pages::public::Visitor {
-        let ip = use_context::<axum::http::request::Parts>()
+        let parts = use_context::<axum::http::request::Parts>();
+        let ip = parts
+            .as_ref()
             .and_then(|parts| {
                 parts
                     .extensions
@@ -70,7 +81,21 @@ mod server {
         crate::pages::public::Visitor {
             hold_token: cookie(crate::model::public::HOLD_COOKIE),
             ip,
+            speculative: parts.is_some_and(|parts| speculative(&parts.headers)),
         }
+    }
+
+    /// A browser's prefetch or prerender of a link nobody has followed yet (`Sec-Purpose:
+    /// prefetch`, the older `Purpose` and `X-Moz`): it must not hold the time, or the visitor
+    /// who then opens the form (or any other) finds it taken by nobody.
+    fn speculative(headers: &axum::http::HeaderMap) -> bool {
+        ["sec-purpose", "purpose", "x-purpose", "x-moz"]
+            .iter()
+            .filter_map(|name| headers.get(*name).and_then(|v| v.to_str().ok()))
+            .any(|value| {
+                let value = value.to_ascii_lowercase();
+                value.contains("prefetch") || value.contains("preview")
+            })
     }
 
     /// Keeps a new hold in the visitor's cookie for as long as it lasts.
@@ -138,19 +163,20 @@ pub async fn load_booking(
             remembered_tz: server::remembered_zone(),
             ..query
         };
-        let page = crate::pages::public::booking(
-            &ctx,
-            &calendar,
-            &event,
-            &query,
-            server::now(),
-            server::visitor(),
-        )
-        .await;
-        if let Ok(page) = &page {
-            server::keep_hold(page);
+        let (now, visitor) = (server::now(), server::visitor());
+        let work = async move {
+            let page =
+                crate::pages::public::booking(&ctx, &calendar, &event, &query, now, visitor).await;
+            if let Ok(page) = &page {
+                server::keep_hold(page);
+            }
+            server::found(page)
+        };
+        match use_context::<BookingOnce>() {
+            // A run dropped halfway leaves the cell empty: the next run does the work.
+            Some(once) => once.0.get_or_init(|| work).await.clone(),
+            None => work.await,
         }
-        server::found(page)
     }
     #[cfg(not(feature = "ssr"))]
     {
