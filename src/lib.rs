@@ -190,6 +190,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/api", get(api::no_route).fallback(api::no_route))
         .route("/api/{*rest}", get(api::no_route).fallback(api::no_route))
         .route("/healthz", get(api::healthz))
+        .route("/readyz", get(api::readyz))
         .leptos_routes_with_context(&state, routes, context.clone(), move || {
             shell(options.clone())
         })

@@ -65,6 +65,8 @@ pub enum ApiError {
     Unavailable,
     /// 507 `insufficient_storage`: the database's disk is full; nothing was written.
     StorageFull,
+    /// 503 `not_ready` (`GET /readyz`), with each check's outcome in `data.checks`.
+    NotReady { checks: serde_json::Value },
     /// 500: the detail goes to the log, never to the client.
     Internal,
     /// A refusal at the HTTP level (408, 414, 431, a body that could not be read, ...).
@@ -116,7 +118,9 @@ impl ApiError {
             ApiError::TooManyRequests { .. } | ApiError::TooMany { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            ApiError::Busy | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy | ApiError::Unavailable | ApiError::NotReady { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::StorageFull => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Protocol { status, .. } => *status,
@@ -143,6 +147,7 @@ impl ApiError {
             ApiError::TooMany { code, .. } => code,
             ApiError::Busy => "database_busy",
             ApiError::Unavailable => "database_unavailable",
+            ApiError::NotReady { .. } => "not_ready",
             ApiError::StorageFull => "insufficient_storage",
             ApiError::Internal => "internal_error",
             ApiError::Protocol { code, .. } => code,
@@ -181,6 +186,7 @@ impl ApiError {
                 "The server has no room to store this. Nothing was saved; please try again later."
                     .into()
             }
+            ApiError::NotReady { .. } => "The service is not ready".into(),
             ApiError::Internal => "An internal error occurred.".into(),
             ApiError::Protocol { message, .. } => (*message).into(),
         }
@@ -198,6 +204,9 @@ impl ApiError {
         }
         if let ApiError::SlotUnavailable { reasons, .. } = self {
             body["data"]["reasons"] = json!(reasons);
+        }
+        if let ApiError::NotReady { checks } = self {
+            body["data"]["checks"] = checks.clone();
         }
         if let ApiError::SeriesUnavailable { dates, reasons, .. } = self {
             body["data"]["dates"] = json!(dates);

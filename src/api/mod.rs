@@ -65,6 +65,20 @@ pub async fn no_route() -> ApiError {
     ApiError::NoRoute
 }
 
+/// `GET /readyz` (DESIGN 2.11; no credentials, no rate limit): 200 `{"status":"ready"}` when
+/// the database answers and carries every migration this binary knows, else 503 `not_ready`
+/// with each check's outcome. Within 5 s whatever the database does.
+pub async fn readyz(State(state): State<AppState>) -> Result<Json<serde_json::Value>, ApiError> {
+    let checks = app::service::readiness::check(&state.ctx).await;
+    if checks.ready() {
+        Ok(Json(serde_json::json!({"status": "ready"})))
+    } else {
+        Err(ApiError::NotReady {
+            checks: serde_json::json!(checks),
+        })
+    }
+}
+
 /// `GET /healthz`: 200 when the database answers.
 pub async fn healthz(State(state): State<AppState>) -> Result<Json<serde_json::Value>, ApiError> {
     state.ctx.store.ping().await?;

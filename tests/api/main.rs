@@ -44,6 +44,7 @@ mod private_links;
 mod proof_of_work;
 #[path = "../common/radicale.rs"]
 mod radicale;
+mod readiness;
 mod reminders;
 mod reports;
 mod schedules;

@@ -96,6 +96,8 @@ const RESERVED: &[&str] = &[
     "user",
     "users",
     "healthz",
+    "readyz",
+    "metrics",
     "_app",
     "wp-admin",
     "wp-json",

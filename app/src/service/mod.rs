@@ -11,6 +11,7 @@ pub mod events;
 pub mod hosts;
 pub mod notifications;
 pub mod outbox;
+pub mod readiness;
 pub mod reports;
 pub mod schedules;
 pub mod settings;

@@ -382,6 +382,24 @@ impl Store {
         ))
     }
 
+    /// How many of the migrations this binary knows are not applied (successfully) to the
+    /// database: 0 when its schema is the one this binary expects.
+    pub async fn migrations_missing(&self) -> StoreResult<usize> {
+        let migrator = match self {
+            Store::Sqlite(..) => sqlx::migrate!("../migrations/sqlite"),
+            Store::Postgres(..) => sqlx::migrate!("../migrations/postgres"),
+        };
+        let mut conn = self.conn().await?;
+        let applied: Vec<i64> = on!(conn.ex(), c => sqlx::query_scalar(
+            "SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_all(&mut *c).await)?;
+        Ok(migrator
+            .iter()
+            .filter(|m| !m.migration_type.is_down_migration())
+            .filter(|m| !applied.contains(&m.version))
+            .count())
+    }
+
     /// Applies the migrations of this backend. Two processes starting together on an empty
     /// SQLite database may both try the first migration (SQLite has no migration lock): the
     /// loser fails on the tables the winner made, so a failure is retried after a pause,
