@@ -12,10 +12,16 @@ use app::service::{Ctx, Store, users};
 use chrono::{Duration, Utc};
 
 /// Creates an administrator, two hosts with calendars, a team calendar, events and bookings,
-/// then prints how to log in. Refuses a database that already has users.
+/// then prints how to log in. Fills an empty database, or the one `scripts/run` made (only its
+/// first administrator, who is kept); refuses anything more.
 pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
-    if users::has_users(store).await.map_err(service_error)? {
-        anyhow::bail!("the database already has users; `slotbook demo` only fills an empty one");
+    if !users::is_fresh_install(store)
+        .await
+        .map_err(service_error)?
+    {
+        anyhow::bail!(
+            "the database already has data besides its first administrator; `slotbook demo` only fills a fresh install"
+        );
     }
     let ctx = Ctx::new(store.clone(), public_url);
     let mut created = Vec::new();

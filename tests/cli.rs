@@ -204,6 +204,43 @@ fn serve_creates_the_first_administrator_answers_health_and_stops_on_sigterm() {
         !stderr.contains("first-admin-password"),
         "a preset password is never echoed: {stderr}"
     );
+    // The install `scripts/run` makes (its first administrator only) takes the demo data.
+    let demo = slotbook(&db, &["demo"]);
+    assert!(
+        demo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    assert!(String::from_utf8_lossy(&demo.stdout).contains("demo-admin / "));
+    let again = slotbook(&db, &["demo"]);
+    assert!(!again.status.success(), "once only");
+    assert!(String::from_utf8_lossy(&again.stderr).contains("only fills a fresh install"));
+}
+
+#[test]
+fn demo_refuses_a_database_with_more_than_its_first_administrator() {
+    let (_dir, db) = temp_db();
+    let host = slotbook(
+        &db,
+        &[
+            "user",
+            "add",
+            "--login",
+            "kim",
+            "--email",
+            "kim@example.org",
+            "--name",
+            "Kim",
+        ],
+    );
+    assert!(
+        host.status.success(),
+        "{}",
+        String::from_utf8_lossy(&host.stderr)
+    );
+    let demo = slotbook(&db, &["demo"]);
+    assert!(!demo.status.success());
+    assert!(String::from_utf8_lossy(&demo.stderr).contains("only fills a fresh install"));
 }
 
 #[test]

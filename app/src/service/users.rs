@@ -87,10 +87,10 @@ pub async fn create_user(store: &Store, input: CreateUser) -> ServiceResult<(i64
     Ok((id, password))
 }
 
-/// Whether the database has any user yet.
-pub async fn has_users(store: &Store) -> ServiceResult<bool> {
+/// Whether the database holds nothing yet but, at most, the first administrator.
+pub async fn is_fresh_install(store: &Store) -> ServiceResult<bool> {
     let mut conn = store.conn().await?;
-    Ok(users::count(conn.ex()).await? > 0)
+    Ok(users::is_fresh_install(conn.ex()).await?)
 }
 
 /// The user with this login (or email address), as a caller of the services.

@@ -76,6 +76,17 @@ pub async fn count(ex: Ex<'_>) -> StoreResult<i64> {
     Ok(on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(&mut *c).await)?)
 }
 
+/// Whether the database is a fresh install: no user, or only one administrator (the one
+/// `serve` makes on its first start), and no calendar.
+pub async fn is_fresh_install(ex: Ex<'_>) -> StoreResult<bool> {
+    let (users, others, calendars): (i64, i64, i64) = on!(ex, c => sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM users),
+                (SELECT COUNT(*) FROM users WHERE role <> 'administrator'),
+                (SELECT COUNT(*) FROM calendars)")
+        .fetch_one(&mut *c).await)?;
+    Ok(users <= 1 && others == 0 && calendars == 0)
+}
+
 /// Users matching `search` on login, email, display, first or last name; at most `limit`.
 pub async fn search(ex: Ex<'_>, search: &str, limit: i64) -> StoreResult<Vec<UserRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
