@@ -236,8 +236,11 @@ pub fn router(state: AppState, config: &Config) -> Router {
                 }
             }),
         )
+        .layer(axum::middleware::from_fn(request_id_in_500))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
+        // Before the id is set: an unusable incoming id is dropped, so one is generated.
+        .layer(axum::middleware::from_fn(drop_unusable_request_id))
         .layer(tower_http::set_header::SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             header::HeaderValue::from_static("nosniff"),
@@ -280,6 +283,64 @@ async fn deny_framing(mut response: axum::response::Response) -> axum::response:
         );
     }
     response
+}
+
+/// An incoming `X-Request-Id` is kept when it is 1-64 characters of `[A-Za-z0-9._-]` (DESIGN
+/// 2.11); anything else (too long, spaces, control or other characters, several of them) is
+/// removed, and the answer gets a generated one: a log line never carries what a client made up
+/// beyond that.
+async fn drop_unusable_request_id(
+    mut request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let values = request.headers().get_all("x-request-id");
+    let mut values = values.iter();
+    let usable = match (values.next(), values.next()) {
+        (None, _) => true,
+        (Some(value), None) => usable_request_id(value.as_bytes()),
+        (Some(_), Some(_)) => false,
+    };
+    if !usable {
+        request.headers_mut().remove("x-request-id");
+    }
+    next.run(request).await
+}
+
+/// A 500's envelope names the request (`data.request_id`, DESIGN 2.11), so a report of it finds
+/// its log lines; its detail stays in the log.
+async fn request_id_in_500(
+    request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let id = request.headers().get("x-request-id").cloned();
+    let response = next.run(request).await;
+    let Some(id) = id.and_then(|v| v.to_str().map(str::to_string).ok()) else {
+        return response;
+    };
+    if response.status() != StatusCode::INTERNAL_SERVER_ERROR {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    // An envelope is a few hundred bytes; anything larger is not one.
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return axum::response::Response::from_parts(parts, axum::body::Body::empty());
+    };
+    let body = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(mut envelope) if envelope["data"].is_object() => {
+            envelope["data"]["request_id"] = serde_json::Value::String(id);
+            parts.headers.remove(header::CONTENT_LENGTH);
+            axum::body::Body::from(envelope.to_string())
+        }
+        _ => axum::body::Body::from(bytes),
+    };
+    axum::response::Response::from_parts(parts, body)
+}
+
+fn usable_request_id(id: &[u8]) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
 /// Request ids: 64 random bits, hex.

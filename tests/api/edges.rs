@@ -252,6 +252,13 @@ async fn a_corrupt_stored_event_setting_refuses_instead_of_offering_defaults() {
         )
         .await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    // The envelope names the request, so its log lines can be found; nothing else.
+    let id = body["data"]["request_id"].as_str().unwrap_or_default();
+    assert!(
+        id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit()),
+        "{body}"
+    );
+    assert_eq!(body["code"], "internal_error");
     let (status, body) = app
         .send(
             reqwest::Method::POST,

@@ -105,6 +105,38 @@ async fn responses_carry_a_request_id() {
 }
 
 #[tokio::test]
+async fn a_clients_request_id_is_kept_only_when_it_is_short_and_plain() {
+    let app = TestApp::spawn().await;
+    let answered = |sent: String| {
+        let request = app.client.get(format!("{}/healthz", app.base));
+        async move {
+            let response = request
+                .header("x-request-id", sent)
+                .send()
+                .await
+                .expect("send");
+            response
+                .headers()
+                .get("x-request-id")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        }
+    };
+    for kept in ["abc.DEF_1-2", "x", &"a".repeat(64)] {
+        assert_eq!(answered(kept.to_string()).await, kept);
+    }
+    for replaced in ["has space", "semi;colon", &"a".repeat(65), "ümlaut"] {
+        let id = answered(replaced.to_string()).await;
+        assert_ne!(id, replaced);
+        assert!(
+            id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit()),
+            "{replaced:?} became {id:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn openapi_describes_every_route() {
     let app = TestApp::spawn().await;
     let doc = openapi(&app).await;
