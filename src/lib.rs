@@ -180,7 +180,6 @@ pub fn router(state: AppState, config: &Config) -> Router {
             provide_context(ctx.clone());
             provide_context(throttle.clone());
             provide_context(assets.clone());
-            provide_context(app::ui::public::BookingOnce::default());
         }
     };
     let options = state.leptos_options.clone();
@@ -194,6 +193,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .leptos_routes_with_context(&state, routes, context.clone(), move || {
             shell(options.clone())
         })
+        .layer(axum::middleware::from_fn(with_booking_once))
         .fallback(leptos_axum::file_and_error_handler_with_context::<
             AppState,
             _,
@@ -303,6 +303,17 @@ async fn drop_unusable_request_id(
     if !usable {
         request.headers_mut().remove("x-request-id");
     }
+    next.run(request).await
+}
+
+/// Each request carries its own `BookingOnce`: the booking page's loader runs once per request.
+async fn with_booking_once(
+    mut request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    request
+        .extensions_mut()
+        .insert(app::ui::public::BookingOnce::default());
     next.run(request).await
 }
 

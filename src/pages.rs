@@ -423,7 +423,6 @@ async fn render_as(
         move || {
             provide_context(ctx.clone());
             provide_context(assets.clone());
-            provide_context(app::ui::public::BookingOnce::default());
             provide();
         },
         move || app::shell(options.clone()),
@@ -437,6 +436,9 @@ async fn render_as(
     if let Some(peer) = peer {
         request.extensions_mut().insert(peer);
     }
+    request
+        .extensions_mut()
+        .insert(app::ui::public::BookingOnce::default());
     let mut response = handler(request).await;
     if response.status() != StatusCode::NOT_FOUND {
         *response.status_mut() = status;

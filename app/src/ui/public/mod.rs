@@ -28,7 +28,8 @@ type PageResult<T> = Result<Option<T>, PageError>;
 /// than once while it renders (a run dropped halfway, another spawned), and this loader holds
 /// the chosen time: a second run, without the cookie the first one sets, would find the time
 /// held by that first run and answer "not available" to the very visitor it was held for.
-/// Provided afresh for every request (`src/lib.rs`, `src/pages.rs`).
+/// One per request, in the request's extensions (`src/lib.rs`, `src/pages.rs`): every run of
+/// the loader reaches it through the request, whatever reactive context it runs in.
 #[cfg(feature = "ssr")]
 #[derive(Clone, Default)]
 pub struct BookingOnce(std::sync::Arc<tokio::sync::OnceCell<PageResult<BookingPage>>>);
@@ -172,7 +173,9 @@ pub async fn load_booking(
             }
             server::found(page)
         };
-        match use_context::<BookingOnce>() {
+        let once = use_context::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<BookingOnce>().cloned());
+        match once {
             // A run dropped halfway leaves the cell empty: the next run does the work.
             Some(once) => once.0.get_or_init(|| work).await.clone(),
             None => work.await,
