@@ -29,10 +29,16 @@ type PageResult<T> = Result<Option<T>, PageError>;
 /// the chosen time: a second run, without the cookie the first one sets, would find the time
 /// held by that first run and answer "not available" to the very visitor it was held for.
 /// One per request, in the request's extensions (`src/lib.rs`, `src/pages.rs`): every run of
-/// the loader reaches it through the request, whatever reactive context it runs in.
+/// the loader reaches it through the request, whatever reactive context it runs in. The work
+/// runs in a task of its own, so a run dropped halfway (after its hold is taken, say) does not
+/// take the result with it; every run waits for that one result.
 #[cfg(feature = "ssr")]
 #[derive(Clone, Default)]
-pub struct BookingOnce(std::sync::Arc<tokio::sync::OnceCell<PageResult<BookingPage>>>);
+pub struct BookingOnce(
+    std::sync::Arc<
+        tokio::sync::OnceCell<tokio::sync::watch::Receiver<Option<PageResult<BookingPage>>>>,
+    >,
+);
 
 #[cfg(feature = "ssr")]
 mod server {
@@ -166,20 +172,37 @@ pub async fn load_booking(
         };
         let (now, visitor) = (server::now(), server::visitor());
         let work = async move {
-            let page =
-                crate::pages::public::booking(&ctx, &calendar, &event, &query, now, visitor).await;
-            if let Ok(page) = &page {
-                server::keep_hold(page);
-            }
-            server::found(page)
+            server::found(
+                crate::pages::public::booking(&ctx, &calendar, &event, &query, now, visitor).await,
+            )
         };
         let once = use_context::<axum::http::request::Parts>()
             .and_then(|parts| parts.extensions.get::<BookingOnce>().cloned());
-        match once {
-            // A run dropped halfway leaves the cell empty: the next run does the work.
-            Some(once) => once.0.get_or_init(|| work).await.clone(),
+        let page = match once {
+            Some(once) => {
+                let mut done = once
+                    .0
+                    .get_or_init(|| async move {
+                        let (tx, rx) = tokio::sync::watch::channel(None);
+                        tokio::spawn(async move {
+                            let _ = tx.send(Some(work.await));
+                        });
+                        rx
+                    })
+                    .await
+                    .clone();
+                match done.wait_for(Option::is_some).await {
+                    Ok(result) => result.clone().unwrap_or(Ok(None)),
+                    // The task ended without an answer (it panicked): the page says so.
+                    Err(_) => Err(PageError::new(503, text::NOT_LOADED)),
+                }
+            }
             None => work.await,
+        };
+        if let Ok(Some(page)) = &page {
+            server::keep_hold(page);
         }
+        page
     }
     #[cfg(not(feature = "ssr"))]
     {
