@@ -9,6 +9,11 @@ pub fn full_date(date: NaiveDate) -> String {
     date.format("%A %-d %B %Y").to_string()
 }
 
+/// "14 December 2026": a date in a sentence (out-of-office notices and lists).
+pub fn day_month_year(date: NaiveDate) -> String {
+    date.format("%-d %B %Y").to_string()
+}
+
 /// "December 2026".
 pub fn month_caption(first: NaiveDate) -> String {
     first.format("%B %Y").to_string()

@@ -121,7 +121,7 @@ async fn days_away(
     };
     let day = |text: &str| {
         crate::domain::dates::parse_date(text)
-            .map(|d| d.format("%-d %B %Y").to_string())
+            .map(crate::domain::dates::day_month_year)
             .unwrap_or_else(|| text.to_string())
     };
     let lines = periods

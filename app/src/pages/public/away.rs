@@ -1,7 +1,9 @@
 //! The booking page's word on hosts out of office (DESIGN 2.8): who is away in the month
 //! shown, until when, and whose landing page to book instead.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
+
+use crate::domain::dates::day_month_year;
 
 use crate::model::public::AwayNotice;
 use crate::service::slots::LoadedEvent;
@@ -45,7 +47,7 @@ pub(super) async fn notices(
             None => None,
         };
         out.push(AwayNotice {
-            text: text::out_of_office(&name, &day(start), &day(end)),
+            text: text::out_of_office(&name, &day_month_year(start), &day_month_year(end)),
             teammate,
         });
     }
@@ -74,9 +76,4 @@ async fn landing_of(
             format!("/{}", cal.slug),
         )
     }))
-}
-
-/// "1 March 2027".
-fn day(date: NaiveDate) -> String {
-    format!("{} {}", date.day(), date.format("%B %Y"))
 }
