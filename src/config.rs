@@ -94,6 +94,9 @@ pub struct Config {
     pub hold_seconds: Option<i64>,
     /// Live holds per client address, 0 = no limit (`SLOTBOOK_HOLDS_PER_IP`, default 10).
     pub holds_per_ip: u32,
+    /// Bearer token of `GET /metrics` (`SLOTBOOK_METRICS_TOKEN`; unset: no metrics are kept and
+    /// `/metrics` answers 404 like an unknown path). Never logged.
+    pub metrics_token: Option<String>,
 }
 
 impl Default for Config {
@@ -134,6 +137,7 @@ impl Default for Config {
             admin_password: None,
             hold_seconds: None,
             holds_per_ip: 10,
+            metrics_token: None,
         }
     }
 }
@@ -237,6 +241,7 @@ impl Config {
                 Some(_) => Some(env_number("SLOTBOOK_HOLD_SECONDS", 0i64)?.max(0)),
             },
             holds_per_ip: env_number("SLOTBOOK_HOLDS_PER_IP", d.holds_per_ip)?,
+            metrics_token: env("SLOTBOOK_METRICS_TOKEN"),
         })
     }
 }
@@ -286,6 +291,10 @@ impl std::fmt::Debug for Config {
             .field("max_connections", &self.max_connections)
             .field("max_connections_per_peer", &self.max_connections_per_peer)
             .field("sqlite_checkpoint", &self.sqlite_checkpoint)
+            .field(
+                "metrics_token",
+                &self.metrics_token.as_ref().map(|_| "(set)"),
+            )
             .finish()
     }
 }

@@ -8,6 +8,7 @@ pub mod caching;
 pub mod config;
 pub mod demo;
 pub mod jobs;
+pub mod observe;
 pub mod pages;
 pub mod server;
 
@@ -20,7 +21,7 @@ use app::service::support::throttle::{LoginThrottle, RequestLimiter};
 use app::{App, shell};
 use axum::Router;
 use axum::extract::FromRef;
-use axum::http::{Request, Response, StatusCode, header};
+use axum::http::{Request, StatusCode, header};
 use axum::routing::get;
 use leptos::prelude::*;
 use leptos_axum::{LeptosRoutes, generate_route_list};
@@ -28,7 +29,6 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{
     MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
 };
-use tower_http::trace::TraceLayer;
 
 pub use config::Config;
 
@@ -48,6 +48,9 @@ pub struct AppState {
     /// The browser files' hashed names (`assets.txt` of the site root), for every page.
     #[from_ref(skip)]
     pub assets: app::ui::assets::AssetNames,
+    /// `SLOTBOOK_METRICS_TOKEN`: `/metrics` is routed only when it is set.
+    #[from_ref(skip)]
+    pub metrics_token: Option<observe::MetricsToken>,
 }
 
 /// A bound, migrated, ready-to-serve application.
@@ -89,6 +92,10 @@ impl Application {
             config.secret_key.as_deref(),
             std::path::Path::new(&config.secret_key_file),
         )?;
+        app::service::operations::check_key(&store, &ctx.secrets).await?;
+        if config.metrics_token.is_some() {
+            ctx.metrics = app::service::support::metrics::Metrics::on(env!("CARGO_PKG_VERSION"));
+        }
         ctx.holds = app::service::bookings::holds::HoldSettings {
             seconds: config.hold_seconds,
             per_ip: config.holds_per_ip,
@@ -105,6 +112,10 @@ impl Application {
             unverified_posts: RequestLimiter::per_hour(config.rate_limit_unverified),
             leptos_options,
             assets: app::ui::assets::AssetNames::read(std::path::Path::new(&config.site_root)),
+            metrics_token: config
+                .metrics_token
+                .as_deref()
+                .map(|token| observe::MetricsToken(token.into())),
         };
         let mailer = jobs::mail::Mailer::new(
             config.smtp_url.as_deref(),
@@ -150,6 +161,15 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
+        if self.ctx.metrics.is_on() {
+            let metrics = self.ctx.metrics.clone();
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+                    metrics.upkeep();
+                }
+            });
+        }
         jobs::spawn(
             self.ctx.clone(),
             self.mailer.clone(),
@@ -165,6 +185,7 @@ impl Application {
 /// The whole HTTP surface: REST under `/api/v2`, the health check, the Leptos pages and
 /// server functions, static files.
 pub fn router(state: AppState, config: &Config) -> Router {
+    let metrics = state.ctx.metrics.clone();
     let (api, _openapi) = api::router();
     let api = api.layer(axum::middleware::from_fn_with_state(
         state.clone(),
@@ -194,15 +215,26 @@ pub fn router(state: AppState, config: &Config) -> Router {
             shell(options.clone())
         })
         .layer(axum::middleware::from_fn(with_booking_once))
+        .layer(axum::middleware::from_fn(observe::note_route))
         .fallback(leptos_axum::file_and_error_handler_with_context::<
             AppState,
             _,
         >(context, shell))
         .with_state(state.clone());
-    // Files first: `/{calendar}` and `/{calendar}/{event}` would otherwise take `/favicon.svg`
+    // Files first: `/{calendar_slug}` and `/{calendar_slug}/{event_slug}` would otherwise take `/favicon.svg`
     // and `/pkg/...` for page addresses.
+    let dynamic = if state.metrics_token.is_some() {
+        dynamic.merge(
+            Router::new()
+                .route("/metrics", get(observe::metrics))
+                .layer(axum::middleware::from_fn(observe::note_route))
+                .with_state(state.clone()),
+        )
+    } else {
+        dynamic
+    };
     Router::new()
-        .merge(caching::files(site))
+        .merge(caching::files(site).layer(axum::middleware::from_fn(observe::note_route)))
         .merge(dynamic)
         .layer(axum::middleware::from_fn_with_state(
             state,
@@ -224,18 +256,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
             tracing::error!("handler panicked");
             axum::response::IntoResponse::into_response(api::error::ApiError::Internal)
         }))
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-                let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
-                tracing::info_span!("request", method = %request.method(), path = %loggable_path(request.uri().path()), request_id = %id)
-            }).on_response(|response: &Response<_>, latency: std::time::Duration, _: &tracing::Span| {
-                if response.status() == StatusCode::INTERNAL_SERVER_ERROR {
-                    tracing::error!(status = 500, ?latency, "request failed");
-                } else {
-                    tracing::debug!(status = response.status().as_u16(), ?latency, "request done");
-                }
-            }),
-        )
+        .layer(axum::middleware::from_fn_with_state(
+            metrics,
+            observe::observe,
+        ))
         .layer(axum::middleware::from_fn(request_id_in_500))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(RandomRequestId))
@@ -395,64 +419,4 @@ pub async fn shutdown_signal() {
         () = terminate => {},
     }
     tracing::info!("shutting down");
-}
-
-/// A request path as the logs show it: booking hashes and hold tokens (bearer secrets of the
-/// attendee) are left out.
-fn loggable_path(path: &str) -> String {
-    let segments: Vec<&str> = path.split('/').collect();
-    let secret_at = |i: usize| -> bool {
-        let before = |k: usize| i.checked_sub(k).and_then(|j| segments.get(j)).copied();
-        match (before(2), before(1)) {
-            (_, Some("booking")) => true,
-            (Some("v2"), Some("bookings")) => {
-                !matches!(segments[i], "create" | "slots" | "event" | "holds")
-            }
-            (Some("bookings"), Some("holds")) => !segments[i].bytes().all(|b| b.is_ascii_digit()),
-            _ => false,
-        }
-    };
-    segments
-        .iter()
-        .enumerate()
-        .map(|(i, segment)| {
-            if !segment.is_empty() && secret_at(i) {
-                "…"
-            } else {
-                segment
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-#[cfg(test)]
-mod path_tests {
-    use super::loggable_path;
-
-    #[test]
-    fn hashes_and_hold_tokens_stay_out_of_the_logs() {
-        let hash = "0123456789abcdef0123456789abcdef";
-        assert_eq!(
-            loggable_path(&format!("/booking/{hash}/cancel")),
-            "/booking/…/cancel"
-        );
-        assert_eq!(
-            loggable_path(&format!("/api/v2/bookings/{hash}/reschedule")),
-            "/api/v2/bookings/…/reschedule"
-        );
-        assert_eq!(
-            loggable_path(&format!("/api/v2/bookings/holds/{hash}")),
-            "/api/v2/bookings/holds/…"
-        );
-        for kept in [
-            "/api/v2/bookings/holds/12",
-            "/api/v2/bookings/slots/7",
-            "/api/v2/bookings/create/7",
-            "/admin/bookings/3",
-            "/cal/intro",
-        ] {
-            assert_eq!(loggable_path(kept), kept);
-        }
-    }
 }

@@ -1,5 +1,6 @@
 //! The `slotbook` command line (DESIGN 2.1). Parses arguments and calls the library.
 
+use app::service::operations;
 use clap::{Parser, Subcommand};
 use slotbook::config::{Config, database_url_from_env};
 use slotbook::{Application, shutdown_signal};
@@ -38,6 +39,31 @@ enum Command {
     },
     /// Fill an empty database with demo users, calendars, events and bookings.
     Demo {
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+    /// Copy the database to FILE while servers keep writing (a SQLite database, or for
+    /// PostgreSQL one file read in one snapshot).
+    Backup {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+    /// Load a backup into an empty database of the backend it came from, then migrate it.
+    Restore {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+    /// Write all data but sessions to FILE, backend-neutral (docs/operations.md).
+    Export {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database_url: Option<String>,
+    },
+    /// Load an export into an empty database of either backend.
+    Import {
+        file: std::path::PathBuf,
         #[arg(long)]
         database_url: Option<String>,
     },
@@ -130,18 +156,69 @@ async fn trim_heap_every_minute() {
     }
 }
 
-async fn async_main() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
+/// How stderr lines look (`SLOTBOOK_LOG_FORMAT`): `text` for people, `json` for collectors.
+#[derive(Clone, Copy, PartialEq)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+fn log_format() -> Result<LogFormat, String> {
+    match std::env::var("SLOTBOOK_LOG_FORMAT") {
+        Err(_) => Ok(LogFormat::Text),
+        Ok(v) => match v.trim() {
+            "" | "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!(
+                "SLOTBOOK_LOG_FORMAT must be text or json, not {other:?}"
+            )),
+        },
+    }
+}
+
+/// Every stderr line from here on goes through `tracing`: in JSON, one object per line with
+/// the event's fields at the top level (and the request's id in `span`).
+fn init_logs(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("SLOTBOOK_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let logs = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("SLOTBOOK_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
-        )
-        .init();
-    match run(Cli::parse().command).await {
+        .with_env_filter(filter);
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
+}
+
+/// A line for the person who started the command: plain on stderr, or a log event in JSON.
+fn tell(format: LogFormat, line: &str) {
+    match format {
+        LogFormat::Text => eprintln!("{line}"),
+        LogFormat::Json => tracing::info!("{line}"),
+    }
+}
+
+async fn async_main() -> std::process::ExitCode {
+    let format = match log_format() {
+        Ok(format) => format,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    init_logs(format);
+    match run(Cli::parse().command, format).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            match format {
+                LogFormat::Text => eprintln!("error: {err:#}"),
+                LogFormat::Json => tracing::error!("error: {err:#}"),
+            }
             std::process::ExitCode::FAILURE
         }
     }
@@ -154,48 +231,12 @@ async fn store(database_url: Option<String>) -> anyhow::Result<app::service::Sto
     Ok(store)
 }
 
-async fn run(command: Command) -> anyhow::Result<()> {
+async fn run(command: Command, format: LogFormat) -> anyhow::Result<()> {
     match command {
-        Command::Serve { bind, database_url } => {
-            let mut config = Config::from_env()?;
-            if let Some(bind) = bind {
-                config.bind = bind;
-            }
-            if let Some(url) = database_url {
-                config.database_url = url;
-            }
-            let preset = config.admin_password.clone();
-            let application = Application::build(config).await?;
-            if std::env::var_os("MALLOC_MMAP_THRESHOLD_").is_none() {
-                tokio::spawn(trim_heap_every_minute());
-            }
-            let from_env = preset.is_some();
-            let first = app::service::users::ensure_first_admin(&application.store, preset).await?;
-            if let Some((login, password)) = first {
-                if from_env {
-                    eprintln!(
-                        "First start: created administrator '{login}' with the password from SLOTBOOK_ADMIN_PASSWORD"
-                    );
-                } else {
-                    eprintln!(
-                        "First start: created administrator '{login}' with password: {password}"
-                    );
-                    eprintln!(
-                        "(shown once; to choose it, set SLOTBOOK_ADMIN_PASSWORD before the first start)"
-                    );
-                }
-            }
-            // Not println!: a supervisor that reads the first line and closes the pipe must not
-            // make the server panic on the second.
-            let mut out = std::io::stdout();
-            let _ = writeln!(out, "slotbook listening on http://{}", application.addr);
-            let _ = writeln!(out, "log in at http://{}/login", application.addr);
-            let _ = out.flush();
-            application.run_until_stopped(shutdown_signal()).await?;
-        }
+        Command::Serve { bind, database_url } => serve(bind, database_url, format).await?,
         Command::Migrate { database_url } => {
             store(database_url).await?;
-            eprintln!("migrations applied");
+            tell(format, "migrations applied");
         }
         Command::User {
             action:
@@ -221,7 +262,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 .map_err(describe)?;
             println!("{}", serde_json::json!({"id": id, "login": login}));
             if password.is_none() {
-                eprintln!("password: {generated}");
+                tell(format, &format!("password: {generated}"));
             }
         }
         Command::AppPassword {
@@ -242,6 +283,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 app::service::auth::add_app_password(&store, user.id(), &name).await?
             );
         }
+        Command::Backup { .. }
+        | Command::Restore { .. }
+        | Command::Export { .. }
+        | Command::Import { .. } => whole_database(command).await?,
         Command::Demo { database_url } => {
             let store = store(database_url).await?;
             let public_url = Config::from_env()?
@@ -251,6 +296,97 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `slotbook serve`: the first administrator on an empty database, then requests until a stop
+/// signal.
+async fn serve(
+    bind: Option<String>,
+    database_url: Option<String>,
+    format: LogFormat,
+) -> anyhow::Result<()> {
+    let mut config = Config::from_env()?;
+    if let Some(bind) = bind {
+        config.bind = bind;
+    }
+    if let Some(url) = database_url {
+        config.database_url = url;
+    }
+    let preset = config.admin_password.clone();
+    let application = Application::build(config).await?;
+    if std::env::var_os("MALLOC_MMAP_THRESHOLD_").is_none() {
+        tokio::spawn(trim_heap_every_minute());
+    }
+    let from_env = preset.is_some();
+    let first = app::service::users::ensure_first_admin(&application.store, preset).await?;
+    if let Some((login, password)) = first {
+        if from_env {
+            tell(
+                format,
+                &format!(
+                    "First start: created administrator '{login}' with the password from SLOTBOOK_ADMIN_PASSWORD"
+                ),
+            );
+        } else {
+            tell(
+                format,
+                &format!("First start: created administrator '{login}' with password: {password}"),
+            );
+            tell(
+                format,
+                "(shown once; to choose it, set SLOTBOOK_ADMIN_PASSWORD before the first start)",
+            );
+        }
+    }
+    // Not println!: a supervisor that reads the first line and closes the pipe must not
+    // make the server panic on the second.
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "slotbook listening on http://{}", application.addr);
+    let _ = writeln!(out, "log in at http://{}/login", application.addr);
+    let _ = out.flush();
+    application.run_until_stopped(shutdown_signal()).await?;
+    Ok(())
+}
+
+/// `backup`, `restore`, `export`, `import` (docs/operations.md): each prints its summary as
+/// one JSON line.
+async fn whole_database(command: Command) -> anyhow::Result<()> {
+    let summary = match command {
+        Command::Backup { file, database_url } => {
+            let store = store(database_url).await?;
+            let secrets = secret_key()?;
+            let done = operations::backup(&store, &secrets, &file).await;
+            store.close().await;
+            done?
+        }
+        Command::Export { file, database_url } => {
+            let store = store(database_url).await?;
+            let secrets = secret_key()?;
+            let done = operations::export(&store, &secrets, &file).await;
+            store.close().await;
+            done?
+        }
+        Command::Restore { file, database_url } => {
+            let url = database_url.unwrap_or_else(database_url_from_env);
+            operations::restore(&url, &secret_key()?, &file).await?
+        }
+        Command::Import { file, database_url } => {
+            let url = database_url.unwrap_or_else(database_url_from_env);
+            operations::import(&url, &secret_key()?, &file).await?
+        }
+        _ => return Ok(()),
+    };
+    println!("{}", serde_json::to_string(&summary)?);
+    Ok(())
+}
+
+/// The secret key as `serve` reads it (`SLOTBOOK_SECRET_KEY`, else its file).
+fn secret_key() -> anyhow::Result<app::service::support::secrets::SecretBox> {
+    let config = Config::from_env()?;
+    Ok(app::service::support::secrets::SecretBox::load(
+        config.secret_key.as_deref(),
+        std::path::Path::new(&config.secret_key_file),
+    )?)
 }
 
 /// Service errors as one readable line for the terminal.

@@ -41,7 +41,7 @@ pub fn routes() -> Router<AppState> {
             "/admin/calendars/{id}/events/{event_id}",
             post(setup::post_editor),
         )
-        .route("/{calendar}/{event}", post(post_booking))
+        .route("/{calendar_slug}/{event_slug}", post(post_booking))
         .route("/booking/{hash}/cancel", post(post_cancel))
         .route("/booking/{hash}/reschedule", post(post_reschedule))
         .route("/booking/{hash}/ics", get(get_ics))
@@ -192,6 +192,7 @@ async fn post_booking(
     };
     let key = crate::api::auth::client_key(&parts);
     if let Err(retry_after) = state.public_creates.check(&key) {
+        state.ctx.metrics.booking_refused("too_many_requests");
         let state_form = FormState {
             message: Some(app::texts::too_many_bookings(retry_after.as_secs().max(1))),
             ..FormState::from_pairs(&form)

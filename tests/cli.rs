@@ -159,12 +159,14 @@ fn demo_fills_an_empty_database_once() {
     assert!(!again.status.success());
 }
 
-#[test]
-fn serve_creates_the_first_administrator_answers_health_and_stops_on_sigterm() {
-    let (_dir, db) = temp_db();
+/// `slotbook serve` on `db` with the first administrator's password preset and `env` set; answers
+/// the process and its address, once it listens.
+fn serve(db: &str, env: &[(&str, &str)]) -> (std::process::Child, String) {
     let mut child = Command::new(BIN)
-        .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &db])
+        .args(["serve", "--bind", "127.0.0.1:0", "--database-url", db])
         .env("SLOTBOOK_ADMIN_PASSWORD", "first-admin-password")
+        .env_remove("SLOTBOOK_LOG")
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -179,6 +181,13 @@ fn serve_creates_the_first_administrator_answers_health_and_stops_on_sigterm() {
         .unwrap_or_default()
         .to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+    (child, url)
+}
+
+#[test]
+fn serve_creates_the_first_administrator_answers_health_and_stops_on_sigterm() {
+    let (_dir, db) = temp_db();
+    let (mut child, url) = serve(&db, &[]);
     let health = std::process::Command::new("curl")
         .args(["-sf", &format!("{url}/healthz")])
         .output()
@@ -274,4 +283,201 @@ fn two_servers_starting_together_on_an_empty_database_both_come_up() {
         let _ = child.kill();
         let _ = child.wait();
     }
+}
+
+#[test]
+fn json_logs_are_one_object_per_line_with_one_request_line_per_answer() {
+    let (_dir, db) = temp_db();
+    let (mut child, url) = serve(&db, &[("SLOTBOOK_LOG_FORMAT", "json")]);
+    let hash = "0123456789abcdef0123456789abcdef";
+    let curl = |args: &[&str]| {
+        Command::new("curl")
+            .args(args)
+            .output()
+            .expect("curl")
+            .stdout
+    };
+    let headers = curl(&[
+        "-s",
+        "-D",
+        "-",
+        "-o",
+        "/dev/null",
+        "-H",
+        "X-Request-Id: trace.me-42",
+        &format!("{url}/healthz?secret=query-value"),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&headers)
+            .to_lowercase()
+            .contains("x-request-id: trace.me-42")
+    );
+    curl(&["-s", "-o", "/dev/null", &format!("{url}/booking/{hash}")]);
+    curl(&[
+        "-s",
+        "-o",
+        "/dev/null",
+        &format!("{url}/api/v2/bookings/{hash}/cancel"),
+        "-X",
+        "POST",
+    ]);
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(child.wait().expect("wait").success());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("stderr");
+    let lines: Vec<serde_json::Value> = stderr
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not one JSON object: {l}")))
+        .collect();
+    for line in &lines {
+        for key in ["timestamp", "level", "target", "message"] {
+            assert!(line.get(key).is_some(), "{key} missing: {line}");
+        }
+        assert!(
+            chrono::DateTime::parse_from_rfc3339(line["timestamp"].as_str().unwrap_or_default())
+                .is_ok(),
+            "{line}"
+        );
+    }
+    assert_request_lines(&lines, &stderr, hash);
+}
+
+/// One `request` line per answer, with the fields DESIGN 2.11 names and nothing secret.
+fn assert_request_lines(lines: &[serde_json::Value], stderr: &str, hash: &str) {
+    let requests: Vec<&serde_json::Value> =
+        lines.iter().filter(|l| l["message"] == "request").collect();
+    assert_eq!(requests.len(), 3, "{stderr}");
+    let health = requests
+        .iter()
+        .find(|l| l["request_id"] == "trace.me-42")
+        .expect("the health check's line carries its request id");
+    assert_eq!(health["level"], "INFO");
+    assert_eq!(health["method"], "GET");
+    assert_eq!(health["route"], "/healthz");
+    assert_eq!(health["status"], 200);
+    assert!(health["duration_ms"].is_number());
+    let routes: Vec<&str> = requests
+        .iter()
+        .filter_map(|l| l["route"].as_str())
+        .collect();
+    assert!(routes.contains(&"/booking/{hash}"), "{routes:?}");
+    assert!(
+        routes.contains(&"/api/v2/bookings/{hash}/cancel"),
+        "{routes:?}"
+    );
+    for generated in requests.iter().filter(|l| l["request_id"] != "trace.me-42") {
+        let id = generated["request_id"].as_str().unwrap_or_default();
+        assert!((16..=64).contains(&id.len()), "{generated}");
+    }
+    assert!(!stderr.contains(hash), "no booking hash in the logs");
+    assert!(
+        !stderr.contains("query-value"),
+        "no query string in the logs"
+    );
+    assert!(!stderr.contains("first-admin-password"));
+}
+
+#[test]
+fn an_unknown_log_format_is_refused_with_its_name() {
+    let (_dir, db) = temp_db();
+    let output = Command::new(BIN)
+        .args(["migrate", "--database-url", &db])
+        .env("SLOTBOOK_LOG_FORMAT", "xml")
+        .output()
+        .expect("run");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("SLOTBOOK_LOG_FORMAT"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn backup_restore_export_import_refuse_a_wrong_key_or_a_full_target_in_one_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = format!("sqlite://{}/source.db", dir.path().display());
+    let key = "c2xvdGJvb2stY2xpLXRlc3Qta2V5LTMyLWJ5dGVzISE=";
+    let other = "b3RoZXItY2xpLWtleS1vdGhlci1jbGkta2V5LTMyLSE=";
+    let run = |key: &str, args: &[&str]| {
+        Command::new(BIN)
+            .args(args)
+            .env("SLOTBOOK_SECRET_KEY", key)
+            .env_remove("SLOTBOOK_ADMIN_PASSWORD")
+            .output()
+            .expect("run slotbook")
+    };
+    let backup = dir.path().join("a.backup").display().to_string();
+    let export = dir.path().join("a.export").display().to_string();
+    assert!(run(key, &["demo", "--database-url", &db]).status.success());
+    // The database learns its key's fingerprint when it is first served; the import below
+    // records it too. Here: serve once, briefly.
+    let mut server = Command::new(BIN)
+        .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &db])
+        .env("SLOTBOOK_SECRET_KEY", key)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("read");
+    Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill");
+    server.wait().expect("wait");
+    for args in [["backup", &backup], ["export", &export]] {
+        let out = run(key, &[args[0], args[1], "--database-url", &db]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let summary: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("one JSON line");
+        assert!(
+            summary["rows"].as_u64().unwrap_or_default() > 0,
+            "{summary}"
+        );
+    }
+    // A wrong key: serve, restore and import refuse with one line naming SLOTBOOK_SECRET_KEY.
+    let fresh = format!("sqlite://{}/fresh.db", dir.path().display());
+    for args in [
+        vec!["serve", "--bind", "127.0.0.1:0", "--database-url", &db],
+        vec!["restore", &backup, "--database-url", &fresh],
+        vec!["import", &export, "--database-url", &fresh],
+    ] {
+        let out = run(other, &args);
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("SLOTBOOK_SECRET_KEY"), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    }
+    // A full target: refused, one line, `not empty`.
+    let out = run(key, &["restore", &backup, "--database-url", &db]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not empty"));
+    // The right key: the backup restores into a new file, the export into another.
+    let out = run(key, &["restore", &backup, "--database-url", &fresh]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let imported = format!("sqlite://{}/imported.db", dir.path().display());
+    let out = run(key, &["import", &export, "--database-url", &imported]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again = run(key, &["demo", "--database-url", &imported]);
+    assert!(
+        !again.status.success(),
+        "the imported database holds the demo already"
+    );
 }

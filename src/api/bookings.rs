@@ -179,14 +179,22 @@ impl FromRequestParts<AppState> for PublicCreate {
               (status = 410, description = "link_invalid: the private link is used up, expired or revoked", body = super::doc::ErrorEnvelope)))]
 pub async fn create_booking(
     State(state): State<AppState>,
-    PublicCreate(ip): PublicCreate,
+    admitted: Result<PublicCreate, ApiError>,
     MaybeAuthenticated(caller): MaybeAuthenticated,
     ApiPath(event_id): ApiPath<i64>,
     headers: axum::http::HeaderMap,
-    ApiJson(body): ApiJson,
+    body: Result<ApiJson, ApiError>,
 ) -> Answer<BookingAnswer> {
-    let key = idempotency_key(&headers)?;
-    let booking = app::input::bookings::new_booking(&body)?;
+    // Refusals before the create use case (which counts its own) count in /metrics too.
+    let refused = |e: ApiError| {
+        state.ctx.metrics.booking_refused(e.code());
+        e
+    };
+    let PublicCreate(ip) = admitted.map_err(refused)?;
+    let ApiJson(body) = body.map_err(refused)?;
+    let key = idempotency_key(&headers).map_err(refused)?;
+    let booking =
+        app::input::bookings::new_booking(&body).map_err(|e| refused(ApiError::from(e)))?;
     let request_text = body.to_string();
     let request = app::service::bookings::create::CreateRequest {
         event_id,

@@ -150,7 +150,7 @@ async fn write_back(ctx: &Ctx, item: &OutboxRow) -> anyhow::Result<()> {
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "writing a booking to a host's calendar failed");
             let again = Backoff::MESSAGES.next(item, ctx.clock.now());
-            deliveries::fail_or_retry(ctx, item.id, &error, again).await?;
+            deliveries::fail_or_retry(ctx, item.id, &item.kind, &error, again).await?;
         }
     }
     Ok(())
@@ -201,7 +201,7 @@ async fn deliver_test_email(
         }
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "test email failed");
-            deliveries::fail_or_retry(ctx, item.id, &error.reason, None).await?;
+            deliveries::fail_or_retry(ctx, item.id, &item.kind, &error.reason, None).await?;
         }
     }
     Ok(())
@@ -226,7 +226,7 @@ async fn deliver_booking_link(
         }
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "booking link email failed");
-            deliveries::fail_or_retry(ctx, item.id, &error.reason, None).await?;
+            deliveries::fail_or_retry(ctx, item.id, &item.kind, &error.reason, None).await?;
         }
     }
     Ok(())
@@ -286,7 +286,7 @@ async fn outbox_worker<F, Fut>(
                         Err(joined) => {
                             let reason = panic_text(joined);
                             tracing::error!(outbox_id = id, kind, reason, "outbox item panicked");
-                            if let Err(e) = give_up(&ctx, id, &reason).await {
+                            if let Err(e) = give_up(&ctx, id, &kind, &reason).await {
                                 tracing::warn!(outbox_id = id, error = %e, "could not mark the item failed");
                             }
                         }
@@ -323,8 +323,8 @@ fn panic_text(joined: tokio::task::JoinError) -> String {
 }
 
 /// Marks an item failed for good (it panicked: trying again would only panic again).
-async fn give_up(ctx: &Ctx, id: i64, reason: &str) -> anyhow::Result<()> {
-    Ok(deliveries::fail_or_retry(ctx, id, reason, None).await?)
+async fn give_up(ctx: &Ctx, id: i64, kind: &str, reason: &str) -> anyhow::Result<()> {
+    Ok(deliveries::fail_or_retry(ctx, id, kind, reason, None).await?)
 }
 
 /// Keeps a claimed email from other workers for as long as its SMTP send may take (the

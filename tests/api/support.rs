@@ -60,6 +60,11 @@ impl TestApp {
         Self::spawn_on(database_url, dir, adjust).await
     }
 
+    /// A server on an existing database (a restored backup, say).
+    pub async fn spawn_on_url(database_url: &str) -> TestApp {
+        Self::spawn_on(database_url.to_string(), None, |_| {}).await
+    }
+
     /// A second server process (own pools, own limits) on the same database as `other`.
     pub async fn spawn_beside(other: &TestApp) -> TestApp {
         Self::spawn_on(other.database_url.clone(), None, |_| {}).await

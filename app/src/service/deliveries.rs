@@ -69,7 +69,7 @@ pub async fn read_message(ctx: &Ctx, item: &OutboxRow) -> ServiceResult<Option<M
         Ok(message) => Ok(Some(message)),
         Err(error) => {
             tracing::warn!(outbox_id = item.id, %error, "unreadable outbox item");
-            fail_or_retry(ctx, item.id, &error.to_string(), None).await?;
+            fail_or_retry(ctx, item.id, &item.kind, &error.to_string(), None).await?;
             Ok(None)
         }
     }
@@ -82,15 +82,18 @@ pub async fn complete(ctx: &Ctx, id: i64) -> ServiceResult<()> {
     Ok(())
 }
 
-/// The item failed with `error`: tried again at `again`, or failed for good when `None`.
+/// The item (of `kind`) failed with `error`: tried again at `again`, or failed for good when
+/// `None`.
 pub async fn fail_or_retry(
     ctx: &Ctx,
     id: i64,
+    kind: &str,
     error: &str,
     again: Option<i64>,
 ) -> ServiceResult<()> {
     let mut conn = ctx.store.conn().await?;
     outbox::retry_or_fail(conn.ex(), id, error, again).await?;
+    ctx.metrics.delivery_failed(kind);
     Ok(())
 }
 
@@ -343,6 +346,7 @@ pub async fn record(
                 Backoff::MESSAGES.next(item, ctx.clock.now())
             };
             outbox::retry_or_fail(tx.ex(), item.id, error, again).await?;
+            ctx.metrics.delivery_failed(&item.kind);
             if again.is_none() {
                 let description = if failure.may_have_arrived {
                     format!(
@@ -473,6 +477,9 @@ pub async fn record_webhook(
             attempt.description,
         );
         bookings::add_activity(tx.ex(), &entry).await?;
+    }
+    if attempt.error.is_some() {
+        ctx.metrics.delivery_failed(&item.kind);
     }
     match attempt.error {
         None => outbox::complete(tx.ex(), item.id).await?,

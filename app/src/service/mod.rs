@@ -10,10 +10,12 @@ pub mod deliveries;
 pub mod events;
 pub mod hosts;
 pub mod notifications;
+pub mod operations;
 pub mod outbox;
 pub mod readiness;
 pub mod reports;
 pub mod schedules;
+pub mod scrape;
 pub mod settings;
 pub mod slots;
 pub mod support;
@@ -48,6 +50,8 @@ pub struct Ctx {
     pub credentials: std::sync::Arc<credentials::CredentialCache>,
     /// How long holds last and how many one address may have.
     pub holds: bookings::holds::HoldSettings,
+    /// What `/metrics` reports; off unless `SLOTBOOK_METRICS_TOKEN` is set.
+    pub metrics: support::metrics::Metrics,
 }
 
 /// How external calendars are read (`SLOTBOOK_CALENDAR_TIMEOUT_MS`,
@@ -99,6 +103,7 @@ impl Ctx {
             calendars: CalendarSettings::default(),
             credentials: std::sync::Arc::default(),
             holds: bookings::holds::HoldSettings::default(),
+            metrics: support::metrics::Metrics::off(),
         }
     }
 }
@@ -178,6 +183,27 @@ pub enum ServiceError {
 }
 
 impl ServiceError {
+    /// The code of the error envelope this error is answered with (what `/metrics` counts a
+    /// refused create by).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ServiceError::Validation { .. } => "validation_failed",
+            ServiceError::Unprocessable { code, .. }
+            | ServiceError::Conflict { code, .. }
+            | ServiceError::Gone { code, .. }
+            | ServiceError::TooMany { code, .. } => code,
+            ServiceError::NotFound => "not_found",
+            ServiceError::Forbidden(_) => "rest_forbidden",
+            ServiceError::SlotUnavailable { .. } => "slot_unavailable",
+            ServiceError::SeriesUnavailable { .. } => "series_unavailable",
+            ServiceError::Store(StoreError::NotFound) => "not_found",
+            ServiceError::Store(StoreError::Busy) => "database_busy",
+            ServiceError::Store(StoreError::Unavailable(_)) => "database_unavailable",
+            ServiceError::Store(StoreError::Full(_)) => "insufficient_storage",
+            ServiceError::Store(_) | ServiceError::Internal(_) => "internal_error",
+        }
+    }
+
     /// A validation failure whose headline is its first field message.
     pub fn invalid(errors: FieldErrors) -> ServiceError {
         let message = errors

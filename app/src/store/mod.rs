@@ -23,6 +23,7 @@ pub mod reports;
 pub mod sessions;
 pub mod settings;
 pub mod team_invitations;
+pub mod transfer;
 pub mod users;
 
 use std::str::FromStr;
@@ -424,6 +425,37 @@ impl Store {
         }
     }
 
+    /// The newest migration this binary knows for this backend.
+    pub fn latest_migration(&self) -> i64 {
+        let migrator = match self {
+            Store::Sqlite(..) => sqlx::migrate!("../migrations/sqlite"),
+            Store::Postgres(..) => sqlx::migrate!("../migrations/postgres"),
+        };
+        migrator
+            .iter()
+            .filter(|m| !m.migration_type.is_down_migration())
+            .map(|m| m.version)
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// Applies the migrations up to `version` only: the schema a file of that version was
+    /// written from, before its rows are loaded (the rest follow with [`Store::migrate`]).
+    pub async fn migrate_to(&self, version: i64) -> Result<(), sqlx::migrate::MigrateError> {
+        match self {
+            Store::Sqlite(pool, _) => {
+                sqlx::migrate!("../migrations/sqlite")
+                    .run_to(version, pool)
+                    .await
+            }
+            Store::Postgres(pool, _) => {
+                sqlx::migrate!("../migrations/postgres")
+                    .run_to(version, pool)
+                    .await
+            }
+        }
+    }
+
     pub fn is_postgres(&self) -> bool {
         matches!(self, Store::Postgres(..))
     }
@@ -468,6 +500,23 @@ impl Store {
             .fetch_one(&mut *conn)
             .await?;
         Ok(busy == 0)
+    }
+
+    /// This process's pool: (idle connections, connections in use, the most it opens).
+    pub fn pool_use(&self) -> (usize, usize, u32) {
+        let (size, idle, max) = match self {
+            Store::Sqlite(pool, _) => (
+                pool.size(),
+                pool.num_idle(),
+                pool.options().get_max_connections(),
+            ),
+            Store::Postgres(pool, _) => (
+                pool.size(),
+                pool.num_idle(),
+                pool.options().get_max_connections(),
+            ),
+        };
+        (idle, (size as usize).saturating_sub(idle), max)
     }
 
     /// Answers when the database answers a trivial query.

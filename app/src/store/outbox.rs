@@ -241,3 +241,11 @@ pub async fn retry_state(
         .bind(kind).fetch_all(&mut *c).await)?,
     )
 }
+
+/// Per kind: items not yet delivered (due, working or waiting for a retry) and the oldest one's
+/// `created_at` (for `/metrics`; the `(status, run_after)` index finds them).
+pub async fn undelivered_by_kind(ex: Ex<'_>) -> StoreResult<Vec<(String, i64, i64)>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, (String, i64, i64)>(
+            "SELECT kind, COUNT(*), MIN(created_at) FROM outbox WHERE status IN ('pending', 'working') GROUP BY kind")
+        .fetch_all(&mut *c).await)?)
+}

@@ -162,8 +162,8 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("booking"), ParamSegment("hash")) view=public::ManageRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("cancel")) view=public::CancelRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("reschedule")) view=public::RescheduleRoute ssr=SsrMode::Async />
-                <Route path=ParamSegment("calendar") view=public::LandingRoute ssr=SsrMode::Async />
-                <Route path=(ParamSegment("calendar"), ParamSegment("event")) view=public::BookingRoute ssr=SsrMode::Async />
+                <Route path=ParamSegment("calendar_slug") view=public::LandingRoute ssr=SsrMode::Async />
+                <Route path=(ParamSegment("calendar_slug"), ParamSegment("event_slug")) view=public::BookingRoute ssr=SsrMode::Async />
             </Routes>
         </Router>
     }

@@ -57,6 +57,7 @@ pub async fn submit_booking(
     };
     let state = FormState::from_pairs(form);
     let Some(event_time) = chosen_time(q) else {
+        ctx.metrics.booking_refused("slot_unavailable");
         return Ok(refused(state, 409, true, SLOT_TAKEN));
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());

@@ -2,6 +2,7 @@
 //! sanitizing, sealed secrets, rate limits and outgoing request targets.
 
 pub mod checks;
+pub mod metrics;
 pub mod present;
 pub mod sanitize;
 pub mod secrets;

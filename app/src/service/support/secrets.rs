@@ -68,6 +68,12 @@ impl SecretBox {
         hex::encode(hmac::Mac::finalize(mac).into_bytes())
     }
 
+    /// A keyed hash that names this key without revealing it: a database records it to refuse
+    /// being served, restored or imported with another key.
+    pub fn fingerprint(&self) -> String {
+        self.sign("slotbook secret key fingerprint v1")
+    }
+
     /// Whether `signature` (hex) is [`SecretBox::sign`] of `text`, compared in constant time.
     pub fn signed(&self, text: &str, signature: &str) -> bool {
         let Ok(bytes) = hex::decode(signature) else {

@@ -19,8 +19,8 @@ pub fn BookingRoute() -> impl IntoView {
     let (calendar, event) = {
         let p = params.read_untracked();
         (
-            p.get("calendar").unwrap_or_default(),
-            p.get("event").unwrap_or_default(),
+            p.get("calendar_slug").unwrap_or_default(),
+            p.get("event_slug").unwrap_or_default(),
         )
     };
     let query = booking_query();

@@ -11,7 +11,10 @@ use crate::model::public::LandingPage;
 pub fn LandingRoute() -> impl IntoView {
     crate::ui::may_be_stored();
     let params = use_params_map();
-    let calendar = params.read_untracked().get("calendar").unwrap_or_default();
+    let calendar = params
+        .read_untracked()
+        .get("calendar_slug")
+        .unwrap_or_default();
     view! {
         <Suspense fallback=|| ()>
             {move || {

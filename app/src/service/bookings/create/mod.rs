@@ -116,7 +116,16 @@ struct SeriesPlace {
 /// same key with another body is refused, so a key cannot be used to read another attendee's
 /// booking. Keys are kept for 24 hours.
 #[tracing::instrument(skip_all, fields(event_id = req.event_id))]
-pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
+pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
+    let created = create_counted(ctx, req).await;
+    if let Err(e) = &created {
+        ctx.metrics.booking_refused(e.code());
+    }
+    created
+}
+
+/// [`create`]; the bookings it writes are counted here (a replayed answer writes none).
+async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
     let idempotency = idempotency_key(&req);
     if let Some(key) = &idempotency
         && let Some(answer) = replay(ctx, key).await?
@@ -207,6 +216,8 @@ pub async fn create(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<Book
         }
         other => other?,
     }
+    ctx.metrics
+        .bookings_created(&body.booking.source, rows.len());
     tracing::info!(
         booking_id = body.booking.id,
         event_id = req.event_id,

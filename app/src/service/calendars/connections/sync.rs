@@ -92,6 +92,7 @@ pub(super) async fn record_outcome(
         Err(SyncFailure::Service(e)) => Some(e.to_string()),
     };
     if let Some(error) = &error {
+        ctx.metrics.calendar_sync_error();
         tracing::info!(connection = id, error = %error, "calendar sync failed");
     }
     let mut conn = ctx.store.conn().await?;

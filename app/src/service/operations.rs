@@ -1,0 +1,488 @@
+//! The operator's commands on a whole database (DESIGN 2.11): `backup`, `restore`, `export`,
+//! `import`, and the secret key's fingerprint that `serve`, `restore` and `import` check.
+//!
+//! Files:
+//! - a SQLite backup is a SQLite database (`VACUUM INTO`, which reads one snapshot while
+//!   writers go on);
+//! - an export, and a PostgreSQL backup, are JSON Lines (`docs/operations.md`): a header, then
+//!   per table a line naming its columns followed by one JSON array per row, then a trailer
+//!   with the row counts (a file cut short is refused). An export leaves sessions out.
+//!
+//! None holds the secret key; each records its fingerprint, and loading one into a database
+//! served with another key is refused.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::service::support::secrets::SecretBox;
+use crate::store::transfer::{self, Table};
+use crate::store::{Store, StoreError, settings};
+
+/// The `settings` key under which a database records its secret key's fingerprint.
+const FINGERPRINT: &str = "secret_key_fingerprint";
+const EXPORT_FORMAT: &str = "slotbook-export";
+const BACKUP_FORMAT: &str = "slotbook-backup";
+/// Version of the JSON Lines layout (not of the schema, which the header names too).
+const LAYOUT_VERSION: i64 = 1;
+/// Tables an export leaves out: sessions are bound to the cookies of one installation.
+const NOT_EXPORTED: [&str; 1] = ["sessions"];
+
+/// Why a command refused or failed: one line for stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum OperationError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("database: {0}")]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("migrations: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+type OpResult<T> = Result<T, OperationError>;
+
+fn refused(why: impl Into<String>) -> OperationError {
+    OperationError::Refused(why.into())
+}
+
+fn key_refused() -> OperationError {
+    refused(
+        "SLOTBOOK_SECRET_KEY (or SLOTBOOK_SECRET_KEY_FILE) is not the key this data was sealed with: \
+         use the key kept with the backups",
+    )
+}
+
+/// `serve`: a database records the fingerprint of the first key it is served with; a later
+/// start with another key is refused before anything sealed is read with it.
+pub async fn check_key(store: &Store, secrets: &SecretBox) -> OpResult<()> {
+    let mut conn = store.conn().await?;
+    match settings::get(conn.ex(), FINGERPRINT).await? {
+        Some(recorded) if recorded != secrets.fingerprint() => Err(key_refused()),
+        Some(_) => Ok(()),
+        None => {
+            settings::put(conn.ex(), FINGERPRINT, &secrets.fingerprint()).await?;
+            Ok(())
+        }
+    }
+}
+
+/// What a command wrote or loaded, for its one line of output.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Summary {
+    pub file: String,
+    pub tables: usize,
+    pub rows: u64,
+}
+
+/// `slotbook backup FILE`.
+pub async fn backup(store: &Store, secrets: &SecretBox, file: &Path) -> OpResult<Summary> {
+    match store {
+        Store::Sqlite(pool, _) => {
+            let partial = partial_name(file);
+            let _ = std::fs::remove_file(&partial);
+            let mut conn = pool.acquire().await.map_err(StoreError::from)?;
+            // One read transaction: writers of every process go on meanwhile (WAL).
+            sqlx::query("VACUUM INTO $1")
+                .bind(partial.display().to_string())
+                .execute(&mut *conn)
+                .await
+                .map_err(StoreError::from)?;
+            drop(conn);
+            std::fs::rename(&partial, file)?;
+            let copy = Store::connect(&sqlite_url(file)).await?;
+            let rows = count_rows(&copy).await;
+            copy.close().await;
+            let (tables, rows) = rows?;
+            Ok(Summary {
+                file: file.display().to_string(),
+                tables,
+                rows,
+            })
+        }
+        Store::Postgres(..) => write_lines(store, secrets, file, BACKUP_FORMAT, &[]).await,
+    }
+}
+
+/// `slotbook export FILE`: every table but sessions, from one snapshot.
+pub async fn export(store: &Store, secrets: &SecretBox, file: &Path) -> OpResult<Summary> {
+    write_lines(store, secrets, file, EXPORT_FORMAT, &NOT_EXPORTED).await
+}
+
+/// `slotbook restore FILE` into `target` (a SQLite URL or path, or a PostgreSQL URL).
+pub async fn restore(target: &str, secrets: &SecretBox, file: &Path) -> OpResult<Summary> {
+    if is_sqlite_file(file)? {
+        return restore_sqlite(target, secrets, file).await;
+    }
+    let header = read_header(file)?;
+    if header["format"] != BACKUP_FORMAT {
+        return Err(refused(format!(
+            "{} is not a slotbook backup (an export is loaded with `slotbook import`)",
+            file.display()
+        )));
+    }
+    if !is_postgres_url(target) {
+        return Err(refused(
+            "this backup was made from PostgreSQL: restore it into PostgreSQL \
+             (`slotbook export` and `import` move data between backends)",
+        ));
+    }
+    load_lines(target, secrets, file, &header).await
+}
+
+/// `slotbook import FILE` into `target` of either backend.
+pub async fn import(target: &str, secrets: &SecretBox, file: &Path) -> OpResult<Summary> {
+    if is_sqlite_file(file)? {
+        return Err(refused(format!(
+            "{} is a SQLite backup: load it with `slotbook restore`",
+            file.display()
+        )));
+    }
+    let header = read_header(file)?;
+    if header["format"] != EXPORT_FORMAT {
+        return Err(refused(format!(
+            "{} is not a slotbook export (a backup is loaded with `slotbook restore`)",
+            file.display()
+        )));
+    }
+    load_lines(target, secrets, file, &header).await
+}
+
+/// The file's rows written as JSON Lines from one snapshot, under a temporary name first.
+async fn write_lines(
+    store: &Store,
+    secrets: &SecretBox,
+    file: &Path,
+    format: &str,
+    skipped: &[&str],
+) -> OpResult<Summary> {
+    let partial = partial_name(file);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+    let mut conn = store.conn().await?;
+    transfer::begin_snapshot(conn.ex()).await?;
+    let written = async {
+        let tables = transfer::tables(conn.ex()).await?;
+        let schema = transfer::schema_version(conn.ex()).await?;
+        let fingerprint = settings::get(conn.ex(), FINGERPRINT).await?;
+        let header = json!({
+            "format": format,
+            "version": LAYOUT_VERSION,
+            "schema": schema,
+            "backend": if store.is_postgres() { "postgres" } else { "sqlite" },
+            "created_at": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            "key_fingerprint": fingerprint.unwrap_or_else(|| secrets.fingerprint()),
+        });
+        writeln!(out, "{header}")?;
+        let mut counts = serde_json::Map::new();
+        let mut rows = 0;
+        for table in tables
+            .iter()
+            .filter(|t| !skipped.contains(&t.name.as_str()))
+        {
+            let columns: Vec<&str> = table.columns.iter().map(|(c, _)| c.as_str()).collect();
+            writeln!(out, "{}", json!({"table": table.name, "columns": columns}))?;
+            let n = transfer::each_row(conn.ex(), table, |row| {
+                writeln!(out, "{}", Value::Array(row))
+            })
+            .await?;
+            counts.insert(table.name.clone(), n.into());
+            rows += n;
+        }
+        writeln!(out, "{}", json!({"end": true, "rows": counts}))?;
+        out.flush()?;
+        out.get_ref().sync_all()?;
+        Ok::<_, OperationError>((counts.len(), rows))
+    }
+    .await;
+    transfer::end_snapshot(conn.ex()).await;
+    drop(conn);
+    let (tables, rows) = match written {
+        Ok(done) => done,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
+    };
+    std::fs::rename(&partial, file)?;
+    Ok(Summary {
+        file: file.display().to_string(),
+        tables,
+        rows,
+    })
+}
+
+/// Loads a JSON Lines file into an empty database at `target`, in one transaction.
+async fn load_lines(
+    target: &str,
+    secrets: &SecretBox,
+    file: &Path,
+    header: &Value,
+) -> OpResult<Summary> {
+    check_file_key(header["key_fingerprint"].as_str(), secrets)?;
+    let schema = header["schema"].as_i64().unwrap_or_default();
+    let store = Store::connect(target).await?;
+    let loaded = async {
+        let known = store.latest_migration();
+        if schema > known {
+            return Err(refused(format!(
+                "{} was written by a newer slotbook (schema {schema}; this one knows {known}): load it with that version",
+                file.display()
+            )));
+        }
+        store.migrate_to(schema).await?;
+        if transfer::holds_data(&store).await? {
+            return Err(refused(
+                "the target database is not empty (it holds users or calendars): restore and import load into a new or only migrated database",
+            ));
+        }
+        let summary = insert_lines(&store, file).await?;
+        store.migrate().await?;
+        // The file's fingerprint came along (checked above); an older file had none.
+        check_key(&store, secrets).await?;
+        Ok(summary)
+    }
+    .await;
+    store.close().await;
+    loaded
+}
+
+/// Every table of the file, in one transaction on a database whose tables it replaces.
+async fn insert_lines(store: &Store, file: &Path) -> OpResult<Summary> {
+    let mut tx = store.begin().await?;
+    let tables = transfer::tables(tx.ex()).await?;
+    transfer::clear(&mut tx, &tables).await?;
+    let reader = std::io::BufReader::new(std::fs::File::open(file)?);
+    let mut lines = reader.lines();
+    lines.next();
+    let mut current: Option<(Table, Vec<String>)> = None;
+    let mut batch: Vec<Vec<Value>> = Vec::new();
+    let mut counts: serde_json::Map<String, Value> = serde_json::Map::new();
+    let mut rows = 0u64;
+    let mut ended = None;
+    for line in lines {
+        let line = line?;
+        let value: Value = serde_json::from_str(&line)
+            .map_err(|e| refused(format!("{} is damaged: {e}", file.display())))?;
+        if let Value::Array(row) = value {
+            if current.is_none() {
+                return Err(refused(format!(
+                    "{} is damaged: a row before its table",
+                    file.display()
+                )));
+            }
+            batch.push(row);
+            if batch.len() >= 500
+                && let Some((table, columns)) = &current
+            {
+                transfer::insert(&mut tx, table, columns, &batch).await?;
+                rows += batch.len() as u64;
+                batch.clear();
+            }
+            continue;
+        }
+        if let Some((table, columns)) = current.take() {
+            transfer::insert(&mut tx, &table, &columns, &batch).await?;
+            rows += batch.len() as u64;
+            let count = counts.entry(table.name.clone()).or_insert(0.into());
+            *count = (count.as_u64().unwrap_or_default() + batch.len() as u64).into();
+            batch.clear();
+        }
+        if value["end"] == true {
+            ended = Some(value["rows"].clone());
+            break;
+        }
+        let name = value["table"].as_str().unwrap_or_default();
+        let table = tables
+            .iter()
+            .find(|t| t.name == name)
+            .cloned()
+            .ok_or_else(|| {
+                refused(format!(
+                    "{} names a table this database does not have: {name}",
+                    file.display()
+                ))
+            })?;
+        let columns = value["columns"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .filter_map(|c| c.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        counts.insert(name.to_string(), 0.into());
+        current = Some((table, columns));
+    }
+    let Some(expected) = ended else {
+        return Err(refused(format!(
+            "{} is cut short (no end line): nothing was loaded",
+            file.display()
+        )));
+    };
+    for (table, n) in expected.as_object().into_iter().flatten() {
+        let loaded = counts
+            .get(table)
+            .and_then(Value::as_u64)
+            .unwrap_or_default();
+        if n.as_u64() != Some(loaded) {
+            return Err(refused(format!(
+                "{} is damaged: {table} holds {loaded} rows of {n}: nothing was loaded",
+                file.display()
+            )));
+        }
+    }
+    transfer::continue_sequences(&mut tx).await?;
+    tx.commit().await?;
+    Ok(Summary {
+        file: file.display().to_string(),
+        tables: counts.len(),
+        rows,
+    })
+}
+
+/// A SQLite backup copied into place: the target (a file, new or only migrated) is replaced
+/// by it, then migrated.
+async fn restore_sqlite(target: &str, secrets: &SecretBox, file: &Path) -> OpResult<Summary> {
+    if is_postgres_url(target) {
+        return Err(refused(
+            "this backup is a SQLite database: restore it into SQLite \
+             (`slotbook export` and `import` move data between backends)",
+        ));
+    }
+    let backup = Store::connect(&sqlite_url(file)).await?;
+    let recorded = {
+        let mut conn = backup.conn().await?;
+        settings::get(conn.ex(), FINGERPRINT).await
+    };
+    backup.close().await;
+    check_file_key(recorded?.as_deref(), secrets)?;
+    let target_path = sqlite_path(target)
+        .ok_or_else(|| refused("restore needs a SQLite database file, not an in-memory one"))?;
+    if target_path.exists() {
+        let existing = Store::connect(target).await?;
+        let full = transfer::holds_data(&existing).await;
+        existing.close().await;
+        if full.unwrap_or(true) {
+            return Err(refused(
+                "the target database is not empty (it holds users or calendars): restore loads into a new or only migrated database",
+            ));
+        }
+    }
+    let partial = partial_name(&target_path);
+    std::fs::copy(file, &partial)?;
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", target_path.display()));
+    }
+    std::fs::rename(&partial, &target_path)?;
+    let store = Store::connect(target).await?;
+    let migrated = store.migrate().await;
+    let counted = count_rows(&store).await;
+    store.close().await;
+    migrated?;
+    let (tables, rows) = counted?;
+    Ok(Summary {
+        file: file.display().to_string(),
+        tables,
+        rows,
+    })
+}
+
+/// A file made with another key is refused; one without a fingerprint (older) is taken.
+fn check_file_key(recorded: Option<&str>, secrets: &SecretBox) -> OpResult<()> {
+    match recorded {
+        Some(fingerprint) if fingerprint != secrets.fingerprint() => Err(key_refused()),
+        _ => Ok(()),
+    }
+}
+
+async fn count_rows(store: &Store) -> OpResult<(usize, u64)> {
+    let mut conn = store.conn().await?;
+    let tables = transfer::tables(conn.ex()).await?;
+    let mut rows = 0;
+    for table in &tables {
+        rows += transfer::count(conn.ex(), table).await?;
+    }
+    Ok((tables.len(), rows))
+}
+
+fn read_header(file: &Path) -> OpResult<Value> {
+    let mut first = String::new();
+    std::io::BufReader::new(std::fs::File::open(file)?).read_line(&mut first)?;
+    let header: Value = serde_json::from_str(&first).map_err(|_| {
+        refused(format!(
+            "{} is not a slotbook backup or export",
+            file.display()
+        ))
+    })?;
+    if header["version"].as_i64() != Some(LAYOUT_VERSION) {
+        return Err(refused(format!(
+            "{} has a layout this slotbook cannot read (version {})",
+            file.display(),
+            header["version"]
+        )));
+    }
+    Ok(header)
+}
+
+fn is_sqlite_file(file: &Path) -> OpResult<bool> {
+    let mut magic = [0u8; 16];
+    let mut f = std::fs::File::open(file)?;
+    let read = std::io::Read::read(&mut f, &mut magic)?;
+    Ok(read == 16 && &magic == b"SQLite format 3\0")
+}
+
+fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+fn sqlite_url(file: &Path) -> String {
+    format!("sqlite://{}", file.display())
+}
+
+/// The file of a SQLite URL or path (`None` for an in-memory database).
+fn sqlite_path(url: &str) -> Option<PathBuf> {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url);
+    let path = path.split('?').next().unwrap_or_default();
+    (!path.is_empty() && !path.contains(":memory:")).then(|| PathBuf::from(path))
+}
+
+/// `FILE.partial` beside `FILE`: a copy is complete before it takes the name.
+fn partial_name(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_targets_name_their_file() {
+        assert_eq!(
+            sqlite_path("sqlite://data/a.db"),
+            Some(PathBuf::from("data/a.db"))
+        );
+        assert_eq!(
+            sqlite_path("sqlite:///tmp/a.db?mode=rwc"),
+            Some(PathBuf::from("/tmp/a.db"))
+        );
+        assert_eq!(sqlite_path("data/b.db"), Some(PathBuf::from("data/b.db")));
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+    }
+
+    #[test]
+    fn a_file_of_another_key_is_refused_and_one_without_a_fingerprint_taken() {
+        let key = SecretBox::ephemeral();
+        let other = SecretBox::ephemeral();
+        assert!(check_file_key(Some(&key.fingerprint()), &key).is_ok());
+        assert!(check_file_key(None, &key).is_ok());
+        let refusal = check_file_key(Some(&other.fingerprint()), &key).map_err(|e| e.to_string());
+        assert!(refusal.is_err_and(|why| why.contains("SLOTBOOK_SECRET_KEY")));
+    }
+}
