@@ -67,6 +67,13 @@ enum Command {
         #[arg(long)]
         database_url: Option<String>,
     },
+    /// With every `serve` stopped: seal every sealed value again under SLOTBOOK_NEW_SECRET_KEY
+    /// (then written to SLOTBOOK_SECRET_KEY_FILE when the key lives there); prints
+    /// {"resealed":N}.
+    RotateKey {
+        #[arg(long)]
+        database_url: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -287,6 +294,7 @@ async fn run(command: Command, format: LogFormat) -> anyhow::Result<()> {
         | Command::Restore { .. }
         | Command::Export { .. }
         | Command::Import { .. } => whole_database(command).await?,
+        Command::RotateKey { database_url } => rotate_key(database_url).await?,
         Command::Demo { database_url } => {
             let store = store(database_url).await?;
             let public_url = Config::from_env()?
@@ -377,6 +385,39 @@ async fn whole_database(command: Command) -> anyhow::Result<()> {
         _ => return Ok(()),
     };
     println!("{}", serde_json::to_string(&summary)?);
+    Ok(())
+}
+
+/// `slotbook rotate-key`: the database first, in one transaction; then the key file, when the
+/// key lives in one (a failure there says which key the database now needs).
+async fn rotate_key(database_url: Option<String>) -> anyhow::Result<()> {
+    use app::service::support::secrets::SecretBox;
+    let config = Config::from_env()?;
+    let encoded = std::env::var("SLOTBOOK_NEW_SECRET_KEY")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "SLOTBOOK_NEW_SECRET_KEY is not set: give the new key (32 bytes in base64)"
+            )
+        })?;
+    let new = SecretBox::load(Some(&encoded), std::path::Path::new(""))
+        .map_err(|_| anyhow::anyhow!("SLOTBOOK_NEW_SECRET_KEY is not 32 bytes in base64"))?;
+    let old = secret_key()?;
+    let store = store(database_url).await?;
+    let rotated = operations::rotate_key(&store, &old, &new).await;
+    store.close().await;
+    let resealed = rotated?;
+    if config.secret_key.is_none() {
+        let path = std::path::Path::new(&config.secret_key_file);
+        SecretBox::write_key_file(path, encoded.trim()).map_err(|e| {
+            anyhow::anyhow!(
+                "the database now needs SLOTBOOK_NEW_SECRET_KEY, but {} could not be written: {e}",
+                path.display()
+            )
+        })?;
+    }
+    println!("{}", serde_json::json!({ "resealed": resealed }));
     Ok(())
 }
 

@@ -481,3 +481,49 @@ fn backup_restore_export_import_refuse_a_wrong_key_or_a_full_target_in_one_line(
         "the imported database holds the demo already"
     );
 }
+
+#[test]
+fn rotate_key_needs_the_new_key_then_writes_it_to_the_key_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = format!("sqlite://{}/rotate.db", dir.path().display());
+    let key_file = dir.path().join("secret.key");
+    let old = "b2xkLWtleS1vbGQta2V5LW9sZC1rZXktb2xkLWtleS0=";
+    let new = "bmV3LWtleS1uZXcta2V5LW5ldy1rZXktbmV3LWtleS0=";
+    std::fs::write(&key_file, old).expect("key file");
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        Command::new(BIN)
+            .args(args)
+            .env_remove("SLOTBOOK_SECRET_KEY")
+            .env_remove("SLOTBOOK_NEW_SECRET_KEY")
+            .env("SLOTBOOK_SECRET_KEY_FILE", &key_file)
+            .envs(env.iter().copied())
+            .output()
+            .expect("run slotbook")
+    };
+    assert!(run(&["demo", "--database-url", &db], &[]).status.success());
+    let missing = run(&["rotate-key", "--database-url", &db], &[]);
+    assert!(!missing.status.success());
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(stderr.contains("SLOTBOOK_NEW_SECRET_KEY"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let rotated = run(
+        &["rotate-key", "--database-url", &db],
+        &[("SLOTBOOK_NEW_SECRET_KEY", new)],
+    );
+    assert!(
+        rotated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rotated.stderr)
+    );
+    let printed: serde_json::Value =
+        serde_json::from_slice(&rotated.stdout).expect("one JSON line");
+    assert!(printed["resealed"].is_u64(), "{printed}");
+    assert_eq!(std::fs::read_to_string(&key_file).expect("key").trim(), new);
+    // The database now refuses the old key.
+    let served = run(
+        &["serve", "--bind", "127.0.0.1:0", "--database-url", &db],
+        &[("SLOTBOOK_SECRET_KEY", old)],
+    );
+    assert!(!served.status.success());
+    assert!(String::from_utf8_lossy(&served.stderr).contains("SLOTBOOK_SECRET_KEY"));
+}

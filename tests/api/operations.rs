@@ -301,3 +301,53 @@ async fn a_wrong_key_is_refused_by_serve_restore_and_import_and_a_full_target_by
         .await
         .expect("the whole file loads");
 }
+
+#[tokio::test]
+async fn rotate_key_seals_every_value_again_under_the_new_key_in_one_go() {
+    let app = TestApp::spawn().await;
+    let (host, cal, event, _) = berlin_event(&app).await;
+    let links = format!("/calendars/{cal}/events/{event}/private-links");
+    let (status, made) = app.post(&links, &host, serde_json::json!({})).await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{made}");
+    let token = made["link"]["token"].clone();
+    assert!(token.as_str().is_some_and(|t| t.len() >= 32), "{made}");
+    let sealed_before =
+        contents(&app.database_url).await["private_links"][0]["token_sealed"].clone();
+
+    let new_key = "bmV3LWtleS1uZXcta2V5LW5ldy1rZXktbmV3LWtleS0=";
+    let new = SecretBox::load(Some(new_key), Path::new("unused")).expect("new key");
+    let store = Store::connect(&app.database_url).await.expect("connect");
+    // A wrong old key is refused and changes nothing.
+    let why = operations::rotate_key(&store, &SecretBox::ephemeral(), &new)
+        .await
+        .expect_err("not the database's key")
+        .to_string();
+    assert!(why.contains("SLOTBOOK_SECRET_KEY"), "{why}");
+    let resealed = operations::rotate_key(&store, &test_key(), &new)
+        .await
+        .expect("rotated");
+    store.close().await;
+    assert_eq!(resealed, 1);
+    let sealed_after =
+        contents(&app.database_url).await["private_links"][0]["token_sealed"].clone();
+    assert_ne!(sealed_before, sealed_after);
+
+    // The old key no longer serves the database; the new one does, and opens the link.
+    let old = slotbook::Application::build(slotbook::Config {
+        bind: "127.0.0.1:0".into(),
+        database_url: app.database_url.clone(),
+        secret_key: Some(TEST_KEY.into()),
+        ..slotbook::Config::default()
+    })
+    .await;
+    assert!(
+        old.err()
+            .is_some_and(|e| e.to_string().contains("SLOTBOOK_SECRET_KEY"))
+    );
+    let served =
+        TestApp::spawn_on_url_with(&app.database_url, |c| c.secret_key = Some(new_key.into()))
+            .await;
+    let (status, list) = served.get(&links, &host).await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{list}");
+    assert_eq!(list["links"][0]["token"], token, "{list}");
+}

@@ -65,6 +65,14 @@ impl TestApp {
         Self::spawn_on(database_url.to_string(), None, |_| {}).await
     }
 
+    /// [`TestApp::spawn_on_url`] with `adjust` applied to its configuration.
+    pub async fn spawn_on_url_with(
+        database_url: &str,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestApp {
+        Self::spawn_on(database_url.to_string(), None, adjust).await
+    }
+
     /// A second server process (own pools, own limits) on the same database as `other`.
     pub async fn spawn_beside(other: &TestApp) -> TestApp {
         Self::spawn_on(other.database_url.clone(), None, |_| {}).await

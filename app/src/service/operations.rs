@@ -458,6 +458,40 @@ fn partial_name(file: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Every column holding values sealed with the secret key, as (table, column); each table has `id`.
+const SEALED: [(&str, &str); 3] = [
+    ("calendar_connections", "sealed_url"),
+    ("calendar_connections", "sealed_password"),
+    ("private_links", "token_sealed"),
+];
+
+/// `slotbook rotate-key` (every `serve` stopped): each sealed value opened with `old` and sealed
+/// again with `new`, and the fingerprint of `new` recorded, in one transaction. Answers how many
+/// values were sealed again. A value `old` cannot open refuses the whole rotation.
+pub async fn rotate_key(store: &Store, old: &SecretBox, new: &SecretBox) -> OpResult<u64> {
+    let mut tx = store.begin().await?;
+    if let Some(recorded) = settings::get(tx.ex(), FINGERPRINT).await?
+        && recorded != old.fingerprint()
+    {
+        return Err(key_refused());
+    }
+    let mut resealed = 0;
+    for (table, column) in SEALED {
+        for (id, sealed) in transfer::sealed_values(&mut tx, table, column).await? {
+            let plain = old.open(&sealed).map_err(|_| {
+                refused(format!(
+                    "{table} {id}: its {column} does not open with SLOTBOOK_SECRET_KEY; nothing was changed"
+                ))
+            })?;
+            transfer::set_sealed(&mut tx, table, column, id, &new.seal(&plain)).await?;
+            resealed += 1;
+        }
+    }
+    settings::put(tx.ex(), FINGERPRINT, &new.fingerprint()).await?;
+    tx.commit().await?;
+    Ok(resealed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -332,6 +332,38 @@ pub async fn insert(
     Ok(())
 }
 
+/// (id, value) of every row of `table` whose `column` holds a value (sealed columns: the names
+/// come from the code, never from input).
+pub async fn sealed_values(
+    tx: &mut Tx,
+    table: &str,
+    column: &str,
+) -> StoreResult<Vec<(i64, String)>> {
+    let sql = format!(
+        "SELECT id, {c} FROM {t} WHERE {c} IS NOT NULL ORDER BY id",
+        c = quoted(column),
+        t = quoted(table)
+    );
+    Ok(on!(tx.ex(), c => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *c).await)?)
+}
+
+/// Stores `value` in `column` of the row `id` of `table`.
+pub async fn set_sealed(
+    tx: &mut Tx,
+    table: &str,
+    column: &str,
+    id: i64,
+    value: &str,
+) -> StoreResult<()> {
+    let sql = format!(
+        "UPDATE {t} SET {c} = $1 WHERE id = $2",
+        c = quoted(column),
+        t = quoted(table)
+    );
+    on!(tx.ex(), c => sqlx::query(sqlx::AssertSqlSafe(sql)).bind(value).bind(id).execute(&mut *c).await.map(drop))?;
+    Ok(())
+}
+
 /// Rows per `INSERT`: well under both backends' limit on bound values for the widest table.
 const ROWS_PER_INSERT: usize = 100;
 

@@ -113,6 +113,21 @@ impl SecretBox {
         }
     }
 
+    /// Writes `encoded` (a key in base64) to `path` (mode 0600), under a temporary name first:
+    /// the file holds the old key or the new one, never half of either.
+    pub fn write_key_file(path: &std::path::Path, encoded: &str) -> Result<(), SecretError> {
+        let file_error = |source| SecretError::KeyFile {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".new");
+        let partial = std::path::PathBuf::from(partial);
+        let _ = std::fs::remove_file(&partial);
+        write_private(&partial, encoded).map_err(file_error)?;
+        std::fs::rename(&partial, path).map_err(file_error)
+    }
+
     fn decode(text: &str) -> Option<SecretBox> {
         let bytes = BASE64.decode(text.trim()).ok()?;
         let key: [u8; 32] = bytes.try_into().ok()?;
