@@ -347,7 +347,7 @@ impl Store {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10))
+            .busy_timeout(BUSY_TIMEOUT)
             // Bounded per-connection caches (page cache in KiB, prepared statements): each
             // pooled connection keeps its own inside this process, so without a bound the
             // server's memory grows with the database (BENCHMARKS.md, "Soak").
@@ -488,18 +488,38 @@ impl Store {
     /// (`wal_checkpoint(TRUNCATE)`), between two writers. SQLite's own checkpoints copy pages
     /// but can only start the log over at a moment without readers, which a busy server never
     /// has: the log then grows for ever ("checkpoint starvation"). This waits (up to the busy
-    /// time-out) for the readers of the moment to finish instead. Answers whether the log was
-    /// emptied; PostgreSQL has nothing to do.
+    /// time-out) for the readers of the moment to finish instead, but at most
+    /// [`CHECKPOINT_WAIT`]: it holds this process's writers meanwhile, and a long reader (a
+    /// `slotbook backup` copying the database) would otherwise stop them for the whole busy
+    /// time-out; the next checkpoint tries again. Answers whether the log was emptied;
+    /// PostgreSQL has nothing to do.
     pub async fn checkpoint(&self) -> StoreResult<bool> {
         let Store::Sqlite(pool, gate) = self else {
             return Ok(true);
         };
         let _writers = gate.lock().await;
         let mut conn = pool.acquire().await?;
-        let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
-            .fetch_one(&mut *conn)
+        let wait = format!("PRAGMA busy_timeout = {}", CHECKPOINT_WAIT.as_millis());
+        sqlx::query(sqlx::AssertSqlSafe(wait))
+            .execute(&mut *conn)
             .await?;
-        Ok(busy == 0)
+        let checkpoint = sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&mut *conn)
+            .await;
+        let usual = format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis());
+        if sqlx::query(sqlx::AssertSqlSafe(usual))
+            .execute(&mut *conn)
+            .await
+            .is_err()
+        {
+            // Never back in the pool with the short wait.
+            conn.detach();
+        }
+        match checkpoint.map_err(StoreError::from) {
+            Ok((busy, _, _)) => Ok(busy == 0),
+            Err(StoreError::Busy) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// This process's pool: (idle connections, connections in use, the most it opens).
@@ -533,6 +553,12 @@ impl Store {
         }
     }
 }
+
+/// How long a SQLite statement waits for another process's lock before it answers busy.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the periodic checkpoint waits for readers (DESIGN 2.11: no writer waits more than
+/// 1 s for a backup).
+const CHECKPOINT_WAIT: Duration = Duration::from_millis(300);
 
 /// How long a wait for a PostgreSQL connection may last before the server is asked directly
 /// whether it is there at all. sqlx's pool retries a refused connection until its acquire
@@ -671,6 +697,52 @@ mod tests {
         ] {
             assert_eq!(classify_postgres(code), class, "PostgreSQL {code}");
         }
+    }
+
+    /// A reader holding an old snapshot (a backup copying the database) keeps the log from being
+    /// emptied: the checkpoint gives up quickly instead of holding every writer for the busy
+    /// time-out, and writes go on.
+    #[tokio::test]
+    async fn a_checkpoint_behind_a_long_reader_gives_up_and_writers_go_on() {
+        let dir = std::env::temp_dir().join(format!("slotbook-ckpt-{}", rand::random::<u64>()));
+        let url = format!("sqlite://{}/t.db", dir.display());
+        let store = Store::connect(&url).await.expect("store");
+        let write = |n: i64| {
+            let store = store.clone();
+            async move {
+                let mut tx = store.begin().await.expect("begin");
+                on!(tx.ex(), c => sqlx::query("INSERT INTO t (n) VALUES ($1)").bind(n).execute(&mut *c).await.map(drop))
+                    .expect("insert");
+                tx.commit().await.expect("commit");
+            }
+        };
+        {
+            let mut conn = store.conn().await.expect("conn");
+            on!(conn.ex(), c => sqlx::query("CREATE TABLE t (n INTEGER)").execute(&mut *c).await.map(drop))
+                .expect("table");
+        }
+        write(1).await;
+        let reader = Store::connect(&url).await.expect("a second process");
+        let mut snapshot = reader.conn().await.expect("conn");
+        transfer::begin_snapshot(snapshot.ex())
+            .await
+            .expect("snapshot");
+        write(2).await;
+        let checkpoint = tokio::time::timeout(Duration::from_secs(5), store.checkpoint()).await;
+        assert!(
+            matches!(checkpoint, Ok(Ok(false))),
+            "gives up behind the reader instead of waiting out the busy time-out: {checkpoint:?}"
+        );
+        write(3).await;
+        transfer::end_snapshot(snapshot.ex()).await;
+        drop(snapshot);
+        assert!(
+            store.checkpoint().await.expect("checkpoint"),
+            "emptied once the reader is gone"
+        );
+        reader.close().await;
+        store.close().await;
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     /// A transaction whose task is dropped just after its `BEGIN IMMEDIATE` ran (a page render
