@@ -195,8 +195,10 @@ fn init_logs(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
         .finish(std::io::stderr());
     let filter = tracing_subscriber::EnvFilter::try_from_env("SLOTBOOK_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    // Colours only for a person at a terminal, never in a journal or a file.
     let logs = tracing_subscriber::fmt()
         .with_writer(writer)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_env_filter(filter);
     match format {
         LogFormat::Text => logs.init(),
