@@ -130,13 +130,13 @@ async fn a_missing_or_wrong_token_is_401_asking_for_a_bearer_token() {
 #[tokio::test]
 async fn every_family_is_described_and_counts_move_with_traffic() {
     let app = with_metrics().await;
-    // The first scrape is itself counted: the second has every family.
-    scrape(&app).await;
+    // The first scrape of a fresh server describes every family.
     let (text, before) = scrape(&app).await;
     for family in [
         "slotbook_http_requests_total",
         "slotbook_http_request_duration_seconds",
         "slotbook_bookings_created_total",
+        "slotbook_bookings_refused_total",
         "slotbook_outbox_pending",
         "slotbook_outbox_oldest_age_seconds",
         "slotbook_deliveries_failed_total",

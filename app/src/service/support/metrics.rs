@@ -102,6 +102,25 @@ impl Metrics {
         {
             counter.increment(0);
         }
+        // Every family has a sample from the start, so the first scrape describes them all: the
+        // scrape's own route (it counts itself once answered) and the usual refusals at 0.
+        let scrape = [("route", "/metrics"), ("method", "GET")];
+        recording
+            .recorder
+            .register_counter(
+                &key(REQUESTS, &[scrape[0], scrape[1], ("status", "200")]),
+                &METADATA,
+            )
+            .increment(0);
+        recording
+            .recorder
+            .register_histogram(&key(DURATION, &scrape), &METADATA);
+        for reason in ["slot_unavailable", "validation_failed", "too_many_requests"] {
+            recording
+                .recorder
+                .register_counter(&key(REFUSED, &[("reason", reason)]), &METADATA)
+                .increment(0);
+        }
         recording
             .recorder
             .register_gauge(
@@ -354,6 +373,29 @@ mod tests {
             text.contains(r#"le="0.001""#) && text.contains(r#"le="10""#),
             "{text}"
         );
+        for name in [
+            REQUESTS,
+            DURATION,
+            CREATED,
+            REFUSED,
+            PENDING,
+            OLDEST,
+            DELIVERY_FAILED,
+            SYNC_ERRORS,
+            POOL,
+            POOL_MAX,
+            BUILD_INFO,
+        ] {
+            assert!(text.contains(&format!("# HELP {name} ")), "{name}: {text}");
+            assert!(text.contains(&format!("# TYPE {name} ")), "{name}: {text}");
+        }
+    }
+
+    #[test]
+    fn a_fresh_recorder_describes_every_family() {
+        let text = Metrics::on("0.1.0")
+            .render(&Readings::default())
+            .unwrap_or_default();
         for name in [
             REQUESTS,
             DURATION,
