@@ -112,9 +112,12 @@ impl Metrics {
                 &METADATA,
             )
             .increment(0);
-        recording
-            .recorder
-            .register_histogram(&key(DURATION, &scrape), &METADATA);
+        // Registered without a sample: its buckets show at 0 until the first answer.
+        drop(
+            recording
+                .recorder
+                .register_histogram(&key(DURATION, &scrape), &METADATA),
+        );
         for reason in ["slot_unavailable", "validation_failed", "too_many_requests"] {
             recording
                 .recorder
