@@ -351,3 +351,42 @@ async fn rotate_key_seals_every_value_again_under_the_new_key_in_one_go() {
     assert_eq!(status, reqwest::StatusCode::OK, "{list}");
     assert_eq!(list["links"][0]["token"], token, "{list}");
 }
+
+#[tokio::test]
+async fn a_table_of_more_rows_than_one_batch_imports_whole() {
+    let dir = tempfile::tempdir().expect("dir");
+    let source = format!("sqlite://{}/many.db", dir.path().display());
+    let store = Store::connect(&source).await.expect("connect");
+    store.migrate().await.expect("migrate");
+    if let Store::Sqlite(pool, _) = &store {
+        for n in 0..1_200 {
+            sqlx::query("INSERT INTO settings (key, value, updated_at) VALUES ($1, 'x', 0)")
+                .bind(format!("bulk-{n}"))
+                .execute(pool)
+                .await
+                .expect("insert");
+        }
+    }
+    operations::check_key(&store, &test_key())
+        .await
+        .expect("fingerprint recorded");
+    let file = dir.path().join("many.export");
+    operations::export(&store, &test_key(), &file)
+        .await
+        .expect("export");
+    store.close().await;
+    let target = format!("sqlite://{}/many-imported.db", dir.path().display());
+    operations::import(&target, &test_key(), &file)
+        .await
+        .expect("import");
+    let (imported, exported) = (contents(&target).await, contents(&source).await);
+    assert_eq!(
+        imported["settings"].len(),
+        1_201,
+        "every row and the fingerprint"
+    );
+    assert!(
+        imported["settings"] == exported["settings"],
+        "the same rows"
+    );
+}

@@ -11,6 +11,7 @@
 //! None holds the secret key; each records its fingerprint, and loading one into a database
 //! served with another key is refused.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -117,7 +118,7 @@ pub async fn restore(target: &str, secrets: &SecretBox, file: &Path) -> OpResult
         return restore_sqlite(target, secrets, file).await;
     }
     let header = read_header(file)?;
-    if header["format"] != BACKUP_FORMAT {
+    if header.format != BACKUP_FORMAT {
         return Err(refused(format!(
             "{} is not a slotbook backup (an export is loaded with `slotbook import`)",
             file.display()
@@ -141,7 +142,7 @@ pub async fn import(target: &str, secrets: &SecretBox, file: &Path) -> OpResult<
         )));
     }
     let header = read_header(file)?;
-    if header["format"] != EXPORT_FORMAT {
+    if header.format != EXPORT_FORMAT {
         return Err(refused(format!(
             "{} is not a slotbook export (a backup is loaded with `slotbook restore`)",
             file.display()
@@ -218,10 +219,10 @@ async fn load_lines(
     target: &str,
     secrets: &SecretBox,
     file: &Path,
-    header: &Value,
+    header: &Header,
 ) -> OpResult<Summary> {
-    check_file_key(header["key_fingerprint"].as_str(), secrets)?;
-    let schema = header["schema"].as_i64().unwrap_or_default();
+    check_file_key(header.key_fingerprint.as_deref(), secrets)?;
+    let schema = header.schema;
     let store = Store::connect(target).await?;
     let loaded = async {
         let known = store.latest_migration();
@@ -250,86 +251,63 @@ async fn load_lines(
 
 /// Every table of the file, in one transaction on a database whose tables it replaces.
 async fn insert_lines(store: &Store, file: &Path) -> OpResult<Summary> {
+    let damaged = |why: String| refused(format!("{} is damaged: {why}", file.display()));
     let mut tx = store.begin().await?;
     let tables = transfer::tables(tx.ex()).await?;
     transfer::clear(&mut tx, &tables).await?;
-    let reader = std::io::BufReader::new(std::fs::File::open(file)?);
-    let mut lines = reader.lines();
+    let mut lines = std::io::BufReader::new(std::fs::File::open(file)?).lines();
     lines.next();
-    let mut current: Option<(Table, Vec<String>)> = None;
-    let mut batch: Vec<Vec<Value>> = Vec::new();
-    let mut counts: serde_json::Map<String, Value> = serde_json::Map::new();
-    let mut rows = 0u64;
-    let mut ended = None;
+    let mut current: Option<Loading> = None;
+    let mut loaded: BTreeMap<String, u64> = BTreeMap::new();
+    let mut expected = None;
     for line in lines {
-        let line = line?;
-        let value: Value = serde_json::from_str(&line)
-            .map_err(|e| refused(format!("{} is damaged: {e}", file.display())))?;
-        if let Value::Array(row) = value {
-            if current.is_none() {
-                return Err(refused(format!(
-                    "{} is damaged: a row before its table",
-                    file.display()
-                )));
+        match serde_json::from_str::<Line>(&line?).map_err(|e| damaged(e.to_string()))? {
+            Line::Row(row) => {
+                let loading = current
+                    .as_mut()
+                    .ok_or_else(|| damaged("a row before its table".into()))?;
+                loading.batch.push(row);
+                if loading.batch.len() >= ROWS_PER_BATCH {
+                    loading.flush(&mut tx).await?;
+                }
             }
-            batch.push(row);
-            if batch.len() >= 500
-                && let Some((table, columns)) = &current
-            {
-                transfer::insert(&mut tx, table, columns, &batch).await?;
-                rows += batch.len() as u64;
-                batch.clear();
+            Line::Table { table, columns } => {
+                if let Some(done) = current.take() {
+                    loaded.insert(done.table.name.clone(), done.finish(&mut tx).await?);
+                }
+                let table = tables
+                    .iter()
+                    .find(|t| t.name == table)
+                    .cloned()
+                    .ok_or_else(|| {
+                        refused(format!(
+                            "{} names a table this database does not have: {table}",
+                            file.display()
+                        ))
+                    })?;
+                current = Some(Loading::new(table, columns));
             }
-            continue;
+            Line::End { end, rows } if end => {
+                if let Some(done) = current.take() {
+                    loaded.insert(done.table.name.clone(), done.finish(&mut tx).await?);
+                }
+                expected = Some(rows);
+                break;
+            }
+            Line::End { .. } => return Err(damaged("an end line without `end: true`".into())),
         }
-        if let Some((table, columns)) = current.take() {
-            transfer::insert(&mut tx, &table, &columns, &batch).await?;
-            rows += batch.len() as u64;
-            let count = counts.entry(table.name.clone()).or_insert(0.into());
-            *count = (count.as_u64().unwrap_or_default() + batch.len() as u64).into();
-            batch.clear();
-        }
-        if value["end"] == true {
-            ended = Some(value["rows"].clone());
-            break;
-        }
-        let name = value["table"].as_str().unwrap_or_default();
-        let table = tables
-            .iter()
-            .find(|t| t.name == name)
-            .cloned()
-            .ok_or_else(|| {
-                refused(format!(
-                    "{} names a table this database does not have: {name}",
-                    file.display()
-                ))
-            })?;
-        let columns = value["columns"]
-            .as_array()
-            .map(|c| {
-                c.iter()
-                    .filter_map(|c| c.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        counts.insert(name.to_string(), 0.into());
-        current = Some((table, columns));
     }
-    let Some(expected) = ended else {
+    let Some(expected) = expected else {
         return Err(refused(format!(
             "{} is cut short (no end line): nothing was loaded",
             file.display()
         )));
     };
-    for (table, n) in expected.as_object().into_iter().flatten() {
-        let loaded = counts
-            .get(table)
-            .and_then(Value::as_u64)
-            .unwrap_or_default();
-        if n.as_u64() != Some(loaded) {
-            return Err(refused(format!(
-                "{} is damaged: {table} holds {loaded} rows of {n}: nothing was loaded",
-                file.display()
+    for (table, n) in &expected {
+        let got = loaded.get(table).copied().unwrap_or_default();
+        if got != *n {
+            return Err(damaged(format!(
+                "{table} holds {got} rows of {n}: nothing was loaded"
             )));
         }
     }
@@ -337,9 +315,45 @@ async fn insert_lines(store: &Store, file: &Path) -> OpResult<Summary> {
     tx.commit().await?;
     Ok(Summary {
         file: file.display().to_string(),
-        tables: counts.len(),
-        rows,
+        tables: loaded.len(),
+        rows: loaded.values().sum(),
     })
+}
+
+/// Rows read before they are inserted together.
+const ROWS_PER_BATCH: usize = 500;
+
+/// The table being loaded: its columns as the file names them, the rows read and not yet
+/// inserted, and how many were inserted.
+struct Loading {
+    table: Table,
+    columns: Vec<String>,
+    batch: Vec<Vec<Value>>,
+    inserted: u64,
+}
+
+impl Loading {
+    fn new(table: Table, columns: Vec<String>) -> Loading {
+        Loading {
+            table,
+            columns,
+            batch: Vec::new(),
+            inserted: 0,
+        }
+    }
+
+    async fn flush(&mut self, tx: &mut crate::store::Tx) -> OpResult<()> {
+        transfer::insert(tx, &self.table, &self.columns, &self.batch).await?;
+        self.inserted += self.batch.len() as u64;
+        self.batch.clear();
+        Ok(())
+    }
+
+    /// Inserts what is left; answers the table's row count.
+    async fn finish(mut self, tx: &mut crate::store::Tx) -> OpResult<u64> {
+        self.flush(tx).await?;
+        Ok(self.inserted)
+    }
 }
 
 /// A SQLite backup copied into place: the target (a file, new or only migrated) is replaced
@@ -407,20 +421,44 @@ async fn count_rows(store: &Store) -> OpResult<(usize, u64)> {
     Ok((tables.len(), rows))
 }
 
-fn read_header(file: &Path) -> OpResult<Value> {
+/// The first line of a JSON Lines file: what it is and what it was written from.
+#[derive(Debug, serde::Deserialize)]
+struct Header {
+    format: String,
+    version: i64,
+    schema: i64,
+    key_fingerprint: Option<String>,
+}
+
+/// Every later line: a table's column names, one of its rows, or the trailer with the counts.
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Row(Vec<Value>),
+    Table {
+        table: String,
+        columns: Vec<String>,
+    },
+    End {
+        end: bool,
+        rows: BTreeMap<String, u64>,
+    },
+}
+
+fn read_header(file: &Path) -> OpResult<Header> {
     let mut first = String::new();
     std::io::BufReader::new(std::fs::File::open(file)?).read_line(&mut first)?;
-    let header: Value = serde_json::from_str(&first).map_err(|_| {
+    let header: Header = serde_json::from_str(&first).map_err(|_| {
         refused(format!(
             "{} is not a slotbook backup or export",
             file.display()
         ))
     })?;
-    if header["version"].as_i64() != Some(LAYOUT_VERSION) {
+    if header.version != LAYOUT_VERSION {
         return Err(refused(format!(
             "{} has a layout this slotbook cannot read (version {})",
             file.display(),
-            header["version"]
+            header.version
         )));
     }
     Ok(header)

@@ -386,10 +386,7 @@ impl Store {
     /// How many of the migrations this binary knows are not applied (successfully) to the
     /// database: 0 when its schema is the one this binary expects.
     pub async fn migrations_missing(&self) -> StoreResult<usize> {
-        let migrator = match self {
-            Store::Sqlite(..) => sqlx::migrate!("../migrations/sqlite"),
-            Store::Postgres(..) => sqlx::migrate!("../migrations/postgres"),
-        };
+        let migrator = self.migrator();
         let mut conn = self.conn().await?;
         let applied: Vec<i64> = on!(conn.ex(), c => sqlx::query_scalar(
             "SELECT version FROM _sqlx_migrations WHERE success = TRUE")
@@ -425,13 +422,17 @@ impl Store {
         }
     }
 
-    /// The newest migration this binary knows for this backend.
-    pub fn latest_migration(&self) -> i64 {
-        let migrator = match self {
+    /// The migrations this binary knows for this backend.
+    fn migrator(&self) -> sqlx::migrate::Migrator {
+        match self {
             Store::Sqlite(..) => sqlx::migrate!("../migrations/sqlite"),
             Store::Postgres(..) => sqlx::migrate!("../migrations/postgres"),
-        };
-        migrator
+        }
+    }
+
+    /// The newest migration this binary knows for this backend.
+    pub fn latest_migration(&self) -> i64 {
+        self.migrator()
             .iter()
             .filter(|m| !m.migration_type.is_down_migration())
             .map(|m| m.version)
@@ -442,17 +443,10 @@ impl Store {
     /// Applies the migrations up to `version` only: the schema a file of that version was
     /// written from, before its rows are loaded (the rest follow with [`Store::migrate`]).
     pub async fn migrate_to(&self, version: i64) -> Result<(), sqlx::migrate::MigrateError> {
+        let migrator = self.migrator();
         match self {
-            Store::Sqlite(pool, _) => {
-                sqlx::migrate!("../migrations/sqlite")
-                    .run_to(version, pool)
-                    .await
-            }
-            Store::Postgres(pool, _) => {
-                sqlx::migrate!("../migrations/postgres")
-                    .run_to(version, pool)
-                    .await
-            }
+            Store::Sqlite(pool, _) => migrator.run_to(version, pool).await,
+            Store::Postgres(pool, _) => migrator.run_to(version, pool).await,
         }
     }
 

@@ -27,6 +27,22 @@ const POOL: &str = "slotbook_db_pool_connections";
 const POOL_MAX: &str = "slotbook_db_pool_max_connections";
 const BUILD_INFO: &str = "slotbook_build_info";
 
+/// Every family `/metrics` answers.
+#[cfg(test)]
+const FAMILIES: [&str; 11] = [
+    REQUESTS,
+    DURATION,
+    CREATED,
+    REFUSED,
+    PENDING,
+    OLDEST,
+    DELIVERY_FAILED,
+    SYNC_ERRORS,
+    POOL,
+    POOL_MAX,
+    BUILD_INFO,
+];
+
 /// Upper bounds of the request-duration buckets, in seconds (1 ms to 10 s).
 const DURATION_BUCKETS: [f64; 13] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
@@ -376,19 +392,7 @@ mod tests {
             text.contains(r#"le="0.001""#) && text.contains(r#"le="10""#),
             "{text}"
         );
-        for name in [
-            REQUESTS,
-            DURATION,
-            CREATED,
-            REFUSED,
-            PENDING,
-            OLDEST,
-            DELIVERY_FAILED,
-            SYNC_ERRORS,
-            POOL,
-            POOL_MAX,
-            BUILD_INFO,
-        ] {
+        for name in FAMILIES {
             assert!(text.contains(&format!("# HELP {name} ")), "{name}: {text}");
             assert!(text.contains(&format!("# TYPE {name} ")), "{name}: {text}");
         }
@@ -399,19 +403,7 @@ mod tests {
         let text = Metrics::on("0.1.0")
             .render(&Readings::default())
             .unwrap_or_default();
-        for name in [
-            REQUESTS,
-            DURATION,
-            CREATED,
-            REFUSED,
-            PENDING,
-            OLDEST,
-            DELIVERY_FAILED,
-            SYNC_ERRORS,
-            POOL,
-            POOL_MAX,
-            BUILD_INFO,
-        ] {
+        for name in FAMILIES {
             assert!(text.contains(&format!("# HELP {name} ")), "{name}: {text}");
             assert!(text.contains(&format!("# TYPE {name} ")), "{name}: {text}");
         }
