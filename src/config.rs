@@ -97,6 +97,10 @@ pub struct Config {
     /// Bearer token of `GET /metrics` (`SLOTBOOK_METRICS_TOKEN`; unset: no metrics are kept and
     /// `/metrics` answers 404 like an unknown path). Never logged.
     pub metrics_token: Option<String>,
+    /// Password login, the wait after failed logins, session and audit lifetimes
+    /// (`SLOTBOOK_PASSWORD_LOGIN`, `SLOTBOOK_LOGIN_DELAY_*`, `SLOTBOOK_SESSION_*_SECONDS`,
+    /// `SLOTBOOK_AUDIT_RETENTION_DAYS`).
+    pub accounts: app::service::login::AccountSettings,
 }
 
 impl Default for Config {
@@ -138,6 +142,7 @@ impl Default for Config {
             hold_seconds: None,
             holds_per_ip: 10,
             metrics_token: None,
+            accounts: app::service::login::AccountSettings::default(),
         }
     }
 }
@@ -242,8 +247,49 @@ impl Config {
             },
             holds_per_ip: env_number("SLOTBOOK_HOLDS_PER_IP", d.holds_per_ip)?,
             metrics_token: env("SLOTBOOK_METRICS_TOKEN"),
+            accounts: accounts_from_env(d.accounts)?,
         })
     }
+}
+
+/// DESIGN 2.10's variables; a malformed value stops the start naming its variable.
+fn accounts_from_env(
+    d: app::service::login::AccountSettings,
+) -> anyhow::Result<app::service::login::AccountSettings> {
+    let password_login = match env("SLOTBOOK_PASSWORD_LOGIN").as_deref().map(str::trim) {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => anyhow::bail!("SLOTBOOK_PASSWORD_LOGIN must be on or off, not {other:?}"),
+    };
+    if !password_login {
+        // Nobody could log in to the dashboard: single sign-on is not offered by this build.
+        anyhow::bail!(
+            "SLOTBOOK_PASSWORD_LOGIN=off needs single sign-on, which is not configured (SLOTBOOK_OIDC_ISSUER)"
+        );
+    }
+    let positive = |name: &str, default: i64| -> anyhow::Result<i64> {
+        let value = env_number(name, default)?;
+        if value < 1 {
+            anyhow::bail!("{name} must be at least 1");
+        }
+        Ok(value)
+    };
+    let delay = app::domain::audit::LoginDelay {
+        after: positive("SLOTBOOK_LOGIN_DELAY_AFTER", d.delay.after)?,
+        first_seconds: positive("SLOTBOOK_LOGIN_DELAY_SECONDS", d.delay.first_seconds)?,
+        max_seconds: positive("SLOTBOOK_LOGIN_DELAY_MAX_SECONDS", d.delay.max_seconds)?,
+    };
+    let retention = env_number("SLOTBOOK_AUDIT_RETENTION_DAYS", d.audit_retention_days)?;
+    if retention < 0 {
+        anyhow::bail!("SLOTBOOK_AUDIT_RETENTION_DAYS must be 0 or more");
+    }
+    Ok(app::service::login::AccountSettings {
+        password_login,
+        delay,
+        session_idle_seconds: positive("SLOTBOOK_SESSION_IDLE_SECONDS", d.session_idle_seconds)?,
+        session_max_seconds: positive("SLOTBOOK_SESSION_MAX_SECONDS", d.session_max_seconds)?,
+        audit_retention_days: retention,
+    })
 }
 
 /// `SLOTBOOK_DATABASE_URL`, or the embedded default. (`DATABASE_URL` is deliberately not read:

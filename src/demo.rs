@@ -37,7 +37,7 @@ pub async fn fill(store: &Store, public_url: &str) -> anyhow::Result<()> {
             role: role.into(),
             password: None,
         };
-        let (id, password) = users::create_user(store, input)
+        let (id, password) = users::create_user(store, input, None)
             .await
             .map_err(service_error)?;
         created.push((id, login, password));

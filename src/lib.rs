@@ -4,6 +4,7 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+mod bare_refusals;
 pub mod caching;
 pub mod config;
 pub mod demo;
@@ -57,7 +58,8 @@ pub struct AppState {
 pub struct Application {
     listener: tokio::net::TcpListener,
     router: Router,
-    ctx: Ctx,
+    /// The use cases' context (tests call use cases beside the HTTP surface).
+    pub ctx: Ctx,
     mailer: jobs::mail::Mailer,
     sms: jobs::sms::SmsSender,
     jobs: jobs::JobSettings,
@@ -100,6 +102,7 @@ impl Application {
             seconds: config.hold_seconds,
             per_ip: config.holds_per_ip,
         };
+        ctx.accounts = config.accounts;
         ctx.calendars = app::service::CalendarSettings {
             timeout: config.calendar_timeout,
             sync_seconds: config.calendar_sync.as_secs().max(1) as i64,
@@ -384,9 +387,15 @@ struct RandomRequestId;
 
 impl MakeRequestId for RandomRequestId {
     fn make_request_id<B>(&mut self, _: &Request<B>) -> Option<RequestId> {
-        let id = format!("{:016x}", rand_u64());
-        header::HeaderValue::from_str(&id).ok().map(RequestId::new)
+        header::HeaderValue::from_str(&new_request_id())
+            .ok()
+            .map(RequestId::new)
     }
+}
+
+/// A new request id: 64 random bits, hex.
+pub(crate) fn new_request_id() -> String {
+    format!("{:016x}", rand_u64())
 }
 
 fn rand_u64() -> u64 {

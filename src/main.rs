@@ -277,7 +277,7 @@ async fn run(command: Command, format: LogFormat) -> anyhow::Result<()> {
                 role,
                 password: password.clone(),
             };
-            let (id, generated) = app::service::users::create_user(&store, input)
+            let (id, generated) = app::service::users::create_user(&store, input, None)
                 .await
                 .map_err(describe)?;
             println!("{}", serde_json::json!({"id": id, "login": login}));
@@ -298,10 +298,16 @@ async fn run(command: Command, format: LogFormat) -> anyhow::Result<()> {
                 .await
                 .map_err(describe)?
                 .ok_or_else(|| anyhow::anyhow!("no user with login '{login}'"))?;
-            println!(
-                "{}",
-                app::service::auth::add_app_password(&store, user.id(), &name).await?
-            );
+            let (_, secret) = app::service::app_passwords::create_for(
+                &store,
+                user.id(),
+                &user.user.login,
+                &name,
+                None,
+            )
+            .await
+            .map_err(describe)?;
+            println!("{secret}");
         }
         Command::Backup { .. }
         | Command::Restore { .. }

@@ -35,6 +35,7 @@ pub fn routes() -> Router<AppState> {
             "/admin/settings/calendars",
             post(settings::post_external_calendars),
         )
+        .route("/admin/settings/security", post(settings::post_security))
         .route("/admin/calendars", post(setup::post_calendar))
         .route("/admin/calendars/{id}", post(setup::post_event))
         .route(
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .route("/booking/{hash}/reschedule", post(post_reschedule))
         .route("/booking/{hash}/ics", get(get_ics))
         .route("/admin/bookings.csv", get(get_bookings_csv))
+        .route("/admin/audit-log.csv", get(get_audit_log_csv))
 }
 
 /// `/admin/bookings.csv`: the bookings list's current filter as CSV (the session is checked by
@@ -53,9 +55,9 @@ pub fn routes() -> Router<AppState> {
 async fn get_bookings_csv(
     State(state): State<AppState>,
     RawQuery(raw): RawQuery,
-    headers: axum::http::HeaderMap,
+    parts: axum::http::request::Parts,
 ) -> Response {
-    let caller = match session_of(&state, &headers).await {
+    let caller = match session_of(&state, &parts.headers, &parts.extensions).await {
         Ok(Some(caller)) => caller,
         Ok(None) => return see_other("/login?next=%2Fadmin%2Fbookings"),
         Err(e) => return crate::api::error::ApiError::from(ServiceError::from(e)).into_response(),
@@ -65,15 +67,38 @@ async fn get_bookings_csv(
         pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     let now = chrono::Utc::now().timestamp();
-    match app::pages::dashboard::bookings_csv(&state.ctx, &caller, &q, now).await {
+    let csv = app::pages::dashboard::bookings_csv(&state.ctx, &caller, &q, now).await;
+    csv_download("bookings.csv", csv)
+}
+
+/// `/admin/audit-log.csv`: the audit log page's filters as CSV, for administrators (anyone else:
+/// 404). The export is itself audited.
+async fn get_audit_log_csv(
+    State(state): State<AppState>,
+    RawQuery(raw): RawQuery,
+    parts: axum::http::request::Parts,
+) -> Response {
+    let caller = match session_of(&state, &parts.headers, &parts.extensions).await {
+        Ok(Some(caller)) => caller,
+        Ok(None) => return see_other("/login?next=%2Fadmin%2Faudit-log"),
+        Err(e) => return crate::api::error::ApiError::from(ServiceError::from(e)).into_response(),
+    };
+    let pairs = pairs_of(raw.unwrap_or_default().as_bytes());
+    let csv = app::pages::dashboard::audit_log_csv(&state.ctx, &caller, &pairs).await;
+    csv_download("audit-log.csv", csv)
+}
+
+/// A CSV file to download (never kept by caches: it holds personal data), or the refusal.
+fn csv_download(file: &str, csv: Result<String, ServiceError>) -> Response {
+    match csv {
         Ok(csv) => (
             [
-                (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
                 (
                     header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"bookings.csv\"",
+                    format!("attachment; filename=\"{file}\""),
                 ),
-                (header::CACHE_CONTROL, "no-store"),
+                (header::CACHE_CONTROL, "no-store".to_string()),
             ],
             csv,
         )
@@ -132,7 +157,7 @@ pub async fn admin_session_required(
 ) -> Response {
     let path = request.uri().path();
     if path == "/admin" || path.starts_with("/admin/") {
-        let session = session_of(&state, request.headers()).await;
+        let session = session_of(&state, request.headers(), request.extensions()).await;
         // A database failure is the page's to show; only a missing session goes to login.
         if let Ok(None) = session {
             let target = request
@@ -150,16 +175,18 @@ pub async fn admin_session_required(
 async fn session_of(
     state: &AppState,
     headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
 ) -> Result<Option<app::service::Caller>, app::service::StoreError> {
-    Ok(session_with_token(state, headers)
+    Ok(session_with_token(state, headers, extensions)
         .await?
         .map(|(caller, _)| caller))
 }
 
-/// The session's user and its CSRF token.
+/// The session's user (making this request) and its CSRF token.
 async fn session_with_token(
     state: &AppState,
     headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
 ) -> Result<Option<(app::service::Caller, String)>, app::service::StoreError> {
     use app::service::auth::{SESSION_COOKIE, cookie_value, session_caller};
     let token = headers
@@ -167,9 +194,26 @@ async fn session_with_token(
         .and_then(|v| v.to_str().ok())
         .and_then(|cookies| cookie_value(cookies, SESSION_COOKIE));
     match token {
-        Some(token) => session_caller(&state.ctx, token).await,
+        Some(token) => session_caller(&state.ctx, token, &origin_of(headers, extensions)).await,
         None => Ok(None),
     }
+}
+
+/// The request's peer address and User-Agent.
+fn origin_of(
+    headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
+) -> app::service::audit::Origin {
+    let ip = extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|axum::extract::ConnectInfo(addr)| addr.ip().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    app::service::audit::Origin::new(
+        ip,
+        headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok()),
+    )
 }
 
 /// `application/x-www-form-urlencoded` pairs (a query or a posted form), decoded.

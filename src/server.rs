@@ -45,8 +45,9 @@ pub struct ServerLimits {
     pub max_connections_per_peer: usize,
 }
 
-/// Largest request head hyper buffers. Heads between the router's own limits (8 KiB of URI,
-/// 32 KiB of headers, answered in the error envelope) and this get hyper's bare 414/431.
+/// Largest request head hyper buffers. Heads over the router's own limits (8 KiB of URI, 32 KiB
+/// of headers) are answered in the error envelope up to this size, whether the router refuses
+/// them or hyper does (see `bare_refusals`); larger ones get hyper's bare 431.
 const MAX_HEAD_BYTES: usize = 256 * 1024;
 /// How long open requests may finish after a stop signal.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -157,8 +158,10 @@ impl Connection {
                 state.set(Phase::Idle);
                 response
             });
-        let connection =
-            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = http.serve_connection(
+            TokioIo::new(crate::bare_refusals::EnvelopeBareRefusals::new(stream)),
+            TowerToHyperService::new(service),
+        );
         tokio::pin!(connection);
         let ended = tokio::select! {
             ended = connection.as_mut() => ended,

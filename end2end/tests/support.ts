@@ -22,6 +22,22 @@ export async function checkAxe(page: Page, state: string) {
 }
 
 
+/** [`checkAxe`] for a page shown with JavaScript off (where axe cannot run): its HTML as
+ *  rendered, at the same address and width, in a page that runs axe but not the site's
+ *  scripts. */
+export async function checkAxeAsRendered(page: Page, state: string) {
+  const html = await page.content();
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser");
+  const context = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? undefined });
+  const copy = await context.newPage();
+  await copy.route(/\.(js|wasm)(\?|$)/, (route) => route.abort());
+  await copy.goto(new URL("/healthz", page.url()).toString());
+  await copy.setContent(html, { waitUntil: "load" });
+  await checkAxe(copy, state);
+  await context.close();
+}
+
 // The REST API as the administrator (an application password made by scripts/test).
 export const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const login = process.env.E2E_LOGIN ?? "admin";

@@ -8,6 +8,7 @@
 use std::net::SocketAddr;
 
 use app::service::Caller;
+use app::service::audit::Origin;
 use app::service::auth::{self, SESSION_COOKIE};
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -34,6 +35,17 @@ pub fn client_key(parts: &Parts) -> String {
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip().to_string())
         .unwrap_or_else(|| "unknown".into())
+}
+
+/// The request's address and User-Agent, for audit entries and session lists.
+pub fn origin(parts: &Parts) -> Origin {
+    Origin::new(
+        client_key(parts),
+        parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok()),
+    )
 }
 
 /// Middleware: checks an `Authorization` header when one is sent. Wrong credentials answer 401
@@ -92,7 +104,8 @@ async fn session(parts: &Parts, state: &AppState) -> Result<Session, ApiError> {
     let Some(token) = token else {
         return Ok(Session::None);
     };
-    let Some((caller, csrf)) = auth::session_caller(&state.ctx, &token).await? else {
+    let Some((caller, csrf)) = auth::session_caller(&state.ctx, &token, &origin(parts)).await?
+    else {
         return Ok(Session::None);
     };
     let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
@@ -124,7 +137,7 @@ async fn basic(parts: &Parts, state: &AppState, header_value: &str) -> Result<Ca
         state.login_throttle.record_failure(&key);
         return Err(ApiError::IncorrectPassword);
     };
-    match auth::authenticate_basic(&state.ctx, login, secret).await? {
+    match auth::authenticate_basic(&state.ctx, login, secret, &origin(parts)).await? {
         Ok(caller) => Ok(caller),
         Err(_) => {
             tracing::info!(client = %key, "refused application password");

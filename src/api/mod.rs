@@ -1,5 +1,6 @@
 //! REST under `/api/v2`: one module per resource, each a router with its OpenAPI entries.
 
+pub mod accounts;
 pub mod auth;
 pub mod bookings;
 pub mod calendar_connections;
@@ -46,6 +47,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(settings::router())
         .merge(team_invitations::router())
         .merge(calendar_connections::router())
+        .merge(accounts::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     // After the merge: the routes' operations exist only now.

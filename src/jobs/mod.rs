@@ -121,6 +121,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
         },
     ));
     tokio::spawn(calendar_sync(ctx.clone(), settings.poll));
+    tokio::spawn(account_housekeeping(ctx.clone()));
     tokio::spawn(async move {
         loop {
             // A pass a minute; the first after a minute too, so a fresh start is quiet.
@@ -133,6 +134,26 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
             }
         }
     });
+}
+
+/// Once an hour (the first a minute after the start): audit entries past
+/// `SLOTBOOK_AUDIT_RETENTION_DAYS` and sessions past their limits are deleted. Safe with
+/// several processes: each pass only deletes what is old enough.
+async fn account_housekeeping(ctx: Ctx) {
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    loop {
+        let now = chrono::Utc::now().timestamp();
+        let days = ctx.accounts.audit_retention_days;
+        match app::service::audit::apply_retention(&ctx, days, now).await {
+            Ok(n) if n > 0 => tracing::info!(deleted = n, "deleted old audit entries"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "audit retention pass failed"),
+        }
+        if let Err(e) = app::service::sessions::delete_expired(&ctx, now).await {
+            tracing::warn!(error = %e, "expired sessions were not deleted");
+        }
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+    }
 }
 
 /// Bookings written into hosts' calendars at once (items of one slot still go in order).

@@ -3,7 +3,7 @@
 //! same-site `Origin`; the session itself is checked by `admin_session_required` first.
 
 use axum::extract::{Path, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use app::model::desk::{BulkOutcome, DeskAction, DeskNotice};
@@ -37,7 +37,7 @@ pub async fn post_action(
             status,
         )
     };
-    let Some(caller) = checked_caller(&state, &parts.headers, &form).await else {
+    let Some(caller) = checked_caller(&state, &parts, &form).await else {
         let notice = DeskNotice {
             error: Some(EXPIRED.into()),
             ..DeskNotice::default()
@@ -91,7 +91,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
         error: Some(message.to_string()),
         ..BulkOutcome::default()
     };
-    let Some(caller) = checked_caller(&state, &parts.headers, &form).await else {
+    let Some(caller) = checked_caller(&state, &parts, &form).await else {
         return page(refused_all(EXPIRED), StatusCode::FORBIDDEN).await;
     };
     let value = |key: &str| {
@@ -131,10 +131,13 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
 /// comes from this site.
 pub(super) async fn checked_caller(
     state: &AppState,
-    headers: &HeaderMap,
+    parts: &axum::http::request::Parts,
     form: &[(String, String)],
 ) -> Option<app::service::Caller> {
-    let (caller, csrf) = super::session_with_token(state, headers).await.ok()??;
+    let headers = &parts.headers;
+    let (caller, csrf) = super::session_with_token(state, headers, &parts.extensions)
+        .await
+        .ok()??;
     let sent = form.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v);
     let same_site = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
         None => true,

@@ -83,3 +83,37 @@ pub async fn post_external_calendars(State(state): State<AppState>, request: Req
         Err(refused) => again(&state, &parts, refused).await,
     }
 }
+
+/// `POST /admin/settings/security` (`op=end|end_others|create|revoke`): 303 back with `done=`;
+/// a new application password, the page with it shown once (never in an address); a refusal,
+/// the page with its message.
+pub async fn post_security(State(state): State<AppState>, request: Request) -> Response {
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
+    };
+    let outcome = match caller {
+        Some(caller) => app::pages::security::save(&state.ctx, &caller, &form).await,
+        None => Err(expired(&form)),
+    };
+    match outcome {
+        Ok(app::pages::security::Done::Said(done)) => {
+            see_other(&format!("/admin/settings/security?done={done}"))
+        }
+        Ok(app::pages::security::Done::Created(made)) => {
+            render_with(
+                &state,
+                &parts.uri,
+                &parts.headers,
+                move || leptos::prelude::provide_context(made.clone()),
+                StatusCode::OK,
+            )
+            .await
+        }
+        Err(refused) => again(&state, &parts, refused).await,
+    }
+}

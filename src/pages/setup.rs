@@ -32,7 +32,7 @@ pub(super) async fn read_post(state: &AppState, request: Request) -> Result<Post
     let Some(pairs) = form_pairs(body).await else {
         return Err(StatusCode::BAD_REQUEST.into_response());
     };
-    let caller = checked_caller(state, &parts.headers, &pairs).await;
+    let caller = checked_caller(state, &parts, &pairs).await;
     Ok(Posted {
         form: FormState::from_pairs(&pairs),
         parts,

@@ -60,7 +60,7 @@ async fn application_passwords_work_with_or_without_their_spaces_and_by_email() 
     assert_eq!(app.get("/calendars", &by_email).await.0, StatusCode::OK);
     // The secret is stored hashed: its text appears nowhere in the database.
     let mut conn = app.store.conn().await.expect("conn");
-    let owner = app::store::app_passwords::find_owner(conn.ex(), &jane.secret)
+    let owner = app::store::app_passwords::find(conn.ex(), &jane.secret)
         .await
         .expect("query");
     assert_eq!(owner, None);

@@ -206,7 +206,12 @@ async fn holds_can_be_off_and_bad_requests_name_their_field() {
     assert_envelope(status, &body, 404, "not_found");
     let (status, body) = hold(&app, event, &format!("{} 03:00:00", &slot[..10])).await;
     assert_envelope(status, &body, 409, "slot_unavailable");
-    assert_eq!(body["data"]["reasons"], json!(["outside_hours"]));
+    // (Early in the UTC day the first offered day is today, and 03:00 has passed too.)
+    let reasons = body["data"]["reasons"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(reasons.contains(&json!("outside_hours")), "{reasons:?}");
 
     let (status, saved) = app
         .post(

@@ -6,6 +6,7 @@
     reason = "scenario tests read top to bottom and fail loudly on a broken step"
 )]
 
+mod accounts;
 mod auth;
 mod booking_create;
 mod booking_self;

@@ -14,6 +14,8 @@ pub struct TestApp {
     pub database_url: String,
     pub client: reqwest::Client,
     pub store: Store,
+    /// The application's use-case context.
+    pub ctx: app::service::Ctx,
     /// The outbox workers' clock: moving it forward makes reminders and retries due.
     pub clock: app::service::Clock,
     _dir: Option<tempfile::TempDir>,
@@ -106,6 +108,7 @@ impl TestApp {
         let base = format!("http://{}", application.addr);
         let store = application.store.clone();
         let clock = application.clock.clone();
+        let ctx = application.ctx.clone();
         tokio::spawn(application.run_until_stopped(std::future::pending()));
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
@@ -118,6 +121,7 @@ impl TestApp {
             database_url,
             client,
             store,
+            ctx,
             clock,
             _dir: dir,
         }
@@ -148,12 +152,13 @@ impl TestApp {
             role: role.into(),
             password: Some(format!("{login}-password")),
         };
-        let (id, _) = app::service::users::create_user(&self.store, input)
+        let (id, _) = app::service::users::create_user(&self.store, input, None)
             .await
             .expect("create user");
-        let secret = app::service::auth::add_app_password(&self.store, id, "tests")
-            .await
-            .expect("app password");
+        let (_, secret) =
+            app::service::app_passwords::create_for(&self.store, id, login, "tests", None)
+                .await
+                .expect("app password");
         Creds {
             id,
             login: login.into(),

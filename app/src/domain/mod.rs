@@ -1,6 +1,7 @@
 //! Pure logic: no I/O and no clock (`now` is always a parameter). Compiles for wasm too.
 
 pub mod access;
+pub mod audit;
 pub mod brand;
 /// iCalendar texts to busy intervals (server only: the parser and expander are not in wasm).
 #[cfg(feature = "ssr")]
@@ -18,6 +19,7 @@ pub mod slug;
 pub mod smart_codes;
 pub mod text;
 pub mod transitions;
+pub mod user_agent;
 pub mod validation;
 pub mod values;
 pub mod week;

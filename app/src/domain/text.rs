@@ -144,6 +144,16 @@ pub fn check_text(field: &str, text: &str, single_line: bool, errors: &mut Field
     }
 }
 
+/// A CSV cell that a spreadsheet cannot run as a formula: one starting with `= + - @`, a tab
+/// or a CR gets a leading `'`.
+pub fn spreadsheet_safe(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +202,14 @@ mod tests {
         assert!(errors_of(json!({"fields": long})).contains("fields"));
         let ok: Vec<Value> = (0..MAX_LIST_ITEMS).map(|i| json!(i)).collect();
         assert!(errors_of(json!({"fields": ok})).is_empty());
+    }
+
+    #[test]
+    fn cells_that_look_like_formulas_are_neutralised() {
+        assert_eq!(spreadsheet_safe("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(spreadsheet_safe("+1 555"), "'+1 555");
+        assert_eq!(spreadsheet_safe("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(spreadsheet_safe("-2"), "'-2");
+        assert_eq!(spreadsheet_safe("Ann Lee"), "Ann Lee");
     }
 }

@@ -4,12 +4,14 @@
 //!
 //! Layer: `input` -> `service` -> `store` -> `domain`, `model` (README, "Architecture").
 
+pub mod audit;
 pub mod bookings;
 pub mod calendars;
 pub mod events;
 pub mod fields;
 pub mod settings;
 pub mod team;
+pub mod users;
 
 #[cfg(test)]
 mod examples;

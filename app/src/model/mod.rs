@@ -1,6 +1,7 @@
 //! Wire types shared by REST handlers, server functions and the UI.
 
 pub mod answer;
+pub mod audit;
 pub mod availability;
 pub mod booking;
 pub mod calendar;

@@ -8,5 +8,6 @@ pub mod calendar_connections;
 pub mod dashboard;
 pub mod event_tabs;
 pub mod public;
+pub mod security;
 pub mod settings;
 pub mod setup;

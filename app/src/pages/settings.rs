@@ -428,7 +428,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             RoleChange::parse(&form.value("user_id"), &form.value("role"))
         })
         .await
-        .map(|()| Saved::Done)
+        .map(|_| Saved::Done)
         .map_err(|e| refused_as(form, e, str::to_string)),
         "team" => add_user(ctx, caller, form)
             .await
@@ -456,6 +456,7 @@ async fn add_user(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult
             role: form.value("role"),
             password: None,
         },
+        Some(caller),
     )
     .await?;
     Ok(format!(

@@ -2,13 +2,16 @@
 //! settings page changes them. Every change drops the credentials verified before it.
 
 use crate::domain::access::{Capability, Role};
+use crate::domain::audit::AuditAction;
 use crate::domain::text::check_text;
 use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::domain::values::is_valid_email;
+use crate::service::audit::{self, AuditEvent};
 use crate::service::auth::{hash_password, verify_password};
 use crate::service::settings::site::permitted_then;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::{StoreError, users};
+use crate::store::users::UserRow;
+use crate::store::{StoreError, sessions, users};
 
 /// "Profile": the user's own name and email, with the rules of `user add`.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,6 +117,12 @@ pub async fn change_password(
     }
     let mut tx = ctx.store.begin().await?;
     users::set_password_hash(tx.ex(), caller.id(), &hash).await?;
+    // Whoever knew the old password is logged out everywhere else; application passwords stay.
+    let ended = sessions::delete_others(tx.ex(), caller.id(), caller.session_id).await?;
+    let event = AuditEvent::by(caller, AuditAction::PasswordChanged)
+        .target("user", Some(caller.id()), caller.user.login.clone())
+        .detail("sessions_ended", ended);
+    audit::record(tx.ex(), &event).await?;
     tx.commit().await?;
     ctx.credentials.clear();
     Ok(())
@@ -139,12 +148,12 @@ impl RoleChange {
 
 /// Changes a member's role (`administrator` or `host`) for users who may list users; the
 /// change is read only after that (`read`). Nobody changes their own, so an administrator
-/// cannot lock themselves (or the last administrator) out.
+/// cannot lock themselves (or the last administrator) out. Answers the member as changed.
 pub async fn change_role(
     ctx: &Ctx,
     caller: &Caller,
     read: impl FnOnce() -> ServiceResult<RoleChange>,
-) -> ServiceResult<()> {
+) -> ServiceResult<UserRow> {
     let change = permitted_then(caller, Capability::ListUsers, read)?;
     if change.user_id == caller.id() {
         return Err(ServiceError::field(
@@ -154,12 +163,23 @@ pub async fn change_role(
         ));
     }
     let mut tx = ctx.store.begin().await?;
-    if !users::set_role(tx.ex(), change.user_id, change.role.as_str()).await? {
+    let Some(before) = users::find(tx.ex(), change.user_id).await? else {
         return Err(ServiceError::NotFound);
+    };
+    users::set_role(tx.ex(), change.user_id, change.role.as_str()).await?;
+    if before.role != change.role.as_str() {
+        let event = AuditEvent::by(caller, AuditAction::UserRoleChanged)
+            .target("user", Some(before.id), before.login.clone())
+            .detail("from", before.role.clone())
+            .detail("to", change.role.as_str());
+        audit::record(tx.ex(), &event).await?;
     }
+    let after = users::find(tx.ex(), change.user_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     tx.commit().await?;
     ctx.credentials.clear();
-    Ok(())
+    Ok(after)
 }
 
 #[cfg(test)]

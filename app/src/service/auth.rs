@@ -6,12 +6,12 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
 
+use crate::domain::audit::{AuditAction, AuthMethod, LoginRefusal};
+use crate::service::audit::{self, AuditEvent, Origin};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
-use crate::store::{Store, StoreResult, app_passwords, now_epoch, sessions, users};
+use crate::store::{Ex, StoreResult, app_passwords, now_epoch, sessions, users};
 
-/// How long a dashboard session lasts.
-pub const SESSION_SECONDS: i64 = 14 * 24 * 3600;
 /// Name of the dashboard session cookie.
 pub const SESSION_COOKIE: &str = "slotbook_session";
 
@@ -67,30 +67,27 @@ fn normalise_app_password(secret: &str) -> String {
     secret.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// Creates an application password for `user_id` and answers it (shown once, stored hashed).
-pub async fn add_app_password(store: &Store, user_id: i64, name: &str) -> StoreResult<String> {
+/// Creates an application password named `name` for `user_id` and answers its id and the
+/// secret (shown once, stored hashed).
+pub async fn add_app_password(ex: Ex<'_>, user_id: i64, name: &str) -> StoreResult<(i64, String)> {
     let secret = new_app_password();
-    let mut conn = store.conn().await?;
-    app_passwords::insert(
-        conn.ex(),
-        user_id,
-        name,
-        &digest(&normalise_app_password(&secret)),
-    )
-    .await?;
-    Ok(secret)
+    let id =
+        app_passwords::insert(ex, user_id, name, &digest(&normalise_app_password(&secret))).await?;
+    Ok((id, secret))
 }
 
 /// Checks HTTP Basic credentials: `login` (or email) and one of its application passwords.
+/// A refusal is audited (`login.failed`, the account tried as actor when the login names one).
 pub async fn authenticate_basic(
     ctx: &Ctx,
     login: &str,
     secret: &str,
+    origin: &Origin,
 ) -> ServiceResult<Result<Caller, AuthFailure>> {
     if let Some(caller) = ctx.credentials.basic(login, secret) {
-        return Ok(Ok(caller));
+        return Ok(Ok(caller.at(origin.clone())));
     }
-    let checked = check_basic(&ctx.store, login, secret).await?;
+    let checked = check_basic(ctx, login, secret, origin).await?;
     if let Ok(caller) = &checked {
         ctx.credentials.keep_basic(login, secret, caller);
     }
@@ -98,25 +95,51 @@ pub async fn authenticate_basic(
 }
 
 async fn check_basic(
-    store: &Store,
+    ctx: &Ctx,
     login: &str,
     secret: &str,
+    origin: &Origin,
 ) -> ServiceResult<Result<Caller, AuthFailure>> {
-    let mut conn = store.conn().await?;
-    let owner =
-        app_passwords::find_owner(conn.ex(), &digest(&normalise_app_password(secret))).await?;
-    let Some(owner) = owner else {
-        return Ok(Err(AuthFailure::BadCredentials));
+    let mut conn = ctx.store.conn().await?;
+    let found = app_passwords::find(conn.ex(), &digest(&normalise_app_password(secret))).await?;
+    let owner = match &found {
+        Some(password) => users::find(conn.ex(), password.user_id).await?,
+        None => None,
     };
-    let user = users::find(conn.ex(), owner).await?;
-    Ok(match user {
-        Some(user)
-            if user.login.eq_ignore_ascii_case(login) || user.email.eq_ignore_ascii_case(login) =>
-        {
-            Ok(Caller::from_user(user))
-        }
-        _ => Err(AuthFailure::BadCredentials),
-    })
+    drop(conn);
+    let named = |user: &UserRow| {
+        user.login.eq_ignore_ascii_case(login) || user.email.eq_ignore_ascii_case(login)
+    };
+    if let (Some(password), Some(user)) = (found, owner.filter(named)) {
+        // Noted when the database is asked, at most once per cache period per client.
+        let mut tx = ctx.store.begin().await?;
+        app_passwords::mark_used(
+            tx.ex(),
+            password.id,
+            now_epoch(),
+            origin.ip.as_deref().unwrap_or_default(),
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(Ok(
+            Caller::from_user(user, AuthMethod::AppPassword).at(origin.clone())
+        ));
+    }
+    let tried = if login.contains('\0') {
+        None
+    } else {
+        let mut conn = ctx.store.conn().await?;
+        users::find_by_login_or_email(conn.ex(), login).await?
+    };
+    let event = AuditEvent::login(
+        tried.map(|u| (u.id, u.login)),
+        AuthMethod::AppPassword,
+        origin.clone(),
+        Some(LoginRefusal::BadCredentials),
+        None,
+    );
+    audit::record_alone(ctx, &event).await?;
+    Ok(Err(AuthFailure::BadCredentials))
 }
 
 /// An argon2 hash (default parameters) of a random password nobody knows. An unknown login is
@@ -134,34 +157,6 @@ pub fn hash_to_verify(user: Option<&UserRow>) -> &str {
     user.map_or(DUMMY_HASH.as_str(), |u| u.password_hash.as_str())
 }
 
-/// Checks a login form: login (or email) and the account password.
-pub async fn authenticate_password(
-    store: &Store,
-    login: &str,
-    password: &str,
-) -> ServiceResult<Result<Caller, AuthFailure>> {
-    let login = login.trim();
-    // A NUL can match no login, and PostgreSQL refuses it in a query.
-    let user = if login.contains('\0') {
-        None
-    } else {
-        let mut conn = store.conn().await?;
-        users::find_by_login_or_email(conn.ex(), login).await?
-    };
-    // Argon2 is slow on purpose; run it off the async workers.
-    let password = password.to_string();
-    let checked = tokio::task::spawn_blocking(move || {
-        let matches = verify_password(&password, hash_to_verify(user.as_ref()));
-        match user {
-            Some(user) if matches => Ok(Caller::from_user(user)),
-            _ => Err(AuthFailure::BadCredentials),
-        }
-    })
-    .await
-    .unwrap_or(Err(AuthFailure::BadCredentials));
-    Ok(checked)
-}
-
 /// Whether a state-changing form post carries a positive same-site signal: an `Origin` naming
 /// this host, or else `Sec-Fetch-Site: same-origin`. A post with neither is refused (login
 /// CSRF): every browser that can submit a form sends one of them.
@@ -173,44 +168,56 @@ pub fn same_site_post(origin: Option<&str>, sec_fetch_site: Option<&str>, host: 
     sec_fetch_site == Some("same-origin")
 }
 
-/// A new session for `user_id`: answers the cookie token and the session's CSRF token.
-pub async fn start_session(store: &Store, user_id: i64) -> StoreResult<(String, String)> {
-    let token = hex::encode(rand::random::<[u8; 32]>());
-    let csrf = hex::encode(rand::random::<[u8; 16]>());
-    let mut conn = store.conn().await?;
-    sessions::insert(
-        conn.ex(),
-        user_id,
-        &digest(&token),
-        &csrf,
-        now_epoch() + SESSION_SECONDS,
-    )
-    .await?;
-    Ok((token, csrf))
-}
-
-/// The caller behind a session token, with the session's CSRF token.
-pub async fn session_caller(ctx: &Ctx, token: &str) -> StoreResult<Option<(Caller, String)>> {
-    if let Some(found) = ctx.credentials.session(token) {
-        return Ok(Some(found));
+/// The caller behind a session token, with the session's CSRF token: a session seen within
+/// the idle time and younger than its absolute limit. Asking the database marks it as seen.
+pub async fn session_caller(
+    ctx: &Ctx,
+    token: &str,
+    origin: &Origin,
+) -> StoreResult<Option<(Caller, String)>> {
+    if let Some((caller, csrf)) = ctx.credentials.session(token) {
+        return Ok(Some((caller.at(origin.clone()), csrf)));
     }
-    let mut conn = ctx.store.conn().await?;
-    let Some(session) = sessions::find(conn.ex(), &digest(token), now_epoch()).await? else {
+    let now = now_epoch();
+    let idle_since = now - ctx.accounts.session_idle_seconds;
+    let mut tx = ctx.store.begin().await?;
+    let Some(session) = sessions::touch(tx.ex(), &digest(token), now, idle_since).await? else {
         return Ok(None);
     };
-    let found = users::find(conn.ex(), session.user_id)
-        .await?
-        .map(|u| (Caller::from_user(u), session.csrf_token));
-    if let Some((caller, csrf)) = &found {
+    let user = users::find(tx.ex(), session.user_id).await?;
+    tx.commit().await?;
+    // A kept session is not asked about again for a few seconds: only when neither of its
+    // limits can pass meanwhile (the idle one is reset by the next asking).
+    let keep = crate::service::credentials::KEEP_FOR.as_secs() as i64;
+    let cacheable = ctx.accounts.session_idle_seconds > 2 * keep && session.expires_at - now > keep;
+    let found = user.map(|user| {
+        let method = AuthMethod::parse(&session.method).unwrap_or(AuthMethod::Password);
+        let mut caller = Caller::from_user(user, method);
+        caller.session_id = Some(session.id);
+        (caller, session.csrf_token)
+    });
+    if let Some((caller, csrf)) = found.as_ref().filter(|_| cacheable) {
         ctx.credentials.keep_session(token, caller, csrf);
     }
-    Ok(found)
+    Ok(found.map(|(caller, csrf)| (caller.at(origin.clone()), csrf)))
 }
 
-pub async fn end_session(ctx: &Ctx, token: &str) -> StoreResult<()> {
+/// "Log out": ends the session of `token` and audits it.
+pub async fn end_session(ctx: &Ctx, token: &str, origin: &Origin) -> ServiceResult<()> {
+    let caller = session_caller(ctx, token, origin).await?;
     ctx.credentials.forget_session(token);
-    let mut conn = ctx.store.conn().await?;
-    sessions::delete(conn.ex(), &digest(token)).await
+    let mut tx = ctx.store.begin().await?;
+    sessions::delete(tx.ex(), &digest(token)).await?;
+    if let Some((caller, _)) = caller {
+        let event = AuditEvent::by(&caller, AuditAction::Logout).target(
+            "session",
+            caller.session_id,
+            caller.user.login.clone(),
+        );
+        audit::record(tx.ex(), &event).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The value of cookie `name` in a `Cookie` header.
@@ -222,11 +229,13 @@ pub fn cookie_value<'a>(cookie_header: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// `Set-Cookie` for a session token (or its removal when `token` is `None`).
-pub fn session_cookie(token: Option<&str>, secure: bool) -> String {
+/// The cookie lives as long as the session may (`max_age` seconds); the server ends it sooner
+/// when it is idle.
+pub fn session_cookie(token: Option<&str>, secure: bool, max_age: i64) -> String {
     let secure = if secure { "; Secure" } else { "" };
     match token {
         Some(token) => format!(
-            "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_SECONDS}{secure}"
+            "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
         ),
         None => format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
     }

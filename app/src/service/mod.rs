@@ -2,6 +2,8 @@
 //! and server functions are thin adapters over these.
 
 pub mod account;
+pub mod app_passwords;
+pub mod audit;
 pub mod auth;
 pub mod bookings;
 pub mod calendars;
@@ -9,6 +11,7 @@ pub mod credentials;
 pub mod deliveries;
 pub mod events;
 pub mod hosts;
+pub mod login;
 pub mod notifications;
 pub mod operations;
 pub mod outbox;
@@ -16,6 +19,7 @@ pub mod readiness;
 pub mod reports;
 pub mod schedules;
 pub mod scrape;
+pub mod sessions;
 pub mod settings;
 pub mod slots;
 pub mod support;
@@ -23,6 +27,7 @@ pub mod team_invitations;
 pub mod users;
 
 use crate::domain::access::{Capability, Role};
+use crate::domain::audit::AuthMethod;
 use crate::domain::validation::FieldErrors;
 /// The database handle every use case is given (opened by the binary, shared by workers).
 pub use crate::store::Store;
@@ -52,6 +57,8 @@ pub struct Ctx {
     pub holds: bookings::holds::HoldSettings,
     /// What `/metrics` reports; off unless `SLOTBOOK_METRICS_TOKEN` is set.
     pub metrics: support::metrics::Metrics,
+    /// How accounts log in and how long sessions and audit entries last.
+    pub accounts: login::AccountSettings,
 }
 
 /// How external calendars are read (`SLOTBOOK_CALENDAR_TIMEOUT_MS`,
@@ -104,21 +111,42 @@ impl Ctx {
             credentials: std::sync::Arc::default(),
             holds: bookings::holds::HoldSettings::default(),
             metrics: support::metrics::Metrics::off(),
+            accounts: login::AccountSettings::default(),
         }
     }
 }
 
-/// The authenticated user on whose behalf a use case runs.
+/// The authenticated user on whose behalf a use case runs, and how they came: what an audit
+/// entry says about its actor.
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub user: UserRow,
     pub role: Role,
+    /// How the caller authenticated.
+    pub method: AuthMethod,
+    /// The dashboard session making the request, when it is one.
+    pub session_id: Option<i64>,
+    /// The request's peer address and User-Agent (none from the command line).
+    pub origin: audit::Origin,
 }
 
 impl Caller {
-    pub fn from_user(user: UserRow) -> Caller {
+    /// The user acting through `method`, from no particular request (set `origin` for one).
+    pub fn from_user(user: UserRow, method: AuthMethod) -> Caller {
         let role = Role::parse(&user.role).unwrap_or(Role::Host);
-        Caller { user, role }
+        Caller {
+            user,
+            role,
+            method,
+            session_id: None,
+            origin: audit::Origin::default(),
+        }
+    }
+
+    /// This caller, making the request that `origin` describes.
+    pub fn at(mut self, origin: audit::Origin) -> Caller {
+        self.origin = origin;
+        self
     }
 
     pub fn id(&self) -> i64 {

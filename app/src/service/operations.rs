@@ -27,8 +27,9 @@ const EXPORT_FORMAT: &str = "slotbook-export";
 const BACKUP_FORMAT: &str = "slotbook-backup";
 /// Version of the JSON Lines layout (not of the schema, which the header names too).
 const LAYOUT_VERSION: i64 = 1;
-/// Tables an export leaves out: sessions are bound to the cookies of one installation.
-const NOT_EXPORTED: [&str; 1] = ["sessions"];
+/// Tables an export leaves out: sessions are bound to the cookies of one installation, and
+/// counts of failed logins are short-lived.
+const NOT_EXPORTED: [&str; 2] = ["sessions", "login_failures"];
 
 /// Why a command refused or failed: one line for stderr.
 #[derive(Debug, thiserror::Error)]

@@ -3,6 +3,7 @@
 //! (locking, `ILIKE`) are spelled out where they occur.
 
 pub mod app_passwords;
+pub mod audit_log;
 pub mod availability_schedules;
 pub mod booking_fields;
 pub mod booking_list;
@@ -14,6 +15,7 @@ pub mod events;
 pub mod holds;
 pub mod host_limits;
 pub mod integrations;
+pub mod login_failures;
 pub mod out_of_office;
 pub mod outbox;
 pub mod payments;

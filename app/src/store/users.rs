@@ -16,6 +16,7 @@ pub struct UserRow {
     pub phone: String,
     pub created_at: i64,
     pub updated_at: i64,
+    pub last_login_at: Option<i64>,
 }
 
 impl UserRow {
@@ -42,7 +43,7 @@ pub struct NewUser<'a> {
     pub role: &'a str,
 }
 
-const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at";
+const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at";
 
 pub async fn insert(ex: Ex<'_>, user: &NewUser<'_>) -> StoreResult<i64> {
     let now = now_epoch();
@@ -142,4 +143,26 @@ pub async fn set_role(ex: Ex<'_>, id: i64, role: &str) -> StoreResult<bool> {
         .bind(id).bind(role).bind(now_epoch())
         .execute(&mut *c).await.map(|r| r.rows_affected()))?;
     Ok(changed > 0)
+}
+
+/// Every user, by id.
+pub async fn all(ex: Ex<'_>) -> StoreResult<Vec<UserRow>> {
+    let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM users ORDER BY id"));
+    Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).fetch_all(&mut *c).await)?)
+}
+
+pub async fn set_last_login(ex: Ex<'_>, id: i64, at: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE users SET last_login_at = $2 WHERE id = $1")
+        .bind(id).bind(at).execute(&mut *c).await.map(drop))?;
+    Ok(())
+}
+
+/// Deletes a user: its sessions, application passwords and other own rows go with it (the
+/// schema cascades); calendars and bookings stay, their host shown as deleted. Answers the
+/// user as it was.
+pub async fn delete(ex: Ex<'_>, id: i64) -> StoreResult<Option<UserRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "DELETE FROM users WHERE id = $1 RETURNING {COLUMNS}"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
 }

@@ -154,7 +154,9 @@ pub fn App() -> impl IntoView {
                     <Route path=(StaticSegment("availability"), ParamSegment("id")) view=admin::routes::schedule />
                     <Route path=StaticSegment("settings") view=admin::routes::settings />
                     <Route path=(StaticSegment("settings"), StaticSegment("calendars")) view=admin::routes::external_calendars />
+                    <Route path=(StaticSegment("settings"), StaticSegment("security")) view=admin::routes::security />
                     <Route path=StaticSegment("reports") view=admin::routes::reports />
+                    <Route path=StaticSegment("audit-log") view=admin::routes::audit_log />
                     <Route path=WildcardSegment("rest") view=admin::routes::not_found />
                 </ParentRoute>
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the

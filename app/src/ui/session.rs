@@ -15,6 +15,7 @@ mod server {
     use leptos::prelude::*;
 
     use crate::model::errors::PageError;
+    use crate::service::audit::Origin;
     use crate::service::auth::{self, SESSION_COOKIE};
     use crate::service::support::throttle::LoginThrottle;
     use crate::service::{Caller, Ctx};
@@ -70,12 +71,23 @@ mod server {
             .unwrap_or_else(|_| "unknown".into())
     }
 
+    /// The request's address and User-Agent, for audit entries and session lists.
+    pub fn origin(headers: &HeaderMap, ip: String) -> Origin {
+        Origin::new(
+            ip,
+            headers
+                .get(header::USER_AGENT)
+                .and_then(|v| v.to_str().ok()),
+        )
+    }
+
     pub async fn caller() -> Result<Option<(Caller, String)>, PageError> {
         let headers = headers().await?;
         let Some(token) = session_token(&headers) else {
             return Ok(None);
         };
-        auth::session_caller(&ctx()?, &token)
+        let origin = origin(&headers, client_ip().await);
+        auth::session_caller(&ctx()?, &token, &origin)
             .await
             .map_err(super::unavailable)
     }
@@ -126,6 +138,7 @@ fn unavailable(error: impl std::fmt::Display) -> PageError {
 #[server(prefix = "/_app", endpoint = "login")]
 pub async fn login(login: String, password: String, next: Option<String>) -> Result<(), PageError> {
     use crate::service::auth;
+    use crate::service::login::{PasswordLogin, password_login};
     let headers = server::headers().await?;
     server::check_same_origin(&headers)?;
     let ctx = server::ctx()?;
@@ -140,19 +153,25 @@ pub async fn login(login: String, password: String, next: Option<String>) -> Res
             ),
         ));
     }
-    let checked = auth::authenticate_password(&ctx.store, &login, &password)
-        .await
-        .map_err(unavailable)?;
-    let Ok(caller) = checked else {
-        throttle.record_failure(&key);
-        return Err(server::fail(401, "The login or password is not correct."));
+    let origin = server::origin(&headers, key.clone());
+    let attempt = PasswordLogin {
+        login,
+        password,
+        origin,
     };
-    let (token, _csrf) = auth::start_session(&ctx.store, caller.id())
-        .await
-        .map_err(unavailable)?;
+    let started = match password_login(&ctx, attempt).await.map_err(unavailable)? {
+        Ok(started) => started,
+        Err(refused) => {
+            if refused == crate::service::login::LoginRefused::BadCredentials {
+                throttle.record_failure(&key);
+            }
+            return Err(server::fail(refused.status(), refused.message()));
+        }
+    };
     server::set_cookie(&auth::session_cookie(
-        Some(&token),
+        Some(&started.token),
         ctx.public_url.starts_with("https://"),
+        ctx.accounts.session_max_seconds,
     ));
     leptos_axum::redirect(next.as_deref().and_then(same_site_path).unwrap_or("/admin"));
     Ok(())
@@ -166,11 +185,15 @@ pub async fn logout() -> Result<(), PageError> {
     server::check_same_origin(&headers)?;
     let ctx = server::ctx()?;
     if let Some(token) = server::session_token(&headers) {
-        auth::end_session(&ctx, &token).await.map_err(unavailable)?;
+        let origin = server::origin(&headers, server::client_ip().await);
+        auth::end_session(&ctx, &token, &origin)
+            .await
+            .map_err(unavailable)?;
     }
     server::set_cookie(&auth::session_cookie(
         None,
         ctx.public_url.starts_with("https://"),
+        0,
     ));
     leptos_axum::redirect("/login");
     Ok(())

@@ -7,6 +7,7 @@ use super::{booking_line, host_zone};
 use crate::domain::access::Capability;
 use crate::domain::dates::zone_label;
 use crate::domain::slots::local::{LocalDay, local_of};
+use crate::domain::text::spreadsheet_safe;
 use crate::model::dashboard::{BookingRowView, BookingsPage, BookingsQuery};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::booking_list::{self, Period, ScheduleFilter};
@@ -272,7 +273,7 @@ pub async fn bookings_csv(
             .to_string()
     };
     let write = |out: &mut csv::Writer<Vec<u8>>, cells: &[String]| {
-        out.write_record(cells.iter().map(|c| safe_cell(c)))
+        out.write_record(cells.iter().map(|c| spreadsheet_safe(c)))
             .map_err(csv_failed)
     };
     write(&mut out, &header.map(String::from))?;
@@ -297,6 +298,8 @@ pub async fn bookings_csv(
         )?;
     }
     let bytes = out.into_inner().map_err(csv_failed)?;
+    drop(conn);
+    crate::service::audit::record_export(ctx, caller, "bookings.csv", rows.len()).await?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -305,27 +308,9 @@ fn csv_failed(error: impl std::fmt::Display) -> ServiceError {
     ServiceError::Internal(format!("CSV: {error}"))
 }
 
-/// A cell that cannot start a spreadsheet formula.
-fn safe_cell(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cells_that_look_like_formulas_are_neutralised() {
-        assert_eq!(safe_cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
-        assert_eq!(safe_cell("+1 555"), "'+1 555");
-        assert_eq!(safe_cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(safe_cell("-2"), "'-2");
-        assert_eq!(safe_cell("Ann Lee"), "Ann Lee");
-    }
 
     #[test]
     fn bad_filter_values_fall_back_with_a_notice() {

@@ -1,6 +1,7 @@
 //! The host dashboard's pages: the same queries and visibility rules as `GET /schedules`
 //! (a host sees its own calendars' and hosted bookings; `manage_all_data` sees everyone's).
-//! Here the overview; bookings.rs the bookings list and its CSV; reports.rs the reports page.
+//! Here the overview; bookings.rs the bookings list and its CSV; reports.rs the reports page;
+//! audit.rs the audit log and its CSV.
 
 use chrono::DateTime;
 use chrono_tz::Tz;
@@ -14,8 +15,11 @@ use crate::service::{Caller, Ctx, ServiceResult};
 use crate::store::booking_list::{self, BookingListRow, Period, ScheduleFilter};
 use crate::store::{Ex, calendars, reborrow};
 
+mod audit;
 mod bookings;
 mod reports;
+
+pub use audit::{audit_log, audit_log_csv};
 
 pub use bookings::{TABS, bookings, bookings_csv};
 pub use reports::reports;

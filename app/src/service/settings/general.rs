@@ -94,14 +94,20 @@ pub async fn save_general(
     changes: GeneralChanges,
 ) -> ServiceResult<SavedGeneralSettings> {
     require(caller, Capability::ManageOptions)?;
-    let general = update(ctx, GENERAL, |general: &mut GeneralSettings| {
-        general.emailing = changes.emailing.applied_to(&general.emailing);
-        general.administration = changes.administration.applied_to(&general.administration);
-        if let Some(format) = changes.time_format {
-            general.time_format = format;
-        }
-        validate_general(general)
-    })
+    let general = update(
+        ctx,
+        caller,
+        GENERAL,
+        "general",
+        |general: &mut GeneralSettings| {
+            general.emailing = changes.emailing.applied_to(&general.emailing);
+            general.administration = changes.administration.applied_to(&general.administration);
+            if let Some(format) = changes.time_format {
+                general.time_format = format;
+            }
+            validate_general(general)
+        },
+    )
     .await?;
     Ok(SavedGeneralSettings {
         message: SAVED.into(),
@@ -283,24 +289,30 @@ pub async fn save_payment(
     changes: PaymentChanges,
 ) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
-    update(ctx, GENERAL, |general: &mut GeneralSettings| {
-        let payments = &mut general.payments;
-        if let Some(currency) = changes.currency {
-            payments.currency = currency.code().to_string();
-            payments.currency_sign = currency.symbol().to_string();
-            payments.decimal_points = currency.exponent().unwrap_or(2);
-        }
-        if let Some(v) = changes.is_active {
-            payments.is_active = v;
-        }
-        if let Some(v) = changes.number_format {
-            payments.number_format = v;
-        }
-        if let Some(v) = changes.currency_position {
-            payments.currency_position = v;
-        }
-        Ok(())
-    })
+    update(
+        ctx,
+        caller,
+        GENERAL,
+        "payment",
+        |general: &mut GeneralSettings| {
+            let payments = &mut general.payments;
+            if let Some(currency) = changes.currency {
+                payments.currency = currency.code().to_string();
+                payments.currency_sign = currency.symbol().to_string();
+                payments.decimal_points = currency.exponent().unwrap_or(2);
+            }
+            if let Some(v) = changes.is_active {
+                payments.is_active = v;
+            }
+            if let Some(v) = changes.number_format {
+                payments.number_format = v;
+            }
+            if let Some(v) = changes.currency_position {
+                payments.currency_position = v;
+            }
+            Ok(())
+        },
+    )
     .await?;
     Ok(MessageAnswer::new(SAVED))
 }

@@ -57,15 +57,25 @@ pub async fn save_global_modules(
     switches: ModuleSwitches,
 ) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
-    set_modules(ctx, switches.0).await?;
+    set_modules(ctx, caller, switches.0).await?;
     Ok(MessageAnswer::new(super::site::SAVED))
 }
 
-async fn set_modules(ctx: &Ctx, changes: Vec<(String, String)>) -> ServiceResult<()> {
-    update(ctx, MODULES, |stored: &mut ModuleSettings| {
-        stored.enabled.extend(changes);
-        Ok(())
-    })
+async fn set_modules(
+    ctx: &Ctx,
+    caller: &Caller,
+    changes: Vec<(String, String)>,
+) -> ServiceResult<()> {
+    update(
+        ctx,
+        caller,
+        MODULES,
+        "global_modules",
+        |stored: &mut ModuleSettings| {
+            stored.enabled.extend(changes);
+            Ok(())
+        },
+    )
     .await?;
     Ok(())
 }
@@ -85,11 +95,17 @@ pub async fn save_addons(
     changes: AddonChanges,
 ) -> ServiceResult<SavedFeatureModules> {
     require(caller, Capability::ManageOptions)?;
-    let features = update(ctx, FEATURES, |features: &mut FeatureModules| {
-        features.frontend = changes.frontend.applied_to(&features.frontend);
-        features.coupon = changes.coupon.applied_to(&features.coupon);
-        validate_features(features)
-    })
+    let features = update(
+        ctx,
+        caller,
+        FEATURES,
+        "addons",
+        |features: &mut FeatureModules| {
+            features.frontend = changes.frontend.applied_to(&features.frontend);
+            features.coupon = changes.coupon.applied_to(&features.coupon);
+            validate_features(features)
+        },
+    )
     .await?;
     Ok(SavedFeatureModules {
         message: "Settings are saved".into(),
@@ -155,7 +171,7 @@ pub async fn install_plugin(
 ) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::InstallPlugins)?;
     if let Some(module) = MODULE_CATALOGUE.iter().find(|m| m.1 == plugin.0) {
-        set_modules(ctx, vec![(module.0.to_string(), "yes".to_string())]).await?;
+        set_modules(ctx, caller, vec![(module.0.to_string(), "yes".to_string())]).await?;
     }
     Ok(MessageAnswer::new("Plugin has been installed successfully"))
 }

@@ -81,9 +81,13 @@ pub async fn save(
     changes: ProtectionChanges,
 ) -> ServiceResult<SavedBookingProtection> {
     require(caller, Capability::ManageOptions)?;
-    let settings = update(ctx, BOOKING_PROTECTION, |stored: &mut BookingProtection| {
-        changes.apply(stored)
-    })
+    let settings = update(
+        ctx,
+        caller,
+        BOOKING_PROTECTION,
+        "booking_protection",
+        |stored: &mut BookingProtection| changes.apply(stored),
+    )
     .await?;
     Ok(SavedBookingProtection {
         message: SAVED.into(),

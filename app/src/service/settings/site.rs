@@ -8,13 +8,16 @@ use iso_currency::{Currency, IntoEnumIterator};
 use isocountry::CountryCode;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::domain::access::Capability;
+use crate::domain::audit::AuditAction;
 use crate::domain::validation::FieldErrors;
 use crate::model::settings::{
     Country, CurrencyOption, EmailingFields, FieldControl, GENERAL, GeneralSettings,
     GeneralSettingsAnswer,
 };
+use crate::service::audit::{self, AuditEvent};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::calendars::{self, CalendarFilter};
 use crate::store::{Ex, settings};
@@ -66,7 +69,8 @@ pub const MODULE_CATALOGUE: [(&str, &str, &str, &str); 5] = [
 /// `plugin-booking` is slotbook itself: always installed.
 pub const SELF_PLUGIN: &str = "plugin-booking";
 
-pub(super) fn require(caller: &Caller, capability: Capability) -> ServiceResult<()> {
+/// 403 unless `caller` has `capability`.
+pub fn require(caller: &Caller, capability: Capability) -> ServiceResult<()> {
     if caller.can(capability) {
         Ok(())
     } else {
@@ -81,21 +85,65 @@ pub async fn load<T: DeserializeOwned + Default>(ex: Ex<'_>, key: &str) -> Servi
 }
 
 /// Read-modify-write of one settings document in one transaction, so concurrent saves of
-/// different sections do not undo each other.
-pub(super) async fn update<T, F>(ctx: &Ctx, key: &str, change: F) -> ServiceResult<T>
+/// different sections do not undo each other. Each save is audited (`settings.changed`, the
+/// settings `group` as label, the names of the keys it changed, never their values).
+pub(super) async fn update<T, F>(
+    ctx: &Ctx,
+    caller: &Caller,
+    key: &str,
+    group: &str,
+    change: F,
+) -> ServiceResult<T>
 where
     T: Serialize + DeserializeOwned + Default,
     F: FnOnce(&mut T) -> ServiceResult<()>,
 {
     let mut tx = ctx.store.begin().await?;
     let mut document: T = load(tx.ex(), key).await?;
+    let before = serde_json::to_value(&document).map_err(crate::store::StoreError::from)?;
     change(&mut document)?;
-    let text = serde_json::to_string(&document).map_err(crate::store::StoreError::from)?;
-    settings::put(tx.ex(), key, &text).await?;
+    let after = serde_json::to_value(&document).map_err(crate::store::StoreError::from)?;
+    settings::put(tx.ex(), key, &after.to_string()).await?;
+    let event = AuditEvent::by(caller, AuditAction::SettingsChanged)
+        .target("settings", None, group)
+        .detail("keys", changed_keys(&before, &after));
+    audit::record(tx.ex(), &event).await?;
     tx.commit().await?;
     // Slot lists cache the general settings (week start) with each event.
     ctx.slot_cache.clear();
     Ok(document)
+}
+
+/// The dotted names of the leaves that differ between two settings documents.
+fn changed_keys(before: &Value, after: &Value) -> Vec<String> {
+    fn walk(prefix: &str, before: &Value, after: &Value, out: &mut Vec<String>) {
+        match (before, after) {
+            (Value::Object(b), Value::Object(a)) => {
+                let mut names: Vec<&String> = b.keys().chain(a.keys()).collect();
+                names.sort();
+                names.dedup();
+                for name in names {
+                    let path = if prefix.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{prefix}.{name}")
+                    };
+                    let missing = Value::Null;
+                    walk(
+                        &path,
+                        b.get(name).unwrap_or(&missing),
+                        a.get(name).unwrap_or(&missing),
+                        out,
+                    );
+                }
+            }
+            (b, a) if b != a => out.push(prefix.to_string()),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk("", before, after, &mut out);
+    out
 }
 
 /// `GET /settings/general`.
@@ -282,13 +330,19 @@ pub async fn save_theme(
     choice: ThemeChoice,
 ) -> ServiceResult<MessageAnswer> {
     require(caller, Capability::ManageOptions)?;
-    update(ctx, GENERAL, |general: &mut GeneralSettings| {
-        general.theme = choice.theme;
-        if let Some(brand) = choice.brand_color {
-            general.brand_color = brand;
-        }
-        Ok(())
-    })
+    update(
+        ctx,
+        caller,
+        GENERAL,
+        "theme",
+        |general: &mut GeneralSettings| {
+            general.theme = choice.theme;
+            if let Some(brand) = choice.brand_color {
+                general.brand_color = brand;
+            }
+            Ok(())
+        },
+    )
     .await?;
     Ok(MessageAnswer::new(SAVED))
 }
@@ -333,4 +387,17 @@ pub async fn pages(ctx: &Ctx, caller: &Caller) -> ServiceResult<PageList> {
         })
         .collect();
     Ok(PageList { pages })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changed_keys;
+
+    #[test]
+    fn a_settings_save_names_the_leaves_it_changed() {
+        let before = serde_json::json!({"a": 1, "b": {"c": "x", "d": true}, "e": [1]});
+        let after = serde_json::json!({"a": 1, "b": {"c": "y", "d": true}, "e": [1, 2], "f": 0});
+        assert_eq!(changed_keys(&before, &after), ["b.c", "e", "f"]);
+        assert!(changed_keys(&before, &before).is_empty());
+    }
 }

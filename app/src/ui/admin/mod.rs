@@ -8,6 +8,7 @@ use leptos_router::hooks::use_location;
 use super::session::{Logout, current_user};
 use crate::model::errors::PageError;
 
+pub mod audit_log;
 pub mod availability;
 pub mod booking_detail;
 pub mod bookings;
@@ -19,6 +20,7 @@ mod hours;
 mod in_place;
 pub mod overview;
 pub mod reports;
+pub mod security;
 pub mod settings;
 mod style;
 
@@ -83,6 +85,12 @@ enum Section {
     ExternalCalendars {
         done: Option<String>,
     },
+    /// `/admin/audit-log` with its filters (administrators; anyone else the 404 page).
+    AuditLog(Vec<(String, String)>),
+    /// `/admin/settings/security`, `done=` after a post.
+    Security {
+        done: Option<String>,
+    },
     /// `/admin/reports?from=&to=`.
     Reports {
         from: Option<String>,
@@ -104,6 +112,8 @@ impl Section {
             Section::Bookings(_) => "Bookings",
             Section::Booking { .. } => "Booking",
             Section::Reports { .. } => "Reports",
+            Section::AuditLog(_) => "Audit log",
+            Section::Security { .. } => "Security",
             Section::Schedules => "Availability",
             Section::Settings { .. } => "Settings",
             Section::ExternalCalendars { .. } => "Connected calendars",
@@ -134,6 +144,8 @@ impl Section {
             Section::Bookings(query) => bookings::page(query, csrf).await,
             Section::Booking { id, date, done } => booking_detail::page(id, date, done, csrf).await,
             Section::Reports { from, to } => reports::page(from, to).await,
+            Section::AuditLog(pairs) => audit_log::page(pairs).await,
+            Section::Security { done } => security::page(done, csrf).await,
             Section::Calendars => calendars::list_page(csrf).await,
             Section::Calendar {
                 id,
@@ -423,6 +435,35 @@ pub mod routes {
                 from: query.get("from"),
                 to: query.get("to"),
             })
+        })
+    }
+
+    pub fn security() -> impl IntoView {
+        page(|_, query| {
+            Some(Section::Security {
+                done: query.get("done"),
+            })
+        })
+    }
+
+    pub fn audit_log() -> impl IntoView {
+        page(|_, query| {
+            let keys = [
+                "action",
+                "actor",
+                "target_type",
+                "target_id",
+                "outcome",
+                "from",
+                "to",
+                "page",
+                "per_page",
+            ];
+            let pairs = keys
+                .into_iter()
+                .filter_map(|key| query.get(key).map(|value| (key.to_string(), value)))
+                .collect();
+            Some(Section::AuditLog(pairs))
         })
     }
 

@@ -134,7 +134,23 @@ fn Settings(
         </Section>
         <OutOfOffice state=away_state periods=page.away teammates=page.teammates csrf=csrf.clone() />
         <ConnectedCalendars connections=page.connections />
+        <SecurityLinks administrator=page.site.is_some() />
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
+    }
+}
+
+/// Where sessions, application passwords and (for administrators) the audit log are.
+#[component]
+fn SecurityLinks(administrator: bool) -> impl IntoView {
+    view! {
+        <section id="security" class=format!("mt-6 {CARD}") aria-labelledby="security-heading">
+            <h2 id="security-heading" class="text-lg font-semibold">"Security"</h2>
+            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"See where you are logged in, end sessions, and manage the application passwords of your integrations."</p>
+            <p class="mt-3 flex flex-wrap gap-2">
+                <a href="/admin/settings/security" class=BUTTON>"Sessions and application passwords"</a>
+                {administrator.then(|| view! { <a href="/admin/audit-log" class=BUTTON>"Audit log"</a> })}
+            </p>
+        </section>
     }
 }
 

@@ -1,0 +1,84 @@
+//! `/admin/settings/security`: the signed-in user's sessions and application passwords, and
+//! the forms that end sessions and create or revoke passwords (through the REST routes' use
+//! cases, so rules, messages and audit entries are theirs).
+
+use crate::model::public::FormState;
+use crate::model::user::{AppPasswordLine, NewAppPassword, SecurityPage, SessionLine};
+use crate::pages::setup::refused_as;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, app_passwords, sessions};
+
+/// "27 Nov 2026, 09:12 UTC" from RFC 3339.
+fn shown(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.naive_utc().format("%-d %b %Y, %H:%M UTC").to_string())
+        .unwrap_or_else(|_| at.to_string())
+}
+
+pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SecurityPage> {
+    let listed = sessions::list(ctx, caller).await?;
+    let passwords = app_passwords::list(ctx, caller).await?;
+    Ok(SecurityPage {
+        sessions: listed
+            .sessions
+            .into_iter()
+            .map(|s| SessionLine {
+                id: s.id,
+                current: s.current,
+                browser: s.browser,
+                ip: s.ip,
+                last_seen: shown(&s.last_seen_at),
+            })
+            .collect(),
+        app_passwords: passwords
+            .application_passwords
+            .into_iter()
+            .map(|p| AppPasswordLine {
+                id: p.id,
+                name: p.name,
+                created: shown(&p.created_at),
+                last_used: p.last_used_at.as_deref().map_or("Never".into(), shown),
+            })
+            .collect(),
+    })
+}
+
+/// What a successful post did.
+pub enum Done {
+    /// Back to the page with `done=` naming it.
+    Said(&'static str),
+    /// A password was made: the page shows it this once.
+    Created(NewAppPassword),
+}
+
+/// One of the page's forms (`op=end|end_others|create|revoke`).
+pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Done, FormState> {
+    let id = || form.value("id").trim().parse::<i64>().unwrap_or(0);
+    let plain = |e: ServiceError| refused_as(form, e, str::to_string);
+    match form.value("op").as_str() {
+        "end" => sessions::end(ctx, caller, id())
+            .await
+            .map(|()| Done::Said("ended"))
+            .map_err(plain),
+        "end_others" => sessions::end_others(ctx, caller)
+            .await
+            .map(|_| Done::Said("ended_others"))
+            .map_err(plain),
+        "revoke" => app_passwords::revoke(ctx, caller, id())
+            .await
+            .map(|()| Done::Said("revoked"))
+            .map_err(plain),
+        "create" => app_passwords::create(ctx, caller, &form.value("name"))
+            .await
+            .map(|made| {
+                Done::Created(NewAppPassword {
+                    name: made.application_password.name,
+                    password: made.password,
+                })
+            })
+            .map_err(plain),
+        _ => Err(FormState {
+            message: Some("This form is not one of this page's.".into()),
+            ..form.clone()
+        }),
+    }
+}

@@ -1,0 +1,187 @@
+//! `/admin/settings/security`: the user's sessions ("This session" marked, "End session" on
+//! the others, "End all other sessions") and application passwords ("Revoke", and a form to
+//! create one, shown once). Plain forms posted to this address (`src/pages/settings.rs`).
+
+use leptos::prelude::*;
+
+use super::forms::Refusal;
+use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
+use crate::model::errors::PageError;
+use crate::model::public::FormState;
+use crate::model::user::{NewAppPassword, SecurityPage};
+
+const ACTION: &str = "/admin/settings/security";
+
+/// A page loader: called while the page renders on the server, never an endpoint.
+pub async fn load_security() -> Result<SecurityPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::security::load(&ctx, &caller)
+            .await
+            .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
+}
+
+/// The page; `done` names what the last post did.
+pub async fn page(done: Option<String>, csrf: String) -> AnyView {
+    // Read before any await: after one, the page's owner no longer reaches the context.
+    let form = use_context::<FormState>().unwrap_or_default();
+    let created = use_context::<NewAppPassword>();
+    let body = match load_security().await {
+        Ok(page) => view! { <Security page form created done csrf /> }.into_any(),
+        Err(e) => super::load_error(e),
+    };
+    view! {
+        <p class="text-sm"><a href="/admin/settings" class="text-sky-800 underline dark:text-sky-300">"Back to settings"</a></p>
+        <h1 class="mt-2 text-xl font-semibold" id="section-title">"Security"</h1>
+        {body}
+    }
+    .into_any()
+}
+
+fn done_text(done: &str) -> Option<&'static str> {
+    Some(match done {
+        "ended" => "Session has been ended.",
+        "ended_others" => "Other sessions have been ended.",
+        "revoked" => "Application password has been revoked.",
+        _ => return None,
+    })
+}
+
+#[component]
+fn Security(
+    page: SecurityPage,
+    form: FormState,
+    created: Option<NewAppPassword>,
+    done: Option<String>,
+    csrf: String,
+) -> impl IntoView {
+    let done = done.as_deref().and_then(done_text);
+    let others = page.sessions.iter().filter(|s| !s.current).count();
+    let name_error = form.errors.get("name").cloned();
+    let hidden = |csrf: &String, op: &'static str| {
+        view! {
+            <input type="hidden" name="csrf" value=csrf.clone() />
+            <input type="hidden" name="op" value=op />
+        }
+    };
+    view! {
+        {done.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
+        <Refusal form=form.clone() />
+        <section id="sessions" class=format!("mt-4 {CARD}") aria-labelledby="sessions-heading">
+            <h2 id="sessions-heading" class="text-lg font-semibold">"Sessions"</h2>
+            <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Where you are logged in to the dashboard. End any you do not recognise."</p>
+            <div class="relative mt-3 overflow-x-auto">
+                <table class="w-full min-w-[32rem] text-left text-sm" id="sessions-table">
+                    <thead>
+                        <tr class="border-b border-slate-200 dark:border-slate-700">
+                            <th scope="col" class="py-2 pr-3">"Browser"</th>
+                            <th scope="col" class="py-2 pr-3">"IP address"</th>
+                            <th scope="col" class="py-2 pr-3">"Last seen"</th>
+                            <th scope="col" class="py-2"><span class="sr-only">"Action"</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {page.sessions.into_iter().map(|s| {
+                            let csrf = csrf.clone();
+                            let label = format!("End session ({}, {})", s.browser, s.ip);
+                            view! {
+                                <tr class="border-b border-slate-100 dark:border-slate-800">
+                                    <td class="py-2 pr-3">{s.browser}</td>
+                                    <td class="py-2 pr-3">{s.ip}</td>
+                                    <td class="py-2 pr-3">{s.last_seen}</td>
+                                    <td class="py-2">
+                                        {if s.current {
+                                            view! { <strong>"This session"</strong> }.into_any()
+                                        } else {
+                                            view! {
+                                                <form method="post" action=ACTION>
+                                                    {hidden(&csrf, "end")}
+                                                    <input type="hidden" name="id" value=s.id.to_string() />
+                                                    <button type="submit" class=BUTTON aria-label=label>"End session"</button>
+                                                </form>
+                                            }.into_any()
+                                        }}
+                                    </td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            {(others > 0).then(|| view! {
+                <form method="post" action=ACTION class="mt-3">
+                    {hidden(&csrf, "end_others")}
+                    <button type="submit" class=BUTTON>"End all other sessions"</button>
+                </form>
+            })}
+        </section>
+        <section id="app-passwords" class=format!("mt-6 {CARD}") aria-labelledby="app-passwords-heading">
+            <h2 id="app-passwords-heading" class="text-lg font-semibold">"Application passwords"</h2>
+            <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"For integrations that call the REST API with HTTP Basic. Each is shown once; revoke one to shut it out at once."</p>
+            {created.map(|made| view! {
+                <div role="status" class=SAVED id="new-app-password">
+                    <p>{format!("The application password \u{201c}{}\u{201d} is:", made.name)}</p>
+                    <p class="mt-1 font-mono text-base"><code>{made.password}</code></p>
+                    <p class="mt-1">"Copy it now: it is not shown again."</p>
+                </div>
+            })}
+            {if page.app_passwords.is_empty() {
+                view! { <p class="mt-3 text-sm">"None yet."</p> }.into_any()
+            } else {
+                view! {
+                    <div class="relative mt-3 overflow-x-auto">
+                        <table class="w-full min-w-[32rem] text-left text-sm" id="app-passwords-table">
+                            <thead>
+                                <tr class="border-b border-slate-200 dark:border-slate-700">
+                                    <th scope="col" class="py-2 pr-3">"Name"</th>
+                                    <th scope="col" class="py-2 pr-3">"Created"</th>
+                                    <th scope="col" class="py-2 pr-3">"Last used"</th>
+                                    <th scope="col" class="py-2"><span class="sr-only">"Action"</span></th>
+                                </tr>
+                            </thead>
+                            <tbody>
+                                {page.app_passwords.into_iter().map(|p| {
+                                    let csrf = csrf.clone();
+                                    let label = format!("Revoke {}", p.name);
+                                    view! {
+                                        <tr class="border-b border-slate-100 dark:border-slate-800">
+                                            <td class="py-2 pr-3">{p.name}</td>
+                                            <td class="py-2 pr-3">{p.created}</td>
+                                            <td class="py-2 pr-3">{p.last_used}</td>
+                                            <td class="py-2">
+                                                <form method="post" action=ACTION>
+                                                    {hidden(&csrf, "revoke")}
+                                                    <input type="hidden" name="id" value=p.id.to_string() />
+                                                    <button type="submit" class=BUTTON aria-label=label>"Revoke"</button>
+                                                </form>
+                                            </td>
+                                        </tr>
+                                    }
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    </div>
+                }.into_any()
+            }}
+            <form method="post" action=ACTION class="mt-4 flex flex-wrap items-end gap-3" id="new-app-password-form">
+                {hidden(&csrf, "create")}
+                <div class="min-w-[14rem] grow">
+                    <label for="app-password-name" class="block text-sm font-medium">"Name"</label>
+                    <input id="app-password-name" name="name" type="text" maxlength="100" required
+                        value=form.value("name") class=FIELD
+                        aria-invalid=name_error.is_some().then_some("true")
+                        aria-describedby=name_error.is_some().then_some("app-password-name-error") />
+                    {name_error.map(|e| view! { <p id="app-password-name-error" class=ERROR>{e}</p> })}
+                </div>
+                <button type="submit" class=PRIMARY>"Create application password"</button>
+            </form>
+        </section>
+    }
+}
