@@ -36,6 +36,10 @@ pub fn routes() -> Router<AppState> {
             post(settings::post_external_calendars),
         )
         .route("/admin/settings/security", post(settings::post_security))
+        .route(
+            "/admin/settings/security/two-factor",
+            post(settings::post_two_factor),
+        )
         .route("/admin/calendars", post(setup::post_calendar))
         .route("/admin/calendars/{id}", post(setup::post_event))
         .route(
@@ -158,6 +162,13 @@ pub async fn admin_session_required(
     let path = request.uri().path();
     if path == "/admin" || path.starts_with("/admin/") {
         let session = session_of(&state, request.headers(), request.extensions()).await;
+        let setup = app::ui::session::TWO_FACTOR_SETUP;
+        if let Ok(Some(caller)) = &session
+            && caller.must_set_up_two_factor
+            && path != setup
+        {
+            return see_other(setup);
+        }
         // A database failure is the page's to show; only a missing session goes to login.
         if let Ok(None) = session {
             let target = request

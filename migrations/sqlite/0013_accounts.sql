@@ -39,3 +39,27 @@ CREATE TABLE login_failures (
     wait_until BIGINT NOT NULL DEFAULT 0,
     updated_at BIGINT NOT NULL
 );
+
+-- Two-factor login (TOTP): the secret in use and the one being set up, both sealed with the
+-- secret key; the last time step accepted (that one and every earlier one never again).
+ALTER TABLE users ADD COLUMN totp_sealed TEXT;
+ALTER TABLE users ADD COLUMN totp_pending_sealed TEXT;
+ALTER TABLE users ADD COLUMN totp_last_step BIGINT NOT NULL DEFAULT 0;
+
+-- Ten single-use recovery codes per user, as SHA-256 digests.
+CREATE TABLE recovery_codes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    used_at BIGINT
+);
+CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
+
+-- A right password of a user with two-factor login, waiting for the code (5 minutes), bound
+-- to one browser by a cookie whose token is stored as its digest.
+CREATE TABLE pending_logins (
+    token_hash TEXT PRIMARY KEY,
+    user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    next_path TEXT NOT NULL DEFAULT '',
+    expires_at BIGINT NOT NULL
+);

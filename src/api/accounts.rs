@@ -7,7 +7,7 @@ use app::model::user::{
     AppPasswordCreated, AppPasswordList, AppPasswordRequest, NewUserRequest, RoleRequest,
     SessionList, SessionsEnded, UserAnswer, UserChanged, UserList,
 };
-use app::service::{app_passwords, audit, sessions, users};
+use app::service::{app_passwords, audit, sessions, two_factor, users};
 use axum::Json;
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_me))
         .routes(routes!(list_users, create_user))
         .routes(routes!(update_user, delete_user))
+        .routes(routes!(disable_two_factor))
         .routes(routes!(list_sessions, end_other_sessions))
         .routes(routes!(end_session))
         .routes(routes!(
@@ -86,6 +87,17 @@ pub async fn update_user(
 pub async fn delete_user(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<MessageAnswer> {
     users::delete(&host.ctx, &host.caller, id).await?;
     Ok(Json(MessageAnswer::new("User has been deleted")))
+}
+
+#[utoipa::path(delete, path = "/users/{id}/two-factor", tag = "users",
+    description = "Turns another user's two-factor login off, for a lost phone (`list_users`); they log in with their password alone until they set it up again.",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "`{message: 'Two-factor authentication has been turned off'}`", body = MessageAnswer)))]
+pub async fn disable_two_factor(host: Host, ApiPath(id): ApiPath<i64>) -> Answer<MessageAnswer> {
+    two_factor::disable_for(&host.ctx, &host.caller, id).await?;
+    Ok(Json(MessageAnswer::new(
+        "Two-factor authentication has been turned off",
+    )))
 }
 
 #[utoipa::path(get, path = "/sessions", tag = "users",

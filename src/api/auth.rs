@@ -79,6 +79,11 @@ impl FromRequestParts<AppState> for Authenticated {
             return Ok(Authenticated(caller.clone()));
         }
         match session(parts, state).await? {
+            Session::Valid(caller) if caller.must_set_up_two_factor => Err(ApiError::Protocol {
+                status: axum::http::StatusCode::FORBIDDEN,
+                code: "two_factor_required",
+                message: "Set up two-factor authentication first.",
+            }),
             Session::Valid(caller) => Ok(Authenticated(*caller)),
             Session::MissingCsrf => Err(ApiError::CsrfFailed),
             Session::None => Err(ApiError::NotLoggedIn),
@@ -164,6 +169,7 @@ impl FromRequestParts<AppState> for MaybeAuthenticated {
             return Ok(MaybeAuthenticated(Some(caller.clone())));
         }
         Ok(MaybeAuthenticated(match session(parts, state).await? {
+            Session::Valid(caller) if caller.must_set_up_two_factor => None,
             Session::Valid(caller) => Some(*caller),
             Session::None | Session::MissingCsrf => None,
         }))

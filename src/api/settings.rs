@@ -7,12 +7,13 @@ use app::model::listing::{PageList, SettingsMenu};
 use app::model::settings::{
     BookingProtectionAnswer, BookingProtectionRequest, GeneralSettingsAnswer,
     GeneralSettingsRequest, GlobalModules, InstallPluginRequest, PaymentSettingsRequest,
-    SavedBookingProtection, SavedFeatureModules, SavedGeneralSettings, SettingsRequest,
-    ThemeRequest,
+    SavedBookingProtection, SavedFeatureModules, SavedGeneralSettings, SavedSecuritySettings,
+    SecuritySettingsAnswer, SecuritySettingsRequest, SettingsRequest, ThemeRequest,
 };
 use app::service::settings::general;
 use app::service::settings::modules;
 use app::service::settings::protection;
+use app::service::settings::security;
 use app::service::settings::site;
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
@@ -34,6 +35,28 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(save_addons))
         .routes(routes!(install_plugin))
         .routes(routes!(get_booking_protection, save_booking_protection))
+        .routes(routes!(get_security_settings, save_security_settings))
+}
+
+#[utoipa::path(get, path = "/settings/security", tag = "settings",
+    description = "Whether every user who logs in with a password must use two-factor authentication (`manage_options`).",
+    responses((status = 200, description = "`{settings: {require_two_factor: 'yes'|'no'}}`", body = SecuritySettingsAnswer)))]
+pub async fn get_security_settings(host: Host) -> Answer<SecuritySettingsAnswer> {
+    security::get(&host.ctx, &host.caller).await.json()
+}
+
+#[utoipa::path(post, path = "/settings/security", tag = "settings",
+    description = "With `require_two_factor: 'yes'`, a user without two-factor login who logs in with a password must set it up before anything else: dashboard pages lead to the set-up page and REST calls with that session answer 403 `two_factor_required`. Application passwords are not affected. 422 on `require_two_factor`.",
+    request_body(content = SecuritySettingsRequest, description = "`{settings: {require_two_factor}}`"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully', settings}`", body = SavedSecuritySettings)))]
+pub async fn save_security_settings(
+    host: Host,
+    ApiJson(body): ApiJson,
+) -> Answer<SavedSecuritySettings> {
+    let change = site::permitted_then(&host.caller, Capability::ManageOptions, || {
+        app::input::settings::security_change(&body)
+    })?;
+    security::save(&host.ctx, &host.caller, change).await.json()
 }
 
 #[utoipa::path(get, path = "/settings/booking-protection", tag = "settings",

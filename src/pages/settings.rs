@@ -117,3 +117,36 @@ pub async fn post_security(State(state): State<AppState>, request: Request) -> R
         Err(refused) => again(&state, &parts, refused).await,
     }
 }
+
+/// `POST /admin/settings/security/two-factor` (`op=enable|renew|disable`, each with `code`):
+/// turned on or new codes, the page with the recovery codes shown once; turned off, 303 to the
+/// security page; a wrong code, the page with "The code is not correct.".
+pub async fn post_two_factor(State(state): State<AppState>, request: Request) -> Response {
+    use app::pages::security::{TwoFactorDone, save_two_factor};
+    let Posted {
+        parts,
+        form,
+        caller,
+    } = match read_post(&state, request).await {
+        Ok(posted) => posted,
+        Err(refused) => return refused,
+    };
+    let outcome = match caller {
+        Some(caller) => save_two_factor(&state.ctx, &caller, &form).await,
+        None => Err(expired(&form)),
+    };
+    match outcome {
+        Ok(TwoFactorDone::Off) => see_other("/admin/settings/security?done=two_factor_off"),
+        Ok(TwoFactorDone::Codes(codes)) => {
+            render_with(
+                &state,
+                &parts.uri,
+                &parts.headers,
+                move || leptos::prelude::provide_context(codes.clone()),
+                StatusCode::OK,
+            )
+            .await
+        }
+        Err(refused) => again(&state, &parts, refused).await,
+    }
+}

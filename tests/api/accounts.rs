@@ -958,3 +958,306 @@ async fn the_security_page_ends_sessions_and_manages_application_passwords_witho
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+/// The code an authenticator app shows for `secret` (base32) at `at` (epoch seconds).
+fn authenticator_code(secret: &str, at: i64) -> String {
+    let secret = totp_rs::Secret::try_from_base32(secret).expect("base32 secret");
+    totp_rs::Builder::new()
+        .with_secret(secret)
+        .build()
+        .expect("totp")
+        .generate(u64::try_from(at).expect("time"))
+        .to_string()
+}
+
+/// Posts the login form; answers the status, the `Location`, and the pending-login and session
+/// cookies it set.
+async fn password_step(
+    app: &TestApp,
+    login: &str,
+    password: &str,
+) -> (StatusCode, String, Option<String>, Option<String>) {
+    let response = app
+        .client
+        .post(format!("{}/_app/login", app.base))
+        .header("origin", &app.base)
+        .form(&[("login", login), ("password", password)])
+        .send()
+        .await
+        .expect("login");
+    let cookie = |name: &str| {
+        response
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|c| c.starts_with(&format!("{name}=")) && !c.starts_with(&format!("{name}=;")))
+            .map(|c| c.split(';').next().unwrap_or_default().to_string())
+    };
+    let (pending, session) = (cookie("slotbook_pending"), cookie("slotbook_session"));
+    let location = response
+        .headers()
+        .get("location")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    (response.status(), location, pending, session)
+}
+
+/// Posts the code of a pending login; answers the status, the message of a refusal and the
+/// session cookie of a success.
+async fn code_step(
+    app: &TestApp,
+    pending: &str,
+    code: &str,
+) -> (StatusCode, String, Option<String>) {
+    let response = app
+        .client
+        .post(format!("{}/_app/login_code", app.base))
+        .header("origin", &app.base)
+        .header(COOKIE, pending)
+        .form(&[("code", code)])
+        .send()
+        .await
+        .expect("code");
+    let status = response.status();
+    let session = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("slotbook_session=") && !c.starts_with("slotbook_session=;"))
+        .map(|c| c.split(';').next().unwrap_or_default().to_string());
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    let message = body["message"].as_str().unwrap_or_default().to_string();
+    (status, message, session)
+}
+
+#[tokio::test]
+async fn two_factor_login_is_set_up_used_with_codes_once_each_and_turned_off() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let jane = app.host("jane").await;
+    let desk = crate::desk::Desk::open(&app, "jane").await;
+    let (status, html) = desk.page("/admin/settings/security/two-factor").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains(">Set up two-factor authentication</h1>"),
+        "{html}"
+    );
+    assert!(html.contains("<svg role=\"img\" aria-label=\"QR code\""));
+    assert!(html.contains(">Secret key<") && html.contains(">Open in authenticator app<"));
+    let at = html.find("id=\"totp-secret\"").expect("the secret");
+    let at = at + html[at..].find('>').expect("its text") + 1;
+    let secret: String = html[at..]
+        .split('<')
+        .next()
+        .unwrap_or_default()
+        .replace(' ', "");
+    assert_eq!(secret.len(), 32);
+    assert!(html.contains(&format!(
+        "href=\"otpauth://totp/slotbook:jane?secret={secret}&amp;issuer=slotbook\""
+    )));
+    let (_, again) = desk.page("/admin/settings/security/two-factor").await;
+    assert!(
+        again.contains(&html[at..at + 20]),
+        "the same secret on every reload"
+    );
+    let token = desk.token("/admin/settings/security/two-factor").await;
+    let desk = &desk;
+    let form = |op: &'static str, code: String| {
+        let token = token.clone();
+        async move {
+            desk.post(
+                "/admin/settings/security/two-factor",
+                &[("csrf", &token), ("op", op), ("code", &code)],
+            )
+            .await
+        }
+    };
+    let (status, _, refused) = form("enable", "000000".into()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.contains("The code is not correct."));
+    assert_eq!(
+        app.get("/users/me", &jane).await.1["user"]["two_factor_enabled"],
+        false
+    );
+    let now = chrono::Utc::now().timestamp();
+    let (status, _, shown) = form("enable", authenticator_code(&secret, now)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(shown.contains(">Recovery codes</h2>"));
+    let codes: Vec<String> = shown
+        .split("<li><code>")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(codes.len(), 10, "{codes:?}");
+    assert_eq!(
+        app.get("/users/me", &jane).await.1["user"]["two_factor_enabled"],
+        true
+    );
+
+    // The password alone is no login now: a pending login waits for the code.
+    let (status, location, pending, session) = password_step(&app, "jane", "jane-password").await;
+    assert!(status.is_redirection() || status.is_success(), "{status}");
+    assert!(location.ends_with("/login/two-factor"), "{location}");
+    assert!(session.is_none());
+    let pending = pending.expect("a pending login");
+    let (status, message, _) = code_step(&app, &pending, "123456").await;
+    assert_eq!(
+        (status, message.as_str()),
+        (StatusCode::UNAUTHORIZED, "The code is not correct.")
+    );
+    // The code of the set-up's step is spent; the next step's code logs in, once.
+    let (status, message, _) = code_step(&app, &pending, &authenticator_code(&secret, now)).await;
+    assert_eq!(message, "The code is not correct.", "{status}");
+    let next = authenticator_code(&secret, now + 30);
+    let (status, _, session) = code_step(&app, &pending, &next).await;
+    assert!(status.is_redirection() || status.is_success(), "{status}");
+    assert!(session.is_some());
+    let (_, _, pending, _) = password_step(&app, "jane", "jane-password").await;
+    let pending = pending.expect("a pending login");
+    let (_, message, _) = code_step(&app, &pending, &next).await;
+    assert_eq!(message, "The code is not correct.", "a replayed code");
+    // A recovery code, in any case and without its hyphen, once.
+    let recovery = codes[0].to_uppercase().replace('-', "");
+    let (_, _, session) = code_step(&app, &pending, &recovery).await;
+    assert!(session.is_some());
+    let (_, _, pending, _) = password_step(&app, "jane", "jane-password").await;
+    let pending = pending.expect("a pending login");
+    let (_, message, _) = code_step(&app, &pending, &codes[0]).await;
+    assert_eq!(message, "The code is not correct.", "a used recovery code");
+    let (_, message, _) = code_step(&app, "slotbook_pending=forged", &codes[1]).await;
+    assert_eq!(message, "The login has expired. Log in again.");
+
+    // New codes replace the old; turning off asks for a code too.
+    let (status, _, renewed) = form("renew", codes[1].clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(renewed.contains(">Recovery codes</h2>"));
+    let (status, _, _) = form("disable", codes[2].clone()).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the old codes are gone"
+    );
+
+    // An administrator turns it off for a lost phone; then the password alone logs in.
+    let (status, body) = app
+        .delete(&format!("/users/{}/two-factor", jane.id), &jane)
+        .await;
+    assert_envelope(status, &body, 403, "rest_forbidden");
+    let (status, body) = app
+        .delete(&format!("/users/{}/two-factor", jane.id), &admin)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["message"],
+        "Two-factor authentication has been turned off"
+    );
+    let (_, _, pending, session) = password_step(&app, "jane", "jane-password").await;
+    assert!(pending.is_none() && session.is_some());
+
+    let entries = audit(&app, &admin, &format!("actor={}", jane.id)).await;
+    let seen: Vec<(String, Value)> = entries
+        .iter()
+        .rev()
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap_or_default().to_string(),
+                e["details"]["second_factor"].clone(),
+            )
+        })
+        .collect();
+    let count = |action: &str| seen.iter().filter(|(a, _)| a == action).count();
+    assert_eq!(count("two_factor.enabled"), 1);
+    assert_eq!(count("two_factor.recovery_codes_renewed"), 1);
+    assert!(seen.contains(&("login.succeeded".into(), json!("totp"))));
+    assert!(seen.contains(&("login.succeeded".into(), json!("recovery_code"))));
+    let bad_codes = entries
+        .iter()
+        .filter(|e| e["details"]["reason"] == "bad_code")
+        .count();
+    assert_eq!(bad_codes, 4);
+    let disabled = audit(&app, &admin, "action=two_factor.disabled").await;
+    assert_eq!(disabled.len(), 1);
+    assert_eq!(disabled[0]["actor_login"], "admin");
+    assert_eq!(disabled[0]["target_label"], "jane");
+    let text = serde_json::to_string(&entries).unwrap_or_default();
+    assert!(!text.contains(&secret) && !text.contains(&codes[0]) && !text.contains(&next));
+}
+
+#[tokio::test]
+async fn when_the_site_requires_two_factor_login_a_password_session_can_only_set_it_up() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let jane = app.host("jane").await;
+    let (status, body) = app.get("/settings/security", &admin).await;
+    assert_eq!(
+        (status, body),
+        (
+            StatusCode::OK,
+            json!({"settings": {"require_two_factor": "no"}})
+        )
+    );
+    let (status, body) = app
+        .post(
+            "/settings/security",
+            &jane,
+            json!({"settings": {"require_two_factor": "yes"}}),
+        )
+        .await;
+    assert_envelope(status, &body, 403, "rest_forbidden");
+    let (status, body) = app
+        .post(
+            "/settings/security",
+            &admin,
+            json!({"settings": {"require_two_factor": "always"}}),
+        )
+        .await;
+    assert_invalid_field(status, &body, "require_two_factor");
+    let (status, body) = app
+        .post(
+            "/settings/security",
+            &admin,
+            json!({"settings": {"require_two_factor": "yes"}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({"message": "Settings updated successfully", "settings": {"require_two_factor": "yes"}})
+    );
+
+    let (_, location, _, session) = password_step(&app, "jane", "jane-password").await;
+    assert!(
+        location.ends_with("/admin/settings/security/two-factor"),
+        "{location}"
+    );
+    let cookie = session.expect("a session");
+    let get = |path: &str| {
+        app.client
+            .get(format!("{}{path}", app.base))
+            .header(COOKIE, &cookie)
+            .send()
+    };
+    let page = get("/admin/bookings").await.expect("page");
+    assert_eq!(page.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        page.headers()["location"],
+        "/admin/settings/security/two-factor"
+    );
+    let page = get("/admin/settings/security/two-factor")
+        .await
+        .expect("page");
+    assert_eq!(page.status(), StatusCode::OK);
+    let rest = get("/api/v2/calendars").await.expect("rest");
+    let status = rest.status();
+    let body: Value = rest.json().await.expect("json");
+    assert_envelope(status, &body, 403, "two_factor_required");
+    assert_eq!(body["message"], "Set up two-factor authentication first.");
+    // Application passwords are not affected.
+    assert_eq!(app.get("/calendars", &jane).await.0, StatusCode::OK);
+    let changed = audit(&app, &admin, "action=settings.changed").await;
+    assert_eq!(changed[0]["target_label"], "security");
+    assert_eq!(changed[0]["details"]["keys"], json!(["require_two_factor"]));
+}

@@ -204,6 +204,21 @@ pub fn out_of_office(body: &Value) -> ServiceResult<NewAbsence> {
     NewAbsence::checked(start, end, reason, teammate_id, errors)
 }
 
+/// `POST /settings/security`: `{settings: {require_two_factor}}` (or the key at the top);
+/// `None` when not sent.
+pub fn security_change(body: &Value) -> ServiceResult<Option<String>> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let top = Fields::new(Some(body), "");
+    let inner = match top.get("settings") {
+        Some(Value::Object(_)) => top.get("settings"),
+        _ => Some(body),
+    };
+    let value = Fields::new(inner, "").str("require_two_factor", &mut errors);
+    errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -552,3 +552,54 @@ pub struct OutOfOfficeRequest {
     #[serde(default)]
     pub teammate_id: Option<i64>,
 }
+
+/// The settings document of `/settings/security` (DESIGN 2.10).
+pub const SECURITY: &str = "security";
+
+/// `/settings/security`: `require_two_factor` is `yes` or `no` (default).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SecuritySettings {
+    #[cfg_attr(feature = "ssr", schema(example = "no"))]
+    pub require_two_factor: String,
+}
+
+impl Default for SecuritySettings {
+    fn default() -> SecuritySettings {
+        SecuritySettings {
+            require_two_factor: "no".into(),
+        }
+    }
+}
+
+impl SecuritySettings {
+    pub fn requires_two_factor(&self) -> bool {
+        self.require_two_factor == "yes"
+    }
+}
+
+/// `{settings}` of `GET /settings/security`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"require_two_factor": "no"}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SecuritySettingsAnswer {
+    pub settings: SecuritySettings,
+}
+
+/// `{message, settings}` of `POST /settings/security`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"message": "Settings updated successfully", "settings": {"require_two_factor": "yes"}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedSecuritySettings {
+    pub message: String,
+    pub settings: SecuritySettings,
+}
+
+/// `POST /settings/security`'s body.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"require_two_factor": "yes"}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SecuritySettingsRequest {
+    pub settings: SecuritySettings,
+}

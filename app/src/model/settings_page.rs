@@ -4,14 +4,15 @@
 use serde::{Deserialize, Serialize};
 
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
-/// "Profile", "Password", "Booking limits", "Out of office" and "Connected calendars" need
-/// the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 12] = [
+/// "Profile", "Password", "Booking limits", "Out of office", "Connected calendars" and
+/// "Security" need the `manage_options` capability.
+pub const SECTIONS: [(&str, &str); 13] = [
     ("profile", "Profile"),
     ("password", "Password"),
     ("limits", "Booking limits"),
     ("away", "Out of office"),
     ("calendars", "Connected calendars"),
+    ("security", "Security"),
     ("general", "General"),
     ("email", "Email"),
     ("payments", "Payments"),
@@ -93,6 +94,8 @@ pub struct SiteSettings {
     pub blocklist: String,
     /// Booking protection: booking forms ask the browser for a proof of work (ALTCHA).
     pub proof_of_work: bool,
+    /// Security: every password login must use two-factor authentication.
+    pub require_two_factor: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

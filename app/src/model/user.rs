@@ -148,9 +148,11 @@ pub struct AppPasswordRequest {
     pub name: String,
 }
 
-/// `/admin/settings/security` as rendered: the user's sessions and application passwords.
+/// `/admin/settings/security` as rendered: two-factor login, the user's sessions and
+/// application passwords.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SecurityPage {
+    pub two_factor: bool,
     pub sessions: Vec<SessionLine>,
     pub app_passwords: Vec<AppPasswordLine>,
 }
@@ -182,3 +184,24 @@ pub struct NewAppPassword {
     pub name: String,
     pub password: String,
 }
+
+/// `/admin/settings/security/two-factor` as rendered: the set-up (while off) or the forms that
+/// turn it off and renew the recovery codes (while on).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TwoFactorPage {
+    /// While off: the secret being set up.
+    pub enrolment: Option<EnrolmentView>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EnrolmentView {
+    /// The base32 secret in groups of four.
+    pub secret: String,
+    pub url: String,
+    /// The QR code, an inline SVG element drawn on the server.
+    pub qr_svg: String,
+}
+
+/// Recovery codes, shown once on the page that made them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecoveryCodes(pub Vec<String>);

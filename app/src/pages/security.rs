@@ -3,9 +3,14 @@
 //! cases, so rules, messages and audit entries are theirs).
 
 use crate::model::public::FormState;
-use crate::model::user::{AppPasswordLine, NewAppPassword, SecurityPage, SessionLine};
+use crate::model::user::{
+    AppPasswordLine, EnrolmentView, NewAppPassword, RecoveryCodes, SecurityPage, SessionLine,
+    TwoFactorPage,
+};
 use crate::pages::setup::refused_as;
-use crate::service::{Caller, Ctx, ServiceError, ServiceResult, app_passwords, sessions};
+use crate::service::{
+    Caller, Ctx, ServiceError, ServiceResult, app_passwords, sessions, two_factor,
+};
 
 /// "27 Nov 2026, 09:12 UTC" from RFC 3339.
 fn shown(at: &str) -> String {
@@ -18,6 +23,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SecurityPage> {
     let listed = sessions::list(ctx, caller).await?;
     let passwords = app_passwords::list(ctx, caller).await?;
     Ok(SecurityPage {
+        two_factor: caller.user.two_factor,
         sessions: listed
             .sessions
             .into_iter()
@@ -75,6 +81,60 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Done, 
                     password: made.password,
                 })
             })
+            .map_err(plain),
+        _ => Err(FormState {
+            message: Some("This form is not one of this page's.".into()),
+            ..form.clone()
+        }),
+    }
+}
+
+/// `/admin/settings/security/two-factor`.
+pub async fn load_two_factor(ctx: &Ctx, caller: &Caller) -> ServiceResult<TwoFactorPage> {
+    let enrolment = two_factor::enrolment(ctx, caller).await?;
+    Ok(TwoFactorPage {
+        enrolment: enrolment.map(|e| EnrolmentView {
+            secret: e
+                .secret
+                .as_bytes()
+                .chunks(4)
+                .map(|c| String::from_utf8_lossy(c).into_owned())
+                .collect::<Vec<_>>()
+                .join(" "),
+            url: e.url,
+            qr_svg: e.qr_svg,
+        }),
+    })
+}
+
+/// What a two-factor form did.
+pub enum TwoFactorDone {
+    /// Turned on, or new codes: the codes are shown once.
+    Codes(RecoveryCodes),
+    /// Turned off: back to the security page.
+    Off,
+}
+
+/// The two-factor page's forms (`op=enable|disable|renew`, each with `code`).
+pub async fn save_two_factor(
+    ctx: &Ctx,
+    caller: &Caller,
+    form: &FormState,
+) -> Result<TwoFactorDone, FormState> {
+    let code = form.value("code");
+    let plain = |e: ServiceError| refused_as(form, e, str::to_string);
+    match form.value("op").as_str() {
+        "enable" => two_factor::enable(ctx, caller, &code)
+            .await
+            .map(|codes| TwoFactorDone::Codes(RecoveryCodes(codes)))
+            .map_err(plain),
+        "renew" => two_factor::renew_codes(ctx, caller, &code)
+            .await
+            .map(|codes| TwoFactorDone::Codes(RecoveryCodes(codes)))
+            .map_err(plain),
+        "disable" => two_factor::disable(ctx, caller, &code)
+            .await
+            .map(|()| TwoFactorDone::Off)
             .map_err(plain),
         _ => Err(FormState {
             message: Some("This form is not one of this page's.".into()),

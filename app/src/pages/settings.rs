@@ -58,6 +58,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
     let general: GeneralSettings = site::load(conn.ex(), GENERAL).await?;
     let modules: ModuleSettings = site::load(conn.ex(), MODULES).await?;
     let protection = crate::service::settings::protection::stored(conn.ex()).await?;
+    let security = crate::service::settings::security::stored(conn.ex()).await?;
     let e = &general.emailing;
     let p = &general.payments;
     Ok(SettingsPage {
@@ -99,6 +100,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                 .collect(),
             blocklist: protection.blocklist.join("\n"),
             proof_of_work: protection.proof_of_work.enabled,
+            require_two_factor: security.requires_two_factor(),
         }),
         connections,
         limits,
@@ -213,6 +215,18 @@ async fn save_protection(ctx: &Ctx, caller: &Caller, form: &FormState) -> Servic
         ..Default::default()
     };
     crate::service::settings::protection::save(ctx, caller, changes)
+        .await
+        .map(drop)
+}
+
+/// `POST /settings/security` as the Security section sends it: one checkbox.
+async fn save_security(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let required = if form.value("require_two_factor") == "on" {
+        "yes"
+    } else {
+        "no"
+    };
+    crate::service::settings::security::save(ctx, caller, Some(required.into()))
         .await
         .map(drop)
 }
@@ -406,6 +420,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         .map(|()| Saved::Done)
         .map_err(|e| refused_as(form, e, str::to_string)),
         "protection" => done(save_protection(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        "security" => done(save_security(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "limits" => done(save_limits(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),

@@ -7,6 +7,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use sha2::{Digest, Sha256};
 
 use crate::domain::audit::{AuditAction, AuthMethod, LoginRefusal};
+use crate::model::settings::{SECURITY, SecuritySettings};
 use crate::service::audit::{self, AuditEvent, Origin};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
@@ -185,6 +186,10 @@ pub async fn session_caller(
         return Ok(None);
     };
     let user = users::find(tx.ex(), session.user_id).await?;
+    let required = crate::store::settings::document::<SecuritySettings>(tx.ex(), SECURITY)
+        .await?
+        .unwrap_or_default()
+        .requires_two_factor();
     tx.commit().await?;
     // A kept session is not asked about again for a few seconds: only when neither of its
     // limits can pass meanwhile (the idle one is reset by the next asking).
@@ -192,8 +197,10 @@ pub async fn session_caller(
     let cacheable = ctx.accounts.session_idle_seconds > 2 * keep && session.expires_at - now > keep;
     let found = user.map(|user| {
         let method = AuthMethod::parse(&session.method).unwrap_or(AuthMethod::Password);
+        let must_set_up = required && method == AuthMethod::Password && !user.two_factor;
         let mut caller = Caller::from_user(user, method);
         caller.session_id = Some(session.id);
+        caller.must_set_up_two_factor = must_set_up;
         (caller, session.csrf_token)
     });
     if let Some((caller, csrf)) = found.as_ref().filter(|_| cacheable) {

@@ -11,7 +11,7 @@ use crate::service::audit::{self, AuditEvent, Origin};
 use crate::service::auth::{digest, hash_to_verify, verify_password};
 use crate::service::{Caller, Ctx, ServiceResult};
 use crate::store::users::UserRow;
-use crate::store::{login_failures, now_epoch, sessions, users};
+use crate::store::{login_failures, now_epoch, sessions, two_factor, users};
 
 /// How accounts log in and how long sessions last (DESIGN 2.10's variables).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +44,8 @@ impl Default for AccountSettings {
 pub struct PasswordLogin {
     pub login: String,
     pub password: String,
+    /// Where to go after logging in (a path of this site, checked by the caller).
+    pub next: String,
     pub origin: Origin,
 }
 
@@ -91,6 +93,46 @@ pub struct Started {
     pub csrf: String,
 }
 
+/// A right password: a session, or (two-factor login on) a pending login waiting for its code,
+/// bound to this browser by the token of its cookie.
+pub enum PasswordAccepted {
+    Session(Box<Started>),
+    CodeNeeded { pending_token: String },
+}
+
+/// How long a right password waits for its code.
+pub const PENDING_SECONDS: i64 = 300;
+/// The cookie of a pending login.
+pub const PENDING_COOKIE: &str = "slotbook_pending";
+
+/// Why a code was refused at login.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeRefused {
+    BadCode,
+    /// The pending login is gone (expired, used, or another browser's).
+    Expired,
+    /// The account waits this many more seconds.
+    Wait(i64),
+}
+
+impl CodeRefused {
+    pub fn message(self) -> String {
+        match self {
+            CodeRefused::BadCode => crate::service::two_factor::BAD_CODE.into(),
+            CodeRefused::Expired => "The login has expired. Log in again.".into(),
+            CodeRefused::Wait(seconds) => LoginRefused::Wait(seconds).message(),
+        }
+    }
+
+    pub fn status(self) -> u16 {
+        match self {
+            CodeRefused::BadCode => 401,
+            CodeRefused::Expired => 401,
+            CodeRefused::Wait(_) => 429,
+        }
+    }
+}
+
 /// The key failures are counted under: the account, or (when no account matches) a digest of
 /// the typed text, which may be a password and is never stored.
 fn account_key(user: Option<&UserRow>, typed: &str) -> String {
@@ -109,7 +151,7 @@ fn actor_of(user: Option<&UserRow>) -> Option<(i64, String)> {
 pub async fn password_login(
     ctx: &Ctx,
     attempt: PasswordLogin,
-) -> ServiceResult<Result<Started, LoginRefused>> {
+) -> ServiceResult<Result<PasswordAccepted, LoginRefused>> {
     let typed = attempt.login.trim().to_string();
     // A NUL can match no login, and PostgreSQL refuses it in a query.
     let user = if typed.contains('\0') {
@@ -160,8 +202,26 @@ pub async fn password_login(
         tx.commit().await?;
         return Ok(Err(LoginRefused::BadCredentials));
     };
-    let caller = Caller::from_user(user, AuthMethod::Password).at(attempt.origin);
+    if user.two_factor {
+        // The password alone is not a login: no session, no reset of the count until the code.
+        let pending_token = hex::encode(rand::random::<[u8; 32]>());
+        let mut tx = ctx.store.begin().await?;
+        two_factor::add_pending_login(
+            tx.ex(),
+            &digest(&pending_token),
+            user.id,
+            &attempt.next,
+            now + PENDING_SECONDS,
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(Ok(PasswordAccepted::CodeNeeded { pending_token }));
+    }
+    let mut caller = Caller::from_user(user, AuthMethod::Password).at(attempt.origin);
     let mut tx = ctx.store.begin().await?;
+    caller.must_set_up_two_factor = crate::service::settings::security::stored(tx.ex())
+        .await?
+        .requires_two_factor();
     login_failures::clear(tx.ex(), &account).await?;
     users::set_last_login(tx.ex(), caller.id(), now).await?;
     let started = start_session(ctx, tx.ex(), caller, now).await?;
@@ -177,7 +237,83 @@ pub async fn password_login(
     )
     .await?;
     tx.commit().await?;
-    Ok(Ok(started))
+    Ok(Ok(PasswordAccepted::Session(Box::new(started))))
+}
+
+/// The second step of a login with two-factor authentication: the pending login of this
+/// browser (`pending_token`) and a TOTP or recovery code. A wrong code is a failed login of the
+/// account (it counts toward the wait). Answers the session and where to go.
+pub async fn code_login(
+    ctx: &Ctx,
+    pending_token: &str,
+    code: &str,
+    origin: Origin,
+) -> ServiceResult<Result<(Started, String), CodeRefused>> {
+    let now = now_epoch();
+    let token_hash = digest(pending_token);
+    let (pending, user) = {
+        let mut conn = ctx.store.conn().await?;
+        let pending = two_factor::pending_login(conn.ex(), &token_hash, now).await?;
+        let user = match &pending {
+            Some(p) => users::find(conn.ex(), p.user_id).await?,
+            None => None,
+        };
+        (pending, user)
+    };
+    let (Some(pending), Some(user)) = (pending, user) else {
+        return Ok(Err(CodeRefused::Expired));
+    };
+    let account = account_key(Some(&user), "");
+    let actor = actor_of(Some(&user));
+    let waiting = {
+        let mut conn = ctx.store.conn().await?;
+        login_failures::find(conn.ex(), &account).await?
+    };
+    if let Some(waiting) = waiting.filter(|f| f.wait_until > now) {
+        let event = AuditEvent::login(
+            actor,
+            AuthMethod::Password,
+            origin,
+            Some(LoginRefusal::Delayed),
+            None,
+        );
+        audit::record_alone(ctx, &event).await?;
+        return Ok(Err(CodeRefused::Wait(waiting.wait_until - now)));
+    }
+    let mut tx = ctx.store.begin().await?;
+    let Some(factor) = crate::service::two_factor::check_code(ctx, tx.ex(), &user, code).await?
+    else {
+        let failures = login_failures::add_failure(tx.ex(), &account, now).await?;
+        let wait = ctx.accounts.delay.wait_after(failures);
+        if wait > 0 {
+            login_failures::set_wait(tx.ex(), &account, now + wait).await?;
+        }
+        let event = AuditEvent::login(
+            actor,
+            AuthMethod::Password,
+            origin,
+            Some(LoginRefusal::BadCode),
+            None,
+        );
+        audit::record(tx.ex(), &event).await?;
+        tx.commit().await?;
+        return Ok(Err(CodeRefused::BadCode));
+    };
+    two_factor::delete_pending_login(tx.ex(), &token_hash, now).await?;
+    login_failures::clear(tx.ex(), &account).await?;
+    users::set_last_login(tx.ex(), user.id, now).await?;
+    let caller = Caller::from_user(user, AuthMethod::Password).at(origin);
+    let started = start_session(ctx, tx.ex(), caller, now).await?;
+    let event = AuditEvent::login(
+        actor,
+        AuthMethod::Password,
+        started.caller.origin.clone(),
+        None,
+        Some(factor.as_str()),
+    );
+    audit::record(tx.ex(), &event).await?;
+    tx.commit().await?;
+    Ok(Ok((started, pending.next_path)))
 }
 
 /// A new session for `caller` (who logged in through `caller.method`).
@@ -241,6 +377,7 @@ mod tests {
         let attempt = PasswordLogin {
             login: "ann".into(),
             password: "s3cret-words".into(),
+            next: String::new(),
             origin: Origin::default(),
         };
         assert!(!format!("{attempt:?}").contains("s3cret"));

@@ -24,6 +24,7 @@ pub mod settings;
 pub mod slots;
 pub mod support;
 pub mod team_invitations;
+pub mod two_factor;
 pub mod users;
 
 use crate::domain::access::{Capability, Role};
@@ -128,6 +129,9 @@ pub struct Caller {
     pub session_id: Option<i64>,
     /// The request's peer address and User-Agent (none from the command line).
     pub origin: audit::Origin,
+    /// A password session of a user without two-factor login while the site requires it:
+    /// only the set-up page is open to it.
+    pub must_set_up_two_factor: bool,
 }
 
 impl Caller {
@@ -140,6 +144,7 @@ impl Caller {
             method,
             session_id: None,
             origin: audit::Origin::default(),
+            must_set_up_two_factor: false,
         }
     }
 

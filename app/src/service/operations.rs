@@ -29,7 +29,7 @@ const BACKUP_FORMAT: &str = "slotbook-backup";
 const LAYOUT_VERSION: i64 = 1;
 /// Tables an export leaves out: sessions are bound to the cookies of one installation, and
 /// counts of failed logins are short-lived.
-const NOT_EXPORTED: [&str; 2] = ["sessions", "login_failures"];
+const NOT_EXPORTED: [&str; 3] = ["sessions", "login_failures", "pending_logins"];
 
 /// Why a command refused or failed: one line for stderr.
 #[derive(Debug, thiserror::Error)]
@@ -498,10 +498,12 @@ fn partial_name(file: &Path) -> PathBuf {
 }
 
 /// Every column holding values sealed with the secret key, as (table, column); each table has `id`.
-const SEALED: [(&str, &str); 3] = [
+const SEALED: [(&str, &str); 5] = [
     ("calendar_connections", "sealed_url"),
     ("calendar_connections", "sealed_password"),
     ("private_links", "token_sealed"),
+    ("users", "totp_sealed"),
+    ("users", "totp_pending_sealed"),
 ];
 
 /// `slotbook rotate-key` (every `serve` stopped): each sealed value opened with `old` and sealed

@@ -196,7 +196,7 @@ pub fn view(user: &UserRow) -> User {
         email: user.email.clone(),
         name: user.full_name(),
         role: user.role.clone(),
-        two_factor_enabled: false,
+        two_factor_enabled: user.two_factor,
         sso_linked: false,
         created_at: rfc3339(user.created_at),
         last_login_at: user.last_login_at.map(rfc3339),

@@ -26,6 +26,7 @@ pub mod sessions;
 pub mod settings;
 pub mod team_invitations;
 pub mod transfer;
+pub mod two_factor;
 pub mod users;
 
 use std::str::FromStr;

@@ -17,6 +17,8 @@ pub struct UserRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub last_login_at: Option<i64>,
+    /// Two-factor login (TOTP) is on.
+    pub two_factor: bool,
 }
 
 impl UserRow {
@@ -43,7 +45,7 @@ pub struct NewUser<'a> {
     pub role: &'a str,
 }
 
-const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at";
+const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at, (totp_sealed IS NOT NULL) AS two_factor";
 
 pub async fn insert(ex: Ex<'_>, user: &NewUser<'_>) -> StoreResult<i64> {
     let now = now_epoch();

@@ -142,6 +142,7 @@ pub fn App() -> impl IntoView {
             <Routes fallback=NotFound>
                 <Route path=StaticSegment("") view=|| view! { <Redirect path="/admin" /> } />
                 <Route path=StaticSegment("login") view=login::LoginPage />
+                <Route path=(StaticSegment("login"), StaticSegment("two-factor")) view=login::TwoFactorPage />
                 // Named: the same addresses take the desk's form posts (`src/pages.rs`).
                 <ParentRoute path=StaticSegment("admin") view=admin::AdminShell ssr=SsrMode::Async>
                     <Route path=StaticSegment("") view=admin::routes::overview />
@@ -155,6 +156,7 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment("settings") view=admin::routes::settings />
                     <Route path=(StaticSegment("settings"), StaticSegment("calendars")) view=admin::routes::external_calendars />
                     <Route path=(StaticSegment("settings"), StaticSegment("security")) view=admin::routes::security />
+                    <Route path=(StaticSegment("settings"), StaticSegment("security"), StaticSegment("two-factor")) view=admin::routes::two_factor />
                     <Route path=StaticSegment("reports") view=admin::routes::reports />
                     <Route path=StaticSegment("audit-log") view=admin::routes::audit_log />
                     <Route path=WildcardSegment("rest") view=admin::routes::not_found />

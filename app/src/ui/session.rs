@@ -92,6 +92,20 @@ mod server {
             .map_err(super::unavailable)
     }
 
+    /// 429 while this address waits after too many failed logins.
+    pub fn not_blocked(throttle: &LoginThrottle, key: &str) -> Result<(), PageError> {
+        match throttle.blocked_for(key) {
+            Some(wait) => Err(fail(
+                429,
+                format!(
+                    "Too many failed logins. Try again in {} seconds.",
+                    wait.as_secs().max(1)
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub fn throttle() -> Result<LoginThrottle, PageError> {
         use_context::<LoginThrottle>().ok_or_else(|| fail(500, "throttle missing"))
     }
@@ -105,6 +119,9 @@ mod server {
         }
     }
 }
+
+/// The two-factor set-up page: the only dashboard page open to a session that must set it up.
+pub const TWO_FACTOR_SETUP: &str = "/admin/settings/security/two-factor";
 
 /// `next` of `/login?next=...` when it is a path of this site (`/admin/bookings?period=past`),
 /// never another site (`//evil.example`, `https://...`, backslashes) or anything with control
@@ -138,43 +155,104 @@ fn unavailable(error: impl std::fmt::Display) -> PageError {
 #[server(prefix = "/_app", endpoint = "login")]
 pub async fn login(login: String, password: String, next: Option<String>) -> Result<(), PageError> {
     use crate::service::auth;
-    use crate::service::login::{PasswordLogin, password_login};
+    use crate::service::login::{PasswordAccepted, PasswordLogin, password_login};
     let headers = server::headers().await?;
     server::check_same_origin(&headers)?;
     let ctx = server::ctx()?;
     let throttle = server::throttle()?;
     let key = server::client_ip().await;
-    if let Some(wait) = throttle.blocked_for(&key) {
-        return Err(server::fail(
-            429,
-            format!(
-                "Too many failed logins. Try again in {} seconds.",
-                wait.as_secs().max(1)
-            ),
-        ));
-    }
+    server::not_blocked(&throttle, &key)?;
     let origin = server::origin(&headers, key.clone());
+    let next = next
+        .as_deref()
+        .and_then(same_site_path)
+        .unwrap_or("/admin")
+        .to_string();
     let attempt = PasswordLogin {
         login,
         password,
+        next: next.clone(),
         origin,
     };
-    let started = match password_login(&ctx, attempt).await.map_err(unavailable)? {
-        Ok(started) => started,
+    let secure = ctx.public_url.starts_with("https://");
+    match password_login(&ctx, attempt).await.map_err(unavailable)? {
+        Ok(PasswordAccepted::Session(started)) => {
+            server::set_cookie(&auth::session_cookie(
+                Some(&started.token),
+                secure,
+                ctx.accounts.session_max_seconds,
+            ));
+            // The site requires two-factor login and this user has none yet.
+            if started.caller.must_set_up_two_factor {
+                leptos_axum::redirect(TWO_FACTOR_SETUP);
+            } else {
+                leptos_axum::redirect(&next);
+            }
+        }
+        Ok(PasswordAccepted::CodeNeeded { pending_token }) => {
+            server::set_cookie(&pending_cookie(Some(&pending_token), secure));
+            leptos_axum::redirect("/login/two-factor");
+        }
         Err(refused) => {
             if refused == crate::service::login::LoginRefused::BadCredentials {
                 throttle.record_failure(&key);
             }
             return Err(server::fail(refused.status(), refused.message()));
         }
-    };
-    server::set_cookie(&auth::session_cookie(
-        Some(&started.token),
-        ctx.public_url.starts_with("https://"),
-        ctx.accounts.session_max_seconds,
-    ));
-    leptos_axum::redirect(next.as_deref().and_then(same_site_path).unwrap_or("/admin"));
+    }
     Ok(())
+}
+
+/// `Set-Cookie` of a pending login (its removal when `token` is `None`).
+#[cfg(feature = "ssr")]
+fn pending_cookie(token: Option<&str>, secure: bool) -> String {
+    use crate::service::login::{PENDING_COOKIE, PENDING_SECONDS};
+    let secure = if secure { "; Secure" } else { "" };
+    let (value, age) = token.map_or(("", 0), |t| (t, PENDING_SECONDS));
+    format!("{PENDING_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={age}{secure}")
+}
+
+/// The second step of a login with two-factor authentication: the code of the pending login
+/// of this browser. A right one starts the session and goes where the login was going.
+#[server(prefix = "/_app", endpoint = "login_code")]
+pub async fn login_code(code: String) -> Result<(), PageError> {
+    use crate::service::auth;
+    use crate::service::login::{PENDING_COOKIE, code_login};
+    let headers = server::headers().await?;
+    server::check_same_origin(&headers)?;
+    let ctx = server::ctx()?;
+    let throttle = server::throttle()?;
+    let key = server::client_ip().await;
+    server::not_blocked(&throttle, &key)?;
+    let pending = headers
+        .get(axum::http::header::COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|cookies| auth::cookie_value(cookies, PENDING_COOKIE))
+        .unwrap_or_default()
+        .to_string();
+    let origin = server::origin(&headers, key.clone());
+    let secure = ctx.public_url.starts_with("https://");
+    match code_login(&ctx, &pending, &code, origin)
+        .await
+        .map_err(unavailable)?
+    {
+        Ok((started, next)) => {
+            server::set_cookie(&pending_cookie(None, secure));
+            server::set_cookie(&auth::session_cookie(
+                Some(&started.token),
+                secure,
+                ctx.accounts.session_max_seconds,
+            ));
+            leptos_axum::redirect(same_site_path(&next).unwrap_or("/admin"));
+            Ok(())
+        }
+        Err(refused) => {
+            if refused == crate::service::login::CodeRefused::BadCode {
+                throttle.record_failure(&key);
+            }
+            Err(server::fail(refused.status(), refused.message()))
+        }
+    }
 }
 
 /// Ends the session and goes back to the login page.

@@ -5,6 +5,7 @@ pub mod host_limits;
 pub mod modules;
 pub mod out_of_office;
 pub mod protection;
+pub mod security;
 pub mod site;
 pub mod test_email;
 

@@ -23,6 +23,7 @@ pub mod reports;
 pub mod security;
 pub mod settings;
 mod style;
+pub mod two_factor;
 
 /// Sections of the dashboard, in navigation order: (path segment under `/admin`, label).
 /// The overview is `/admin` itself.
@@ -91,6 +92,8 @@ enum Section {
     Security {
         done: Option<String>,
     },
+    /// `/admin/settings/security/two-factor`.
+    TwoFactor,
     /// `/admin/reports?from=&to=`.
     Reports {
         from: Option<String>,
@@ -114,6 +117,7 @@ impl Section {
             Section::Reports { .. } => "Reports",
             Section::AuditLog(_) => "Audit log",
             Section::Security { .. } => "Security",
+            Section::TwoFactor => "Two-factor authentication",
             Section::Schedules => "Availability",
             Section::Settings { .. } => "Settings",
             Section::ExternalCalendars { .. } => "Connected calendars",
@@ -146,6 +150,7 @@ impl Section {
             Section::Reports { from, to } => reports::page(from, to).await,
             Section::AuditLog(pairs) => audit_log::page(pairs).await,
             Section::Security { done } => security::page(done, csrf).await,
+            Section::TwoFactor => two_factor::page(csrf).await,
             Section::Calendars => calendars::list_page(csrf).await,
             Section::Calendar {
                 id,
@@ -444,6 +449,10 @@ pub mod routes {
                 done: query.get("done"),
             })
         })
+    }
+
+    pub fn two_factor() -> impl IntoView {
+        page(|_, _| Some(Section::TwoFactor))
     }
 
     pub fn audit_log() -> impl IntoView {

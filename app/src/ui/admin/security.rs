@@ -50,6 +50,7 @@ fn done_text(done: &str) -> Option<&'static str> {
         "ended" => "Session has been ended.",
         "ended_others" => "Other sessions have been ended.",
         "revoked" => "Application password has been revoked.",
+        "two_factor_off" => "Two-factor authentication has been turned off.",
         _ => return None,
     })
 }
@@ -74,7 +75,18 @@ fn Security(
     view! {
         {done.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
         <Refusal form=form.clone() />
-        <section id="sessions" class=format!("mt-4 {CARD}") aria-labelledby="sessions-heading">
+        <section id="two-factor" class=format!("mt-4 {CARD}") aria-labelledby="two-factor-heading">
+            <h2 id="two-factor-heading" class="text-lg font-semibold">"Two-factor authentication"</h2>
+            <p class="mt-1 text-sm" id="two-factor-state">{if page.two_factor { "On" } else { "Off" }}</p>
+            <p class="mt-2">
+                {if page.two_factor {
+                    view! { <a href="/admin/settings/security/two-factor" class=BUTTON>"Manage two-factor authentication"</a> }.into_any()
+                } else {
+                    view! { <a href="/admin/settings/security/two-factor" class=BUTTON>"Set up two-factor authentication"</a> }.into_any()
+                }}
+            </p>
+        </section>
+        <section id="sessions" class=format!("mt-6 {CARD}") aria-labelledby="sessions-heading">
             <h2 id="sessions-heading" class="text-lg font-semibold">"Sessions"</h2>
             <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Where you are logged in to the dashboard. End any you do not recognise."</p>
             <div class="relative mt-3 overflow-x-auto">

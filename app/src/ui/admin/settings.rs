@@ -67,7 +67,7 @@ fn Settings(
         .filter(|(key, _)| {
             matches!(
                 *key,
-                "profile" | "password" | "limits" | "away" | "calendars"
+                "profile" | "password" | "limits" | "away" | "calendars" | "security"
             ) || page.site.is_some()
         })
         .collect();
@@ -134,21 +134,21 @@ fn Settings(
         </Section>
         <OutOfOffice state=away_state periods=page.away teammates=page.teammates csrf=csrf.clone() />
         <ConnectedCalendars connections=page.connections />
-        <SecurityLinks administrator=page.site.is_some() />
+        {page.site.is_none().then(|| view! { <SecurityLinks /> })}
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
     }
 }
 
-/// Where sessions, application passwords and (for administrators) the audit log are.
+/// Where sessions, application passwords and two-factor login are: a user without the site's
+/// sections gets this card; administrators the "Security" section (with the audit log).
 #[component]
-fn SecurityLinks(administrator: bool) -> impl IntoView {
+fn SecurityLinks() -> impl IntoView {
     view! {
         <section id="security" class=format!("mt-6 {CARD}") aria-labelledby="security-heading">
             <h2 id="security-heading" class="text-lg font-semibold">"Security"</h2>
-            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"See where you are logged in, end sessions, and manage the application passwords of your integrations."</p>
+            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"See where you are logged in, end sessions, set up two-factor authentication and manage the application passwords of your integrations."</p>
             <p class="mt-3 flex flex-wrap gap-2">
                 <a href="/admin/settings/security" class=BUTTON>"Sessions and application passwords"</a>
-                {administrator.then(|| view! { <a href="/admin/audit-log" class=BUTTON>"Audit log"</a> })}
             </p>
         </section>
     }
@@ -196,6 +196,7 @@ fn SiteSections(
     let theme = for_section("theme");
     let modules = for_section("modules");
     let protection = for_section("protection");
+    let security = for_section("security");
     let team = match for_section("role") {
         (refused, _, true) => (refused, None, true),
         // The refusal's message only: the Add user form keeps its own (empty) values.
@@ -234,6 +235,15 @@ fn SiteSections(
                 options=vec![("comma_separated", "1,234.56"), ("dot_separated", "1.234,56")] />
             <Select state=payments section="payments" name="currency_position" label="Currency sign" stored=site.currency_position.clone()
                 options=vec![("left", "Before: $10"), ("left_space", "Before, spaced: $ 10"), ("right", "After: 10$"), ("right_space", "After, spaced: 10 $")] />
+        </Section>
+        <Section key="security" title="Security" state=security.clone() csrf=csrf.clone()>
+            <p class="text-sm text-slate-600 dark:text-slate-300">"See where you are logged in, end sessions, set up two-factor authentication and manage the application passwords of your integrations."</p>
+            <p class="flex flex-wrap gap-2">
+                <a href="/admin/settings/security" class=BUTTON>"Sessions and application passwords"</a>
+                <a href="/admin/audit-log" class=BUTTON>"Audit log"</a>
+            </p>
+            <Check state=security.clone() name="require_two_factor" label="Require two-factor authentication for everyone" stored=site.require_two_factor />
+            <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"Whoever logs in with a password and has no two-factor authentication yet must set it up first. Application passwords are not affected."</p>
         </Section>
         <Section key="protection" title="Booking protection" state=protection.clone() csrf=csrf.clone()>
             <Check state=protection.clone() name="proof_of_work" label="Proof of work" stored=site.proof_of_work />

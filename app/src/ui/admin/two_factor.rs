@@ -1,0 +1,134 @@
+//! `/admin/settings/security/two-factor`: while off, the set-up (QR code drawn on the server,
+//! the secret as text, a link for authenticator apps on this device, and the first code);
+//! while on, "Turn off two-factor authentication" and "New recovery codes", each asking a code.
+//! Recovery codes are shown once, on the answer to the post that made them.
+
+use leptos::prelude::*;
+
+use super::style::{ALERT, BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
+use crate::model::errors::PageError;
+use crate::model::public::FormState;
+use crate::model::user::{RecoveryCodes, TwoFactorPage};
+
+const ACTION: &str = "/admin/settings/security/two-factor";
+
+/// A page loader: called while the page renders on the server, never an endpoint.
+pub async fn load_two_factor() -> Result<TwoFactorPage, PageError> {
+    #[cfg(feature = "ssr")]
+    {
+        let caller = super::signed_in_caller().await?;
+        let ctx = super::service_ctx()?;
+        crate::pages::security::load_two_factor(&ctx, &caller)
+            .await
+            .map_err(super::page_error)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        Err(PageError::rendered_on_the_server())
+    }
+}
+
+pub async fn page(csrf: String) -> AnyView {
+    // Read before any await: after one, the page's owner no longer reaches the context.
+    let form = use_context::<FormState>().unwrap_or_default();
+    let codes = use_context::<RecoveryCodes>();
+    match load_two_factor().await {
+        Ok(page) => view! { <TwoFactor page form codes csrf /> }.into_any(),
+        Err(e) => super::load_error(e),
+    }
+}
+
+/// The "Authentication code" field of a form, with its message when refused.
+#[component]
+fn CodeField(id: &'static str, error: Option<String>) -> impl IntoView {
+    let error_id = format!("{id}-error");
+    view! {
+        <div>
+            <label for=id class="block text-sm font-medium">"Authentication code"</label>
+            <input id=id name="code" type="text" required autocomplete="one-time-code" spellcheck="false"
+                class=format!("{FIELD} max-w-xs font-mono")
+                aria-invalid=error.is_some().then_some("true")
+                aria-describedby=error.is_some().then_some(error_id.clone()) />
+            {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
+        </div>
+    }
+}
+
+#[component]
+fn TwoFactor(
+    page: TwoFactorPage,
+    form: FormState,
+    codes: Option<RecoveryCodes>,
+    csrf: String,
+) -> impl IntoView {
+    let message = form.message.clone();
+    let refused_op = form.value("op");
+    let error_for = move |op: &str| {
+        (refused_op == op)
+            .then(|| form.errors.get("code").cloned())
+            .flatten()
+    };
+    let hidden = |op: &'static str| {
+        view! {
+            <input type="hidden" name="csrf" value=csrf.clone() />
+            <input type="hidden" name="op" value=op />
+        }
+    };
+    let codes_view = codes.map(|RecoveryCodes(codes)| view! {
+        <section class=format!("mt-4 {CARD}") aria-labelledby="codes-heading" id="recovery-codes">
+            <h2 id="codes-heading" class="text-lg font-semibold">"Recovery codes"</h2>
+            <p role="status" class=SAVED>"Keep these codes somewhere safe. Each one logs you in once if you lose your phone. They are not shown again."</p>
+            <ul class="mt-3 grid grid-cols-2 gap-2 font-mono text-base">
+                {codes.into_iter().map(|c| view! { <li><code>{c}</code></li> }).collect_view()}
+            </ul>
+        </section>
+    });
+    let heading = if page.enrolment.is_some() {
+        "Set up two-factor authentication"
+    } else {
+        "Two-factor authentication"
+    };
+    view! {
+        <p class="text-sm"><a href="/admin/settings/security" class="text-sky-800 underline dark:text-sky-300">"Back to security"</a></p>
+        <h1 class="mt-2 text-xl font-semibold" id="section-title">{heading}</h1>
+        {message.map(|m| view! { <p role="alert" class=ALERT>{m}</p> })}
+        {codes_view}
+        {match page.enrolment {
+            Some(enrolment) => view! {
+                <section class=format!("mt-4 {CARD}") aria-labelledby="setup-heading">
+                    <h2 id="setup-heading" class="text-lg font-semibold">"Scan the code"</h2>
+                    <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Scan this QR code with an authenticator app (such as Aegis, FreeOTP or Google Authenticator), or type the secret key into it. Then enter the six-digit code it shows."</p>
+                    <div class="mt-4 w-52 bg-white p-2" inner_html=enrolment.qr_svg></div>
+                    <h3 class="mt-4 text-sm font-medium">"Secret key"</h3>
+                    <p class="mt-1 font-mono text-base break-words" id="totp-secret">{enrolment.secret}</p>
+                    <p class="mt-2"><a href=enrolment.url class="text-sm text-sky-800 underline dark:text-sky-300">"Open in authenticator app"</a></p>
+                    <form method="post" action=ACTION class="mt-4 space-y-3">
+                        {hidden("enable")}
+                        <CodeField id="enable-code" error=error_for("enable") />
+                        <button type="submit" class=PRIMARY>"Turn on two-factor authentication"</button>
+                    </form>
+                </section>
+            }.into_any(),
+            None => view! {
+                <p class="mt-2 text-sm">"Two-factor authentication is on: logging in asks for a code from your authenticator app."</p>
+                <section class=format!("mt-4 {CARD}") aria-labelledby="renew-heading">
+                    <h2 id="renew-heading" class="text-lg font-semibold">"New recovery codes"</h2>
+                    <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Ten new codes replace the old ones."</p>
+                    <form method="post" action=ACTION class="mt-3 space-y-3">
+                        {hidden("renew")}
+                        <CodeField id="renew-code" error=error_for("renew") />
+                        <button type="submit" class=BUTTON>"New recovery codes"</button>
+                    </form>
+                </section>
+                <section class=format!("mt-4 {CARD}") aria-labelledby="off-heading">
+                    <h2 id="off-heading" class="text-lg font-semibold">"Turn off two-factor authentication"</h2>
+                    <form method="post" action=ACTION class="mt-3 space-y-3">
+                        {hidden("disable")}
+                        <CodeField id="disable-code" error=error_for("disable") />
+                        <button type="submit" class=BUTTON>"Turn off two-factor authentication"</button>
+                    </form>
+                </section>
+            }.into_any(),
+        }}
+    }
+}
