@@ -1216,6 +1216,10 @@ async fn when_the_site_requires_two_factor_login_a_password_session_can_only_set
         .await;
     assert_invalid_field(status, &body, "require_two_factor");
     let (status, body) = app
+        .post("/settings/security", &admin, json!({"settings": true}))
+        .await;
+    assert_invalid_field(status, &body, "settings");
+    let (status, body) = app
         .post(
             "/settings/security",
             &admin,

@@ -212,7 +212,11 @@ pub fn security_change(body: &Value) -> ServiceResult<Option<String>> {
     let top = Fields::new(Some(body), "");
     let inner = match top.get("settings") {
         Some(Value::Object(_)) => top.get("settings"),
-        _ => Some(body),
+        None => Some(body),
+        Some(_) => {
+            errors.add("settings", "object", "The settings must be an object.");
+            None
+        }
     };
     let value = Fields::new(inner, "").str("require_two_factor", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;

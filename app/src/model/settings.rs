@@ -596,10 +596,19 @@ pub struct SavedSecuritySettings {
     pub settings: SecuritySettings,
 }
 
-/// `POST /settings/security`'s body.
+/// `POST /settings/security`'s body: the keys sent change, the others keep their value.
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"require_two_factor": "yes"}})))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SecuritySettingsRequest {
-    pub settings: SecuritySettings,
+    pub settings: Option<SecuritySettingsChange>,
+}
+
+/// The keys of `POST /settings/security`, each optional.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SecuritySettingsChange {
+    /// `yes` or `no`.
+    #[cfg_attr(feature = "ssr", schema(example = "yes"))]
+    pub require_two_factor: Option<String>,
 }
