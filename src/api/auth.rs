@@ -140,6 +140,7 @@ async fn basic(parts: &Parts, state: &AppState, header_value: &str) -> Result<Ca
         .and_then(|bytes| String::from_utf8(bytes).ok());
     let Some((login, secret)) = decoded.as_deref().and_then(|d| d.split_once(':')) else {
         state.login_throttle.record_failure(&key);
+        auth::refuse_unreadable(&state.ctx, &origin(parts)).await?;
         return Err(ApiError::IncorrectPassword);
     };
     match auth::authenticate_basic(&state.ctx, login, secret, &origin(parts)).await? {

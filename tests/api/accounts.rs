@@ -95,8 +95,23 @@ async fn every_login_attempt_leaves_one_entry_and_no_secret() {
         StatusCode::UNAUTHORIZED
     );
 
+    // So is a header that holds no readable credential at all.
+    let unreadable = app
+        .client
+        .get(format!("{}/api/v2/calendars", app.base))
+        .header("authorization", "Basic !!!")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(unreadable.status(), StatusCode::UNAUTHORIZED);
+
     let failed = audit(&app, &admin, "action=login.failed").await;
-    assert_eq!(failed.len(), 3, "{failed:?}");
+    assert_eq!(failed.len(), 4, "{failed:?}");
+    assert_eq!(
+        (&failed[0]["actor_id"], &failed[0]["method"]),
+        (&Value::Null, &json!("app_password"))
+    );
+    let failed = &failed[1..];
     let reasons: Vec<(&Value, &Value, &Value)> = failed
         .iter()
         .map(|e| (&e["actor_login"], &e["method"], &e["details"]["reason"]))
@@ -290,6 +305,24 @@ async fn sessions_are_listed_and_ended_by_their_owner() {
     let (status, me) = with_session(&app, reqwest::Method::GET, "/users/me", &first).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(me["user"]["login"], "jane");
+    // "Log out" ends the session and leaves its entry.
+    app.client
+        .post(format!("{}/_app/logout", app.base))
+        .header("origin", &app.base)
+        .header(COOKIE, &first.0)
+        .send()
+        .await
+        .expect("logout");
+    assert_eq!(
+        with_session(&app, reqwest::Method::GET, "/users/me", &first)
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    let logouts = audit(&app, &admin, "action=logout").await;
+    assert_eq!(logouts.len(), 1);
+    assert_eq!(logouts[0]["actor_login"], "jane");
+    assert_eq!(logouts[0]["target_type"], "session");
     let revoked = audit(
         &app,
         &admin,

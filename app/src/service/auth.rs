@@ -143,6 +143,19 @@ async fn check_basic(
     Ok(Err(AuthFailure::BadCredentials))
 }
 
+/// An `Authorization` header that holds no readable Basic credential: a refused login of no
+/// account, audited like any other.
+pub async fn refuse_unreadable(ctx: &Ctx, origin: &Origin) -> ServiceResult<()> {
+    let event = AuditEvent::login(
+        None,
+        AuthMethod::AppPassword,
+        origin.clone(),
+        Some(LoginRefusal::BadCredentials),
+        None,
+    );
+    audit::record_alone(ctx, &event).await
+}
+
 /// An argon2 hash (default parameters) of a random password nobody knows. An unknown login is
 /// verified against it, so it costs as much as a wrong password and timing cannot tell
 /// whether an account exists.
