@@ -118,8 +118,17 @@ fn csv_download(file: &str, csv: Result<String, ServiceError>) -> Response {
 /// body is made the answer's.
 pub async fn server_fn_status(request: Request, next: axum::middleware::Next) -> Response {
     let is_server_fn = request.uri().path().starts_with("/_app/");
-    let response = next.run(request).await;
-    if !is_server_fn || response.status() != StatusCode::INTERNAL_SERVER_ERROR {
+    let mut response = next.run(request).await;
+    if !is_server_fn {
+        return response;
+    }
+    // A plain form post (login, its code, log out) is answered with a redirect: 303, "see the
+    // page there with GET", as DESIGN 2.10 names it; leptos_axum says 302.
+    if response.status() == StatusCode::FOUND {
+        *response.status_mut() = StatusCode::SEE_OTHER;
+        return response;
+    }
+    if response.status() != StatusCode::INTERNAL_SERVER_ERROR {
         return response;
     }
     let (mut parts, body) = response.into_parts();

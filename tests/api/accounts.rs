@@ -1298,3 +1298,24 @@ async fn when_the_site_requires_two_factor_login_a_password_session_can_only_set
     assert_eq!(changed[0]["target_label"], "security");
     assert_eq!(changed[0]["details"]["keys"], json!(["require_two_factor"]));
 }
+
+#[tokio::test]
+async fn a_plain_login_form_post_is_answered_303() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let response = app
+        .client
+        .post(format!("{}/_app/login", app.base))
+        .header("origin", &app.base)
+        .header("accept", "text/html")
+        .form(&[
+            ("login", "jane"),
+            ("password", "jane-password"),
+            ("next", "/admin/bookings"),
+        ])
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/admin/bookings");
+}

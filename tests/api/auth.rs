@@ -563,7 +563,7 @@ async fn session_server_functions_answer_typed_errors_with_the_rest_status() {
         .send()
         .await
         .expect("login");
-    assert_eq!(form_post.status(), StatusCode::FOUND);
+    assert_eq!(form_post.status(), StatusCode::SEE_OTHER);
     let back = form_post.headers()["location"]
         .to_str()
         .expect("location")
