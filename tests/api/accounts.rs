@@ -1319,3 +1319,79 @@ async fn a_plain_login_form_post_is_answered_303() {
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(response.headers()["location"], "/admin/bookings");
 }
+
+#[tokio::test]
+async fn the_team_section_deletes_a_user_once_confirmed_and_turns_off_their_two_factor_login() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let jane = app.host("jane").await;
+    let desk = crate::desk::Desk::open(&app, "admin").await;
+    let (_, html) = desk.page("/admin/settings").await;
+    assert!(
+        html.contains(">Delete jane<") && !html.contains(">Delete admin<"),
+        "not oneself"
+    );
+    let token = desk.token("/admin/settings").await;
+    let id = jane.id.to_string();
+    let (status, location, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "role"),
+                ("op", "two_factor_off"),
+                ("user_id", &id),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (status, location.as_str()),
+        (StatusCode::SEE_OTHER, "/admin/settings?saved=role#team")
+    );
+    let (status, _, refused) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "role"),
+                ("op", "delete"),
+                ("user_id", &id),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.contains("Tick the box to confirm the deletion."));
+    assert_eq!(
+        app.get("/users/me", &jane).await.0,
+        StatusCode::OK,
+        "nothing deleted"
+    );
+    let (status, _, _) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "role"),
+                ("op", "delete"),
+                ("user_id", &id),
+                ("confirm", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        app.get("/users/me", &jane).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let entries = audit(&app, &admin, "action=user.deleted,two_factor.disabled").await;
+    let actions: Vec<&str> = entries
+        .iter()
+        .filter_map(|e| e["action"].as_str())
+        .collect();
+    assert_eq!(actions, ["user.deleted", "two_factor.disabled"]);
+    assert!(
+        entries
+            .iter()
+            .all(|e| e["method"] == "password" && e["target_label"] == "jane")
+    );
+}

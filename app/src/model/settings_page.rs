@@ -113,4 +113,8 @@ pub struct Member {
     pub login: String,
     pub email: String,
     pub role: String,
+    /// Two-factor login is on (an administrator may turn it off for a lost phone).
+    pub two_factor: bool,
+    /// The signed-in user: no deletion of oneself.
+    pub you: bool,
 }

@@ -96,6 +96,8 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
                     login: u.login.clone(),
                     email: u.email.clone(),
                     role: u.role.clone(),
+                    two_factor: u.two_factor,
+                    you: u.id == caller.id(),
                 })
                 .collect(),
             blocklist: protection.blocklist.join("\n"),
@@ -217,6 +219,27 @@ async fn save_protection(ctx: &Ctx, caller: &Caller, form: &FormState) -> Servic
     crate::service::settings::protection::save(ctx, caller, changes)
         .await
         .map(drop)
+}
+
+/// A member's row in the Team section (`section=role`): `op=delete` (with the `confirm` box
+/// ticked), `op=two_factor_off`, or else the role from its select; through the REST routes'
+/// use cases, so rules and audit entries are theirs.
+async fn member_change(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let id = || form.value("user_id").trim().parse::<i64>().unwrap_or(0);
+    match form.value("op").as_str() {
+        "delete" if form.value("confirm") != "on" => Err(ServiceError::field(
+            "confirm",
+            "required",
+            "Tick the box to confirm the deletion.",
+        )),
+        "delete" => crate::service::users::delete(ctx, caller, id()).await,
+        "two_factor_off" => crate::service::two_factor::disable_for(ctx, caller, id()).await,
+        _ => account::change_role(ctx, caller, || {
+            RoleChange::parse(&form.value("user_id"), &form.value("role"))
+        })
+        .await
+        .map(drop),
+    }
 }
 
 /// `POST /settings/security` as the Security section sends it: one checkbox.
@@ -440,12 +463,10 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
                 .map(|()| Saved::Done)
         }
         .map_err(|e| refused_as(form, e, str::to_string)),
-        "role" => account::change_role(ctx, caller, || {
-            RoleChange::parse(&form.value("user_id"), &form.value("role"))
-        })
-        .await
-        .map(|_| Saved::Done)
-        .map_err(|e| refused_as(form, e, str::to_string)),
+        "role" => member_change(ctx, caller, form)
+            .await
+            .map(|()| Saved::Done)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "team" => add_user(ctx, caller, form)
             .await
             .map(Saved::Shown)

@@ -428,6 +428,30 @@ fn TeamSection(
                                             </select>
                                             <button type="submit" class=BUTTON>"Change"</button>
                                         </form>
+                                        {m.two_factor.then(|| view! {
+                                            <form method="post" action="/admin/settings#team" class="mt-2">
+                                                <input type="hidden" name="csrf" value=csrf.clone() />
+                                                <input type="hidden" name="section" value="role" />
+                                                <input type="hidden" name="op" value="two_factor_off" />
+                                                <input type="hidden" name="user_id" value=m.id.to_string() />
+                                                <button type="submit" class=BUTTON aria-label=format!("Turn off two-factor authentication for {}", m.login)>"Turn off two-factor"</button>
+                                            </form>
+                                        })}
+                                        {(!m.you).then(|| {
+                                            view! {
+                                                <form method="post" action="/admin/settings#team" class="mt-2 flex flex-wrap items-center gap-2">
+                                                    <input type="hidden" name="csrf" value=csrf.clone() />
+                                                    <input type="hidden" name="section" value="role" />
+                                                    <input type="hidden" name="op" value="delete" />
+                                                    <input type="hidden" name="user_id" value=m.id.to_string() />
+                                                    <label class="flex min-h-10 items-center gap-2">
+                                                        <input type="checkbox" name="confirm" required class="h-5 w-5" />
+                                                        {format!("Delete {}", m.login)}
+                                                    </label>
+                                                    <button type="submit" class=BUTTON aria-label=format!("Delete user {}", m.login)>"Delete user"</button>
+                                                </form>
+                                            }
+                                        })}
                                     </td>
                                 </tr>
                             }
