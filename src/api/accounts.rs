@@ -1,12 +1,14 @@
 //! Accounts (DESIGN 2.10): `/users`, the caller's `/sessions` and `/application-passwords`,
 //! and the administrators' `/audit-log`.
 
+use app::domain::access::Capability;
 use app::model::answer::MessageAnswer;
 use app::model::audit::AuditLogAnswer;
 use app::model::user::{
     AppPasswordCreated, AppPasswordList, AppPasswordRequest, NewUserRequest, RoleRequest,
     SessionList, SessionsEnded, UserAnswer, UserChanged, UserList,
 };
+use app::service::settings::site;
 use app::service::{app_passwords, audit, sessions, two_factor, users};
 use axum::Json;
 use axum::http::StatusCode;
@@ -56,10 +58,11 @@ pub async fn create_user(
     host: Host,
     ApiJson(body): ApiJson,
 ) -> Result<(StatusCode, Json<UserChanged>), ApiError> {
-    let created = users::create(&host.ctx, &host.caller, || {
+    // 403 comes before any complaint about the body.
+    let input = site::permitted_then(&host.caller, Capability::ListUsers, || {
         app::input::users::new_user(&body)
-    })
-    .await?;
+    })?;
+    let created = users::create(&host.ctx, &host.caller, input).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -73,11 +76,10 @@ pub async fn update_user(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<UserChanged> {
-    users::update(&host.ctx, &host.caller, || {
+    let change = site::permitted_then(&host.caller, Capability::ListUsers, || {
         app::input::users::role_change(id, &body)
-    })
-    .await
-    .json()
+    })?;
+    users::update(&host.ctx, &host.caller, change).await.json()
 }
 
 #[utoipa::path(delete, path = "/users/{id}", tag = "users",

@@ -10,7 +10,7 @@ use crate::model::user::{User, UserAnswer, UserChanged, UserList};
 use crate::service::account::{self, RoleChange};
 use crate::service::audit::{self, AuditEvent};
 use crate::service::auth::hash_password;
-use crate::service::settings::site::{permitted_then, require};
+use crate::service::settings::site::require;
 use crate::service::support::present::rfc3339;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::{self, NewUser, UserRow};
@@ -220,13 +220,9 @@ pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<UserList> {
     })
 }
 
-/// `POST /users` (`list_users`): the body is read only once the caller may add users.
-pub async fn create(
-    ctx: &Ctx,
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<CreateUser>,
-) -> ServiceResult<UserChanged> {
-    let input = permitted_then(caller, Capability::ListUsers, read)?;
+/// `POST /users` (`list_users`).
+pub async fn create(ctx: &Ctx, caller: &Caller, input: CreateUser) -> ServiceResult<UserChanged> {
+    require(caller, Capability::ListUsers)?;
     let (id, _) = create_user(&ctx.store, input, Some(caller)).await?;
     let mut conn = ctx.store.conn().await?;
     let user = users::find(conn.ex(), id)
@@ -239,12 +235,8 @@ pub async fn create(
 }
 
 /// `PUT /users/{id}` (`list_users`): `{role}`.
-pub async fn update(
-    ctx: &Ctx,
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<RoleChange>,
-) -> ServiceResult<UserChanged> {
-    let user = account::change_role(ctx, caller, read).await?;
+pub async fn update(ctx: &Ctx, caller: &Caller, change: RoleChange) -> ServiceResult<UserChanged> {
+    let user = account::change_role(ctx, caller, || Ok(change)).await?;
     Ok(UserChanged {
         message: "User has been updated".into(),
         user: view(&user),
