@@ -101,6 +101,9 @@ pub struct Config {
     /// (`SLOTBOOK_PASSWORD_LOGIN`, `SLOTBOOK_LOGIN_DELAY_*`, `SLOTBOOK_SESSION_*_SECONDS`,
     /// `SLOTBOOK_AUDIT_RETENTION_DAYS`).
     pub accounts: app::service::login::AccountSettings,
+    /// OpenID Connect login (`SLOTBOOK_OIDC_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_NAME`,
+    /// `_CREATE_USERS`): on when the first three are set. The secret is never logged.
+    pub sso: Option<app::service::sso::SsoSettings>,
 }
 
 impl Default for Config {
@@ -143,6 +146,7 @@ impl Default for Config {
             holds_per_ip: 10,
             metrics_token: None,
             accounts: app::service::login::AccountSettings::default(),
+            sso: None,
         }
     }
 }
@@ -178,6 +182,7 @@ impl Config {
     /// Reads the environment; flags given on the command line override it afterwards.
     pub fn from_env() -> anyhow::Result<Config> {
         let d = Config::default();
+        let sso = sso_from_env()?;
         Ok(Config {
             bind: env("SLOTBOOK_BIND").unwrap_or(d.bind),
             database_url: database_url_from_env(),
@@ -247,22 +252,67 @@ impl Config {
             },
             holds_per_ip: env_number("SLOTBOOK_HOLDS_PER_IP", d.holds_per_ip)?,
             metrics_token: env("SLOTBOOK_METRICS_TOKEN"),
-            accounts: accounts_from_env(d.accounts)?,
+            accounts: accounts_from_env(d.accounts, sso.is_some())?,
+            sso,
         })
     }
+}
+
+/// `SLOTBOOK_OIDC_*`: single sign-on is on when issuer, client id and secret are all set; some
+/// but not all of them is a mistake that stops the start.
+fn sso_from_env() -> anyhow::Result<Option<app::service::sso::SsoSettings>> {
+    let names = [
+        "SLOTBOOK_OIDC_ISSUER",
+        "SLOTBOOK_OIDC_CLIENT_ID",
+        "SLOTBOOK_OIDC_CLIENT_SECRET",
+    ];
+    let [issuer, client_id, client_secret] = names.map(env);
+    let (Some(issuer), Some(client_id), Some(client_secret)) = (issuer, client_id, client_secret)
+    else {
+        if let Some(set) = names.iter().find(|name| env(name).is_some()) {
+            let missing: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|name| env(name).is_none())
+                .collect();
+            anyhow::bail!(
+                "{set} is set but {} is not: single sign-on needs all three",
+                missing.join(" and ")
+            );
+        }
+        return Ok(None);
+    };
+    let issuer = issuer.trim().to_string();
+    if url::Url::parse(&issuer).map_or(true, |u| !matches!(u.scheme(), "http" | "https")) {
+        anyhow::bail!("SLOTBOOK_OIDC_ISSUER must be an http or https URL, not {issuer:?}");
+    }
+    let create_users = app::domain::sso::AccountCreation::parse(
+        &env("SLOTBOOK_OIDC_CREATE_USERS").unwrap_or_default(),
+    )
+    .map_err(|why| anyhow::anyhow!("SLOTBOOK_OIDC_CREATE_USERS: {why}"))?;
+    Ok(Some(app::service::sso::SsoSettings {
+        issuer,
+        client_id: client_id.trim().to_string(),
+        client_secret: client_secret.trim().to_string(),
+        name: env("SLOTBOOK_OIDC_NAME")
+            .map(|n| n.trim().to_string())
+            .unwrap_or_else(|| app::service::sso::DEFAULT_NAME.into()),
+        create_users,
+    }))
 }
 
 /// DESIGN 2.10's variables; a malformed value stops the start naming its variable.
 fn accounts_from_env(
     d: app::service::login::AccountSettings,
+    sso_on: bool,
 ) -> anyhow::Result<app::service::login::AccountSettings> {
     let password_login = match env("SLOTBOOK_PASSWORD_LOGIN").as_deref().map(str::trim) {
         None | Some("on") => true,
         Some("off") => false,
         Some(other) => anyhow::bail!("SLOTBOOK_PASSWORD_LOGIN must be on or off, not {other:?}"),
     };
-    if !password_login {
-        // Nobody could log in to the dashboard: single sign-on is not offered by this build.
+    if !password_login && !sso_on {
+        // Nobody could log in to the dashboard.
         anyhow::bail!(
             "SLOTBOOK_PASSWORD_LOGIN=off needs single sign-on, which is not configured (SLOTBOOK_OIDC_ISSUER)"
         );

@@ -54,6 +54,9 @@ pub struct AppState {
     pub metrics_token: Option<observe::MetricsToken>,
 }
 
+/// How long one request to the single sign-on provider may take.
+const SSO_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A bound, migrated, ready-to-serve application.
 pub struct Application {
     listener: tokio::net::TcpListener,
@@ -103,6 +106,14 @@ impl Application {
             per_ip: config.holds_per_ip,
         };
         ctx.accounts = config.accounts;
+        if !config.accounts.password_login && config.sso.is_none() {
+            anyhow::bail!("password login is off and single sign-on is not configured");
+        }
+        if let Some(settings) = config.sso.clone() {
+            let sso = app::service::sso::SingleSignOn::new(settings, SSO_TIMEOUT)
+                .map_err(anyhow::Error::msg)?;
+            ctx.sso = Some(std::sync::Arc::new(sso));
+        }
         ctx.calendars = app::service::CalendarSettings {
             timeout: config.calendar_timeout,
             sync_seconds: config.calendar_sync.as_secs().max(1) as i64,

@@ -20,6 +20,7 @@ mod desk;
 mod schedules;
 mod settings;
 mod setup;
+mod sso;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -52,6 +53,8 @@ pub fn routes() -> Router<AppState> {
         .route("/booking/{hash}/ics", get(get_ics))
         .route("/admin/bookings.csv", get(get_bookings_csv))
         .route("/admin/audit-log.csv", get(get_audit_log_csv))
+        .route("/login/oidc", get(sso::get_start))
+        .route("/login/oidc/callback", get(sso::get_callback))
 }
 
 /// `/admin/bookings.csv`: the bookings list's current filter as CSV (the session is checked by

@@ -527,3 +527,45 @@ fn rotate_key_needs_the_new_key_then_writes_it_to_the_key_file() {
     assert!(!served.status.success());
     assert!(String::from_utf8_lossy(&served.stderr).contains("SLOTBOOK_SECRET_KEY"));
 }
+
+#[test]
+fn single_sign_on_variables_that_cannot_work_stop_the_start_naming_them() {
+    let (_dir, db) = temp_db();
+    let start = |env: &[(&str, &str)]| {
+        let mut command = Command::new(BIN);
+        command
+            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &db])
+            .env_remove("SLOTBOOK_ADMIN_PASSWORD");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let out = command.output().expect("run slotbook");
+        assert!(!out.status.success(), "{env:?} must not start");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let stderr = start(&[("SLOTBOOK_PASSWORD_LOGIN", "off")]);
+    assert!(stderr.contains("SLOTBOOK_PASSWORD_LOGIN"), "{stderr}");
+    let stderr = start(&[("SLOTBOOK_OIDC_ISSUER", "https://id.example.com")]);
+    assert!(
+        stderr.contains("SLOTBOOK_OIDC_CLIENT_ID")
+            && stderr.contains("SLOTBOOK_OIDC_CLIENT_SECRET"),
+        "{stderr}"
+    );
+    let full = [
+        ("SLOTBOOK_OIDC_ISSUER", "https://id.example.com"),
+        ("SLOTBOOK_OIDC_CLIENT_ID", "slotbook"),
+        ("SLOTBOOK_OIDC_CLIENT_SECRET", "cli-test-client-secret"),
+    ];
+    let mut bad_domains = full.to_vec();
+    bad_domains.push(("SLOTBOOK_OIDC_CREATE_USERS", "example.com, not a domain"));
+    let stderr = start(&bad_domains);
+    assert!(stderr.contains("SLOTBOOK_OIDC_CREATE_USERS"), "{stderr}");
+    assert!(
+        !stderr.contains("cli-test-client-secret"),
+        "the secret is never printed"
+    );
+    let mut bad_issuer = full.to_vec();
+    bad_issuer[0] = ("SLOTBOOK_OIDC_ISSUER", "id.example.com");
+    let stderr = start(&bad_issuer);
+    assert!(stderr.contains("SLOTBOOK_OIDC_ISSUER"), "{stderr}");
+}

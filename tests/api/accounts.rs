@@ -11,7 +11,7 @@ use crate::auth::dashboard_login;
 use crate::support::{Creds, TestApp, assert_envelope, assert_invalid_field};
 
 /// The audit entries matching `query` (as the administrator sees them), newest first.
-async fn audit(app: &TestApp, admin: &Creds, query: &str) -> Vec<Value> {
+pub(crate) async fn audit(app: &TestApp, admin: &Creds, query: &str) -> Vec<Value> {
     let (status, body) = app
         .get(&format!("/audit-log?per_page=100&{query}"), admin)
         .await;
@@ -1292,6 +1292,17 @@ async fn when_the_site_requires_two_factor_login_a_password_session_can_only_set
     let body: Value = rest.json().await.expect("json");
     assert_envelope(status, &body, 403, "two_factor_required");
     assert_eq!(body["message"], "Set up two-factor authentication first.");
+    // Nor does a dashboard server function called directly do anything for it.
+    let slug_check = app
+        .client
+        .post(format!("{}/_app/admin/check-slug", app.base))
+        .header(COOKIE, &cookie)
+        .header("origin", &app.base)
+        .form(&[("slug", "free-slug")])
+        .send()
+        .await
+        .expect("server function");
+    assert_eq!(slug_check.status(), StatusCode::FORBIDDEN);
     // Application passwords are not affected.
     assert_eq!(app.get("/calendars", &jane).await.0, StatusCode::OK);
     let changed = audit(&app, &admin, "action=settings.changed").await;

@@ -36,6 +36,8 @@ mod integrations;
 mod mail_delivery;
 mod metrics;
 mod notifications;
+#[path = "../common/oidc.rs"]
+mod oidc;
 mod operations;
 mod out_of_office;
 mod page_forms;
@@ -61,5 +63,6 @@ mod sharing;
 mod slots;
 mod sms;
 mod snapshots;
+mod sso;
 mod support;
 mod text_rules;

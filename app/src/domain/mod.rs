@@ -17,6 +17,7 @@ pub mod series;
 pub mod slots;
 pub mod slug;
 pub mod smart_codes;
+pub mod sso;
 pub mod text;
 pub mod transitions;
 pub mod user_agent;

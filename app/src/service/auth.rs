@@ -166,9 +166,13 @@ static DUMMY_HASH: std::sync::LazyLock<String> =
         hash_password(&hex::encode(rand::random::<[u8; 16]>())).unwrap_or_default()
     });
 
-/// The stored hash a password is checked against: the user's, or the dummy one.
+/// The stored hash a password is checked against: the user's, or the dummy one (also for a
+/// user without a password, one single sign-on created, so that the answer takes as long).
+/// The caller still refuses a user without a password whatever the dummy says.
 pub fn hash_to_verify(user: Option<&UserRow>) -> &str {
-    user.map_or(DUMMY_HASH.as_str(), |u| u.password_hash.as_str())
+    user.map(|u| u.password_hash.as_str())
+        .filter(|hash| !hash.is_empty())
+        .unwrap_or(DUMMY_HASH.as_str())
 }
 
 /// Whether a state-changing form post carries a positive same-site signal: an `Origin` naming

@@ -187,7 +187,8 @@ pub async fn password_login(
     // Argon2 is slow on purpose; run it off the async workers.
     let (password, checked_user) = (attempt.password.clone(), user.clone());
     let matches = tokio::task::spawn_blocking(move || {
-        verify_password(&password, hash_to_verify(checked_user.as_ref())) && checked_user.is_some()
+        verify_password(&password, hash_to_verify(checked_user.as_ref()))
+            && checked_user.is_some_and(|u| !u.password_hash.is_empty())
     })
     .await
     .unwrap_or(false);
@@ -317,7 +318,7 @@ pub async fn code_login(
 }
 
 /// A new session for `caller` (who logged in through `caller.method`).
-async fn start_session(
+pub(crate) async fn start_session(
     ctx: &Ctx,
     ex: crate::store::Ex<'_>,
     mut caller: Caller,

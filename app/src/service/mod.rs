@@ -22,6 +22,7 @@ pub mod scrape;
 pub mod sessions;
 pub mod settings;
 pub mod slots;
+pub mod sso;
 pub mod support;
 pub mod team_invitations;
 pub mod two_factor;
@@ -60,6 +61,8 @@ pub struct Ctx {
     pub metrics: support::metrics::Metrics,
     /// How accounts log in and how long sessions and audit entries last.
     pub accounts: login::AccountSettings,
+    /// The OpenID Connect provider (`SLOTBOOK_OIDC_*`), when single sign-on is on.
+    pub sso: Option<std::sync::Arc<sso::SingleSignOn>>,
 }
 
 /// How external calendars are read (`SLOTBOOK_CALENDAR_TIMEOUT_MS`,
@@ -113,6 +116,7 @@ impl Ctx {
             holds: bookings::holds::HoldSettings::default(),
             metrics: support::metrics::Metrics::off(),
             accounts: login::AccountSettings::default(),
+            sso: None,
         }
     }
 }

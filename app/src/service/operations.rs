@@ -27,9 +27,9 @@ const EXPORT_FORMAT: &str = "slotbook-export";
 const BACKUP_FORMAT: &str = "slotbook-backup";
 /// Version of the JSON Lines layout (not of the schema, which the header names too).
 const LAYOUT_VERSION: i64 = 1;
-/// Tables an export leaves out: sessions are bound to the cookies of one installation, and
-/// counts of failed logins are short-lived.
-const NOT_EXPORTED: [&str; 3] = ["sessions", "login_failures", "pending_logins"];
+/// Tables an export leaves out: sessions and logins under way are bound to the cookies of one
+/// installation, and counts of failed logins are short-lived.
+const NOT_EXPORTED: [&str; 4] = ["sessions", "login_failures", "pending_logins", "sso_logins"];
 
 /// Why a command refused or failed: one line for stderr.
 #[derive(Debug, thiserror::Error)]

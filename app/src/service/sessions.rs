@@ -75,11 +75,14 @@ pub async fn end_others(ctx: &Ctx, caller: &Caller) -> ServiceResult<SessionsEnd
     })
 }
 
-/// Deletes sessions past their idle or absolute limit (they are no session already).
+/// Deletes sessions past their idle or absolute limit (they are no session already) and single
+/// sign-on logins past theirs.
 pub async fn delete_expired(ctx: &Ctx, now: i64) -> ServiceResult<u64> {
     let mut tx = ctx.store.begin().await?;
     let deleted =
         sessions::delete_expired(tx.ex(), now, now - ctx.accounts.session_idle_seconds).await?;
+    // Single sign-on logins nobody came back from.
+    crate::store::sso::delete_expired(tx.ex(), now).await?;
     tx.commit().await?;
     Ok(deleted)
 }

@@ -197,7 +197,7 @@ pub fn view(user: &UserRow) -> User {
         name: user.full_name(),
         role: user.role.clone(),
         two_factor_enabled: user.two_factor,
-        sso_linked: false,
+        sso_linked: user.sso_linked,
         created_at: rfc3339(user.created_at),
         last_login_at: user.last_login_at.map(rfc3339),
     }

@@ -24,6 +24,7 @@ pub mod proofs;
 pub mod reports;
 pub mod sessions;
 pub mod settings;
+pub mod sso;
 pub mod team_invitations;
 pub mod transfer;
 pub mod two_factor;

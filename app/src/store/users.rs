@@ -19,6 +19,8 @@ pub struct UserRow {
     pub last_login_at: Option<i64>,
     /// Two-factor login (TOTP) is on.
     pub two_factor: bool,
+    /// Linked to a subject of the single sign-on provider.
+    pub sso_linked: bool,
 }
 
 impl UserRow {
@@ -45,7 +47,7 @@ pub struct NewUser<'a> {
     pub role: &'a str,
 }
 
-const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at, (totp_sealed IS NOT NULL) AS two_factor";
+pub(super) const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at, (totp_sealed IS NOT NULL) AS two_factor, (oidc_subject IS NOT NULL) AS sso_linked";
 
 pub async fn insert(ex: Ex<'_>, user: &NewUser<'_>) -> StoreResult<i64> {
     let now = now_epoch();
@@ -73,6 +75,22 @@ pub async fn find_by_login_or_email(ex: Ex<'_>, login: &str) -> StoreResult<Opti
          ORDER BY CASE WHEN LOWER(login) = LOWER($1) THEN 0 ELSE 1 END LIMIT 1"
     ));
     Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(login).fetch_optional(&mut *c).await)?)
+}
+
+/// The user with this email address (compared case-insensitively).
+pub async fn find_by_email(ex: Ex<'_>, email: &str) -> StoreResult<Option<UserRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM users WHERE LOWER(email) = LOWER($1) ORDER BY id LIMIT 1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(email).fetch_optional(&mut *c).await)?)
+}
+
+/// The existing logins (lowercase) that contain `part`, for picking a free one.
+pub async fn logins_containing(ex: Ex<'_>, part: &str) -> StoreResult<Vec<String>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT LOWER(login) FROM users WHERE LOWER(login) LIKE $1 ESCAPE '\\'")
+        .bind(like_pattern(part))
+        .fetch_all(&mut *c).await)?)
 }
 
 pub async fn count(ex: Ex<'_>) -> StoreResult<i64> {

@@ -180,9 +180,26 @@ impl Section {
     }
 }
 
-/// The signed-in caller of a dashboard server function.
+/// The signed-in caller of a dashboard server function. A session that must set up two-factor
+/// login first gets nothing else done (403 `two_factor_required`, as its REST calls): the
+/// pages lead it to the set-up page, and so do server functions called directly.
 #[cfg(feature = "ssr")]
 pub(crate) async fn signed_in_caller() -> Result<crate::service::Caller, PageError> {
+    let caller = signed_in_caller_setting_up().await?;
+    if caller.must_set_up_two_factor {
+        crate::ui::set_status(403);
+        return Err(PageError::with_code(
+            403,
+            "two_factor_required",
+            "Set up two-factor authentication first.",
+        ));
+    }
+    Ok(caller)
+}
+
+/// The signed-in caller, also while it must still set up two-factor login (the set-up page).
+#[cfg(feature = "ssr")]
+pub(crate) async fn signed_in_caller_setting_up() -> Result<crate::service::Caller, PageError> {
     match crate::ui::session::signed_in().await {
         Ok(Some((caller, _))) => Ok(caller),
         Ok(None) => {

@@ -16,7 +16,7 @@ const ACTION: &str = "/admin/settings/security/two-factor";
 pub async fn load_two_factor() -> Result<TwoFactorPage, PageError> {
     #[cfg(feature = "ssr")]
     {
-        let caller = super::signed_in_caller().await?;
+        let caller = super::signed_in_caller_setting_up().await?;
         let ctx = super::service_ctx()?;
         crate::pages::security::load_two_factor(&ctx, &caller)
             .await
