@@ -17,6 +17,7 @@ use app::service::ServiceError;
 use crate::AppState;
 
 mod desk;
+mod feeds;
 mod schedules;
 mod settings;
 mod setup;
@@ -53,6 +54,7 @@ pub fn routes() -> Router<AppState> {
         .route("/booking/{hash}/ics", get(get_ics))
         .route("/admin/bookings.csv", get(get_bookings_csv))
         .route("/admin/audit-log.csv", get(get_audit_log_csv))
+        .route("/feeds/{file}", get(feeds::get_feed))
         .route("/login/oidc", get(sso::get_start))
         .route("/login/oidc/callback", get(sso::get_callback))
 }

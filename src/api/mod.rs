@@ -9,6 +9,7 @@ pub mod doc;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod feeds;
 pub mod handler;
 pub mod host_limits;
 pub mod hosts;
@@ -48,6 +49,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(team_invitations::router())
         .merge(calendar_connections::router())
         .merge(accounts::router())
+        .merge(feeds::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     // After the merge: the routes' operations exist only now.

@@ -38,6 +38,7 @@ pub async fn post_settings(State(state): State<AppState>, request: Request) -> R
             };
             see_other(&format!("/admin/settings?saved={section}#{anchor}"))
         }
+        Ok(Saved::Feeds(done)) => see_other(&format!("/admin/settings?saved=feeds_{done}#feeds")),
         Ok(Saved::Shown(text)) => {
             let notice = SettingsNotice { section, text };
             render_with(

@@ -27,6 +27,7 @@ mod event_options;
 mod events;
 mod external_calendars;
 mod faults;
+mod feeds;
 mod hardening;
 mod holds;
 mod host_limits;

@@ -315,6 +315,10 @@ async fn rotate_key_seals_every_value_again_under_the_new_key_in_one_go() {
     assert!(token.as_str().is_some_and(|t| t.len() >= 32), "{made}");
     let sealed_before =
         contents(&app.database_url).await["private_links"][0]["token_sealed"].clone();
+    let (status, feed) = app
+        .post("/feeds", &host, serde_json::json!({"kind": "bookings"}))
+        .await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{feed}");
 
     let new_key = "bmV3LWtleS1uZXcta2V5LW5ldy1rZXktbmV3LWtleS0=";
     let new = SecretBox::load(Some(new_key), Path::new("unused")).expect("new key");
@@ -329,7 +333,7 @@ async fn rotate_key_seals_every_value_again_under_the_new_key_in_one_go() {
         .await
         .expect("rotated");
     store.close().await;
-    assert_eq!(resealed, 1);
+    assert_eq!(resealed, 2, "the private link's token and the feed's");
     let sealed_after =
         contents(&app.database_url).await["private_links"][0]["token_sealed"].clone();
     assert_ne!(sealed_before, sealed_after);
@@ -352,6 +356,18 @@ async fn rotate_key_seals_every_value_again_under_the_new_key_in_one_go() {
     let (status, list) = served.get(&links, &host).await;
     assert_eq!(status, reqwest::StatusCode::OK, "{list}");
     assert_eq!(list["links"][0]["token"], token, "{list}");
+    let (_, feeds) = served.get("/feeds", &host).await;
+    let token_of = |url: &serde_json::Value| {
+        url.as_str()
+            .and_then(|u| u.split_once("/feeds/"))
+            .map(|(_, token)| token.to_string())
+    };
+    assert_eq!(
+        token_of(&feeds["feeds"][0]["url"]),
+        token_of(&feed["feed"]["url"]),
+        "the same address after the rotation: {feeds}"
+    );
+    assert!(token_of(&feed["feed"]["url"]).is_some());
 }
 
 #[tokio::test]

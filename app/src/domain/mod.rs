@@ -8,6 +8,7 @@ pub mod brand;
 pub mod calendar_busy;
 pub mod chart;
 pub mod dates;
+pub mod feeds;
 pub mod money;
 pub mod policies;
 /// ALTCHA: the server checks solutions, the booking page finds them.

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod bookings;
 pub mod calendars;
 pub mod events;
+pub mod feeds;
 pub mod fields;
 pub mod settings;
 pub mod team;

@@ -11,6 +11,7 @@ pub mod desk;
 pub mod errors;
 pub mod event;
 pub mod event_tabs;
+pub mod feeds;
 pub mod integration;
 pub mod listing;
 pub mod notifications;

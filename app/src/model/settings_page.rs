@@ -6,12 +6,13 @@ use serde::{Deserialize, Serialize};
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
 /// "Profile", "Password", "Booking limits", "Out of office", "Connected calendars" and
 /// "Security" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 13] = [
+pub const SECTIONS: [(&str, &str); 14] = [
     ("profile", "Profile"),
     ("password", "Password"),
     ("limits", "Booking limits"),
     ("away", "Out of office"),
     ("calendars", "Connected calendars"),
+    ("feeds", "Calendar feeds"),
     ("security", "Security"),
     ("general", "General"),
     ("email", "Email"),
@@ -36,6 +37,8 @@ pub struct SettingsPage {
     pub away: Vec<AwayLine>,
     /// Who may take the user's round-robin turns meanwhile: every other user (id, name).
     pub teammates: Vec<(i64, String)>,
+    /// The user's published calendar feeds.
+    pub feeds: Vec<crate::model::feeds::Feed>,
 }
 
 /// One period of "Out of office" as listed.

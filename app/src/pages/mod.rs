@@ -7,6 +7,7 @@ pub mod availability;
 pub mod calendar_connections;
 pub mod dashboard;
 pub mod event_tabs;
+pub mod feeds;
 pub mod public;
 pub mod security;
 pub mod settings;

@@ -12,12 +12,7 @@ use crate::service::{
     Caller, Ctx, ServiceError, ServiceResult, app_passwords, sessions, two_factor,
 };
 
-/// "27 Nov 2026, 09:12 UTC" from RFC 3339.
-fn shown(at: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(at)
-        .map(|t| t.naive_utc().format("%-d %b %Y, %H:%M UTC").to_string())
-        .unwrap_or_else(|_| at.to_string())
-}
+use crate::domain::dates::utc_readable as shown;
 
 pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SecurityPage> {
     let listed = sessions::list(ctx, caller).await?;

@@ -44,6 +44,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         users::search(conn.ex(), "", TEAM_SHOWN).await?
     };
     let (away, teammates) = days_away(ctx, caller, &team).await?;
+    let feeds = crate::service::feeds::list(ctx, caller).await?.feeds;
     if !caller.can(Capability::ManageOptions) {
         return Ok(SettingsPage {
             profile,
@@ -52,6 +53,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
             limits,
             away,
             teammates,
+            feeds,
         });
     }
     let mut conn = ctx.store.conn().await?;
@@ -108,6 +110,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         limits,
         away,
         teammates,
+        feeds,
     })
 }
 
@@ -374,6 +377,8 @@ async fn save_emailing(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceR
 pub enum Saved {
     Done,
     Shown(String),
+    /// A "Calendar feeds" form: what it did (`created`, `regenerated`, `revoked`).
+    Feeds(&'static str),
 }
 
 /// Saves the section the form names (`section=`). A user without `manage_options` is refused
@@ -467,6 +472,9 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .await
             .map(|()| Saved::Done)
             .map_err(|e| refused_as(form, e, str::to_string)),
+        "feeds" => crate::pages::feeds::save(ctx, caller, form)
+            .await
+            .map(Saved::Feeds),
         "team" => add_user(ctx, caller, form)
             .await
             .map(Saved::Shown)

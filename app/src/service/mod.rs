@@ -10,6 +10,7 @@ pub mod calendars;
 pub mod credentials;
 pub mod deliveries;
 pub mod events;
+pub mod feeds;
 pub mod hosts;
 pub mod login;
 pub mod notifications;

@@ -498,12 +498,13 @@ fn partial_name(file: &Path) -> PathBuf {
 }
 
 /// Every column holding values sealed with the secret key, as (table, column); each table has `id`.
-const SEALED: [(&str, &str); 5] = [
+const SEALED: [(&str, &str); 6] = [
     ("calendar_connections", "sealed_url"),
     ("calendar_connections", "sealed_password"),
     ("private_links", "token_sealed"),
     ("users", "totp_sealed"),
     ("users", "totp_pending_sealed"),
+    ("calendar_feeds", "token_sealed"),
 ];
 
 /// `slotbook rotate-key` (every `serve` stopped): each sealed value opened with `old` and sealed

@@ -345,7 +345,7 @@ pub async fn move_to(
     let now = now_epoch();
     on!(&mut ex, c => sqlx::query(
         "UPDATE bookings SET start_time = $2, end_time = $3, slot_minutes = $4, person_time_zone = $5, host_user_id = $6,
-            group_id = $7, updated_at = $8 WHERE id = $1")
+            group_id = $7, updated_at = $8, reschedules = reschedules + 1 WHERE id = $1")
         .bind(id).bind(start).bind(end).bind((end - start) / 60).bind(zone).bind(host).bind(group_id).bind(now)
         .execute(&mut **c).await.map(|_| ()))?;
     on!(&mut ex, c => sqlx::query("UPDATE booking_hosts SET start_time = $2, end_time = $3, updated_at = $4 WHERE booking_id = $1")

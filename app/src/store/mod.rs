@@ -12,6 +12,7 @@ pub mod busy_times;
 pub mod calendar_connections;
 pub mod calendars;
 pub mod events;
+pub mod feeds;
 pub mod holds;
 pub mod host_limits;
 pub mod integrations;

@@ -15,6 +15,7 @@ pub mod bookings;
 pub mod calendars;
 pub mod event_editor;
 pub mod external_calendars;
+pub mod feeds;
 mod forms;
 mod hours;
 mod in_place;

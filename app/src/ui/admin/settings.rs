@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::feeds::CalendarFeeds;
 use super::forms::Refusal;
 use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 use crate::model::errors::PageError;
@@ -67,16 +68,20 @@ fn Settings(
         .filter(|(key, _)| {
             matches!(
                 *key,
-                "profile" | "password" | "limits" | "away" | "calendars" | "security"
+                "profile" | "password" | "limits" | "away" | "calendars" | "feeds" | "security"
             ) || page.site.is_some()
         })
         .collect();
     // A user without the site's sections still learns why a post was refused.
     let own_section = matches!(
         form.value("section").as_str(),
-        "profile" | "password" | "limits" | "away" | "away_delete"
+        "profile" | "password" | "limits" | "away" | "away_delete" | "feeds"
     );
     let refused_here = (page.site.is_none() && !own_section).then(|| form.clone());
+    let feeds_done = saved
+        .as_deref()
+        .and_then(|s| s.strip_prefix("feeds_"))
+        .and_then(super::feeds::done_text);
     // Messages belong to the section whose form was posted.
     let posted = form.value("section");
     let for_section = move |key: &str| {
@@ -93,6 +98,7 @@ fn Settings(
     let profile_state = for_section("profile");
     let limits_state = for_section("limits");
     let limits = page.limits;
+    let feeds_refused = for_section("feeds").0;
     // Adding and deleting a period both answer in the "Out of office" section.
     let away_state = match for_section("away_delete") {
         (refused, notice, true) => (refused, notice, true),
@@ -134,6 +140,7 @@ fn Settings(
         </Section>
         <OutOfOffice state=away_state periods=page.away teammates=page.teammates csrf=csrf.clone() />
         <ConnectedCalendars connections=page.connections />
+        <CalendarFeeds feeds=page.feeds refused=feeds_refused done=feeds_done csrf=csrf.clone() />
         {page.site.is_none().then(|| view! { <SecurityLinks /> })}
         {page.site.map(|site| view! { <SiteSections site for_section csrf /> })}
     }
