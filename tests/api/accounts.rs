@@ -337,7 +337,9 @@ async fn sessions_are_listed_and_ended_by_their_owner() {
 
 #[tokio::test]
 async fn sessions_end_when_idle_and_at_their_absolute_limit() {
-    let idle = TestApp::spawn_with(|config| config.accounts.session_idle_seconds = 1).await;
+    // Sessions keep whole seconds: a limit of N seconds ends a session between N-1 and N
+    // seconds after the moment it counts from, so the limits here leave a second of slack.
+    let idle = TestApp::spawn_with(|config| config.accounts.session_idle_seconds = 3).await;
     idle.host("jane").await;
     let jane = session(&idle, "jane", "test").await;
     assert_eq!(
@@ -346,14 +348,14 @@ async fn sessions_end_when_idle_and_at_their_absolute_limit() {
             .0,
         StatusCode::OK
     );
-    tokio::time::sleep(Duration::from_millis(2200)).await;
+    tokio::time::sleep(Duration::from_millis(4200)).await;
     assert_eq!(
         with_session(&idle, reqwest::Method::GET, "/users/me", &jane)
             .await
             .0,
         StatusCode::UNAUTHORIZED
     );
-    let limited = TestApp::spawn_with(|config| config.accounts.session_max_seconds = 2).await;
+    let limited = TestApp::spawn_with(|config| config.accounts.session_max_seconds = 4).await;
     limited.host("jane").await;
     let jane = session(&limited, "jane", "test").await;
     for _ in 0..2 {
@@ -365,7 +367,7 @@ async fn sessions_end_when_idle_and_at_their_absolute_limit() {
         );
         tokio::time::sleep(Duration::from_millis(600)).await;
     }
-    tokio::time::sleep(Duration::from_millis(1200)).await;
+    tokio::time::sleep(Duration::from_millis(3900)).await;
     assert_eq!(
         with_session(&limited, reqwest::Method::GET, "/users/me", &jane)
             .await
