@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 /// A feed: its secret address (also as `webcal://`) and when a calendar last read it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct Feed {
+pub struct CalendarFeed {
     pub id: i64,
     /// `bookings` or `free_busy`.
     pub kind: String,
@@ -19,24 +19,24 @@ pub struct Feed {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({"feeds": [{"id": 1, "kind": "bookings", "url": "https://book.example.com/feeds/Yq3v9TtH1Qd0WmC8xJf2Lw.ics", "webcal_url": "webcal://book.example.com/feeds/Yq3v9TtH1Qd0WmC8xJf2Lw.ics", "created_at": "2026-11-02T09:00:00+00:00", "last_fetched_at": null}]})))]
-pub struct FeedList {
-    pub feeds: Vec<Feed>,
+pub struct CalendarFeedList {
+    pub feeds: Vec<CalendarFeed>,
 }
 
 /// `{message, feed}` of a created or regenerated feed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({"message": "Calendar feed has been created", "feed": {"id": 1, "kind": "free_busy", "url": "https://book.example.com/feeds/Yq3v9TtH1Qd0WmC8xJf2Lw.ics", "webcal_url": "webcal://book.example.com/feeds/Yq3v9TtH1Qd0WmC8xJf2Lw.ics", "created_at": "2026-11-02T09:00:00+00:00", "last_fetched_at": null}})))]
-pub struct FeedChanged {
+pub struct CalendarFeedChanged {
     pub message: String,
-    pub feed: Feed,
+    pub feed: CalendarFeed,
 }
 
 /// `POST /feeds`'s body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({"kind": "bookings"})))]
-pub struct NewFeedRequest {
+pub struct NewCalendarFeedRequest {
     /// `bookings` or `free_busy`.
     pub kind: String,
 }

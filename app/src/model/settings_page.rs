@@ -38,7 +38,7 @@ pub struct SettingsPage {
     /// Who may take the user's round-robin turns meanwhile: every other user (id, name).
     pub teammates: Vec<(i64, String)>,
     /// The user's published calendar feeds.
-    pub feeds: Vec<crate::model::feeds::Feed>,
+    pub feeds: Vec<crate::model::feeds::CalendarFeed>,
 }
 
 /// One period of "Out of office" as listed.

@@ -13,7 +13,7 @@ use chrono::DateTime;
 use icalendar::{Calendar, Component, Event, EventLike, Property};
 
 use crate::domain::feeds::{self, FeedKind};
-use crate::model::feeds::{Feed, FeedChanged, FeedList};
+use crate::model::feeds::{CalendarFeed, CalendarFeedChanged, CalendarFeedList};
 use crate::service::auth::digest;
 use crate::service::notifications::ics_uid;
 use crate::service::support::present::rfc3339;
@@ -28,7 +28,7 @@ fn new_token() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 24]>())
 }
 
-fn view(ctx: &Ctx, row: &FeedRow) -> ServiceResult<Feed> {
+fn view(ctx: &Ctx, row: &FeedRow) -> ServiceResult<CalendarFeed> {
     let token = ctx
         .secrets
         .open(&row.token_sealed)
@@ -38,7 +38,7 @@ fn view(ctx: &Ctx, row: &FeedRow) -> ServiceResult<Feed> {
         Some((_, rest)) => format!("webcal://{rest}"),
         None => url.clone(),
     };
-    Ok(Feed {
+    Ok(CalendarFeed {
         id: row.id,
         kind: row.kind.clone(),
         url,
@@ -49,18 +49,22 @@ fn view(ctx: &Ctx, row: &FeedRow) -> ServiceResult<Feed> {
 }
 
 /// `GET /feeds`: the caller's feeds.
-pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<FeedList> {
+pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<CalendarFeedList> {
     let mut conn = ctx.store.conn().await?;
     let rows = store::of_user(conn.ex(), caller.id()).await?;
     let feeds = rows
         .iter()
         .map(|row| view(ctx, row))
         .collect::<ServiceResult<_>>()?;
-    Ok(FeedList { feeds })
+    Ok(CalendarFeedList { feeds })
 }
 
 /// `POST /feeds`: one feed per kind and user (another: 409 `feed_exists`).
-pub async fn create(ctx: &Ctx, caller: &Caller, kind: FeedKind) -> ServiceResult<FeedChanged> {
+pub async fn create(
+    ctx: &Ctx,
+    caller: &Caller,
+    kind: FeedKind,
+) -> ServiceResult<CalendarFeedChanged> {
     let token = new_token();
     let mut tx = ctx.store.begin().await?;
     let inserted = store::insert(
@@ -82,7 +86,7 @@ pub async fn create(ctx: &Ctx, caller: &Caller, kind: FeedKind) -> ServiceResult
         .iter()
         .find(|r| r.id == id)
         .ok_or(ServiceError::NotFound)?;
-    Ok(FeedChanged {
+    Ok(CalendarFeedChanged {
         message: "Calendar feed has been created".into(),
         feed: view(ctx, row)?,
     })
@@ -96,7 +100,7 @@ fn exists() -> ServiceError {
 }
 
 /// `POST /feeds/{id}/regenerate`: a new address; the old one answers 404 from now on.
-pub async fn regenerate(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<FeedChanged> {
+pub async fn regenerate(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<CalendarFeedChanged> {
     let token = new_token();
     let mut tx = ctx.store.begin().await?;
     let row = store::replace_token(
@@ -109,7 +113,7 @@ pub async fn regenerate(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<Fe
     .await?
     .ok_or(ServiceError::NotFound)?;
     tx.commit().await?;
-    Ok(FeedChanged {
+    Ok(CalendarFeedChanged {
         message: "Calendar feed address has been regenerated".into(),
         feed: view(ctx, &row)?,
     })

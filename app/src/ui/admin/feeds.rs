@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::forms::Refusal;
 use super::overview::CopyButton;
 use super::style::{BUTTON, CARD, FIELD, PRIMARY, SAVED};
-use crate::model::feeds::Feed;
+use crate::model::feeds::CalendarFeed;
 use crate::model::public::FormState;
 
 /// What a feeds form did, said once in the section.
@@ -33,7 +33,7 @@ fn kind_title(kind: &str) -> &'static str {
 
 #[component]
 pub fn CalendarFeeds(
-    feeds: Vec<Feed>,
+    feeds: Vec<CalendarFeed>,
     refused: FormState,
     done: Option<&'static str>,
     csrf: String,
