@@ -103,17 +103,23 @@ async fn while_asked_a_public_create_needs_one_valid_unused_solution() {
     let admin = app.admin().await;
     let host = app.host("jane").await;
     let (_, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
-    let slot = app.first_offered_slot(event).await;
-    let day = &slot[..10];
+    // The day after the first one offered: all of its times are free whatever the time of day
+    // the test runs (the first offered time itself may be one of those used below).
+    let first = app.first_offered_slot(event).await;
+    let day = (chrono::NaiveDate::parse_from_str(&first[..10], "%Y-%m-%d").expect("date")
+        + chrono::Duration::days(1))
+    .format("%Y-%m-%d")
+    .to_string();
+    let day = day.as_str();
+    let at = |time: &str| format!("{day} {time}:00");
     // Off (the default): no solution needed.
     app.book(event)
-        .at(&slot)
+        .at(&at("09:00"))
         .email("free@example.org")
         .booked()
         .await;
 
     ask_for_proof(&app, &admin).await;
-    let at = |time: &str| format!("{day} {time}:00");
     let (status, body) = app.book(event).at(&at("10:00")).send().await;
     assert_invalid_field(status, &body, "altcha");
     assert_eq!(
