@@ -110,7 +110,8 @@ async fn a_released_hold_frees_its_time_and_a_token_for_another_time_is_ignored(
     let app = TestApp::spawn().await;
     let host = app.host("jane").await;
     let (_, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
-    let slot = app.first_offered_slot(event).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let slot = format!("{day} {}:00", times[0]);
     let (_, held) = hold(&app, event, &slot).await;
     let token = token_of(&held);
 
@@ -238,9 +239,10 @@ async fn an_address_at_its_limit_of_holds_waits_for_one_to_end() {
     let app = TestApp::spawn_with(|c| c.holds_per_ip = 2).await;
     let host = app.host("jane").await;
     let (_, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
-    let slot = app.first_offered_slot(event).await;
-    let times = offered_that_day(&app, event, &slot).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let times: Vec<String> = times.iter().map(|t| format!("{day} {t}:00")).collect();
     assert!(times.len() >= 3, "{times:?}");
+    let slot = times[0].clone();
     let mut tokens = Vec::new();
     for time in &times[..2] {
         let (status, held) = hold(&app, event, time).await;

@@ -210,9 +210,7 @@ async fn two_bookings_at_once_never_take_a_link_past_its_uses() {
     let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
     let link = new_link(&app, &host, cal, event, json!({"max_uses": 1})).await;
     let token = link["token"].as_str().unwrap_or_default().to_string();
-    let slot = app.first_offered_slot(event).await;
-    let day = &slot[..10];
-    let times = app.offered_on(event, day).await;
+    let (day, times) = app.tomorrows_times(event).await;
     let (a, b) = tokio::join!(
         app.book(event)
             .at(&format!("{day} {}:00", times[0]))

@@ -286,6 +286,16 @@ impl TestApp {
         panic!("no slot offered for event {event}");
     }
 
+    /// Tomorrow (UTC) and the times `event` offers then: a whole day of a daily event, whatever
+    /// the hour the test runs at (today's list shrinks as the day goes on).
+    pub async fn tomorrows_times(&self, event: i64) -> (String, Vec<String>) {
+        let day = (chrono::Utc::now() + chrono::Duration::days(1))
+            .format("%Y-%m-%d")
+            .to_string();
+        let times = self.offered_on(event, &day).await;
+        (day, times)
+    }
+
     /// The times (`HH:mm`, UTC) the public slot list offers for `event` on `day` (`YYYY-MM-DD`).
     pub async fn offered_on(&self, event: i64, day: &str) -> Vec<String> {
         let (status, list) = self
