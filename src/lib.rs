@@ -9,6 +9,7 @@ pub mod caching;
 pub mod config;
 pub mod demo;
 pub mod jobs;
+pub mod mcp;
 pub mod observe;
 pub mod pages;
 pub mod server;
@@ -220,6 +221,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
     let options = state.leptos_options.clone();
     let dynamic = Router::new()
         .merge(pages::routes())
+        .merge(mcp::routes(state.clone(), config.public_url.clone()))
         .nest("/api/v2", api)
         .route("/api", get(api::no_route).fallback(api::no_route))
         .route("/api/{*rest}", get(api::no_route).fallback(api::no_route))

@@ -125,6 +125,30 @@ async fn session(parts: &Parts, state: &AppState) -> Result<Session, ApiError> {
     Ok(Session::Valid(Box::new(caller)))
 }
 
+/// The caller an `Authorization` header names: Basic credentials as everywhere, or (for the MCP
+/// server) `Bearer <application password>`. 401 `incorrect_password` when they do not match.
+pub async fn caller_of_authorization(
+    parts: &Parts,
+    state: &AppState,
+    header_value: &str,
+) -> Result<Caller, ApiError> {
+    let Some(secret) = header_value.strip_prefix("Bearer ") else {
+        return basic(parts, state, header_value).await;
+    };
+    let key = client_key(parts);
+    if let Some(wait) = state.login_throttle.blocked_for(&key) {
+        return Err(ApiError::TooManyRequests { retry_after: wait });
+    }
+    match auth::authenticate_bearer(&state.ctx, secret, &origin(parts)).await? {
+        Ok(caller) => Ok(caller),
+        Err(_) => {
+            tracing::info!(client = %key, "refused application password");
+            state.login_throttle.record_failure(&key);
+            Err(ApiError::IncorrectPassword)
+        }
+    }
+}
+
 async fn basic(parts: &Parts, state: &AppState, header_value: &str) -> Result<Caller, ApiError> {
     let key = client_key(parts);
     if let Some(wait) = state.login_throttle.blocked_for(&key) {

@@ -247,6 +247,11 @@ impl From<ServiceError> for ApiError {
             }
             ServiceError::NotFound => ApiError::NotFound,
             ServiceError::Forbidden(message) => ApiError::Forbidden(message),
+            ServiceError::Refused { code, message } => ApiError::Protocol {
+                status: StatusCode::FORBIDDEN,
+                code,
+                message,
+            },
             ServiceError::Conflict { code, message } => ApiError::Conflict { code, message },
             ServiceError::SlotUnavailable { message, reasons } => {
                 ApiError::SlotUnavailable { message, reasons }

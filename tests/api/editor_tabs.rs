@@ -325,6 +325,7 @@ async fn the_advanced_tab_saves_the_booking_policies_or_names_the_bad_one() {
             ("hold_minutes", "10"),
             ("attendee_limit", "2"),
             ("secret", "on"),
+            ("agents_may_book", "on"),
             ("allowed_domains", "example.org\nExample.NET"),
             ("blocked_domains", ""),
             ("video_link_template", "https://meet.jit.si/{uid}"),
@@ -343,6 +344,7 @@ async fn the_advanced_tab_saves_the_booking_policies_or_names_the_bad_one() {
         serde_json::json!({"enabled": true, "value": 2})
     );
     assert_eq!(settings["secret"], true);
+    assert_eq!(settings["agents_may_book"], true);
     assert_eq!(
         settings["email_domains"]["allow"],
         serde_json::json!(["example.org", "example.net"])
@@ -350,4 +352,5 @@ async fn the_advanced_tab_saves_the_booking_policies_or_names_the_bad_one() {
     assert_eq!(settings["video_link_template"], "https://meet.jit.si/{uid}");
     let (_, html) = desk.page(&format!("{editor}?tab=advanced")).await;
     assert!(html.contains("Allow recurring bookings") && html.contains("Video link template"));
+    assert!(html.contains("Allow agents to book"));
 }

@@ -35,6 +35,7 @@ mod hosts;
 mod input_limits;
 mod integrations;
 mod mail_delivery;
+mod mcp;
 mod metrics;
 mod notifications;
 #[path = "../common/oidc.rs"]

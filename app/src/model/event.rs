@@ -153,6 +153,8 @@ pub struct EventSettings {
     pub email_domains: EmailDomains,
     /// Empty, or an http(s) URL with `{uid}`: each booking's video call.
     pub video_link_template: String,
+    /// Assistants may book it through the MCP server's visitor tools (DESIGN 2.12).
+    pub agents_may_book: bool,
 }
 
 impl Default for EventSettings {
@@ -224,6 +226,7 @@ impl Default for EventSettings {
             secret: false,
             email_domains: EmailDomains::default(),
             video_link_template: String::new(),
+            agents_may_book: false,
         }
     }
 }

@@ -189,6 +189,7 @@ pub struct AdvancedTab {
     /// Empty: no per-attendee limit.
     pub attendee_limit: String,
     pub secret: bool,
+    pub agents_may_book: bool,
     /// One domain per line.
     pub allowed_domains: String,
     pub blocked_domains: String,

@@ -1,5 +1,6 @@
 //! Wire types shared by REST handlers, server functions and the UI.
 
+pub mod agents;
 pub mod answer;
 pub mod audit;
 pub mod availability;

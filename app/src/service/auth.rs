@@ -95,6 +95,29 @@ pub async fn authenticate_basic(
     Ok(checked)
 }
 
+/// `Authorization: Bearer <application password>` (the MCP server's): the password alone names
+/// its owner, then it is checked as Basic credentials of that owner (same cache, same audit).
+pub async fn authenticate_bearer(
+    ctx: &Ctx,
+    secret: &str,
+    origin: &Origin,
+) -> ServiceResult<Result<Caller, AuthFailure>> {
+    let owner = {
+        let mut conn = ctx.store.conn().await?;
+        match app_passwords::find(conn.ex(), &digest(&normalise_app_password(secret))).await? {
+            Some(password) => users::find(conn.ex(), password.user_id).await?,
+            None => None,
+        }
+    };
+    match owner {
+        Some(user) => authenticate_basic(ctx, &user.login, secret, origin).await,
+        None => {
+            refuse_unreadable(ctx, origin).await?;
+            Ok(Err(AuthFailure::BadCredentials))
+        }
+    }
+}
+
 async fn check_basic(
     ctx: &Ctx,
     login: &str,

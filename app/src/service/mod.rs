@@ -2,6 +2,7 @@
 //! and server functions are thin adapters over these.
 
 pub mod account;
+pub mod agents;
 pub mod app_passwords;
 pub mod audit;
 pub mod auth;
@@ -186,6 +187,12 @@ pub enum ServiceError {
     /// 403: the caller may see the object but lacks the right for this action.
     #[error("{0}")]
     Forbidden(String),
+    /// 403 with its own code (`agents_not_allowed`).
+    #[error("{message}")]
+    Refused {
+        code: &'static str,
+        message: &'static str,
+    },
     /// 409 with a stable code.
     #[error("{message}")]
     Conflict { code: &'static str, message: String },
@@ -229,6 +236,7 @@ impl ServiceError {
             ServiceError::Unprocessable { code, .. }
             | ServiceError::Conflict { code, .. }
             | ServiceError::Gone { code, .. }
+            | ServiceError::Refused { code, .. }
             | ServiceError::TooMany { code, .. } => code,
             ServiceError::NotFound => "not_found",
             ServiceError::Forbidden(_) => "rest_forbidden",

@@ -145,6 +145,7 @@ fn policies(settings: &Fields<'_>, errors: &mut FieldErrors) -> PolicyPatch {
     });
     patch.hold_minutes = settings.int("hold_minutes", errors);
     patch.secret = settings.bool("secret", errors);
+    patch.agents_may_book = settings.bool("agents_may_book", errors);
     patch.video_link_template = settings.str("video_link_template", errors);
     patch
 }

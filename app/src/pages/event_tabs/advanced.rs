@@ -65,6 +65,7 @@ pub async fn advanced(
             String::new()
         },
         secret: s.secret,
+        agents_may_book: s.agents_may_book,
         allowed_domains: s.email_domains.allow.join("\n"),
         blocked_domains: s.email_domains.deny.join("\n"),
         video_link_template: s.video_link_template.clone(),
@@ -185,6 +186,7 @@ fn advanced_of(
             value: per_attendee,
         }),
         secret: Some(form.value("secret") == "on"),
+        agents_may_book: Some(form.value("agents_may_book") == "on"),
         email_domains: Some(DomainsPatch {
             allow: Some(lines("allowed_domains")),
             deny: Some(lines("blocked_domains")),

@@ -15,6 +15,7 @@ pub struct PolicyPatch {
     pub secret: Option<bool>,
     pub email_domains: Option<DomainsPatch>,
     pub video_link_template: Option<String>,
+    pub agents_may_book: Option<bool>,
 }
 
 /// `recurring_config`'s keys sent.
@@ -94,6 +95,9 @@ impl PolicyPatch {
         }
         if let Some(secret) = self.secret {
             settings.secret = secret;
+        }
+        if let Some(allowed) = self.agents_may_book {
+            settings.agents_may_book = allowed;
         }
         if let Some(patch) = self.email_domains {
             let lists = [

@@ -156,6 +156,10 @@ fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
                     <input type="checkbox" name="secret" checked=checked("secret", options.secret) class="size-5" />
                     "Secret event: bookable only through a private link"
                 </label>
+                <label class="flex min-h-10 items-center gap-2 text-sm">
+                    <input type="checkbox" name="agents_may_book" checked=checked("agents_may_book", options.agents_may_book) class="size-5" />
+                    "Allow agents to book"
+                </label>
                 <div class="grid gap-3 sm:grid-cols-2">
                     <div>
                         <label for="f-allowed-domains" class="block text-xs font-medium">"Allowed email domains"</label>

@@ -1,0 +1,535 @@
+//! The MCP tools (DESIGN 2.12). Each mirrors a REST route: it calls that route's handler (or
+//! its use case) with the arguments as the route's path and query, so an answer, a refusal's
+//! envelope, its codes, messages and 422 fields are the route's own.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use app::service::agents;
+use axum::Json;
+use axum::extract::State;
+use chrono::{Datelike, NaiveDate};
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResult, JsonObject, Tool, ToolAnnotations};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::Mode;
+use crate::AppState;
+use crate::api::bookings::PublicRead;
+use crate::api::error::ApiError;
+use crate::api::extract::{ApiPath, QueryParams};
+use crate::api::handler::Host;
+use crate::api::{calendars, events, schedules};
+
+/// Which modes list a tool, and which per-address limit a visitor's call counts against.
+#[derive(Clone, Copy, PartialEq)]
+enum Reach {
+    HostOnly,
+    /// Both modes; a visitor's call is a public read.
+    BothRead,
+}
+
+struct Spec {
+    name: &'static str,
+    description: &'static str,
+    reach: Reach,
+    input: fn(&Mode) -> Value,
+    output: fn() -> Value,
+}
+
+const SPECS: &[Spec] = &[
+    Spec {
+        name: "list_calendars",
+        description: "The calendars you manage: id, title, slug, type, author_timezone, public_url.",
+        reach: Reach::HostOnly,
+        input: |_| json!({"type": "object", "properties": {}}),
+        output: || {
+            object(
+                json!({"calendars": {"type": "array", "items": object(json!({
+                    "id": {"type": "integer"}, "title": {"type": "string"}, "slug": {"type": "string"},
+                    "type": {"type": "string"}, "author_timezone": {"type": "string"},
+                    "public_url": {"type": "string"}}), &["id", "title", "slug", "type", "author_timezone", "public_url"])}}),
+                &["calendars"],
+            )
+        },
+    },
+    Spec {
+        name: "list_event_types",
+        description: "Bookable events. Host: every event you manage (calendar_id narrows). Visitor: the active events of the calendar with that slug that accept bookings through agents.",
+        reach: Reach::BothRead,
+        input: |mode| match mode {
+            Mode::Host(_) => object(
+                json!({"calendar_id": {"type": "integer", "description": "Only this calendar's events"}}),
+                &[],
+            ),
+            Mode::Visitor { .. } => object(
+                json!({"calendar_slug": {"type": "string", "description": "The calendar's slug, as in its page address"}}),
+                &["calendar_slug"],
+            ),
+        },
+        output: || {
+            object(
+                json!({"event_types": {"type": "array", "items": object(json!({
+                    "id": {"type": "integer"}, "calendar_id": {"type": "integer"},
+                    "title": {"type": "string"}, "slug": {"type": "string"},
+                    "duration": {"type": "integer"}, "event_type": {"type": "string"},
+                    "status": {"type": "string"}, "agents_may_book": {"type": "boolean"},
+                    "public_url": {"type": "string"}}),
+                    &["id", "calendar_id", "title", "slug", "duration", "event_type", "status", "agents_may_book", "public_url"])}}),
+                &["event_types"],
+            )
+        },
+    },
+    Spec {
+        name: "get_event",
+        description: "One event and form_schema, the JSON Schema of the arguments a booking of it takes.",
+        reach: Reach::BothRead,
+        input: |_| object(json!({"event_id": {"type": "integer"}}), &["event_id"]),
+        output: || {
+            object(
+                json!({
+                    "event": object(json!({
+                        "id": {"type": "integer"}, "calendar_id": {"type": "integer"},
+                        "title": {"type": "string"}, "description": {"type": "string"},
+                        "duration": {"type": "integer"}, "event_type": {"type": "string"},
+                        "max_book_per_slot": {"type": "integer"}, "timezone": {"type": "string"},
+                        "requires_confirmation": {"type": "boolean"}}),
+                        &["id", "calendar_id", "title", "description", "duration", "event_type", "max_book_per_slot", "timezone", "requires_confirmation"]),
+                    "form_schema": {"type": "object"}}),
+                &["event", "form_schema"],
+            )
+        },
+    },
+    Spec {
+        name: "find_available_times",
+        description: "The times an event offers, as GET /bookings/slots/{event_id}: from start_date (YYYY-MM-DD, default today) to the end of that month, or to end_date (at most 62 days on), in timezone (default UTC).",
+        reach: Reach::BothRead,
+        input: |_| {
+            object(
+                json!({
+                    "event_id": {"type": "integer"},
+                    "start_date": {"type": "string", "description": "YYYY-MM-DD"},
+                    "end_date": {"type": "string", "description": "YYYY-MM-DD, at most 62 days after start_date"},
+                    "timezone": {"type": "string", "description": "IANA zone of the answer (default UTC)"},
+                    "duration": {"type": "integer", "description": "Minutes, for events offering several lengths"}}),
+                &["event_id"],
+            )
+        },
+        output: || {
+            object(
+                json!({
+                    "event_id": {"type": "integer"},
+                    "timezone": {"type": "string"},
+                    "available_slots": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+                    "max_lookup_date": {"type": "string"}}),
+                &["event_id", "timezone", "available_slots", "max_lookup_date"],
+            )
+        },
+    },
+    Spec {
+        name: "explain_time",
+        description: "Why a time is or is not offered, as GET /calendars/{id}/events/{event_id}/availability/explain.",
+        reach: Reach::HostOnly,
+        input: |_| {
+            object(
+                json!({
+                    "event_id": {"type": "integer"},
+                    "time": {"type": "string", "description": "YYYY-MM-DD HH:mm, wall-clock time in timezone"},
+                    "timezone": {"type": "string", "description": "IANA zone (default: the calendar's)"}}),
+                &["event_id", "time"],
+            )
+        },
+        output: || {
+            object(
+                json!({"offered": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}}}),
+                &["offered", "reasons"],
+            )
+        },
+    },
+    Spec {
+        name: "list_bookings",
+        description: "Your bookings, as GET /schedules: period (upcoming, past, pending, cancelled, no_show, all), search, event_id, page, per_page.",
+        reach: Reach::HostOnly,
+        input: |_| {
+            object(
+                json!({
+                    "period": {"type": "string", "enum": ["upcoming", "past", "pending", "cancelled", "no_show", "all"]},
+                    "search": {"type": "string"},
+                    "event_id": {"type": "integer"},
+                    "page": {"type": "integer", "minimum": 1},
+                    "per_page": {"type": "integer", "minimum": 1, "maximum": 100}}),
+                &[],
+            )
+        },
+        output: || {
+            object(
+                json!({"bookings": object(json!({"data": {"type": "array", "items": {"type": "object"}},
+                    "total": {"type": "integer"}, "current_page": {"type": "integer"}}), &["data", "total"])}),
+                &["bookings"],
+            )
+        },
+    },
+    Spec {
+        name: "get_booking",
+        description: "One booking, as GET /schedules/{id}.",
+        reach: Reach::HostOnly,
+        input: |_| object(json!({"booking_id": {"type": "integer"}}), &["booking_id"]),
+        output: || object(json!({"booking": {"type": "object"}}), &["booking"]),
+    },
+];
+
+/// A JSON Schema object with these properties and required names.
+fn object(properties: Value, required: &[&str]) -> Value {
+    json!({"type": "object", "properties": properties, "required": required})
+}
+
+fn listed_in(spec: &Spec, mode: &Mode) -> bool {
+    spec.reach == Reach::BothRead || matches!(mode, Mode::Host(_))
+}
+
+/// The tools `mode` may call, with their schemas and hints.
+pub fn listed(mode: &Mode) -> Vec<Tool> {
+    SPECS
+        .iter()
+        .filter(|spec| listed_in(spec, mode))
+        .map(|spec| {
+            Tool::new(
+                spec.name,
+                spec.description,
+                schema_object((spec.input)(mode)),
+            )
+            .with_raw_output_schema(schema_object((spec.output)()))
+            .with_annotations(ToolAnnotations::new().read_only(true))
+        })
+        .collect()
+}
+
+fn schema_object(schema: Value) -> Arc<JsonObject> {
+    Arc::new(match schema {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    })
+}
+
+/// Runs a tool: its answer as structured content, or the REST envelope with `isError`. A tool
+/// the mode does not list is a JSON-RPC error and does nothing.
+pub async fn call(
+    state: &AppState,
+    mode: &Mode,
+    name: &str,
+    arguments: JsonObject,
+) -> Result<CallToolResult, ErrorData> {
+    let Some(spec) = SPECS
+        .iter()
+        .find(|spec| spec.name == name && listed_in(spec, mode))
+    else {
+        return Err(ErrorData::invalid_params(
+            format!("Unknown tool: {name}"),
+            None,
+        ));
+    };
+    if let Mode::Visitor { ip } = mode
+        && let Err(retry_after) = state.public_reads.check(ip)
+    {
+        let mut envelope = ApiError::TooManyRequests { retry_after }.body();
+        envelope["data"]["retry_after"] = json!(retry_after.as_secs().max(1));
+        return Ok(CallToolResult::structured_error(envelope));
+    }
+    let answer = run(state, mode, spec.name, &Args(arguments)).await;
+    Ok(match answer {
+        Ok(value) => CallToolResult::structured(value),
+        Err(error) => CallToolResult::structured_error(error.body()),
+    })
+}
+
+type ToolAnswer = Result<Value, ApiError>;
+
+/// The tool's answer, or the envelope of the REST route it mirrors.
+async fn run(state: &AppState, mode: &Mode, name: &str, args: &Args) -> ToolAnswer {
+    match (name, mode) {
+        ("list_calendars", Mode::Host(caller)) => list_calendars(state, caller).await,
+        ("list_event_types", Mode::Host(caller)) => {
+            host_event_types(state, caller, args.opt_int("calendar_id")?).await
+        }
+        ("list_event_types", Mode::Visitor { .. }) => {
+            let slug = args.text("calendar_slug")?;
+            to_value(agents::visitor_event_types(&state.ctx, &slug).await)
+                .map(|types| json!({"event_types": types}))
+        }
+        ("get_event", _) => {
+            let event_id = args.int("event_id")?;
+            to_value(agents::event_detail(&state.ctx, host_of(mode), event_id).await)
+        }
+        ("find_available_times", _) => find_available_times(state, mode, args).await,
+        ("explain_time", Mode::Host(caller)) => explain_time(state, caller, args).await,
+        ("list_bookings", Mode::Host(caller)) => list_bookings(state, caller, args).await,
+        ("get_booking", Mode::Host(caller)) => {
+            let id = args.int("booking_id")?;
+            schedules::get_schedule(host(state, caller), ApiPath(id), QueryParams(Vec::new()))
+                .await
+                .and_then(json_of)
+                .map(|answer| json!({"booking": answer["schedule"]}))
+        }
+        _ => Err(ApiError::NoRoute),
+    }
+}
+
+/// A tool's arguments; a missing or mistyped one is 422 on its name, as REST refuses a body.
+struct Args(JsonObject);
+
+impl Args {
+    fn int(&self, key: &str) -> Result<i64, ApiError> {
+        self.opt_int(key)?
+            .ok_or_else(|| field_error(key, "required", format!("The {key} is required.")))
+    }
+
+    fn opt_int(&self, key: &str) -> Result<Option<i64>, ApiError> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) if n.as_i64().is_some() => Ok(n.as_i64()),
+            Some(Value::String(s)) if s.trim().parse::<i64>().is_ok() => Ok(s.trim().parse().ok()),
+            Some(_) => Err(field_error(
+                key,
+                "integer",
+                format!("The {key} must be a whole number."),
+            )),
+        }
+    }
+
+    fn opt_text(&self, key: &str) -> Result<Option<String>, ApiError> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.trim().to_string())),
+            Some(_) => Err(field_error(
+                key,
+                "string",
+                format!("The {key} must be a text."),
+            )),
+        }
+    }
+
+    fn text(&self, key: &str) -> Result<String, ApiError> {
+        self.opt_text(key)?
+            .ok_or_else(|| field_error(key, "required", format!("The {key} is required.")))
+    }
+}
+
+fn field_error(field: &str, rule: &str, message: String) -> ApiError {
+    app::service::ServiceError::field(field, rule, &message).into()
+}
+
+fn to_value<T: Serialize>(result: app::service::ServiceResult<T>) -> ToolAnswer {
+    let value = result.map_err(ApiError::from)?;
+    serde_json::to_value(value).map_err(|_| ApiError::Internal)
+}
+
+fn json_of<T: Serialize>(Json(answer): Json<T>) -> ToolAnswer {
+    serde_json::to_value(answer).map_err(|_| ApiError::Internal)
+}
+
+fn host_of(mode: &Mode) -> Option<&app::service::Caller> {
+    match mode {
+        Mode::Host(caller) => Some(caller),
+        Mode::Visitor { .. } => None,
+    }
+}
+
+fn host(state: &AppState, caller: &app::service::Caller) -> Host {
+    Host {
+        ctx: state.ctx.clone(),
+        caller: caller.clone(),
+    }
+}
+
+fn query(pairs: &[(&str, String)]) -> QueryParams {
+    QueryParams(
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect(),
+    )
+}
+
+/// Every calendar the caller manages, through `GET /calendars`' pages.
+async fn managed_calendars(
+    state: &AppState,
+    caller: &app::service::Caller,
+) -> Result<Vec<app::model::calendar::Calendar>, ApiError> {
+    let mut all = Vec::new();
+    for page in 1.. {
+        let Json(list) = calendars::list_calendars(
+            host(state, caller),
+            query(&[("page", page.to_string()), ("per_page", "100".into())]),
+        )
+        .await?;
+        let last = list.calendars.last_page;
+        all.extend(list.calendars.data);
+        if page >= last {
+            break;
+        }
+    }
+    Ok(all)
+}
+
+async fn list_calendars(state: &AppState, caller: &app::service::Caller) -> ToolAnswer {
+    let calendars: Vec<Value> = managed_calendars(state, caller)
+        .await?
+        .into_iter()
+        .map(|c| {
+            json!({"id": c.id, "title": c.title, "slug": c.slug, "type": c.calendar_type,
+                   "author_timezone": c.author_timezone, "public_url": c.public_url})
+        })
+        .collect();
+    Ok(json!({ "calendars": calendars }))
+}
+
+async fn host_event_types(
+    state: &AppState,
+    caller: &app::service::Caller,
+    calendar_id: Option<i64>,
+) -> ToolAnswer {
+    let types: Vec<Value> = managed_calendars(state, caller)
+        .await?
+        .into_iter()
+        .filter(|c| calendar_id.is_none_or(|id| id == c.id))
+        .flat_map(|c| c.slots)
+        .map(|e| {
+            json!({"id": e.id, "calendar_id": e.calendar_id, "title": e.title, "slug": e.slug,
+                   "duration": e.duration, "event_type": e.event_type, "status": e.status,
+                   "agents_may_book": e.settings.agents_may_book, "public_url": e.public_url})
+        })
+        .collect();
+    Ok(json!({ "event_types": types }))
+}
+
+/// The longest `end_date` may be after `start_date`.
+const MAX_RANGE_DAYS: i64 = 62;
+
+async fn find_available_times(state: &AppState, mode: &Mode, args: &Args) -> ToolAnswer {
+    let event_id = args.int("event_id")?;
+    if let Mode::Visitor { .. } = mode {
+        agents::visitor_event(&state.ctx, event_id).await?;
+    }
+    let zone_name = args.opt_text("timezone")?.unwrap_or_else(|| "UTC".into());
+    let zone = app::domain::zone::parse_zone(&zone_name).ok_or_else(|| {
+        field_error(
+            "timezone",
+            "timezone",
+            "The timezone must be a valid IANA time zone.".into(),
+        )
+    })?;
+    let date = |key: &str| -> Result<Option<NaiveDate>, ApiError> {
+        args.opt_text(key)?
+            .map(|t| {
+                NaiveDate::parse_from_str(&t, "%Y-%m-%d")
+                    .map_err(|_| field_error(key, "date", format!("The {key} must be YYYY-MM-DD.")))
+            })
+            .transpose()
+    };
+    let start =
+        date("start_date")?.unwrap_or_else(|| chrono::Utc::now().with_timezone(&zone).date_naive());
+    let end = date("end_date")?;
+    if let Some(end) = end
+        && (end < start || (end - start).num_days() > MAX_RANGE_DAYS)
+    {
+        return Err(field_error(
+            "end_date",
+            "between",
+            format!("The end_date must be from start_date to {MAX_RANGE_DAYS} days after it."),
+        ));
+    }
+    let duration = args.opt_int("duration")?;
+    let mut from = start;
+    let mut slots: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let max_lookup_date = loop {
+        let mut pairs = vec![
+            ("start_date", format!("{from} 00:00:00")),
+            ("timezone", zone_name.clone()),
+        ];
+        if let Some(minutes) = duration {
+            pairs.push(("duration", minutes.to_string()));
+        }
+        let Json(list) = crate::api::bookings::get_slots(
+            State(state.clone()),
+            PublicRead,
+            ApiPath(event_id),
+            query(&pairs),
+        )
+        .await?;
+        slots.extend(list.available_slots);
+        // Each answer runs to the end of its month; further months until end_date.
+        let next_month = first_of_next_month(from);
+        match end {
+            Some(end) if next_month <= end => from = next_month,
+            _ => break list.max_lookup_date,
+        }
+    };
+    if let Some(end) = end {
+        let last = end.format("%Y-%m-%d").to_string();
+        slots.retain(|day, _| *day <= last);
+    }
+    Ok(json!({
+        "event_id": event_id,
+        "timezone": zone.name(),
+        "available_slots": slots,
+        "max_lookup_date": max_lookup_date,
+    }))
+}
+
+fn first_of_next_month(day: NaiveDate) -> NaiveDate {
+    let (year, month) = if day.month() == 12 {
+        (day.year() + 1, 1)
+    } else {
+        (day.year(), day.month() + 1)
+    };
+    NaiveDate::from_ymd_opt(year, month, 1).unwrap_or(day)
+}
+
+async fn explain_time(state: &AppState, caller: &app::service::Caller, args: &Args) -> ToolAnswer {
+    let event_id = args.int("event_id")?;
+    let time = args.text("time")?;
+    let calendar_id = {
+        let store_error = |e| ApiError::from(app::service::ServiceError::from(e));
+        let mut conn = state.ctx.store.conn().await.map_err(store_error)?;
+        app::store::events::find(conn.ex(), event_id)
+            .await
+            .map_err(store_error)?
+            .ok_or(ApiError::NotFound)?
+            .calendar_id
+    };
+    let mut pairs = vec![("time", time)];
+    if let Some(zone) = args.opt_text("timezone")? {
+        pairs.push(("timezone", zone));
+    }
+    events::explain_availability(
+        host(state, caller),
+        ApiPath((calendar_id, event_id)),
+        query(&pairs),
+    )
+    .await
+    .and_then(json_of)
+}
+
+async fn list_bookings(state: &AppState, caller: &app::service::Caller, args: &Args) -> ToolAnswer {
+    let mut pairs = vec![(
+        "filters[period]",
+        args.opt_text("period")?
+            .unwrap_or_else(|| "upcoming".into()),
+    )];
+    if let Some(search) = args.opt_text("search")? {
+        pairs.push(("search", search));
+    }
+    for (arg, param) in [
+        ("event_id", "filters[event]"),
+        ("page", "page"),
+        ("per_page", "per_page"),
+    ] {
+        if let Some(n) = args.opt_int(arg)? {
+            pairs.push((param, n.to_string()));
+        }
+    }
+    let Json(list) = schedules::list_schedules(host(state, caller), query(&pairs)).await?;
+    Ok(json!({ "bookings": list.schedules }))
+}

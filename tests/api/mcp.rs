@@ -1,0 +1,624 @@
+//! The MCP server at /mcp (DESIGN 2.12), spoken to as a client does: JSON-RPC over Streamable
+//! HTTP, a session per `initialize`. (tests/mcp_client.py drives it with the official client.)
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::{Creds, TestApp, assert_envelope, daily_event};
+
+/// One MCP session.
+struct Session<'a> {
+    app: &'a TestApp,
+    authorization: Option<String>,
+    id: String,
+    next: i64,
+}
+
+/// How a session authenticates.
+enum As<'a> {
+    Visitor,
+    Bearer(&'a Creds),
+    Basic(&'a Creds),
+}
+
+fn authorization(who: &As<'_>) -> Option<String> {
+    use base64::Engine;
+    match who {
+        As::Visitor => None,
+        As::Bearer(c) => Some(format!("Bearer {}", c.secret)),
+        As::Basic(c) => Some(format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(format!("{}:{}", c.login, c.secret))
+        )),
+    }
+}
+
+/// POSTs one JSON-RPC message; answers the status, the headers and the JSON-RPC answer (the
+/// `data:` of an event stream, or a JSON body).
+async fn post(
+    app: &TestApp,
+    authorization: Option<&str>,
+    session: Option<&str>,
+    extra: &[(&str, &str)],
+    message: Value,
+) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+    let mut request = app
+        .client
+        .post(format!("{}/mcp", app.base))
+        .header("accept", "application/json, text/event-stream")
+        .json(&message);
+    if let Some(value) = authorization {
+        request = request.header("authorization", value);
+    }
+    if let Some(id) = session {
+        request = request
+            .header("mcp-session-id", id)
+            .header("mcp-protocol-version", "2025-06-18");
+    }
+    for (name, value) in extra {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await.expect("send");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let text = response.text().await.expect("body");
+    let answer = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+        .find(|v| v.get("id").is_some())
+        .or_else(|| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null);
+    (status, headers, answer)
+}
+
+fn initialize() -> Value {
+    json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "slotbook-tests", "version": "1"}}})
+}
+
+impl<'a> Session<'a> {
+    async fn start(app: &'a TestApp, who: As<'_>) -> (Session<'a>, Value) {
+        let authorization = authorization(&who);
+        let (status, headers, answer) =
+            post(app, authorization.as_deref(), None, &[], initialize()).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let id = headers
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+            .expect("Mcp-Session-Id")
+            .to_string();
+        let session = Session {
+            app,
+            authorization,
+            id,
+            next: 1,
+        };
+        let (status, _, _) = post(
+            app,
+            session.authorization.as_deref(),
+            Some(&session.id),
+            &[],
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        (session, answer["result"].clone())
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let (status, _, answer) = post(
+            self.app,
+            self.authorization.as_deref(),
+            Some(&self.id),
+            &[],
+            json!({"jsonrpc": "2.0", "id": self.next, "method": method, "params": params}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        answer
+    }
+
+    async fn tool_names(&mut self) -> Vec<String> {
+        let answer = self.request("tools/list", json!({})).await;
+        answer["result"]["tools"]
+            .as_array()
+            .expect("tools")
+            .iter()
+            .map(|t| t["name"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Calls a tool: `(isError, structuredContent)`, after checking the text content is the
+    /// same JSON.
+    async fn call(&mut self, tool: &str, arguments: Value) -> (bool, Value) {
+        let answer = self
+            .request("tools/call", json!({"name": tool, "arguments": arguments}))
+            .await;
+        let result = &answer["result"];
+        assert!(result.is_object(), "{answer}");
+        let structured = result["structuredContent"].clone();
+        let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap_or(""))
+            .expect("the text content is JSON");
+        assert_eq!(text, structured, "text and structured content agree");
+        (result["isError"] == json!(true), structured)
+    }
+}
+
+async fn open_to_agents(app: &TestApp, host: &Creds, cal: i64, event: i64, open: bool) {
+    let (status, saved) = app
+        .post(
+            &format!("/calendars/{cal}/events/{event}/advanced-settings"),
+            host,
+            json!({"settings": {"agents_may_book": open}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(
+        saved["event"]["settings"]["agents_may_book"],
+        json!(open),
+        "{saved}"
+    );
+}
+
+async fn calendar_slug(app: &TestApp, host: &Creds, cal: i64) -> String {
+    let (_, calendar) = app.get(&format!("/calendars/{cal}"), host).await;
+    calendar["calendar"]["slug"]
+        .as_str()
+        .expect("slug")
+        .to_string()
+}
+
+fn assert_refused(structured: &Value, status: u16, code: &str) {
+    assert_envelope(
+        StatusCode::from_u16(status).expect("status"),
+        structured,
+        status,
+        code,
+    );
+}
+
+#[tokio::test]
+async fn initialize_names_the_server_and_a_recent_protocol_and_the_mode_lists_its_tools() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (mut visitor, info) = Session::start(&app, As::Visitor).await;
+    assert_eq!(info["serverInfo"]["name"], "slotbook");
+    assert!(info["capabilities"]["tools"].is_object(), "{info}");
+    let version = info["protocolVersion"].as_str().unwrap_or_default();
+    assert!(version >= "2025-06-18", "{version}");
+    assert_eq!(
+        visitor.tool_names().await,
+        ["list_event_types", "get_event", "find_available_times"]
+    );
+    let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+    let names = hosting.tool_names().await;
+    for name in [
+        "list_calendars",
+        "list_event_types",
+        "get_event",
+        "find_available_times",
+        "explain_time",
+        "list_bookings",
+        "get_booking",
+    ] {
+        assert!(names.contains(&name.to_string()), "{name} in {names:?}");
+    }
+    let listed = hosting.request("tools/list", json!({})).await;
+    for tool in listed["result"]["tools"].as_array().expect("tools") {
+        assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
+        assert_eq!(tool["outputSchema"]["type"], "object", "{tool}");
+        assert_eq!(tool["annotations"]["readOnlyHint"], true, "{tool}");
+    }
+    let get_event = &listed["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .find(|t| t["name"] == "get_event")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(get_event["inputSchema"]["required"], json!(["event_id"]));
+
+    // A tool the visitor's mode does not list: a JSON-RPC error, nothing done.
+    let answer = visitor
+        .request(
+            "tools/call",
+            json!({"name": "list_calendars", "arguments": {}}),
+        )
+        .await;
+    assert!(answer["error"].is_object(), "{answer}");
+}
+
+#[tokio::test]
+async fn a_host_sees_what_it_manages_as_rest_shows_it() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let other = app.host("otto").await;
+    let (cal, event) = daily_event(&app, &host, "Europe/Berlin", 30, ("09:00", "12:00")).await;
+    let (_, foreign) = daily_event(&app, &other, "UTC", 30, ("09:00", "12:00")).await;
+    for who in [As::Bearer(&host), As::Basic(&host)] {
+        let (mut session, _) = Session::start(&app, who).await;
+        let (failed, answer) = session.call("list_calendars", json!({})).await;
+        assert!(!failed, "{answer}");
+        let calendars = answer["calendars"].as_array().expect("calendars");
+        assert_eq!(calendars.len(), 1, "{answer}");
+        assert_eq!(calendars[0]["id"], cal);
+        assert_eq!(calendars[0]["author_timezone"], "Europe/Berlin");
+        assert!(calendars[0]["public_url"].is_string());
+    }
+    let (mut session, _) = Session::start(&app, As::Bearer(&host)).await;
+    let (_, types) = session
+        .call("list_event_types", json!({"calendar_id": cal}))
+        .await;
+    assert_eq!(types["event_types"][0]["id"], event, "{types}");
+    assert_eq!(types["event_types"][0]["agents_may_book"], false);
+    assert_eq!(types["event_types"][0]["duration"], 30);
+
+    let (failed, detail) = session.call("get_event", json!({"event_id": event})).await;
+    assert!(!failed, "{detail}");
+    assert_eq!(detail["event"]["timezone"], "Europe/Berlin");
+    assert_eq!(detail["event"]["requires_confirmation"], false);
+    let required = detail["form_schema"]["required"].clone();
+    assert!(
+        required
+            .as_array()
+            .expect("required")
+            .contains(&json!("email")),
+        "{detail}"
+    );
+
+    // Another host's event is as unknown as a missing one.
+    let (failed, refused) = session
+        .call("get_event", json!({"event_id": foreign}))
+        .await;
+    assert!(failed);
+    assert_refused(&refused, 404, "not_found");
+    let (failed, refused) = session.call("get_event", json!({})).await;
+    assert!(failed);
+    assert_refused(&refused, 422, "validation_failed");
+    assert!(refused["errors"]["event_id"].is_object(), "{refused}");
+
+    // The times are the REST slot list's.
+    let (_, rest) = app
+        .send(
+            reqwest::Method::GET,
+            &format!("/bookings/slots/{event}?timezone=Asia/Tokyo"),
+            None,
+            None,
+        )
+        .await;
+    let (failed, times) = session
+        .call(
+            "find_available_times",
+            json!({"event_id": event, "timezone": "Asia/Tokyo"}),
+        )
+        .await;
+    assert!(!failed, "{times}");
+    assert_eq!(times["available_slots"], rest["available_slots"]);
+    assert_eq!(times["max_lookup_date"], rest["max_lookup_date"]);
+    assert_eq!(times["event_id"], event);
+
+    // A longer range runs past the month's end.
+    let start = chrono::Utc::now().date_naive();
+    let end = start + chrono::Duration::days(40);
+    let (_, longer) = session
+        .call(
+            "find_available_times",
+            json!({"event_id": event, "start_date": start.to_string(), "end_date": end.to_string()}),
+        )
+        .await;
+    let days: Vec<&String> = longer["available_slots"]
+        .as_object()
+        .expect("slots")
+        .keys()
+        .collect();
+    assert!(
+        days.iter()
+            .any(|d| **d > (start + chrono::Duration::days(32)).to_string()),
+        "{days:?}"
+    );
+    assert!(days.iter().all(|d| **d <= end.to_string()), "{days:?}");
+    let (failed, refused) = session
+        .call(
+            "find_available_times",
+            json!({"event_id": event, "start_date": start.to_string(),
+                   "end_date": (start + chrono::Duration::days(63)).to_string()}),
+        )
+        .await;
+    assert!(failed);
+    assert!(refused["errors"]["end_date"].is_object(), "{refused}");
+
+    // Why a time is not offered, and the host's bookings.
+    let day = (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%d");
+    let (failed, why) = session
+        .call(
+            "explain_time",
+            json!({"event_id": event, "time": format!("{day} 03:00")}),
+        )
+        .await;
+    assert!(!failed, "{why}");
+    assert_eq!(why["offered"], false);
+    assert!(
+        why["reasons"]
+            .as_array()
+            .expect("reasons")
+            .contains(&json!("outside_hours"))
+    );
+
+    let booked = app.book_first_offered(event, "ann@example.org").await;
+    let booking_id = booked["booking"]["id"].as_i64().expect("id");
+    let (_, list) = session
+        .call("list_bookings", json!({"period": "upcoming"}))
+        .await;
+    assert_eq!(list["bookings"]["total"], 1, "{list}");
+    assert_eq!(list["bookings"]["data"][0]["id"], booking_id);
+    let (failed, one) = session
+        .call("get_booking", json!({"booking_id": booking_id}))
+        .await;
+    assert!(!failed, "{one}");
+    assert_eq!(one["booking"]["id"], booking_id);
+    assert_eq!(one["booking"]["email"], "ann@example.org");
+    let (other_session, _) = Session::start(&app, As::Bearer(&other)).await;
+    let mut other_session = other_session;
+    let (failed, refused) = other_session
+        .call("get_booking", json!({"booking_id": booking_id}))
+        .await;
+    assert!(failed);
+    assert_refused(&refused, 404, "not_found");
+}
+
+#[tokio::test]
+async fn a_visitor_reaches_only_active_events_open_to_agents() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    let slug = calendar_slug(&app, &host, cal).await;
+    let (mut visitor, _) = Session::start(&app, As::Visitor).await;
+
+    let (failed, types) = visitor
+        .call("list_event_types", json!({"calendar_slug": slug}))
+        .await;
+    assert!(!failed, "{types}");
+    assert_eq!(types["event_types"], json!([]), "not open to agents yet");
+    let (failed, refused) = visitor.call("get_event", json!({"event_id": event})).await;
+    assert!(failed);
+    assert_refused(&refused, 403, "agents_not_allowed");
+    assert_eq!(
+        refused["message"],
+        "This event does not accept bookings through agents."
+    );
+    let (failed, refused) = visitor
+        .call("find_available_times", json!({"event_id": event}))
+        .await;
+    assert!(failed);
+    assert_refused(&refused, 403, "agents_not_allowed");
+
+    open_to_agents(&app, &host, cal, event, true).await;
+    let (_, types) = visitor
+        .call("list_event_types", json!({"calendar_slug": slug}))
+        .await;
+    assert_eq!(types["event_types"][0]["id"], event, "{types}");
+    assert_eq!(types["event_types"][0]["agents_may_book"], true);
+    let (failed, detail) = visitor.call("get_event", json!({"event_id": event})).await;
+    assert!(!failed, "{detail}");
+    let (failed, times) = visitor
+        .call("find_available_times", json!({"event_id": event}))
+        .await;
+    assert!(!failed, "{times}");
+    assert!(
+        !times["available_slots"]
+            .as_object()
+            .expect("slots")
+            .is_empty()
+    );
+
+    // A draft is as unknown as a missing event; an unknown calendar too.
+    let (status, _) = app
+        .send(
+            reqwest::Method::PUT,
+            &format!("/calendars/{cal}/events/{event}"),
+            Some(&host),
+            Some(json!({"status": "draft"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (failed, refused) = visitor.call("get_event", json!({"event_id": event})).await;
+    assert!(failed);
+    assert_refused(&refused, 404, "not_found");
+    let (failed, refused) = visitor
+        .call(
+            "list_event_types",
+            json!({"calendar_slug": "no-such-calendar"}),
+        )
+        .await;
+    assert!(failed);
+    assert_refused(&refused, 404, "not_found");
+}
+
+#[tokio::test]
+async fn origins_credentials_and_sessions_are_checked_before_anything_runs() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (status, _, body) = post(
+        &app,
+        None,
+        None,
+        &[("origin", "https://evil.example")],
+        initialize(),
+    )
+    .await;
+    assert_envelope(status, &body, 403, "rest_forbidden");
+    let own = app.base.clone();
+    let (status, headers, _) =
+        post(&app, None, None, &[("origin", own.as_str())], initialize()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(headers.contains_key("mcp-session-id"));
+
+    for wrong in ["Bearer not-a-password", "Basic bm9ib2R5Ondyb25n"] {
+        let (status, _, body) = post(&app, Some(wrong), None, &[], initialize()).await;
+        assert_envelope(status, &body, 401, "incorrect_password");
+    }
+
+    // A visitor's session does not become a host's by adding credentials, nor the reverse.
+    let (visitor, _) = Session::start(&app, As::Visitor).await;
+    let bearer = format!("Bearer {}", host.secret);
+    let (status, _, body) = post(
+        &app,
+        Some(&bearer),
+        Some(&visitor.id),
+        &[],
+        json!({"jsonrpc": "2.0", "id": 5, "method": "tools/list"}),
+    )
+    .await;
+    assert_envelope(status, &body, 403, "rest_forbidden");
+    let (hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+    let (status, _, body) = post(
+        &app,
+        None,
+        Some(&hosting.id),
+        &[],
+        json!({"jsonrpc": "2.0", "id": 5, "method": "tools/list"}),
+    )
+    .await;
+    assert_envelope(status, &body, 403, "rest_forbidden");
+}
+
+#[tokio::test]
+async fn a_visitors_calls_count_against_the_public_read_limit() {
+    let app = TestApp::spawn_with(|c| c.rate_limit_read = 3).await;
+    let host = app.host("jane").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    open_to_agents(&app, &host, cal, event, true).await;
+    let (mut visitor, _) = Session::start(&app, As::Visitor).await;
+    let mut refused = None;
+    for _ in 0..5 {
+        let (failed, answer) = visitor.call("get_event", json!({"event_id": event})).await;
+        if failed {
+            refused = Some(answer);
+            break;
+        }
+    }
+    let refused = refused.expect("limited within five calls");
+    assert_refused(&refused, 429, "too_many_requests");
+    assert!(
+        refused["data"]["retry_after"]
+            .as_u64()
+            .is_some_and(|s| s >= 1),
+        "{refused}"
+    );
+
+    // A host's calls are not a visitor's.
+    let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+    let (failed, answer) = hosting.call("get_event", json!({"event_id": event})).await;
+    assert!(!failed, "{answer}");
+}
+
+/// Runs tests/mcp_client.py (the official Python SDK, `scripts/setup --mcp` installs it into
+/// target/mcp) with `calls`; answers what it printed.
+async fn official_client(app: &TestApp, bearer: Option<&str>, calls: Value) -> Value {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let python = std::env::var("SLOTBOOK_TEST_MCP_PYTHON")
+        .unwrap_or_else(|_| format!("{root}/target/mcp/bin/python"));
+    let mut command = tokio::process::Command::new(&python);
+    command
+        .arg(format!("{root}/tests/mcp_client.py"))
+        .arg(format!("{}/mcp", app.base))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if let Some(secret) = bearer {
+        command.arg(secret);
+    }
+    let mut child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("run {python} (scripts/setup --mcp installs it): {e}"));
+    {
+        use tokio::io::AsyncWriteExt;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(calls.to_string().as_bytes())
+            .await
+            .expect("write calls");
+    }
+    let output = tokio::time::timeout(std::time::Duration::from_secs(60), child.wait_with_output())
+        .await
+        .expect("the client finishes")
+        .expect("output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&stdout).expect("the client prints JSON")
+}
+
+#[tokio::test]
+async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    open_to_agents(&app, &host, cal, event, true).await;
+    let slug = calendar_slug(&app, &host, cal).await;
+    let booked = app.book_first_offered(event, "ann@example.org").await;
+    let booking_id = booked["booking"]["id"].as_i64().expect("id");
+    let day = (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%d");
+
+    let visitor = official_client(
+        &app,
+        None,
+        json!([
+            ["list_event_types", {"calendar_slug": slug}],
+            ["get_event", {"event_id": event}],
+            ["find_available_times", {"event_id": event, "timezone": "America/New_York"}],
+            ["get_event", {"event_id": event + 1000}],
+        ]),
+    )
+    .await;
+    assert!(
+        visitor["protocol_version"].as_str().unwrap_or_default() >= "2025-06-18",
+        "{visitor}"
+    );
+    assert_eq!(
+        visitor["tools"],
+        json!(["list_event_types", "get_event", "find_available_times"])
+    );
+    let calls = visitor["calls"].as_array().expect("calls");
+    assert_eq!(calls[0]["structuredContent"]["event_types"][0]["id"], event);
+    assert_eq!(calls[1]["structuredContent"]["event"]["id"], event);
+    assert_eq!(
+        calls[2]["structuredContent"]["timezone"],
+        "America/New_York"
+    );
+    assert_eq!(calls[3]["isError"], true);
+    assert_eq!(calls[3]["structuredContent"]["code"], "not_found");
+
+    let hosting = official_client(
+        &app,
+        Some(&host.secret),
+        json!([
+            ["list_calendars", {}],
+            ["list_event_types", {}],
+            ["get_event", {"event_id": event}],
+            ["find_available_times", {"event_id": event}],
+            ["explain_time", {"event_id": event, "time": format!("{day} 09:30")}],
+            ["list_bookings", {"period": "all"}],
+            ["get_booking", {"booking_id": booking_id}],
+        ]),
+    )
+    .await;
+    let calls = hosting["calls"].as_array().expect("calls");
+    for call in calls {
+        assert_eq!(call["isError"], false, "{call}");
+    }
+    assert_eq!(calls[0]["structuredContent"]["calendars"][0]["id"], cal);
+    assert_eq!(
+        calls[4]["structuredContent"]["offered"], true,
+        "{}",
+        calls[4]
+    );
+    assert_eq!(calls[5]["structuredContent"]["bookings"]["total"], 1);
+    assert_eq!(calls[6]["structuredContent"]["booking"]["id"], booking_id);
+}
