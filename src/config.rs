@@ -94,6 +94,8 @@ pub struct Config {
     pub hold_seconds: Option<i64>,
     /// Live holds per client address, 0 = no limit (`SLOTBOOK_HOLDS_PER_IP`, default 10).
     pub holds_per_ip: u32,
+    /// Seconds an MCP preview's confirm token lives (`SLOTBOOK_MCP_CONFIRM_SECONDS`, 600).
+    pub mcp_confirm_seconds: i64,
     /// Bearer token of `GET /metrics` (`SLOTBOOK_METRICS_TOKEN`; unset: no metrics are kept and
     /// `/metrics` answers 404 like an unknown path). Never logged.
     pub metrics_token: Option<String>,
@@ -144,6 +146,7 @@ impl Default for Config {
             admin_password: None,
             hold_seconds: None,
             holds_per_ip: 10,
+            mcp_confirm_seconds: 600,
             metrics_token: None,
             accounts: app::service::login::AccountSettings::default(),
             sso: None,
@@ -251,6 +254,8 @@ impl Config {
                 Some(_) => Some(env_number("SLOTBOOK_HOLD_SECONDS", 0i64)?.max(0)),
             },
             holds_per_ip: env_number("SLOTBOOK_HOLDS_PER_IP", d.holds_per_ip)?,
+            mcp_confirm_seconds: env_number("SLOTBOOK_MCP_CONFIRM_SECONDS", d.mcp_confirm_seconds)?
+                .max(1),
             metrics_token: env("SLOTBOOK_METRICS_TOKEN"),
             accounts: accounts_from_env(d.accounts, sso.is_some())?,
             sso,

@@ -168,6 +168,8 @@ async fn book_demo_meetings(
             idempotency: None,
             ip: "127.0.0.1",
             unverified: Default::default(),
+            dry_run: false,
+            confirmation: None,
         };
         create(ctx, request).await.map_err(service_error)?;
     }

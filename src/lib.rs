@@ -221,7 +221,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
     let options = state.leptos_options.clone();
     let dynamic = Router::new()
         .merge(pages::routes())
-        .merge(mcp::routes(state.clone(), config.public_url.clone()))
+        .merge(mcp::routes(state.clone(), config))
         .nest("/api/v2", api)
         .route("/api", get(api::no_route).fallback(api::no_route))
         .route("/api/{*rest}", get(api::no_route).fallback(api::no_route))

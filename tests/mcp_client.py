@@ -2,7 +2,8 @@
 
     python tests/mcp_client.py URL [BEARER] < calls.json
 
-`calls.json` is a list of `[tool, arguments]`. Prints one JSON object: the negotiated protocol
+`calls.json` is a list of `[tool, arguments]`; a `confirm_token` of `"$last"` is the one the
+last preview answered. Prints one JSON object: the negotiated protocol
 version, the listed tools and, per call, `isError` and `structuredContent`. The SDK checks
 each successful result against the tool's `outputSchema` itself (it fails the call if not).
 """
@@ -25,8 +26,13 @@ async def main() -> None:
     async with Client(transport) as client:
         out["protocol_version"] = client.protocol_version
         out["tools"] = [tool.name for tool in (await client.list_tools()).tools]
+        last_token = None
         for name, arguments in calls:
+            if arguments.get("confirm_token") == "$last":
+                arguments["confirm_token"] = last_token
             result = await client.call_tool(name, arguments)
+            if result.structured_content and "confirm_token" in result.structured_content:
+                last_token = result.structured_content["confirm_token"]
             out["calls"].append(
                 {"tool": name, "isError": bool(result.is_error), "structuredContent": result.structured_content}
             )

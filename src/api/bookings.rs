@@ -203,9 +203,12 @@ pub async fn create_booking(
         idempotency: key.map(|key| Idempotency {
             key,
             request: &request_text,
+            owner: None,
         }),
         ip: &ip,
         unverified: app::service::bookings::proof_of_work::Unverified::Refused,
+        dry_run: false,
+        confirmation: None,
     };
     app::service::bookings::create::create(&state.ctx, request)
         .await

@@ -247,6 +247,10 @@ impl From<ServiceError> for ApiError {
             }
             ServiceError::NotFound => ApiError::NotFound,
             ServiceError::Forbidden(message) => ApiError::Forbidden(message),
+            ServiceError::BadRequest { code, message } => ApiError::BadRequest {
+                code,
+                message: message.into(),
+            },
             ServiceError::Refused { code, message } => ApiError::Protocol {
                 status: StatusCode::FORBIDDEN,
                 code,

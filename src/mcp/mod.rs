@@ -33,12 +33,14 @@ pub enum Mode {
 }
 
 /// The `/mcp` route: the guard, then rmcp's Streamable HTTP service.
-pub fn routes(state: AppState, configured_public_url: Option<String>) -> Router<AppState> {
+pub fn routes(state: AppState, config: &crate::config::Config) -> Router<AppState> {
     let handler_state = state.clone();
+    let confirm_seconds = config.mcp_confirm_seconds;
     let service = StreamableHttpService::new(
         move || {
             Ok(Agent {
                 state: handler_state.clone(),
+                confirm_seconds,
             })
         },
         LocalSessionManager::default().into(),
@@ -46,7 +48,7 @@ pub fn routes(state: AppState, configured_public_url: Option<String>) -> Router<
         // public deployment.
         StreamableHttpServerConfig::default().disable_allowed_hosts(),
     );
-    let guard = guard::Guard::new(state, configured_public_url);
+    let guard = guard::Guard::new(state, config.public_url.clone());
     Router::new()
         .route_service("/mcp", service)
         .layer(axum::middleware::from_fn_with_state(guard, guard::check))
@@ -56,6 +58,8 @@ pub fn routes(state: AppState, configured_public_url: Option<String>) -> Router<
 #[derive(Clone)]
 pub struct Agent {
     state: AppState,
+    /// `SLOTBOOK_MCP_CONFIRM_SECONDS`.
+    confirm_seconds: i64,
 }
 
 impl Agent {
@@ -91,9 +95,15 @@ impl ServerHandler for Agent {
     ) -> Result<CallToolResponse, ErrorData> {
         let mode = Self::mode(&context).ok_or_else(no_mode)?;
         let arguments = request.arguments.unwrap_or_default();
-        tools::call(&self.state, &mode, &request.name, arguments)
-            .await
-            .map(CallToolResponse::from)
+        tools::call(
+            &self.state,
+            self.confirm_seconds,
+            &mode,
+            &request.name,
+            arguments,
+        )
+        .await
+        .map(CallToolResponse::from)
     }
 }
 

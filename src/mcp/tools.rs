@@ -28,12 +28,22 @@ enum Reach {
     HostOnly,
     /// Both modes; a visitor's call is a public read.
     BothRead,
+    /// Both modes; a visitor's call is a public create.
+    BothCreate,
+}
+
+/// What a tool does, as its annotations tell clients.
+#[derive(Clone, Copy, PartialEq)]
+enum Effect {
+    Reads,
+    Adds,
 }
 
 struct Spec {
     name: &'static str,
     description: &'static str,
     reach: Reach,
+    effect: Effect,
     input: fn(&Mode) -> Value,
     output: fn() -> Value,
 }
@@ -43,6 +53,7 @@ const SPECS: &[Spec] = &[
         name: "list_calendars",
         description: "The calendars you manage: id, title, slug, type, author_timezone, public_url.",
         reach: Reach::HostOnly,
+        effect: Effect::Reads,
         input: |_| json!({"type": "object", "properties": {}}),
         output: || {
             object(
@@ -58,6 +69,7 @@ const SPECS: &[Spec] = &[
         name: "list_event_types",
         description: "Bookable events. Host: every event you manage (calendar_id narrows). Visitor: the active events of the calendar with that slug that accept bookings through agents.",
         reach: Reach::BothRead,
+        effect: Effect::Reads,
         input: |mode| match mode {
             Mode::Host(_) => object(
                 json!({"calendar_id": {"type": "integer", "description": "Only this calendar's events"}}),
@@ -85,6 +97,7 @@ const SPECS: &[Spec] = &[
         name: "get_event",
         description: "One event and form_schema, the JSON Schema of the arguments a booking of it takes.",
         reach: Reach::BothRead,
+        effect: Effect::Reads,
         input: |_| object(json!({"event_id": {"type": "integer"}}), &["event_id"]),
         output: || {
             object(
@@ -105,6 +118,7 @@ const SPECS: &[Spec] = &[
         name: "find_available_times",
         description: "The times an event offers, as GET /bookings/slots/{event_id}: from start_date (YYYY-MM-DD, default today) to the end of that month, or to end_date (at most 62 days on), in timezone (default UTC).",
         reach: Reach::BothRead,
+        effect: Effect::Reads,
         input: |_| {
             object(
                 json!({
@@ -131,6 +145,7 @@ const SPECS: &[Spec] = &[
         name: "explain_time",
         description: "Why a time is or is not offered, as GET /calendars/{id}/events/{event_id}/availability/explain.",
         reach: Reach::HostOnly,
+        effect: Effect::Reads,
         input: |_| {
             object(
                 json!({
@@ -151,6 +166,7 @@ const SPECS: &[Spec] = &[
         name: "list_bookings",
         description: "Your bookings, as GET /schedules: period (upcoming, past, pending, cancelled, no_show, all), search, event_id, page, per_page.",
         reach: Reach::HostOnly,
+        effect: Effect::Reads,
         input: |_| {
             object(
                 json!({
@@ -174,10 +190,91 @@ const SPECS: &[Spec] = &[
         name: "get_booking",
         description: "One booking, as GET /schedules/{id}.",
         reach: Reach::HostOnly,
+        effect: Effect::Reads,
         input: |_| object(json!({"booking_id": {"type": "integer"}}), &["booking_id"]),
         output: || object(json!({"booking": {"type": "object"}}), &["booking"]),
     },
 ];
+
+const PREVIEW_BOOKING: Spec = Spec {
+    name: "preview_booking",
+    description: "Checks a booking as POST /bookings/create/{event_id} would make it, without writing or holding anything: what it would be, and a confirm_token for confirm_booking. Refused as the create would be.",
+    reach: Reach::BothCreate,
+    effect: Effect::Reads,
+    input: |mode| booking_input(mode, false),
+    output: preview_output,
+};
+
+const CONFIRM_BOOKING: Spec = Spec {
+    name: "confirm_booking",
+    description: "Books what preview_booking showed: the same arguments plus its confirm_token and an idempotency_key (8-255 characters; a retry with the same key answers the first result with replayed: true).",
+    reach: Reach::BothCreate,
+    effect: Effect::Adds,
+    input: |mode| booking_input(mode, true),
+    output: || {
+        object(
+            json!({"message": {"type": "string"}, "booking": {"type": "object"}, "replayed": {"type": "boolean"}}),
+            &["message", "booking", "replayed"],
+        )
+    },
+};
+
+/// The create's arguments (`event_id` and the body of `POST /bookings/create/{event_id}`), with
+/// the confirm's two when `confirm`.
+fn booking_input(mode: &Mode, confirm: bool) -> Value {
+    let text = |description: &str| json!({"type": "string", "description": description});
+    let mut properties = json!({
+        "event_id": {"type": "integer"},
+        "name": text("The attendee's full name"),
+        "email": {"type": "string", "format": "email"},
+        "timezone": text("IANA zone of event_time and of the attendee"),
+        "event_time": text("Start, YYYY-MM-DD HH:mm:ss, wall-clock time in timezone"),
+        "message": text("What the meeting is about"),
+        "location_type": text("One of the event's location types, when it offers several"),
+        "location_description": text("The attendee's address or phone number, when the location needs one"),
+        "phone_number": {"type": "string"},
+        "address": {"type": "string"},
+        "guests": {"type": "array", "items": {"type": "string", "format": "email"}},
+        "custom_fields": {"type": "object", "description": "Answers to the event's own fields, by field name (get_event's form_schema)"},
+        "duration": {"type": "integer", "description": "Minutes, for events offering several lengths"},
+        "recurring_count": {"type": "integer", "description": "Occurrences of a series, for events that repeat"},
+    });
+    if let Mode::Host(_) = mode {
+        properties["status"] = json!({"type": "string", "enum": ["scheduled", "pending"]});
+        properties["source"] = json!({"type": "string", "enum": ["web", "admin"]});
+        properties["host_user_id"] = json!({"type": "integer"});
+    }
+    let mut required = vec!["event_id", "name", "email", "timezone", "event_time"];
+    if confirm {
+        properties["confirm_token"] = text("The token preview_booking answered");
+        properties["idempotency_key"] = json!({"type": "string", "minLength": 8, "maxLength": 255});
+        required.extend(["confirm_token", "idempotency_key"]);
+    }
+    object(properties, &required)
+}
+
+fn preview_output() -> Value {
+    let state = json!({"type": "object", "properties": {
+        "event_id": {"type": "integer"}, "status": {"type": "string"},
+        "start_time": {"type": "string"}, "end_time": {"type": "string"}}});
+    object(
+        json!({
+            "action": {"type": "string", "enum": ["create", "reschedule", "cancel", "status"]},
+            "summary": {"type": "string"},
+            "before": {"anyOf": [state.clone(), {"type": "null"}]},
+            "after": state,
+            "confirm_token": {"type": "string"},
+            "expires_at": {"type": "string", "format": "date-time"}}),
+        &[
+            "action",
+            "summary",
+            "before",
+            "after",
+            "confirm_token",
+            "expires_at",
+        ],
+    )
+}
 
 /// A JSON Schema object with these properties and required names.
 fn object(properties: Value, required: &[&str]) -> Value {
@@ -185,22 +282,30 @@ fn object(properties: Value, required: &[&str]) -> Value {
 }
 
 fn listed_in(spec: &Spec, mode: &Mode) -> bool {
-    spec.reach == Reach::BothRead || matches!(mode, Mode::Host(_))
+    spec.reach != Reach::HostOnly || matches!(mode, Mode::Host(_))
+}
+
+/// Every tool, in the order they are listed.
+fn all_specs() -> impl Iterator<Item = &'static Spec> {
+    SPECS.iter().chain([&PREVIEW_BOOKING, &CONFIRM_BOOKING])
 }
 
 /// The tools `mode` may call, with their schemas and hints.
 pub fn listed(mode: &Mode) -> Vec<Tool> {
-    SPECS
-        .iter()
+    all_specs()
         .filter(|spec| listed_in(spec, mode))
         .map(|spec| {
+            let hints = match spec.effect {
+                Effect::Reads => ToolAnnotations::new().read_only(true),
+                Effect::Adds => ToolAnnotations::new().read_only(false).destructive(false),
+            };
             Tool::new(
                 spec.name,
                 spec.description,
                 schema_object((spec.input)(mode)),
             )
             .with_raw_output_schema(schema_object((spec.output)()))
-            .with_annotations(ToolAnnotations::new().read_only(true))
+            .with_annotations(hints)
         })
         .collect()
 }
@@ -216,27 +321,34 @@ fn schema_object(schema: Value) -> Arc<JsonObject> {
 /// the mode does not list is a JSON-RPC error and does nothing.
 pub async fn call(
     state: &AppState,
+    confirm_seconds: i64,
     mode: &Mode,
     name: &str,
     arguments: JsonObject,
 ) -> Result<CallToolResult, ErrorData> {
-    let Some(spec) = SPECS
-        .iter()
-        .find(|spec| spec.name == name && listed_in(spec, mode))
-    else {
+    let Some(spec) = all_specs().find(|spec| spec.name == name && listed_in(spec, mode)) else {
         return Err(ErrorData::invalid_params(
             format!("Unknown tool: {name}"),
             None,
         ));
     };
+    let limiter = match spec.reach {
+        Reach::BothCreate => &state.public_creates,
+        _ => &state.public_reads,
+    };
     if let Mode::Visitor { ip } = mode
-        && let Err(retry_after) = state.public_reads.check(ip)
+        && let Err(retry_after) = limiter.check(ip)
     {
         let mut envelope = ApiError::TooManyRequests { retry_after }.body();
         envelope["data"]["retry_after"] = json!(retry_after.as_secs().max(1));
         return Ok(CallToolResult::structured_error(envelope));
     }
-    let answer = run(state, mode, spec.name, &Args(arguments)).await;
+    let answer = match spec.name {
+        "preview_booking" | "confirm_booking" => {
+            booking_tool(state, confirm_seconds, mode, spec.name, arguments).await
+        }
+        _ => run(state, mode, spec.name, &Args(arguments)).await,
+    };
     Ok(match answer {
         Ok(value) => CallToolResult::structured(value),
         Err(error) => CallToolResult::structured_error(error.body()),
@@ -532,4 +644,83 @@ async fn list_bookings(state: &AppState, caller: &app::service::Caller, args: &A
     }
     let Json(list) = schedules::list_schedules(host(state, caller), query(&pairs)).await?;
     Ok(json!({ "bookings": list.schedules }))
+}
+
+/// `preview_booking` and `confirm_booking`: the arguments are the create's body (read by the
+/// REST route's reader), bound to the token by their digest.
+async fn booking_tool(
+    state: &AppState,
+    confirm_seconds: i64,
+    mode: &Mode,
+    name: &str,
+    mut arguments: JsonObject,
+) -> ToolAnswer {
+    let token = arguments.remove("confirm_token");
+    let key = arguments.remove("idempotency_key");
+    let hash = arguments_hash(&arguments);
+    let args = Args(arguments);
+    let event_id = args.int("event_id")?;
+    let mut body = args.0.clone();
+    body.remove("event_id");
+    let booking = app::input::bookings::new_booking(&Value::Object(body))?;
+    let (user, ip) = match mode {
+        Mode::Host(caller) => (
+            Some(caller.as_ref()),
+            caller.origin.ip.clone().unwrap_or_default(),
+        ),
+        Mode::Visitor { ip } => (None, ip.clone()),
+    };
+    let who = agents::ToolCaller {
+        user,
+        ip: &ip,
+        unverified: app::service::bookings::proof_of_work::Unverified::Counted {
+            limiter: &state.unverified_posts,
+            key: &ip,
+        },
+    };
+    if name == "preview_booking" {
+        return to_value(
+            agents::preview_booking(&state.ctx, who, event_id, booking, &hash, confirm_seconds)
+                .await,
+        );
+    }
+    let text_of = |value: Option<Value>, field: &str| match value {
+        Some(Value::String(text)) if !text.trim().is_empty() => Ok(text.trim().to_string()),
+        _ => Err(field_error(
+            field,
+            "required",
+            format!("The {field} is required."),
+        )),
+    };
+    let token = text_of(token, "confirm_token")?;
+    let key = text_of(key, "idempotency_key")?;
+    let confirm = agents::Confirm {
+        token: &token,
+        idempotency_key: &key,
+        arguments_hash: &hash,
+    };
+    to_value(agents::confirm_booking(&state.ctx, who, event_id, booking, confirm).await)
+}
+
+/// The digest of the arguments as JSON with sorted keys, an absent argument and a null one
+/// the same.
+fn arguments_hash(arguments: &JsonObject) -> String {
+    fn sorted(value: &Value) -> Value {
+        match value {
+            Value::Object(map) => {
+                let ordered: BTreeMap<&String, Value> =
+                    map.iter().map(|(k, v)| (k, sorted(v))).collect();
+                serde_json::to_value(ordered).unwrap_or(Value::Null)
+            }
+            Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    let present: BTreeMap<&String, Value> = arguments
+        .iter()
+        .filter(|(_, v)| !v.is_null())
+        .map(|(k, v)| (k, sorted(v)))
+        .collect();
+    let text = serde_json::to_string(&present).unwrap_or_default();
+    app::service::auth::digest(&text)
 }

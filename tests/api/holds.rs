@@ -154,14 +154,16 @@ async fn a_released_hold_frees_its_time_and_a_token_for_another_time_is_ignored(
 
 #[tokio::test]
 async fn a_hold_ends_by_itself_at_its_expiry() {
-    let app = TestApp::spawn_with(|c| c.hold_seconds = Some(1)).await;
+    // Expiries are whole seconds: a 1-second hold taken late in a second could end within
+    // milliseconds, so the hold lasts 2 (at least one whole second).
+    let app = TestApp::spawn_with(|c| c.hold_seconds = Some(2)).await;
     let host = app.host("jane").await;
     let (_, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
     let slot = app.first_offered_slot(event).await;
     let (status, held) = hold(&app, event, &slot).await;
     assert_eq!(status, StatusCode::CREATED, "{held}");
     assert!(!offered_that_day(&app, event, &slot).await.contains(&slot));
-    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(3100)).await;
     assert!(
         offered_that_day(&app, event, &slot).await.contains(&slot),
         "offered again once expired, with no job"

@@ -191,7 +191,13 @@ async fn initialize_names_the_server_and_a_recent_protocol_and_the_mode_lists_it
     assert!(version >= "2025-06-18", "{version}");
     assert_eq!(
         visitor.tool_names().await,
-        ["list_event_types", "get_event", "find_available_times"]
+        [
+            "list_event_types",
+            "get_event",
+            "find_available_times",
+            "preview_booking",
+            "confirm_booking"
+        ]
     );
     let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
     let names = hosting.tool_names().await;
@@ -210,7 +216,8 @@ async fn initialize_names_the_server_and_a_recent_protocol_and_the_mode_lists_it
     for tool in listed["result"]["tools"].as_array().expect("tools") {
         assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
         assert_eq!(tool["outputSchema"]["type"], "object", "{tool}");
-        assert_eq!(tool["annotations"]["readOnlyHint"], true, "{tool}");
+        let writes = tool["name"] == "confirm_booking";
+        assert_eq!(tool["annotations"]["readOnlyHint"], !writes, "{tool}");
     }
     let get_event = &listed["result"]["tools"]
         .as_array()
@@ -574,6 +581,9 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
             ["get_event", {"event_id": event}],
             ["find_available_times", {"event_id": event, "timezone": "America/New_York"}],
             ["get_event", {"event_id": event + 1000}],
+            ["preview_booking", ann_at(event, &format!("{day} 10:00:00"))],
+            ["confirm_booking", with(&ann_at(event, &format!("{day} 10:00:00")),
+                json!({"confirm_token": "$last", "idempotency_key": "official-client-1"}))],
         ]),
     )
     .await;
@@ -583,7 +593,13 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
     );
     assert_eq!(
         visitor["tools"],
-        json!(["list_event_types", "get_event", "find_available_times"])
+        json!([
+            "list_event_types",
+            "get_event",
+            "find_available_times",
+            "preview_booking",
+            "confirm_booking"
+        ])
     );
     let calls = visitor["calls"].as_array().expect("calls");
     assert_eq!(calls[0]["structuredContent"]["event_types"][0]["id"], event);
@@ -594,6 +610,12 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
     );
     assert_eq!(calls[3]["isError"], true);
     assert_eq!(calls[3]["structuredContent"]["code"], "not_found");
+    assert_eq!(calls[4]["isError"], false, "{}", calls[4]);
+    assert_eq!(calls[5]["isError"], false, "{}", calls[5]);
+    assert_eq!(
+        calls[5]["structuredContent"]["booking"]["email"],
+        "ann@example.org"
+    );
 
     let hosting = official_client(
         &app,
@@ -606,6 +628,7 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
             ["explain_time", {"event_id": event, "time": format!("{day} 09:30")}],
             ["list_bookings", {"period": "all"}],
             ["get_booking", {"booking_id": booking_id}],
+            ["preview_booking", with(&ann_at(event, &format!("{day} 11:00:00")), json!({"source": "admin"}))],
         ]),
     )
     .await;
@@ -619,6 +642,329 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
         "{}",
         calls[4]
     );
-    assert_eq!(calls[5]["structuredContent"]["bookings"]["total"], 1);
+    assert_eq!(
+        calls[5]["structuredContent"]["bookings"]["total"], 2,
+        "the visitor's booking too"
+    );
+    assert_eq!(calls[7]["structuredContent"]["after"]["event_id"], event);
     assert_eq!(calls[6]["structuredContent"]["booking"]["id"], booking_id);
+}
+
+/// The create arguments of the attendee Ann at `time` (UTC).
+fn ann_at(event: i64, time: &str) -> Value {
+    json!({"event_id": event, "name": "Ann Example", "email": "ann@example.org",
+           "timezone": "UTC", "event_time": time})
+}
+
+fn with(arguments: &Value, extra: Value) -> Value {
+    let mut merged = arguments.clone();
+    for (k, v) in extra.as_object().cloned().unwrap_or_default() {
+        merged[k] = v;
+    }
+    merged
+}
+
+async fn bookings_of(app: &TestApp, host: &Creds) -> Value {
+    let (_, list) = app
+        .get("/schedules?filters[period]=all&per_page=100", host)
+        .await;
+    list["schedules"]["data"].clone()
+}
+
+#[tokio::test]
+async fn a_preview_writes_nothing_and_its_token_books_once() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    open_to_agents(&app, &host, cal, event, true).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let time = format!("{day} {}:00", times[0]);
+    let (mut visitor, _) = Session::start(&app, As::Visitor).await;
+    let names = visitor.tool_names().await;
+    assert!(names.contains(&"preview_booking".to_string()), "{names:?}");
+    assert!(names.contains(&"confirm_booking".to_string()), "{names:?}");
+
+    let ann = ann_at(event, &time);
+    let (failed, preview) = visitor.call("preview_booking", ann.clone()).await;
+    assert!(!failed, "{preview}");
+    assert_eq!(preview["action"], "create");
+    assert_eq!(preview["before"], Value::Null);
+    assert_eq!(preview["after"]["event_id"], event);
+    assert_eq!(preview["after"]["status"], "scheduled");
+    assert_eq!(preview["after"]["start_time"], time);
+    assert!(
+        preview["summary"]
+            .as_str()
+            .is_some_and(|s| s.contains("Ann Example"))
+    );
+    assert!(
+        preview["expires_at"]
+            .as_str()
+            .is_some_and(|s| s.ends_with('Z'))
+    );
+    assert_eq!(
+        bookings_of(&app, &host).await,
+        json!([]),
+        "a preview writes nothing"
+    );
+    assert!(
+        app.offered_on(event, &day).await.contains(&times[0]),
+        "and holds nothing"
+    );
+    let token = preview["confirm_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+
+    // Refusals before anything is written.
+    let confirm = |extra: Value| with(&ann, extra);
+    let (_, refused) = visitor
+        .call(
+            "confirm_booking",
+            confirm(json!({"confirm_token": token, "idempotency_key": "short"})),
+        )
+        .await;
+    assert_refused(&refused, 422, "validation_failed");
+    assert!(
+        refused["errors"]["idempotency_key"].is_object(),
+        "{refused}"
+    );
+    let (_, refused) = visitor
+        .call(
+            "confirm_booking",
+            confirm(
+                json!({"confirm_token": format!("{token}0"), "idempotency_key": "key-00000001"}),
+            ),
+        )
+        .await;
+    assert_refused(&refused, 400, "confirm_token_invalid");
+    assert_eq!(
+        refused["message"],
+        "This confirmation token is not valid. Preview the action again."
+    );
+    let (_, refused) = visitor
+        .call(
+            "confirm_booking",
+            confirm(json!({"confirm_token": token, "idempotency_key": "key-00000001", "name": "Someone Else"})),
+        )
+        .await;
+    assert_refused(&refused, 409, "confirm_token_mismatch");
+    assert_eq!(
+        refused["message"],
+        "The details differ from the preview. Preview the action again."
+    );
+    assert_eq!(bookings_of(&app, &host).await, json!([]));
+
+    // The confirm books; its retry answers the same booking again.
+    let arguments = confirm(
+        json!({"confirm_token": token, "idempotency_key": "key-00000001", "message": null}),
+    );
+    let (failed, confirmed) = visitor.call("confirm_booking", arguments.clone()).await;
+    assert!(!failed, "{confirmed}");
+    assert_eq!(confirmed["message"], "Booking has been created");
+    assert_eq!(confirmed["replayed"], false);
+    assert_eq!(confirmed["booking"]["email"], "ann@example.org");
+    let booking_id = confirmed["booking"]["id"].clone();
+    let (failed, again) = visitor.call("confirm_booking", arguments.clone()).await;
+    assert!(!failed, "{again}");
+    assert_eq!(again["replayed"], true);
+    assert_eq!(again["booking"]["id"], booking_id);
+    assert_eq!(
+        bookings_of(&app, &host).await.as_array().map(Vec::len),
+        Some(1)
+    );
+
+    let (_, refused) = visitor
+        .call(
+            "confirm_booking",
+            with(&arguments, json!({"idempotency_key": "key-00000002"})),
+        )
+        .await;
+    assert_refused(&refused, 409, "confirm_token_used");
+    assert_eq!(
+        refused["message"],
+        "This confirmation token has already been used."
+    );
+    let (_, refused) = visitor
+        .call(
+            "confirm_booking",
+            with(&arguments, json!({"email": "bo@example.org"})),
+        )
+        .await;
+    assert_refused(&refused, 409, "idempotency_key_reused");
+    assert_eq!(
+        refused["message"],
+        "This idempotency key was already used for a different request."
+    );
+    assert_eq!(
+        bookings_of(&app, &host).await.as_array().map(Vec::len),
+        Some(1)
+    );
+}
+
+#[tokio::test]
+async fn a_preview_is_refused_as_the_create_and_a_confirm_rechecks_time_state_and_expiry() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let other = app.host("otto").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    open_to_agents(&app, &host, cal, event, true).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let at = |i: usize| format!("{day} {}:00", times[i]);
+    let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+
+    let (_, refused) = hosting
+        .call("preview_booking", ann_at(event, &format!("{day} 03:00:00")))
+        .await;
+    assert_refused(&refused, 409, "slot_unavailable");
+    assert!(
+        refused["data"]["reasons"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty()),
+        "{refused}"
+    );
+    let (_, refused) = hosting
+        .call(
+            "preview_booking",
+            with(&ann_at(event, &at(0)), json!({"email": "not-an-email"})),
+        )
+        .await;
+    assert_refused(&refused, 422, "validation_failed");
+    assert!(refused["errors"]["email"].is_object(), "{refused}");
+
+    // Taken meanwhile: the confirm is the create's 409.
+    let (_, preview) = hosting.call("preview_booking", ann_at(event, &at(0))).await;
+    let token = preview["confirm_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    app.book(event)
+        .at(&at(0))
+        .email("bo@example.org")
+        .booked()
+        .await;
+    let keyed = |time: String, token: &str, key: &str| {
+        with(
+            &ann_at(event, &time),
+            json!({"confirm_token": token, "idempotency_key": key}),
+        )
+    };
+    let (_, refused) = hosting
+        .call("confirm_booking", keyed(at(0), &token, "key-taken-1"))
+        .await;
+    assert_refused(&refused, 409, "slot_unavailable");
+
+    // Another host's token is no token of this caller.
+    let (_, preview) = hosting.call("preview_booking", ann_at(event, &at(1))).await;
+    let token = preview["confirm_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let (mut others, _) = Session::start(&app, As::Bearer(&other)).await;
+    let (_, refused) = others
+        .call("confirm_booking", keyed(at(1), &token, "key-other-1"))
+        .await;
+    assert_refused(&refused, 400, "confirm_token_invalid");
+
+    // The event now asks for confirmation: the booking would be pending, not what was shown.
+    let (status, saved) = app
+        .post(
+            &format!("/calendars/{cal}/events/{event}/advanced-settings"),
+            &host,
+            json!({"settings": {"requires_confirmation": {"enabled": true}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (mut visitor, _) = Session::start(&app, As::Visitor).await;
+    let (_, refused) = visitor
+        .call("confirm_booking", keyed(at(1), &token, "key-visitor-1"))
+        .await;
+    assert_refused(&refused, 400, "confirm_token_invalid");
+    let (_, preview) = visitor.call("preview_booking", ann_at(event, &at(2))).await;
+    assert_eq!(preview["after"]["status"], "pending", "{preview}");
+    let pending_token = preview["confirm_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let (status, _) = app
+        .post(
+            &format!("/calendars/{cal}/events/{event}/advanced-settings"),
+            &host,
+            json!({"settings": {"requires_confirmation": {"enabled": false}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, refused) = visitor
+        .call(
+            "confirm_booking",
+            keyed(at(2), &pending_token, "key-stale-1"),
+        )
+        .await;
+    assert_refused(&refused, 409, "confirm_token_stale");
+    assert_eq!(
+        refused["message"],
+        "The booking has changed since the preview. Preview the action again."
+    );
+
+    // Expired, even before any job ran.
+    let (_, preview) = visitor.call("preview_booking", ann_at(event, &at(3))).await;
+    let token = preview["confirm_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    app.clock.advance(601);
+    let (_, refused) = visitor
+        .call("confirm_booking", keyed(at(3), &token, "key-late-01"))
+        .await;
+    assert_refused(&refused, 410, "confirm_token_expired");
+    assert_eq!(
+        bookings_of(&app, &host).await.as_array().map(Vec::len),
+        Some(1),
+        "only Bo's"
+    );
+}
+
+#[tokio::test]
+async fn two_confirms_of_one_token_book_once() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    open_to_agents(&app, &host, cal, event, true).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let ann = ann_at(event, &format!("{day} {}:00", times[0]));
+    let (mut first, _) = Session::start(&app, As::Visitor).await;
+    let (mut second, _) = Session::start(&app, As::Visitor).await;
+    let (_, preview) = first.call("preview_booking", ann.clone()).await;
+    let token = preview["confirm_token"].clone();
+    let (a, b) = tokio::join!(
+        first.call(
+            "confirm_booking",
+            with(
+                &ann,
+                json!({"confirm_token": token, "idempotency_key": "race-key-a"})
+            )
+        ),
+        second.call(
+            "confirm_booking",
+            with(
+                &ann,
+                json!({"confirm_token": token, "idempotency_key": "race-key-b"})
+            )
+        ),
+    );
+    let outcomes = [a, b];
+    assert_eq!(
+        outcomes.iter().filter(|(failed, _)| !failed).count(),
+        1,
+        "{outcomes:?}"
+    );
+    let (_, refused) = outcomes
+        .iter()
+        .find(|(failed, _)| *failed)
+        .expect("one refused");
+    assert_eq!(refused["data"]["status"], 409, "{refused}");
+    assert_eq!(
+        bookings_of(&app, &host).await.as_array().map(Vec::len),
+        Some(1)
+    );
 }

@@ -38,3 +38,27 @@ pub struct AgentEvent {
     pub timezone: String,
     pub requires_confirmation: bool,
 }
+
+/// A preview tool's answer: what the confirm would write, and the token that confirms it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Preview {
+    /// `create`, `reschedule`, `cancel` or `status`.
+    pub action: String,
+    pub summary: String,
+    /// `{status, start_time, end_time}` before the change; null for a create.
+    pub before: Value,
+    /// `{event_id, status, start_time, end_time}` after it.
+    pub after: Value,
+    pub confirm_token: String,
+    /// RFC 3339.
+    pub expires_at: String,
+}
+
+/// A confirm tool's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Confirmed {
+    pub message: String,
+    pub booking: crate::model::booking::Booking,
+    /// True when this answers an earlier confirm with the same idempotency key again.
+    pub replayed: bool,
+}

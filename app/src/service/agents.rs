@@ -5,13 +5,22 @@
 use serde_json::{Map, Value, json};
 
 use crate::domain::values::EventStatus;
-use crate::model::agents::{AgentEvent, AgentEventAnswer, AgentEventType};
+use crate::model::agents::{AgentEvent, AgentEventAnswer, AgentEventType, Confirmed, Preview};
+use crate::model::booking::BookingAnswer;
+use crate::service::auth::digest;
+use crate::service::bookings::confirmations::{self, Confirmation};
+use crate::service::bookings::create::{CreateRequest, Idempotency, create};
+use crate::service::bookings::new_booking::NewBooking;
+use crate::service::bookings::proof_of_work::Unverified;
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::booking_fields::effective_fields;
 use crate::service::support::present::event_settings;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
+use crate::store::StoreError;
 use crate::store::booking_fields::{self, FieldRow};
+use crate::store::bookings::{self as booking_rows, IdempotencyKey};
 use crate::store::calendars::{self, CalendarRow};
+use crate::store::confirmations::{self as tokens, NewConfirmation};
 use crate::store::events::{self, EventRow};
 
 pub const AGENTS_NOT_ALLOWED: &str = "This event does not accept bookings through agents.";
@@ -121,6 +130,210 @@ pub async fn event_detail(
         },
         form_schema: form_schema(&fields),
     })
+}
+
+pub const TOKEN_INVALID: &str = "This confirmation token is not valid. Preview the action again.";
+pub const TOKEN_EXPIRED: &str = "This confirmation token has expired. Preview the action again.";
+pub const TOKEN_MISMATCH: &str = "The details differ from the preview. Preview the action again.";
+pub const KEY_REUSED: &str = "This idempotency key was already used for a different request.";
+
+/// Who calls a booking tool: a host (its account) or a visitor, from an address.
+#[derive(Clone, Copy)]
+pub struct ToolCaller<'a> {
+    pub user: Option<&'a Caller>,
+    pub ip: &'a str,
+    /// A visitor's create without a proof of work: counted per address, as the booking form.
+    pub unverified: Unverified<'a>,
+}
+
+impl ToolCaller<'_> {
+    /// Whose token it is (any visitor may confirm a visitor's preview).
+    fn key(&self) -> String {
+        self.user
+            .map_or_else(|| "visitor".to_string(), |u| format!("user-{}", u.id()))
+    }
+}
+
+/// `preview_booking`: the create runs with every check and write, and is rolled back; its
+/// refusal is the create's. Answers what a confirm would write and a token for it, bound to
+/// the caller, the arguments (`arguments_hash`) and that state.
+pub async fn preview_booking(
+    ctx: &Ctx,
+    who: ToolCaller<'_>,
+    event_id: i64,
+    booking: NewBooking,
+    arguments_hash: &str,
+    confirm_seconds: i64,
+) -> ServiceResult<Preview> {
+    if who.user.is_none() {
+        visitor_event(ctx, event_id).await?;
+    }
+    let (name, email) = (booking.name.clone(), booking.email.clone());
+    let request = CreateRequest {
+        event_id,
+        booking,
+        caller: who.user,
+        idempotency: None,
+        ip: who.ip,
+        unverified: who.unverified,
+        dry_run: true,
+        confirmation: None,
+    };
+    let answer = create(ctx, request).await?;
+    let state = confirmations::created_state(&answer);
+    let now = ctx.clock.now();
+    let token = hex::encode(rand::random::<[u8; 32]>());
+    let expires_at = now + confirm_seconds;
+    let stored = NewConfirmation {
+        token_hash: &digest(&token),
+        tool: "booking",
+        caller: &who.key(),
+        arguments_hash,
+        state: &state.to_string(),
+        expires_at,
+    };
+    let mut conn = ctx.store.conn().await?;
+    tokens::add(conn.ex(), &stored, now).await?;
+    let b = &answer.booking;
+    Ok(Preview {
+        action: "create".into(),
+        summary: format!(
+            "Book {} for {name} <{email}> from {} to {} (UTC), status {}.",
+            b.title, b.start_time, b.end_time, b.status
+        ),
+        before: state["before"].clone(),
+        after: state["after"].clone(),
+        confirm_token: token,
+        expires_at: chrono::DateTime::from_timestamp(expires_at, 0)
+            .unwrap_or_default()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    })
+}
+
+/// `confirm_booking`'s token and key, as sent.
+pub struct Confirm<'a> {
+    pub token: &'a str,
+    pub idempotency_key: &'a str,
+    pub arguments_hash: &'a str,
+}
+
+/// `confirm_booking`: the answer stored for the same key and arguments again (`replayed`), or
+/// the create of the preview, refused as DESIGN 2.12 orders (token, arguments, time, state).
+pub async fn confirm_booking(
+    ctx: &Ctx,
+    who: ToolCaller<'_>,
+    event_id: i64,
+    booking: NewBooking,
+    confirm: Confirm<'_>,
+) -> ServiceResult<Confirmed> {
+    if who.user.is_none() {
+        visitor_event(ctx, event_id).await?;
+    }
+    let key_length = confirm.idempotency_key.chars().count();
+    if !(8..=255).contains(&key_length) {
+        return Err(ServiceError::field(
+            "idempotency_key",
+            "between",
+            "The idempotency_key must be 8 to 255 characters.",
+        ));
+    }
+    let token_hash = digest(confirm.token);
+    // A visitor's keys are the token's own; a host's are its account's.
+    let owner = match who.user {
+        Some(user) => format!("user-{}", user.id()),
+        None => format!("visitor-{token_hash}"),
+    };
+    let request = format!("confirm_booking:{}", confirm.arguments_hash);
+    let key = IdempotencyKey {
+        scope: format!("bookings.create:{event_id}:{owner}"),
+        key: confirm.idempotency_key.to_string(),
+        request_hash: digest(&request),
+    };
+    if let Some(answer) = replayed(ctx, &key).await? {
+        return Ok(answer);
+    }
+    let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, "booking").await?;
+    let create_request = CreateRequest {
+        event_id,
+        booking,
+        caller: who.user,
+        idempotency: Some(Idempotency {
+            key: confirm.idempotency_key,
+            request: &request,
+            owner: Some(&owner),
+        }),
+        ip: who.ip,
+        unverified: who.unverified,
+        dry_run: false,
+        confirmation: Some(Confirmation { token_hash, state }),
+    };
+    let answer = create(ctx, create_request).await?;
+    Ok(Confirmed {
+        message: answer.message,
+        booking: answer.booking,
+        replayed: false,
+    })
+}
+
+/// The answer stored under this key for the same request, replayed; 409
+/// `idempotency_key_reused` for another request.
+async fn replayed(ctx: &Ctx, key: &IdempotencyKey) -> ServiceResult<Option<Confirmed>> {
+    let mut conn = ctx.store.conn().await?;
+    match booking_rows::idempotent_answer(conn.ex(), key).await? {
+        None => Ok(None),
+        Some(stored) if stored.request_hash != key.request_hash => Err(ServiceError::Conflict {
+            code: "idempotency_key_reused",
+            message: KEY_REUSED.into(),
+        }),
+        Some(stored) => {
+            let answer: BookingAnswer =
+                serde_json::from_str(&stored.response_body).map_err(StoreError::from)?;
+            Ok(Some(Confirmed {
+                message: answer.message,
+                booking: answer.booking,
+                replayed: true,
+            }))
+        }
+    }
+}
+
+/// The state a live token's preview showed, when the token is this caller's, for this tool
+/// and these arguments; else why not (invalid, expired, used, mismatch).
+async fn checked_token(
+    ctx: &Ctx,
+    who: &ToolCaller<'_>,
+    token_hash: &str,
+    arguments_hash: &str,
+    tool: &str,
+) -> ServiceResult<Value> {
+    let invalid = || ServiceError::BadRequest {
+        code: "confirm_token_invalid",
+        message: TOKEN_INVALID,
+    };
+    let mut conn = ctx.store.conn().await?;
+    let row = tokens::find(conn.ex(), token_hash)
+        .await?
+        .filter(|row| row.tool == tool && row.caller == who.key())
+        .ok_or_else(invalid)?;
+    if row.expires_at <= ctx.clock.now() {
+        return Err(ServiceError::Gone {
+            code: "confirm_token_expired",
+            message: TOKEN_EXPIRED.into(),
+        });
+    }
+    if row.used_at.is_some() {
+        return Err(ServiceError::Conflict {
+            code: "confirm_token_used",
+            message: confirmations::TOKEN_USED.into(),
+        });
+    }
+    if row.arguments_hash != arguments_hash {
+        return Err(ServiceError::Conflict {
+            code: "confirm_token_mismatch",
+            message: TOKEN_MISMATCH.into(),
+        });
+    }
+    serde_json::from_str(&row.state).map_err(|_| invalid())
 }
 
 /// Fields that are not arguments of a new booking.

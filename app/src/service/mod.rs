@@ -187,6 +187,12 @@ pub enum ServiceError {
     /// 403: the caller may see the object but lacks the right for this action.
     #[error("{0}")]
     Forbidden(String),
+    /// 400 with a stable code (`confirm_token_invalid`).
+    #[error("{message}")]
+    BadRequest {
+        code: &'static str,
+        message: &'static str,
+    },
     /// 403 with its own code (`agents_not_allowed`).
     #[error("{message}")]
     Refused {
@@ -237,6 +243,7 @@ impl ServiceError {
             | ServiceError::Conflict { code, .. }
             | ServiceError::Gone { code, .. }
             | ServiceError::Refused { code, .. }
+            | ServiceError::BadRequest { code, .. }
             | ServiceError::TooMany { code, .. } => code,
             ServiceError::NotFound => "not_found",
             ServiceError::Forbidden(_) => "rest_forbidden",

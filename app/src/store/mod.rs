@@ -11,6 +11,7 @@ pub mod bookings;
 pub mod busy_times;
 pub mod calendar_connections;
 pub mod calendars;
+pub mod confirmations;
 pub mod events;
 pub mod feeds;
 pub mod holds;

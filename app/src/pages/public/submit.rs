@@ -72,6 +72,8 @@ pub async fn submit_booking(
             limiter: unverified_posts,
             key: ip,
         },
+        dry_run: false,
+        confirmation: None,
     };
     match create(ctx, request).await {
         Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),

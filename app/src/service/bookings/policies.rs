@@ -69,14 +69,19 @@ pub async fn refuse_over_limit(
     booking_id: i64,
     email: &str,
 ) -> ServiceError {
-    let refusal = ServiceError::Conflict {
-        code: "attendee_limit_reached",
-        message: ATTENDEE_LIMIT_MESSAGE.into(),
-    };
+    let refusal = over_limit();
     if let Err(e) = queue_link_email(ctx, event_id, booking_id, email).await {
         tracing::warn!(event_id, booking_id, error = %e, "could not queue the booking link email");
     }
     refusal
+}
+
+/// 409 `attendee_limit_reached`.
+pub fn over_limit() -> ServiceError {
+    ServiceError::Conflict {
+        code: "attendee_limit_reached",
+        message: ATTENDEE_LIMIT_MESSAGE.into(),
+    }
 }
 
 async fn queue_link_email(

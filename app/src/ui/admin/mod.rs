@@ -228,6 +228,7 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
         E::Unprocessable { code, .. } => PageError::with_code(422, code, error.to_string()),
         E::Forbidden(message) => PageError::new(403, message),
         E::Refused { code, message } => PageError::with_code(403, code, message),
+        E::BadRequest { code, message } => PageError::with_code(400, code, message),
         E::Conflict { code, .. } => PageError::with_code(409, code, error.to_string()),
         E::SlotUnavailable { .. } => {
             PageError::with_code(409, "slot_unavailable", error.to_string())

@@ -44,6 +44,12 @@ pub struct CreateRequest<'a> {
     pub ip: &'a str,
     /// How a create without a valid proof of work is met, while the site asks for one.
     pub unverified: Unverified<'a>,
+    /// An MCP preview: every check and write runs, then the transaction is rolled back; the
+    /// answer shows what a confirm would write. Nothing is sent or counted.
+    pub dry_run: bool,
+    /// An MCP confirm: the state its preview showed, and the token it spends in the write's
+    /// transaction.
+    pub confirmation: Option<super::confirmations::Confirmation>,
 }
 
 /// A client's `Idempotency-Key` and the request it came with, as received: a retry must send
@@ -51,6 +57,9 @@ pub struct CreateRequest<'a> {
 pub struct Idempotency<'a> {
     pub key: &'a str,
     pub request: &'a str,
+    /// Whose key it is when not the caller's account or the public (an MCP visitor's confirm
+    /// token).
+    pub owner: Option<&'a str>,
 }
 
 /// What a create reads before the hosts' lock: the event and everything about it that is not
@@ -117,8 +126,11 @@ struct SeriesPlace {
 /// booking. Keys are kept for 24 hours.
 #[tracing::instrument(skip_all, fields(event_id = req.event_id))]
 pub async fn create(ctx: &Ctx, req: CreateRequest<'_>) -> ServiceResult<BookingAnswer> {
+    let dry_run = req.dry_run;
     let created = create_counted(ctx, req).await;
-    if let Err(e) = &created {
+    if let Err(e) = &created
+        && !dry_run
+    {
         ctx.metrics.booking_refused(e.code());
     }
     created
@@ -186,6 +198,9 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
         .await?
     {
         drop(tx);
+        if req.dry_run {
+            return Err(super::policies::over_limit());
+        }
         return Err(super::policies::refuse_over_limit(
             ctx,
             req.event_id,
@@ -202,10 +217,12 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
         super::holds::consume(&mut tx, hold).await?;
     }
     let body = series::answer_all(ctx, &event, &attendee, &rows, req.caller)?;
-    if let Some(key) = &idempotency {
-        let stored = serde_json::to_string(&body).map_err(StoreError::from)?;
-        bookings::remember_answer(tx.ex(), key, 200, &stored).await?;
+    if req.dry_run {
+        // Dropped, the transaction is rolled back: nothing of it was ever visible.
+        drop(tx);
+        return Ok(body);
     }
+    settle(&mut tx, ctx, &req, idempotency.as_ref(), &body).await?;
     match tx.commit().await {
         Err(StoreError::UniqueViolation) if idempotency.is_some() => {
             // The same key was answered by a concurrent request meanwhile: answer its result.
@@ -226,6 +243,26 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
         "booking created"
     );
     Ok(body)
+}
+
+/// Last in the write's transaction: an MCP confirm spends its token (unless what would be
+/// written differs from its preview), and the answer is kept under the idempotency key.
+async fn settle(
+    tx: &mut crate::store::Tx,
+    ctx: &Ctx,
+    req: &CreateRequest<'_>,
+    idempotency: Option<&bookings::IdempotencyKey>,
+    body: &BookingAnswer,
+) -> ServiceResult<()> {
+    if let Some(confirmation) = &req.confirmation {
+        let state = super::confirmations::created_state(body);
+        super::confirmations::spend(tx, confirmation, &state, ctx.clock.now()).await?;
+    }
+    if let Some(key) = idempotency {
+        let stored = serde_json::to_string(body).map_err(StoreError::from)?;
+        bookings::remember_answer(tx.ex(), key, 200, &stored).await?;
+    }
+    Ok(())
 }
 
 /// The start and length the attendee chose, and their own hold of exactly that time.
@@ -278,7 +315,11 @@ fn idempotency_key(req: &CreateRequest<'_>) -> Option<bookings::IdempotencyKey> 
     req.idempotency
         .as_ref()
         .map(|given| bookings::IdempotencyKey {
-            scope: format!("bookings.create:{}:{caller}", req.event_id),
+            scope: format!(
+                "bookings.create:{}:{}",
+                req.event_id,
+                given.owner.unwrap_or(&caller)
+            ),
             key: given.key.to_string(),
             request_hash: crate::service::auth::digest(given.request),
         })
