@@ -136,25 +136,31 @@ pub struct FeedDocument {
     pub etag: String,
 }
 
+/// How often a feed's `last_fetched_at` is written at most (seconds).
+const FETCH_NOTED_EVERY: i64 = 60;
+
 /// `GET /feeds/{token}.ics`: the document of the feed with this token at `now`; `None` for
 /// an unknown, revoked or regenerated-away token.
 pub async fn document(ctx: &Ctx, token: &str, now: i64) -> ServiceResult<Option<FeedDocument>> {
-    let mut tx = ctx.store.begin().await?;
-    let Some(feed) = store::fetch_by_digest(tx.ex(), &digest(token), now).await? else {
+    // A read: no write transaction, so fetches of busy feeds never wait for one another.
+    let mut conn = ctx.store.conn().await?;
+    let Some(feed) = store::find_by_digest(conn.ex(), &digest(token)).await? else {
         return Ok(None);
     };
-    let rows = store::hosted_bookings(tx.ex(), feed.user_id, now - feeds::PAST_DAYS * DAY).await?;
+    let rows =
+        store::hosted_bookings(conn.ex(), feed.user_id, now - feeds::PAST_DAYS * DAY).await?;
     let mut titles = HashMap::new();
     for row in &rows {
         let event_id = row.booking.event_id;
         if let std::collections::hash_map::Entry::Vacant(slot) = titles.entry(event_id) {
-            let title = events::find(tx.ex(), event_id)
+            let title = events::find(conn.ex(), event_id)
                 .await?
                 .map_or_else(|| "Booking".to_string(), |e| e.title);
             slot.insert(title);
         }
     }
-    tx.commit().await?;
+    store::note_fetch(conn.ex(), feed.id, now, now - FETCH_NOTED_EVERY).await?;
+    drop(conn);
     let body = match FeedKind::parse(&feed.kind) {
         Some(FeedKind::FreeBusy) => free_busy(feed.id, &rows),
         _ => bookings(&ctx.public_url, &rows, &titles, now),
@@ -182,11 +188,15 @@ fn bookings(
     now: i64,
 ) -> String {
     let mut slots: Vec<(String, Vec<&FeedBooking>)> = Vec::new();
+    let mut slot_of: HashMap<String, usize> = HashMap::new();
     for row in rows {
         let uid = ics_uid(&row.booking);
-        match slots.iter_mut().find(|(u, _)| *u == uid) {
-            Some((_, members)) => members.push(row),
-            None => slots.push((uid, vec![row])),
+        match slot_of.get(&uid) {
+            Some(&index) => slots[index].1.push(row),
+            None => {
+                slot_of.insert(uid.clone(), slots.len());
+                slots.push((uid, vec![row]));
+            }
         }
     }
     let mut calendar = named_calendar("Bookings");

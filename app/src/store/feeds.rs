@@ -67,18 +67,24 @@ pub async fn delete_of_user(ex: Ex<'_>, user_id: i64, id: i64) -> StoreResult<bo
 }
 
 /// The feed whose token has this digest, noting that it was fetched at `now`.
-pub async fn fetch_by_digest(
-    ex: Ex<'_>,
-    token_digest: &str,
-    now: i64,
-) -> StoreResult<Option<FeedRow>> {
+pub async fn find_by_digest(ex: Ex<'_>, token_digest: &str) -> StoreResult<Option<FeedRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "UPDATE calendar_feeds SET last_fetched_at = $2 WHERE token_digest = $1 RETURNING {COLUMNS}"
+        "SELECT {COLUMNS} FROM calendar_feeds WHERE token_digest = $1"
     ));
     Ok(
-        on!(ex, c => sqlx::query_as::<_, FeedRow>(sql).bind(token_digest).bind(now)
+        on!(ex, c => sqlx::query_as::<_, FeedRow>(sql).bind(token_digest)
         .fetch_optional(&mut *c).await)?,
     )
+}
+
+/// Notes a fetch at `now`, unless one was noted since `since` (a subscribed client polls every
+/// few minutes; a write per request would queue readers behind SQLite's one writer).
+pub async fn note_fetch(ex: Ex<'_>, id: i64, now: i64, since: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query(
+        "UPDATE calendar_feeds SET last_fetched_at = $2
+         WHERE id = $1 AND (last_fetched_at IS NULL OR last_fetched_at < $3)")
+        .bind(id).bind(now).bind(since).execute(&mut *c).await.map(drop))?;
+    Ok(())
 }
 
 /// A booking as a feed shows it: the row, and how often it moved (its entry's SEQUENCE).
