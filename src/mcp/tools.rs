@@ -136,7 +136,10 @@ const SPECS: &[Spec] = &[
                     "event_id": {"type": "integer"},
                     "timezone": {"type": "string"},
                     "available_slots": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-                    "max_lookup_date": {"type": "string"}}),
+                    "max_lookup_date": {"type": "string"},
+                    "not_offered": {"type": "array", "description": "Host sessions only: the grid's starts within the hours that are not offered, with the reasons of explain_time",
+                        "items": object(json!({"date": {"type": "string"}, "time": {"type": "string"},
+                            "reasons": {"type": "array", "items": {"type": "string"}}}), &["date", "time", "reasons"])}}),
                 &["event_id", "timezone", "available_slots", "max_lookup_date"],
             )
         },
@@ -521,9 +524,10 @@ const MAX_RANGE_DAYS: i64 = 62;
 
 async fn find_available_times(state: &AppState, mode: &Mode, args: &Args) -> ToolAnswer {
     let event_id = args.int("event_id")?;
-    if let Mode::Visitor { .. } = mode {
-        agents::visitor_event(&state.ctx, event_id).await?;
-    }
+    match mode {
+        Mode::Visitor { .. } => agents::visitor_event(&state.ctx, event_id).await?,
+        Mode::Host(caller) => agents::managed_event(&state.ctx, caller, event_id).await?,
+    };
     let zone_name = args.opt_text("timezone")?.unwrap_or_else(|| "UTC".into());
     let zone = app::domain::zone::parse_zone(&zone_name).ok_or_else(|| {
         field_error(
@@ -582,12 +586,47 @@ async fn find_available_times(state: &AppState, mode: &Mode, args: &Args) -> Too
         let last = end.format("%Y-%m-%d").to_string();
         slots.retain(|day, _| *day <= last);
     }
-    Ok(json!({
+    let mut answer = json!({
         "event_id": event_id,
         "timezone": zone.name(),
         "available_slots": slots,
         "max_lookup_date": max_lookup_date,
-    }))
+    });
+    if let Mode::Host(_) = mode {
+        // Through the last day the answer covers: end_date, else the end of start's month.
+        let last = end.unwrap_or_else(|| first_of_next_month(start) - chrono::Duration::days(1));
+        let refused = not_offered(state, event_id, zone, (start, last), duration).await?;
+        answer["not_offered"] = json!(refused);
+    }
+    Ok(answer)
+}
+
+/// The grid's starts from `first` to `last` (whole local days in `zone`) that are not
+/// offered, as `{date, time, reasons}` in `zone`.
+async fn not_offered(
+    state: &AppState,
+    event_id: i64,
+    zone: chrono_tz::Tz,
+    (first, last): (NaiveDate, NaiveDate),
+    duration: Option<i64>,
+) -> Result<Vec<Value>, ApiError> {
+    use app::domain::slots::local::LocalDay;
+    let from = LocalDay::new(zone, first).start();
+    let to = LocalDay::new(zone, last).end();
+    let now = chrono::Utc::now().timestamp();
+    let refused =
+        app::service::slots::not_offered(&state.ctx.store, event_id, (from, to), duration, now)
+            .await?;
+    Ok(refused
+        .into_iter()
+        .map(|(start, reasons)| {
+            let local = chrono::DateTime::from_timestamp(start, 0)
+                .unwrap_or_default()
+                .with_timezone(&zone);
+            json!({"date": local.format("%Y-%m-%d").to_string(),
+                   "time": local.format("%H:%M").to_string(), "reasons": reasons})
+        })
+        .collect())
 }
 
 fn first_of_next_month(day: NaiveDate) -> NaiveDate {

@@ -968,3 +968,52 @@ async fn two_confirms_of_one_token_book_once() {
         Some(1)
     );
 }
+
+#[tokio::test]
+async fn a_host_sees_why_each_start_within_the_hours_is_not_offered() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let other = app.host("otto").await;
+    let (cal, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    open_to_agents(&app, &host, cal, event, true).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    app.book(event)
+        .at(&format!("{day} {}:00", times[1]))
+        .booked()
+        .await;
+    let range = json!({"event_id": event, "start_date": day, "end_date": day});
+    let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+    let (failed, answer) = hosting.call("find_available_times", range.clone()).await;
+    assert!(!failed, "{answer}");
+    let offered = answer["available_slots"][&day]
+        .as_array()
+        .expect("times")
+        .clone();
+    assert!(!offered.contains(&json!(times[1])), "{answer}");
+    assert_eq!(
+        answer["not_offered"],
+        json!([{"date": day, "time": times[1], "reasons": ["overlap"]}]),
+        "only the booked start, and nothing outside 09:00-12:00"
+    );
+
+    // In another zone the same start is named in that zone's wall-clock time.
+    let (_, tokyo) = hosting
+        .call(
+            "find_available_times",
+            with(&range, json!({"timezone": "Asia/Tokyo"})),
+        )
+        .await;
+    let refused = tokyo["not_offered"].as_array().expect("not_offered");
+    assert_eq!(refused.len(), 1, "{tokyo}");
+    assert_ne!(refused[0]["time"], json!(times[1]));
+
+    // A visitor is told what is offered, never why not; another host's event is unknown.
+    let (mut visitor, _) = Session::start(&app, As::Visitor).await;
+    let (_, public) = visitor.call("find_available_times", range.clone()).await;
+    assert!(public.get("not_offered").is_none(), "{public}");
+    assert_eq!(public["available_slots"], answer["available_slots"]);
+    let (mut others, _) = Session::start(&app, As::Bearer(&other)).await;
+    let (failed, refused) = others.call("find_available_times", range).await;
+    assert!(failed);
+    assert_refused(&refused, 404, "not_found");
+}

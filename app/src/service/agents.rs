@@ -48,6 +48,18 @@ pub async fn visitor_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventRow> 
     Ok(ev)
 }
 
+/// An event the host manages (another's, or an unknown one: 404).
+pub async fn managed_event(ctx: &Ctx, caller: &Caller, event_id: i64) -> ServiceResult<EventRow> {
+    let mut conn = ctx.store.conn().await?;
+    let calendar_id = events::find(conn.ex(), event_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?
+        .calendar_id;
+    Ok(load_managed_event(conn.ex(), caller, calendar_id, event_id)
+        .await?
+        .1)
+}
+
 /// `list_event_types` for a visitor: the calendar's active events open to agents (an unknown
 /// calendar: 404).
 pub async fn visitor_event_types(
@@ -98,16 +110,7 @@ pub async fn event_detail(
     event_id: i64,
 ) -> ServiceResult<AgentEventAnswer> {
     let ev = match caller {
-        Some(caller) => {
-            let mut conn = ctx.store.conn().await?;
-            let calendar_id = events::find(conn.ex(), event_id)
-                .await?
-                .ok_or(ServiceError::NotFound)?
-                .calendar_id;
-            load_managed_event(conn.ex(), caller, calendar_id, event_id)
-                .await?
-                .1
-        }
+        Some(caller) => managed_event(ctx, caller, event_id).await?,
         None => visitor_event(ctx, event_id).await?,
     };
     let mut conn = ctx.store.conn().await?;

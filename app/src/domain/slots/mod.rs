@@ -295,6 +295,19 @@ impl<'a> Engine<'a> {
         out
     }
 
+    /// Every start of the slot grid in `[from, to)` within some host's hours, offered or not.
+    pub fn grid(&self, from: i64, to: i64) -> Vec<i64> {
+        let mut starts: Vec<i64> = self
+            .hosts
+            .iter()
+            .flat_map(|(host, _, _)| grid_starts(&host.schedule, self.rules, from, to))
+            .filter(|start| (from..to).contains(start))
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        starts
+    }
+
     /// Whether `start` can be booked, with every reason it cannot.
     pub fn evaluate(&self, start: i64) -> Verdict {
         let mut reasons = Vec::new();

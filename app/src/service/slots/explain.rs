@@ -46,13 +46,7 @@ pub async fn explain_times(
             None => (false, vec!["outside_hours".to_string()]),
             Some(start) => {
                 let verdict = engine.evaluate(*start);
-                let codes = verdict
-                    .reasons
-                    .iter()
-                    .filter_map(|r| serde_json::to_value(r).ok())
-                    .filter_map(|v| v.as_str().map(str::to_string))
-                    .collect();
-                (verdict.offered && active, codes)
+                (verdict.offered && active, reason_codes(&verdict))
             }
         })
         .collect())
@@ -135,4 +129,52 @@ pub async fn explain(
                 .collect(),
         ),
     })
+}
+
+/// The starts of the slot grid in `[from, to)`, within the hours, that are not offered, each
+/// with the engine's reasons (a host's `not_offered` beside the times offered).
+pub async fn not_offered(
+    store: &Store,
+    event_id: i64,
+    (from, to): (i64, i64),
+    duration: Option<i64>,
+    now: i64,
+) -> ServiceResult<Vec<(i64, Vec<String>)>> {
+    let mut conn = store.conn().await?;
+    let loaded = load_event(conn.ex(), event_id).await?;
+    let duration = loaded.duration(duration);
+    let rules = loaded.rules(duration);
+    let rows = schedule_rows(conn.ex(), &loaded).await?;
+    let hosts = busy_inputs(
+        conn.ex(),
+        &loaded,
+        &rows,
+        None,
+        from,
+        to + duration * 60,
+        None,
+    )
+    .await?;
+    drop(conn);
+    let engine = Engine::new(&rules, &hosts, now);
+    let offered: std::collections::HashSet<i64> = engine
+        .slots(from, to)
+        .iter()
+        .map(|slot| slot.start)
+        .collect();
+    Ok(engine
+        .grid(from, to)
+        .into_iter()
+        .filter(|start| !offered.contains(start))
+        .map(|start| (start, reason_codes(&engine.evaluate(start))))
+        .collect())
+}
+
+fn reason_codes(verdict: &Verdict) -> Vec<String> {
+    verdict
+        .reasons
+        .iter()
+        .filter_map(|r| serde_json::to_value(r).ok())
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect()
 }

@@ -20,7 +20,7 @@ mod explain;
 use cache::cached_event;
 pub use cache::{FirstMonthKey, SlotCache, public_event};
 pub use event::{LoadedEvent, busy_inputs, busy_inputs_at, load_event, schedule_rows};
-pub use explain::{explain, explain_times};
+pub use explain::{explain, explain_times, not_offered};
 
 /// The message for bookings of an event that is not active.
 pub const NOT_ACCEPTING: &str = "Sorry, the host is not accepting any new bookings at the moment.";
