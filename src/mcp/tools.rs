@@ -37,6 +37,10 @@ enum Reach {
 enum Effect {
     Reads,
     Adds,
+    /// Changes what exists (a status).
+    Changes,
+    /// Ends something for good (a cancel).
+    Destroys,
 }
 
 struct Spec {
@@ -214,13 +218,76 @@ const CONFIRM_BOOKING: Spec = Spec {
     reach: Reach::BothCreate,
     effect: Effect::Adds,
     input: |mode| booking_input(mode, true),
-    output: || {
-        object(
-            json!({"message": {"type": "string"}, "booking": {"type": "object"}, "replayed": {"type": "boolean"}}),
-            &["message", "booking", "replayed"],
-        )
-    },
+    output: confirmed_output,
 };
+
+const PREVIEW_CANCEL: Spec = Spec {
+    name: "preview_cancel",
+    description: "Checks cancelling a booking (with its reason) as PUT /schedules/{id} would, without writing: what it would be, and a confirm_token for confirm_cancel.",
+    reach: Reach::HostOnly,
+    effect: Effect::Reads,
+    input: |_| change_input("cancel", false),
+    output: preview_output,
+};
+
+const CONFIRM_CANCEL: Spec = Spec {
+    name: "confirm_cancel",
+    description: "Cancels the booking as preview_cancel showed: the same arguments plus its confirm_token and an idempotency_key.",
+    reach: Reach::HostOnly,
+    effect: Effect::Destroys,
+    input: |_| change_input("cancel", true),
+    output: confirmed_output,
+};
+
+const PREVIEW_STATUS: Spec = Spec {
+    name: "preview_status",
+    description: "Checks a status change (scheduled approves a pending booking; rejected, completed, no_show) as PUT /schedules/{id} would, without writing: what it would be, and a confirm_token for confirm_status.",
+    reach: Reach::HostOnly,
+    effect: Effect::Reads,
+    input: |_| change_input("status", false),
+    output: preview_output,
+};
+
+const CONFIRM_STATUS: Spec = Spec {
+    name: "confirm_status",
+    description: "Makes the status change preview_status showed: the same arguments plus its confirm_token and an idempotency_key.",
+    reach: Reach::HostOnly,
+    effect: Effect::Changes,
+    input: |_| change_input("status", true),
+    output: confirmed_output,
+};
+
+/// `{message, booking, replayed}`.
+fn confirmed_output() -> Value {
+    object(
+        json!({"message": {"type": "string"}, "booking": {"type": "object"}, "replayed": {"type": "boolean"}}),
+        &["message", "booking", "replayed"],
+    )
+}
+
+/// The arguments of a cancel or a status change, with the confirm's two when `confirm`.
+fn change_input(action: &str, confirm: bool) -> Value {
+    let mut properties = json!({"booking_id": {"type": "integer"}});
+    let mut required = vec!["booking_id"];
+    if action == "cancel" {
+        properties["reason"] =
+            json!({"type": "string", "description": "Why it is cancelled (the attendee is told)"});
+        required.push("reason");
+    } else {
+        properties["status"] = json!({"type": "string", "enum": CHANGE_STATUSES});
+        properties["reason"] = json!({"type": "string", "description": "Why (required to reject)"});
+        required.push("status");
+    }
+    if confirm {
+        properties["confirm_token"] = json!({"type": "string"});
+        properties["idempotency_key"] = json!({"type": "string", "minLength": 8, "maxLength": 255});
+        required.extend(["confirm_token", "idempotency_key"]);
+    }
+    object(properties, &required)
+}
+
+/// The statuses `preview_status` may set.
+const CHANGE_STATUSES: [&str; 4] = ["scheduled", "rejected", "completed", "no_show"];
 
 /// The create's arguments (`event_id` and the body of `POST /bookings/create/{event_id}`), with
 /// the confirm's two when `confirm`.
@@ -290,7 +357,14 @@ fn listed_in(spec: &Spec, mode: &Mode) -> bool {
 
 /// Every tool, in the order they are listed.
 fn all_specs() -> impl Iterator<Item = &'static Spec> {
-    SPECS.iter().chain([&PREVIEW_BOOKING, &CONFIRM_BOOKING])
+    SPECS.iter().chain([
+        &PREVIEW_BOOKING,
+        &CONFIRM_BOOKING,
+        &PREVIEW_CANCEL,
+        &CONFIRM_CANCEL,
+        &PREVIEW_STATUS,
+        &CONFIRM_STATUS,
+    ])
 }
 
 /// The tools `mode` may call, with their schemas and hints.
@@ -301,6 +375,8 @@ pub fn listed(mode: &Mode) -> Vec<Tool> {
             let hints = match spec.effect {
                 Effect::Reads => ToolAnnotations::new().read_only(true),
                 Effect::Adds => ToolAnnotations::new().read_only(false).destructive(false),
+                Effect::Changes => ToolAnnotations::new().read_only(false).destructive(false),
+                Effect::Destroys => ToolAnnotations::new().read_only(false).destructive(true),
             };
             Tool::new(
                 spec.name,
@@ -346,10 +422,14 @@ pub async fn call(
         envelope["data"]["retry_after"] = json!(retry_after.as_secs().max(1));
         return Ok(CallToolResult::structured_error(envelope));
     }
-    let answer = match spec.name {
-        "preview_booking" | "confirm_booking" => {
+    let answer = match (spec.name, mode) {
+        ("preview_booking" | "confirm_booking", _) => {
             booking_tool(state, confirm_seconds, mode, spec.name, arguments).await
         }
+        (
+            "preview_cancel" | "confirm_cancel" | "preview_status" | "confirm_status",
+            Mode::Host(caller),
+        ) => change_tool(state, confirm_seconds, caller, spec.name, arguments).await,
         _ => run(state, mode, spec.name, &Args(arguments)).await,
     };
     Ok(match answer {
@@ -723,16 +803,8 @@ async fn booking_tool(
                 .await,
         );
     }
-    let text_of = |value: Option<Value>, field: &str| match value {
-        Some(Value::String(text)) if !text.trim().is_empty() => Ok(text.trim().to_string()),
-        _ => Err(field_error(
-            field,
-            "required",
-            format!("The {field} is required."),
-        )),
-    };
-    let token = text_of(token, "confirm_token")?;
-    let key = text_of(key, "idempotency_key")?;
+    let token = required_text(token, "confirm_token")?;
+    let key = required_text(key, "idempotency_key")?;
     let confirm = agents::Confirm {
         token: &token,
         idempotency_key: &key,
@@ -762,4 +834,88 @@ fn arguments_hash(arguments: &JsonObject) -> String {
         .collect();
     let text = serde_json::to_string(&present).unwrap_or_default();
     app::service::auth::digest(&text)
+}
+
+/// The four tools of a host's cancel and status change: the typed command of
+/// `PUT /schedules/{id}`, previewed or confirmed.
+async fn change_tool(
+    state: &AppState,
+    confirm_seconds: i64,
+    caller: &app::service::Caller,
+    name: &str,
+    mut arguments: JsonObject,
+) -> ToolAnswer {
+    use app::domain::values::BookingStatus;
+    use app::service::bookings::update::{BookingChange, UpdateBooking};
+    let token = arguments.remove("confirm_token");
+    let key = arguments.remove("idempotency_key");
+    let hash = arguments_hash(&arguments);
+    let args = Args(arguments);
+    let booking_id = args.int("booking_id")?;
+    let reason = args.opt_text("reason")?.unwrap_or_default();
+    let to = if name.ends_with("_cancel") {
+        BookingStatus::Cancelled
+    } else {
+        let status = args.text("status")?;
+        CHANGE_STATUSES
+            .contains(&status.as_str())
+            .then(|| BookingStatus::parse(&status))
+            .flatten()
+            .ok_or_else(|| {
+                field_error(
+                    "status",
+                    "in",
+                    "The status must be scheduled, rejected, completed or no_show.".into(),
+                )
+            })?
+    };
+    if matches!(to, BookingStatus::Cancelled | BookingStatus::Rejected) && reason.is_empty() {
+        return Err(field_error(
+            "reason",
+            "required",
+            "The reason is required.".into(),
+        ));
+    }
+    let command = UpdateBooking {
+        change: BookingChange::Status {
+            to,
+            reason,
+            refund: false,
+        },
+        update_all: false,
+        scope: Default::default(),
+    };
+    if name.starts_with("preview_") {
+        return to_value(
+            agents::preview_change(
+                &state.ctx,
+                caller,
+                booking_id,
+                &command,
+                &hash,
+                confirm_seconds,
+            )
+            .await,
+        );
+    }
+    let token = required_text(token, "confirm_token")?;
+    let key = required_text(key, "idempotency_key")?;
+    let confirm = agents::Confirm {
+        token: &token,
+        idempotency_key: &key,
+        arguments_hash: &hash,
+    };
+    to_value(agents::confirm_change(&state.ctx, caller, booking_id, &command, confirm).await)
+}
+
+/// A required text argument taken out of the arguments (the confirm's own two).
+fn required_text(value: Option<Value>, field: &str) -> Result<String, ApiError> {
+    match value {
+        Some(Value::String(text)) if !text.trim().is_empty() => Ok(text.trim().to_string()),
+        _ => Err(field_error(
+            field,
+            "required",
+            format!("The {field} is required."),
+        )),
+    }
 }

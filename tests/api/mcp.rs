@@ -216,7 +216,9 @@ async fn initialize_names_the_server_and_a_recent_protocol_and_the_mode_lists_it
     for tool in listed["result"]["tools"].as_array().expect("tools") {
         assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
         assert_eq!(tool["outputSchema"]["type"], "object", "{tool}");
-        let writes = tool["name"] == "confirm_booking";
+        let writes = tool["name"]
+            .as_str()
+            .is_some_and(|name| name.starts_with("confirm_"));
         assert_eq!(tool["annotations"]["readOnlyHint"], !writes, "{tool}");
     }
     let get_event = &listed["result"]["tools"]
@@ -629,6 +631,9 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
             ["list_bookings", {"period": "all"}],
             ["get_booking", {"booking_id": booking_id}],
             ["preview_booking", with(&ann_at(event, &format!("{day} 11:00:00")), json!({"source": "admin"}))],
+            ["preview_cancel", {"booking_id": booking_id, "reason": "Ill"}],
+            ["confirm_cancel", {"booking_id": booking_id, "reason": "Ill",
+                                "confirm_token": "$last", "idempotency_key": "official-client-2"}],
         ]),
     )
     .await;
@@ -647,6 +652,10 @@ async fn the_official_python_client_calls_every_tool_and_accepts_each_answer() {
         "the visitor's booking too"
     );
     assert_eq!(calls[7]["structuredContent"]["after"]["event_id"], event);
+    assert_eq!(
+        calls[9]["structuredContent"]["booking"]["status"],
+        "cancelled"
+    );
     assert_eq!(calls[6]["structuredContent"]["booking"]["id"], booking_id);
 }
 
@@ -1016,4 +1025,135 @@ async fn a_host_sees_why_each_start_within_the_hours_is_not_offered() {
     let (failed, refused) = others.call("find_available_times", range).await;
     assert!(failed);
     assert_refused(&refused, 404, "not_found");
+}
+
+#[tokio::test]
+async fn a_host_cancels_and_changes_a_status_in_two_steps() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let other = app.host("otto").await;
+    let (_, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let booked = app
+        .book(event)
+        .at(&format!("{day} {}:00", times[0]))
+        .booked()
+        .await;
+    let id = booked["booking"]["id"].as_i64().expect("id");
+    let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+    let names = hosting.tool_names().await;
+    for name in [
+        "preview_cancel",
+        "confirm_cancel",
+        "preview_status",
+        "confirm_status",
+    ] {
+        assert!(names.contains(&name.to_string()), "{name}");
+    }
+    let listed = hosting.request("tools/list", json!({})).await;
+    let confirm_cancel = listed["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .find(|t| t["name"] == "confirm_cancel")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(confirm_cancel["annotations"]["destructiveHint"], true);
+
+    // A status change: shown, then written once.
+    let completed = json!({"booking_id": id, "status": "completed"});
+    let (failed, preview) = hosting.call("preview_status", completed.clone()).await;
+    assert!(!failed, "{preview}");
+    assert_eq!(preview["action"], "status");
+    assert_eq!(preview["before"]["status"], "scheduled");
+    assert_eq!(preview["after"]["status"], "completed");
+    let (_, still) = app.get(&format!("/schedules/{id}"), &host).await;
+    assert_eq!(
+        still["schedule"]["status"], "scheduled",
+        "a preview writes nothing"
+    );
+    let token = preview["confirm_token"].clone();
+
+    // Meanwhile the booking became a no-show: the preview no longer shows what would change.
+    let (status, _) = app
+        .send(
+            reqwest::Method::PUT,
+            &format!("/schedules/{id}"),
+            Some(&host),
+            Some(json!({"column": "status", "value": "completed"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = app
+        .send(
+            reqwest::Method::PUT,
+            &format!("/schedules/{id}"),
+            Some(&host),
+            Some(json!({"column": "status", "value": "no_show"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, refused) = hosting
+        .call(
+            "confirm_status",
+            with(
+                &completed,
+                json!({"confirm_token": token, "idempotency_key": "status-key-1"}),
+            ),
+        )
+        .await;
+    assert_refused(&refused, 409, "confirm_token_stale");
+
+    let (_, preview) = hosting.call("preview_status", completed.clone()).await;
+    assert_eq!(preview["before"]["status"], "no_show");
+    let confirm = with(
+        &completed,
+        json!({"confirm_token": preview["confirm_token"], "idempotency_key": "status-key-2"}),
+    );
+    let (failed, done) = hosting.call("confirm_status", confirm.clone()).await;
+    assert!(!failed, "{done}");
+    assert_eq!(done["message"], "Status has been updated");
+    assert_eq!(done["booking"]["status"], "completed");
+    assert_eq!(done["replayed"], false);
+    let (_, again) = hosting.call("confirm_status", confirm).await;
+    assert_eq!(again["replayed"], true, "{again}");
+
+    // A cancel needs its reason; its token confirms a cancel only, of this host only.
+    let other_booking = app
+        .book(event)
+        .at(&format!("{day} {}:00", times[1]))
+        .booked()
+        .await;
+    let other_id = other_booking["booking"]["id"].as_i64().expect("id");
+    let (_, refused) = hosting
+        .call("preview_cancel", json!({"booking_id": other_id}))
+        .await;
+    assert_refused(&refused, 422, "validation_failed");
+    assert!(refused["errors"]["reason"].is_object(), "{refused}");
+    let cancel = json!({"booking_id": other_id, "reason": "The host is ill"});
+    let (_, preview) = hosting.call("preview_cancel", cancel.clone()).await;
+    assert_eq!(preview["action"], "cancel");
+    assert_eq!(preview["after"]["status"], "cancelled");
+    let keyed = |key: &str| {
+        with(
+            &cancel,
+            json!({"confirm_token": preview["confirm_token"], "idempotency_key": key}),
+        )
+    };
+    let (_, refused) = hosting
+        .call(
+            "confirm_status",
+            with(&keyed("cancel-key-0"), json!({"status": "rejected"})),
+        )
+        .await;
+    assert_refused(&refused, 400, "confirm_token_invalid");
+    let (mut others, _) = Session::start(&app, As::Bearer(&other)).await;
+    let (_, refused) = others.call("confirm_cancel", keyed("cancel-key-1")).await;
+    assert_refused(&refused, 404, "not_found");
+    let (failed, cancelled) = hosting.call("confirm_cancel", keyed("cancel-key-2")).await;
+    assert!(!failed, "{cancelled}");
+    assert_eq!(cancelled["message"], "The booking has been cancelled");
+    assert_eq!(cancelled["booking"]["status"], "cancelled");
+    let (_, refused) = hosting.call("confirm_cancel", keyed("cancel-key-3")).await;
+    assert_refused(&refused, 409, "confirm_token_used");
 }

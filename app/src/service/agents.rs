@@ -4,14 +4,17 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::domain::values::BookingStatus;
 use crate::domain::values::EventStatus;
 use crate::model::agents::{AgentEvent, AgentEventAnswer, AgentEventType, Confirmed, Preview};
 use crate::model::booking::BookingAnswer;
 use crate::service::auth::digest;
-use crate::service::bookings::confirmations::{self, Confirmation};
+use crate::service::bookings::confirmations::{self, Confirmation, Ending};
 use crate::service::bookings::create::{CreateRequest, Idempotency, create};
+use crate::service::bookings::host_actions;
 use crate::service::bookings::new_booking::NewBooking;
 use crate::service::bookings::proof_of_work::Unverified;
+use crate::service::bookings::update::{self, BookingChange, UpdateBooking};
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::booking_fields::effective_fields;
 use crate::service::support::present::event_settings;
@@ -184,33 +187,23 @@ pub async fn preview_booking(
     };
     let answer = create(ctx, request).await?;
     let state = confirmations::created_state(&answer);
-    let now = ctx.clock.now();
-    let token = hex::encode(rand::random::<[u8; 32]>());
-    let expires_at = now + confirm_seconds;
-    let stored = NewConfirmation {
-        token_hash: &digest(&token),
-        tool: "booking",
-        caller: &who.key(),
-        arguments_hash,
-        state: &state.to_string(),
-        expires_at,
-    };
-    let mut conn = ctx.store.conn().await?;
-    tokens::add(conn.ex(), &stored, now).await?;
     let b = &answer.booking;
-    Ok(Preview {
-        action: "create".into(),
-        summary: format!(
-            "Book {} for {name} <{email}> from {} to {} (UTC), status {}.",
-            b.title, b.start_time, b.end_time, b.status
-        ),
-        before: state["before"].clone(),
-        after: state["after"].clone(),
-        confirm_token: token,
-        expires_at: chrono::DateTime::from_timestamp(expires_at, 0)
-            .unwrap_or_default()
-            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-    })
+    let summary = format!(
+        "Book {} for {name} <{email}> from {} to {} (UTC), status {}.",
+        b.title, b.start_time, b.end_time, b.status
+    );
+    let mut preview = issue_token(
+        ctx,
+        &who,
+        "booking",
+        arguments_hash,
+        state,
+        summary,
+        confirm_seconds,
+    )
+    .await?;
+    preview.action = "create".into();
+    Ok(preview)
 }
 
 /// `confirm_booking`'s token and key, as sent.
@@ -232,14 +225,7 @@ pub async fn confirm_booking(
     if who.user.is_none() {
         visitor_event(ctx, event_id).await?;
     }
-    let key_length = confirm.idempotency_key.chars().count();
-    if !(8..=255).contains(&key_length) {
-        return Err(ServiceError::field(
-            "idempotency_key",
-            "between",
-            "The idempotency_key must be 8 to 255 characters.",
-        ));
-    }
+    check_key_length(confirm.idempotency_key)?;
     let token_hash = digest(confirm.token);
     // A visitor's keys are the token's own; a host's are its account's.
     let owner = match who.user {
@@ -268,7 +254,11 @@ pub async fn confirm_booking(
         ip: who.ip,
         unverified: who.unverified,
         dry_run: false,
-        confirmation: Some(Confirmation { token_hash, state }),
+        confirmation: Some(Confirmation {
+            token_hash,
+            state,
+            remember: None,
+        }),
     };
     let answer = create(ctx, create_request).await?;
     Ok(Confirmed {
@@ -278,16 +268,182 @@ pub async fn confirm_booking(
     })
 }
 
+/// `preview_cancel`, `preview_status`: the change of `PUT /schedules/{id}` run with every check
+/// and rolled back; `action` is `cancel` or `status` (the token's tool pair).
+pub async fn preview_change(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+    command: &UpdateBooking,
+    arguments_hash: &str,
+    confirm_seconds: i64,
+) -> ServiceResult<Preview> {
+    let action = change_action(command);
+    let (_, state) =
+        update::apply_ending(ctx, caller, booking_id, command, &Ending::Preview).await?;
+    let summary = format!(
+        "Change booking {booking_id} ({} to {} UTC) from {} to {}.",
+        state["before"]["start_time"].as_str().unwrap_or_default(),
+        state["before"]["end_time"].as_str().unwrap_or_default(),
+        state["before"]["status"].as_str().unwrap_or_default(),
+        state["after"]["status"].as_str().unwrap_or_default(),
+    );
+    let who = ToolCaller {
+        user: Some(caller),
+        ip: "",
+        unverified: Unverified::Refused,
+    };
+    issue_token(
+        ctx,
+        &who,
+        action,
+        arguments_hash,
+        state,
+        summary,
+        confirm_seconds,
+    )
+    .await
+}
+
+/// `confirm_cancel`, `confirm_status`: the change its preview showed, as
+/// [`confirm_booking`] confirms a create.
+pub async fn confirm_change(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+    command: &UpdateBooking,
+    confirm: Confirm<'_>,
+) -> ServiceResult<Confirmed> {
+    let action = change_action(command);
+    {
+        // Another host's booking is unknown, whatever the token says.
+        let mut conn = ctx.store.conn().await?;
+        host_actions::load(conn.ex(), caller, booking_id).await?;
+    }
+    check_key_length(confirm.idempotency_key)?;
+    let key = IdempotencyKey {
+        scope: format!("mcp.{action}:{booking_id}:user-{}", caller.id()),
+        key: confirm.idempotency_key.to_string(),
+        request_hash: digest(&format!("confirm_{action}:{}", confirm.arguments_hash)),
+    };
+    let stored = {
+        let mut conn = ctx.store.conn().await?;
+        booking_rows::idempotent_answer(conn.ex(), &key).await?
+    };
+    if let Some(stored) = stored {
+        if stored.request_hash != key.request_hash {
+            return Err(key_reused());
+        }
+        let message: Value =
+            serde_json::from_str(&stored.response_body).map_err(StoreError::from)?;
+        return confirmed_change(ctx, caller, booking_id, &message["message"], true).await;
+    }
+    let who = ToolCaller {
+        user: Some(caller),
+        ip: "",
+        unverified: Unverified::Refused,
+    };
+    let token_hash = digest(confirm.token);
+    let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, action).await?;
+    let message = update::updated_message(&command.change);
+    let remember = (key, json!({ "message": message }).to_string());
+    let ending = Ending::Confirm(Confirmation {
+        token_hash,
+        state,
+        remember: Some(remember),
+    });
+    update::apply_ending(ctx, caller, booking_id, command, &ending).await?;
+    confirmed_change(ctx, caller, booking_id, &json!(message), false).await
+}
+
+fn change_action(command: &UpdateBooking) -> &'static str {
+    match command.change {
+        BookingChange::Status {
+            to: BookingStatus::Cancelled,
+            ..
+        } => "cancel",
+        _ => "status",
+    }
+}
+
+async fn confirmed_change(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+    message: &Value,
+    replayed: bool,
+) -> ServiceResult<Confirmed> {
+    let booking = host_actions::get(ctx, caller, booking_id, false)
+        .await?
+        .schedule;
+    Ok(Confirmed {
+        message: message.as_str().unwrap_or_default().to_string(),
+        booking,
+        replayed,
+    })
+}
+
+fn check_key_length(key: &str) -> ServiceResult<()> {
+    if (8..=255).contains(&key.chars().count()) {
+        Ok(())
+    } else {
+        Err(ServiceError::field(
+            "idempotency_key",
+            "between",
+            "The idempotency_key must be 8 to 255 characters.",
+        ))
+    }
+}
+
+fn key_reused() -> ServiceError {
+    ServiceError::Conflict {
+        code: "idempotency_key_reused",
+        message: KEY_REUSED.into(),
+    }
+}
+
+/// Stores a new confirm token for this preview; answers the preview.
+async fn issue_token(
+    ctx: &Ctx,
+    who: &ToolCaller<'_>,
+    action: &str,
+    arguments_hash: &str,
+    state: Value,
+    summary: String,
+    confirm_seconds: i64,
+) -> ServiceResult<Preview> {
+    let now = ctx.clock.now();
+    let token = hex::encode(rand::random::<[u8; 32]>());
+    let expires_at = now + confirm_seconds;
+    let stored = NewConfirmation {
+        token_hash: &digest(&token),
+        tool: action,
+        caller: &who.key(),
+        arguments_hash,
+        state: &state.to_string(),
+        expires_at,
+    };
+    let mut conn = ctx.store.conn().await?;
+    tokens::add(conn.ex(), &stored, now).await?;
+    Ok(Preview {
+        action: action.into(),
+        summary,
+        before: state["before"].clone(),
+        after: state["after"].clone(),
+        confirm_token: token,
+        expires_at: chrono::DateTime::from_timestamp(expires_at, 0)
+            .unwrap_or_default()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    })
+}
+
 /// The answer stored under this key for the same request, replayed; 409
 /// `idempotency_key_reused` for another request.
 async fn replayed(ctx: &Ctx, key: &IdempotencyKey) -> ServiceResult<Option<Confirmed>> {
     let mut conn = ctx.store.conn().await?;
     match booking_rows::idempotent_answer(conn.ex(), key).await? {
         None => Ok(None),
-        Some(stored) if stored.request_hash != key.request_hash => Err(ServiceError::Conflict {
-            code: "idempotency_key_reused",
-            message: KEY_REUSED.into(),
-        }),
+        Some(stored) if stored.request_hash != key.request_hash => Err(key_reused()),
         Some(stored) => {
             let answer: BookingAnswer =
                 serde_json::from_str(&stored.response_body).map_err(StoreError::from)?;

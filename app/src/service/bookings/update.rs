@@ -4,6 +4,7 @@
 
 use serde_json::json;
 
+use super::confirmations::{Ending, booking_state, end};
 use super::host_actions::{load, site_payments};
 use super::notify::{self, Change as EmailChange};
 use super::views::status_text;
@@ -152,13 +153,27 @@ impl BookingChange {
 }
 
 /// Makes the change, with its activity entry, in one transaction.
-#[tracing::instrument(skip_all, fields(booking_id = id, user_id = caller.id(), column = command.change.column()))]
 pub async fn apply(
     ctx: &Ctx,
     caller: &Caller,
     id: i64,
     command: &UpdateBooking,
 ) -> ServiceResult<MessageAnswer> {
+    apply_ending(ctx, caller, id, command, &Ending::Commit)
+        .await
+        .map(|(answer, _)| answer)
+}
+
+/// [`apply`], ended as `ending` says (an MCP preview rolls it back, a confirm spends its
+/// token); answers the message and `{before, after}` of the booking.
+#[tracing::instrument(skip_all, fields(booking_id = id, user_id = caller.id(), column = command.change.column()))]
+pub async fn apply_ending(
+    ctx: &Ctx,
+    caller: &Caller,
+    id: i64,
+    command: &UpdateBooking,
+    ending: &Ending,
+) -> ServiceResult<(MessageAnswer, serde_json::Value)> {
     // A confirmation reads the hosts' external calendars afresh, before the transaction.
     if let BookingChange::Status {
         to: BookingStatus::Scheduled,
@@ -214,10 +229,25 @@ pub async fn apply(
         },
     )
     .await?;
-    tx.commit().await?;
+    let state = changed_state(b, &command.change);
+    let answer = MessageAnswer::new(updated_message(&command.change));
+    if !end(tx, ending, &state, ctx.clock.now()).await? {
+        return Ok((answer, state));
+    }
     // A time freed (cancelled, rejected, moved) may reopen an earlier month of the booking page.
     ctx.slot_cache.forget_first_months();
-    Ok(MessageAnswer::new(updated_message(&command.change)))
+    Ok((answer, state))
+}
+
+/// `{before, after}` of a booking a change writes (the status it gets, its time unchanged).
+fn changed_state(b: &BookingRow, change: &BookingChange) -> serde_json::Value {
+    let before = booking_state(b);
+    let mut after = before.clone();
+    after["event_id"] = json!(b.event_id);
+    if let BookingChange::Status { to, .. } = change {
+        after["status"] = json!(to.as_str());
+    }
+    json!({"before": before, "after": after})
 }
 
 struct StatusChange<'a> {
@@ -365,7 +395,7 @@ async fn change_column(
 }
 
 /// The answer's message: cancel and reject have their own, any other change names its column.
-fn updated_message(change: &BookingChange) -> String {
+pub fn updated_message(change: &BookingChange) -> String {
     match change {
         BookingChange::Status {
             to: BookingStatus::Cancelled,
