@@ -221,6 +221,24 @@ const CONFIRM_BOOKING: Spec = Spec {
     output: confirmed_output,
 };
 
+const PREVIEW_RESCHEDULE: Spec = Spec {
+    name: "preview_reschedule",
+    description: "Checks moving a booking to event_time (YYYY-MM-DD HH:mm:ss in timezone) as POST /bookings/{hash}/reschedule would, without writing: what it would be, and a confirm_token for confirm_reschedule.",
+    reach: Reach::HostOnly,
+    effect: Effect::Reads,
+    input: |_| change_input("reschedule", false),
+    output: preview_output,
+};
+
+const CONFIRM_RESCHEDULE: Spec = Spec {
+    name: "confirm_reschedule",
+    description: "Moves the booking as preview_reschedule showed: the same arguments plus its confirm_token and an idempotency_key.",
+    reach: Reach::HostOnly,
+    effect: Effect::Changes,
+    input: |_| change_input("reschedule", true),
+    output: confirmed_output,
+};
+
 const PREVIEW_CANCEL: Spec = Spec {
     name: "preview_cancel",
     description: "Checks cancelling a booking (with its reason) as PUT /schedules/{id} would, without writing: what it would be, and a confirm_token for confirm_cancel.",
@@ -273,6 +291,13 @@ fn change_input(action: &str, confirm: bool) -> Value {
         properties["reason"] =
             json!({"type": "string", "description": "Why it is cancelled (the attendee is told)"});
         required.push("reason");
+    } else if action == "reschedule" {
+        properties["event_time"] = json!({"type": "string", "description": "New start, YYYY-MM-DD HH:mm:ss, wall-clock time in timezone"});
+        properties["timezone"] =
+            json!({"type": "string", "description": "IANA zone of event_time"});
+        properties["reason"] =
+            json!({"type": "string", "description": "Why it moves (the attendee is told)"});
+        required.extend(["event_time", "timezone"]);
     } else {
         properties["status"] = json!({"type": "string", "enum": CHANGE_STATUSES});
         properties["reason"] = json!({"type": "string", "description": "Why (required to reject)"});
@@ -360,6 +385,8 @@ fn all_specs() -> impl Iterator<Item = &'static Spec> {
     SPECS.iter().chain([
         &PREVIEW_BOOKING,
         &CONFIRM_BOOKING,
+        &PREVIEW_RESCHEDULE,
+        &CONFIRM_RESCHEDULE,
         &PREVIEW_CANCEL,
         &CONFIRM_CANCEL,
         &PREVIEW_STATUS,
@@ -425,6 +452,9 @@ pub async fn call(
     let answer = match (spec.name, mode) {
         ("preview_booking" | "confirm_booking", _) => {
             booking_tool(state, confirm_seconds, mode, spec.name, arguments).await
+        }
+        ("preview_reschedule" | "confirm_reschedule", Mode::Host(caller)) => {
+            reschedule_tool(state, confirm_seconds, caller, spec.name, arguments).await
         }
         (
             "preview_cancel" | "confirm_cancel" | "preview_status" | "confirm_status",
@@ -918,4 +948,48 @@ fn required_text(value: Option<Value>, field: &str) -> Result<String, ApiError> 
             format!("The {field} is required."),
         )),
     }
+}
+
+/// `preview_reschedule`, `confirm_reschedule`: the arguments are read as the REST route reads
+/// `{event_time, timezone, rescheduling_reason}`.
+async fn reschedule_tool(
+    state: &AppState,
+    confirm_seconds: i64,
+    caller: &app::service::Caller,
+    name: &str,
+    mut arguments: JsonObject,
+) -> ToolAnswer {
+    let token = arguments.remove("confirm_token");
+    let key = arguments.remove("idempotency_key");
+    let hash = arguments_hash(&arguments);
+    let args = Args(arguments);
+    let booking_id = args.int("booking_id")?;
+    let given = |key: &str| args.0.get(key).cloned().unwrap_or(Value::Null);
+    let body = json!({
+        "event_time": given("event_time"),
+        "timezone": given("timezone"),
+        "rescheduling_reason": args.0.get("reason").cloned().unwrap_or(json!("")),
+    });
+    let command = app::input::bookings::reschedule(&body)?;
+    if name == "preview_reschedule" {
+        return to_value(
+            agents::preview_reschedule(
+                &state.ctx,
+                caller,
+                booking_id,
+                &command,
+                &hash,
+                confirm_seconds,
+            )
+            .await,
+        );
+    }
+    let token = required_text(token, "confirm_token")?;
+    let key = required_text(key, "idempotency_key")?;
+    let confirm = agents::Confirm {
+        token: &token,
+        idempotency_key: &key,
+        arguments_hash: &hash,
+    };
+    to_value(agents::confirm_reschedule(&state.ctx, caller, booking_id, &command, confirm).await)
 }

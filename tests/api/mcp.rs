@@ -1157,3 +1157,72 @@ async fn a_host_cancels_and_changes_a_status_in_two_steps() {
     let (_, refused) = hosting.call("confirm_cancel", keyed("cancel-key-3")).await;
     assert_refused(&refused, 409, "confirm_token_used");
 }
+
+#[tokio::test]
+async fn a_host_moves_a_booking_in_two_steps() {
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (_, event) = daily_event(&app, &host, "UTC", 30, ("09:00", "12:00")).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let at = |i: usize| format!("{day} {}:00", times[i]);
+    let booked = app.book(event).at(&at(0)).booked().await;
+    let id = booked["booking"]["id"].as_i64().expect("id");
+    app.book(event)
+        .at(&at(1))
+        .email("bo@example.org")
+        .booked()
+        .await;
+    let (mut hosting, _) = Session::start(&app, As::Bearer(&host)).await;
+
+    let (_, refused) = hosting
+        .call(
+            "preview_reschedule",
+            json!({"booking_id": id, "event_time": at(1), "timezone": "UTC", "reason": "Clash"}),
+        )
+        .await;
+    assert_refused(&refused, 409, "slot_unavailable");
+    let (_, refused) = hosting
+        .call(
+            "preview_reschedule",
+            json!({"booking_id": id, "event_time": at(0), "timezone": "UTC", "reason": "Clash"}),
+        )
+        .await;
+    assert_refused(&refused, 422, "validation_failed");
+    assert!(refused["errors"]["event_time"].is_object(), "{refused}");
+
+    let move_to =
+        json!({"booking_id": id, "event_time": at(2), "timezone": "UTC", "reason": "Clash"});
+    let (failed, preview) = hosting.call("preview_reschedule", move_to.clone()).await;
+    assert!(!failed, "{preview}");
+    assert_eq!(preview["action"], "reschedule");
+    assert_eq!(preview["before"]["start_time"], at(0));
+    assert_eq!(preview["after"]["start_time"], at(2));
+    let (_, still) = app.get(&format!("/schedules/{id}"), &host).await;
+    assert_eq!(
+        still["schedule"]["start_time"],
+        at(0),
+        "a preview moves nothing"
+    );
+    assert!(
+        app.offered_on(event, &day).await.contains(&times[2]),
+        "and holds nothing"
+    );
+
+    let confirm = with(
+        &move_to,
+        json!({"confirm_token": preview["confirm_token"], "idempotency_key": "move-key-1"}),
+    );
+    let (failed, moved) = hosting.call("confirm_reschedule", confirm.clone()).await;
+    assert!(!failed, "{moved}");
+    assert_eq!(moved["message"], "Booking has been rescheduled");
+    assert_eq!(moved["booking"]["start_time"], at(2));
+    let (_, again) = hosting.call("confirm_reschedule", confirm.clone()).await;
+    assert_eq!(again["replayed"], true, "{again}");
+    let (_, refused) = hosting
+        .call(
+            "confirm_reschedule",
+            with(&confirm, json!({"idempotency_key": "move-key-2"})),
+        )
+        .await;
+    assert_refused(&refused, 409, "confirm_token_used");
+}

@@ -14,6 +14,7 @@ use crate::service::bookings::create::{CreateRequest, Idempotency, create};
 use crate::service::bookings::host_actions;
 use crate::service::bookings::new_booking::NewBooking;
 use crate::service::bookings::proof_of_work::Unverified;
+use crate::service::bookings::self_service::{RescheduleBooking, reschedule_ending};
 use crate::service::bookings::update::{self, BookingChange, UpdateBooking};
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::booking_fields::effective_fields;
@@ -315,28 +316,11 @@ pub async fn confirm_change(
     confirm: Confirm<'_>,
 ) -> ServiceResult<Confirmed> {
     let action = change_action(command);
-    {
-        // Another host's booking is unknown, whatever the token says.
-        let mut conn = ctx.store.conn().await?;
-        host_actions::load(conn.ex(), caller, booking_id).await?;
-    }
-    check_key_length(confirm.idempotency_key)?;
-    let key = IdempotencyKey {
-        scope: format!("mcp.{action}:{booking_id}:user-{}", caller.id()),
-        key: confirm.idempotency_key.to_string(),
-        request_hash: digest(&format!("confirm_{action}:{}", confirm.arguments_hash)),
-    };
-    let stored = {
-        let mut conn = ctx.store.conn().await?;
-        booking_rows::idempotent_answer(conn.ex(), &key).await?
-    };
-    if let Some(stored) = stored {
-        if stored.request_hash != key.request_hash {
-            return Err(key_reused());
-        }
-        let message: Value =
-            serde_json::from_str(&stored.response_body).map_err(StoreError::from)?;
-        return confirmed_change(ctx, caller, booking_id, &message["message"], true).await;
+    // Another host's booking is unknown, whatever the token says.
+    managed_booking_hash(ctx, caller, booking_id).await?;
+    let key = change_key(caller, booking_id, action, &confirm)?;
+    if let Some(replayed) = replayed_change(ctx, caller, booking_id, &key).await? {
+        return Ok(replayed);
     }
     let who = ToolCaller {
         user: Some(caller),
@@ -354,6 +338,121 @@ pub async fn confirm_change(
     });
     update::apply_ending(ctx, caller, booking_id, command, &ending).await?;
     confirmed_change(ctx, caller, booking_id, &json!(message), false).await
+}
+
+/// The idempotency key of a host's confirm of `action` on a booking (8-255 characters).
+fn change_key(
+    caller: &Caller,
+    booking_id: i64,
+    action: &str,
+    confirm: &Confirm<'_>,
+) -> ServiceResult<IdempotencyKey> {
+    check_key_length(confirm.idempotency_key)?;
+    Ok(IdempotencyKey {
+        scope: format!("mcp.{action}:{booking_id}:user-{}", caller.id()),
+        key: confirm.idempotency_key.to_string(),
+        request_hash: digest(&format!("confirm_{action}:{}", confirm.arguments_hash)),
+    })
+}
+
+/// A host's confirm answered before under this key: the booking as it is now, `replayed`.
+async fn replayed_change(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+    key: &IdempotencyKey,
+) -> ServiceResult<Option<Confirmed>> {
+    let stored = {
+        let mut conn = ctx.store.conn().await?;
+        booking_rows::idempotent_answer(conn.ex(), key).await?
+    };
+    let Some(stored) = stored else {
+        return Ok(None);
+    };
+    if stored.request_hash != key.request_hash {
+        return Err(key_reused());
+    }
+    let message: Value = serde_json::from_str(&stored.response_body).map_err(StoreError::from)?;
+    confirmed_change(ctx, caller, booking_id, &message["message"], true)
+        .await
+        .map(Some)
+}
+
+/// `preview_reschedule`: the host's move of `POST /bookings/{hash}/reschedule`, run with every
+/// check and rolled back.
+pub async fn preview_reschedule(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+    command: &RescheduleBooking,
+    arguments_hash: &str,
+    confirm_seconds: i64,
+) -> ServiceResult<Preview> {
+    let hash = managed_booking_hash(ctx, caller, booking_id).await?;
+    let (_, state) = reschedule_ending(ctx, &hash, command, Some(caller), &Ending::Preview).await?;
+    let summary = format!(
+        "Move booking {booking_id} from {} to {} (UTC).",
+        state["before"]["start_time"].as_str().unwrap_or_default(),
+        state["after"]["start_time"].as_str().unwrap_or_default(),
+    );
+    let who = ToolCaller {
+        user: Some(caller),
+        ip: "",
+        unverified: Unverified::Refused,
+    };
+    issue_token(
+        ctx,
+        &who,
+        "reschedule",
+        arguments_hash,
+        state,
+        summary,
+        confirm_seconds,
+    )
+    .await
+}
+
+/// `confirm_reschedule`: the move its preview showed.
+pub async fn confirm_reschedule(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+    command: &RescheduleBooking,
+    confirm: Confirm<'_>,
+) -> ServiceResult<Confirmed> {
+    let hash = managed_booking_hash(ctx, caller, booking_id).await?;
+    let key = change_key(caller, booking_id, "reschedule", &confirm)?;
+    if let Some(replayed) = replayed_change(ctx, caller, booking_id, &key).await? {
+        return Ok(replayed);
+    }
+    let who = ToolCaller {
+        user: Some(caller),
+        ip: "",
+        unverified: Unverified::Refused,
+    };
+    let token_hash = digest(confirm.token);
+    let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, "reschedule").await?;
+    let message = "Booking has been rescheduled";
+    let ending = Ending::Confirm(Confirmation {
+        token_hash,
+        state,
+        remember: Some((key, json!({ "message": message }).to_string())),
+    });
+    reschedule_ending(ctx, &hash, command, Some(caller), &ending).await?;
+    confirmed_change(ctx, caller, booking_id, &json!(message), false).await
+}
+
+/// The secret hash of a booking the host manages (another host's: 404).
+async fn managed_booking_hash(
+    ctx: &Ctx,
+    caller: &Caller,
+    booking_id: i64,
+) -> ServiceResult<String> {
+    let mut conn = ctx.store.conn().await?;
+    Ok(host_actions::load(conn.ex(), caller, booking_id)
+        .await?
+        .booking
+        .hash)
 }
 
 fn change_action(command: &UpdateBooking) -> &'static str {

@@ -2,6 +2,7 @@
 //! moves the booking only to a time the engine offers (the booking itself not counting as busy),
 //! checked inside the same host-serialised transaction as a create.
 
+use crate::service::bookings::confirmations::{Ending, end};
 use serde_json::json;
 
 use super::host_actions::view;
@@ -19,7 +20,7 @@ mod commands;
 mod reschedule;
 
 pub use commands::{CancelBooking, CancelScope, RescheduleBooking};
-pub use reschedule::reschedule;
+pub use reschedule::{reschedule, reschedule_ending};
 
 /// Whether a rule such as `can_not_cancel` forbids acting on a booking starting at `start`.
 fn forbidden_by(rule: &ConditionalRule, start: i64, now: i64) -> bool {
@@ -255,7 +256,8 @@ pub async fn cancel(
     for other in &later {
         record(ctx, &mut tx, caller, other, &tail).await?;
     }
-    finish(ctx, tx, &loaded, caller, &booking, tail).await
+    let ending = (&Ending::Commit, &serde_json::Value::Null);
+    finish(ctx, tx, &loaded, caller, &booking, tail, ending).await
 }
 
 /// One booking's cancellation by the attendee's link: its status (only from what was read,
@@ -332,10 +334,13 @@ async fn finish(
     caller: Option<&Caller>,
     booking: &BookingRow,
     tail: Tail,
+    (ending, state): (&Ending, &serde_json::Value),
 ) -> ServiceResult<BookingAnswer> {
     record(ctx, &mut tx, caller, booking, &tail).await?;
     let body = answer(ctx, tx.ex(), loaded, caller, booking.id, tail.message).await?;
-    tx.commit().await?;
+    if !end(tx, ending, state, ctx.clock.now()).await? {
+        return Ok(body);
+    }
     // The time left may reopen an earlier month of the booking page.
     ctx.slot_cache.forget_first_months();
     Ok(body)

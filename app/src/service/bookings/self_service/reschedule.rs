@@ -2,6 +2,7 @@
 //! (itself not counting as busy), checked in the host-serialised transaction of a create.
 
 use super::{Change, RescheduleBooking, Tail, by_hash, check_reason, finish, open_for};
+use crate::service::bookings::confirmations::{Ending, booking_state};
 use crate::service::bookings::notify::Change as EmailChange;
 use serde_json::json;
 
@@ -47,13 +48,27 @@ async fn new_host_and_group(
 }
 
 /// `POST /bookings/{hash}/reschedule`: `{event_time, timezone, rescheduling_reason}`.
-#[tracing::instrument(skip_all)]
 pub async fn reschedule(
     ctx: &Ctx,
     hash: &str,
     command: &RescheduleBooking,
     caller: Option<&Caller>,
 ) -> ServiceResult<BookingAnswer> {
+    reschedule_ending(ctx, hash, command, caller, &Ending::Commit)
+        .await
+        .map(|(answer, _)| answer)
+}
+
+/// [`reschedule`], ended as `ending` says (an MCP preview rolls it back, a confirm spends its
+/// token); answers the booking and `{before, after}`.
+#[tracing::instrument(skip_all)]
+pub async fn reschedule_ending(
+    ctx: &Ctx,
+    hash: &str,
+    command: &RescheduleBooking,
+    caller: Option<&Caller>,
+    ending: &Ending,
+) -> ServiceResult<(BookingAnswer, serde_json::Value)> {
     let now = chrono::Utc::now().timestamp();
     // The hosts' external calendars are read afresh before the transaction.
     let event = {
@@ -139,7 +154,13 @@ pub async fn reschedule(
         trigger: "after_booking_rescheduled",
         message: "Booking has been rescheduled",
     };
-    finish(ctx, tx, &loaded, caller, &booking, tail).await
+    let mut after = booking_state(&booking);
+    after["event_id"] = json!(booking.event_id);
+    after["start_time"] = json!(utc_text(start));
+    after["end_time"] = json!(utc_text(end));
+    let state = json!({"before": booking_state(&booking), "after": after});
+    let answer = finish(ctx, tx, &loaded, caller, &booking, tail, (ending, &state)).await?;
+    Ok((answer, state))
 }
 
 /// Notes the move on the booking (previous time, reason, who moved it); answers the
