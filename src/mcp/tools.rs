@@ -802,14 +802,12 @@ async fn booking_tool(
     confirm_seconds: i64,
     mode: &Mode,
     name: &str,
-    mut arguments: JsonObject,
+    arguments: JsonObject,
 ) -> ToolAnswer {
-    let token = arguments.remove("confirm_token");
-    let key = arguments.remove("idempotency_key");
-    let hash = arguments_hash(&arguments);
-    let args = Args(arguments);
-    let event_id = args.int("event_id")?;
-    let mut body = args.0.clone();
+    let call = PairCall::new(arguments);
+    let hash = call.hash.clone();
+    let event_id = call.args.int("event_id")?;
+    let mut body = call.args.0.clone();
     body.remove("event_id");
     let booking = app::input::bookings::new_booking(&Value::Object(body))?;
     let (user, ip) = match mode {
@@ -833,8 +831,7 @@ async fn booking_tool(
                 .await,
         );
     }
-    let token = required_text(token, "confirm_token")?;
-    let key = required_text(key, "idempotency_key")?;
+    let (token, key) = call.confirm_parts()?;
     let confirm = agents::Confirm {
         token: &token,
         idempotency_key: &key,
@@ -873,14 +870,12 @@ async fn change_tool(
     confirm_seconds: i64,
     caller: &app::service::Caller,
     name: &str,
-    mut arguments: JsonObject,
+    arguments: JsonObject,
 ) -> ToolAnswer {
     use app::domain::values::BookingStatus;
     use app::service::bookings::update::{BookingChange, UpdateBooking};
-    let token = arguments.remove("confirm_token");
-    let key = arguments.remove("idempotency_key");
-    let hash = arguments_hash(&arguments);
-    let args = Args(arguments);
+    let call = PairCall::new(arguments);
+    let args = &call.args;
     let booking_id = args.int("booking_id")?;
     let reason = args.opt_text("reason")?.unwrap_or_default();
     let to = if name.ends_with("_cancel") {
@@ -916,26 +911,56 @@ async fn change_tool(
         scope: Default::default(),
     };
     if name.starts_with("preview_") {
+        let ctx = &state.ctx;
         return to_value(
             agents::preview_change(
-                &state.ctx,
+                ctx,
                 caller,
                 booking_id,
                 &command,
-                &hash,
+                &call.hash,
                 confirm_seconds,
             )
             .await,
         );
     }
-    let token = required_text(token, "confirm_token")?;
-    let key = required_text(key, "idempotency_key")?;
+    let (token, key) = call.confirm_parts()?;
     let confirm = agents::Confirm {
         token: &token,
         idempotency_key: &key,
-        arguments_hash: &hash,
+        arguments_hash: &call.hash,
     };
     to_value(agents::confirm_change(&state.ctx, caller, booking_id, &command, confirm).await)
+}
+
+/// A preview or confirm call split up: the arguments without the confirm's two (and their
+/// digest, which binds the token to them), and a confirm's token and key.
+struct PairCall {
+    args: Args,
+    hash: String,
+    token: Option<Value>,
+    key: Option<Value>,
+}
+
+impl PairCall {
+    fn new(mut arguments: JsonObject) -> PairCall {
+        let token = arguments.remove("confirm_token");
+        let key = arguments.remove("idempotency_key");
+        PairCall {
+            hash: arguments_hash(&arguments),
+            args: Args(arguments),
+            token,
+            key,
+        }
+    }
+
+    /// A confirm's token and key, both required.
+    fn confirm_parts(&self) -> Result<(String, String), ApiError> {
+        Ok((
+            required_text(self.token.clone(), "confirm_token")?,
+            required_text(self.key.clone(), "idempotency_key")?,
+        ))
+    }
 }
 
 /// A required text argument taken out of the arguments (the confirm's own two).
@@ -957,39 +982,37 @@ async fn reschedule_tool(
     confirm_seconds: i64,
     caller: &app::service::Caller,
     name: &str,
-    mut arguments: JsonObject,
+    arguments: JsonObject,
 ) -> ToolAnswer {
-    let token = arguments.remove("confirm_token");
-    let key = arguments.remove("idempotency_key");
-    let hash = arguments_hash(&arguments);
-    let args = Args(arguments);
-    let booking_id = args.int("booking_id")?;
-    let given = |key: &str| args.0.get(key).cloned().unwrap_or(Value::Null);
+    let call = PairCall::new(arguments);
+    let booking_id = call.args.int("booking_id")?;
+    let given = |key: &str| call.args.0.get(key).cloned().unwrap_or(Value::Null);
+    let reason = call.args.0.get("reason").cloned().unwrap_or(json!(""));
     let body = json!({
         "event_time": given("event_time"),
         "timezone": given("timezone"),
-        "rescheduling_reason": args.0.get("reason").cloned().unwrap_or(json!("")),
+        "rescheduling_reason": reason,
     });
     let command = app::input::bookings::reschedule(&body)?;
+    let ctx = &state.ctx;
     if name == "preview_reschedule" {
         return to_value(
             agents::preview_reschedule(
-                &state.ctx,
+                ctx,
                 caller,
                 booking_id,
                 &command,
-                &hash,
+                &call.hash,
                 confirm_seconds,
             )
             .await,
         );
     }
-    let token = required_text(token, "confirm_token")?;
-    let key = required_text(key, "idempotency_key")?;
+    let (token, key) = call.confirm_parts()?;
     let confirm = agents::Confirm {
         token: &token,
         idempotency_key: &key,
-        arguments_hash: &hash,
+        arguments_hash: &call.hash,
     };
-    to_value(agents::confirm_reschedule(&state.ctx, caller, booking_id, &command, confirm).await)
+    to_value(agents::confirm_reschedule(ctx, caller, booking_id, &command, confirm).await)
 }

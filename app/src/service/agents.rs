@@ -316,9 +316,42 @@ pub async fn confirm_change(
     confirm: Confirm<'_>,
 ) -> ServiceResult<Confirmed> {
     let action = change_action(command);
-    // Another host's booking is unknown, whatever the token says.
+    let message = update::updated_message(&command.change);
+    let write = async |ending: &Ending| {
+        update::apply_ending(ctx, caller, booking_id, command, ending)
+            .await
+            .map(drop)
+    };
+    let step = HostStep {
+        booking_id,
+        action,
+        message: &message,
+    };
+    confirm_host_step(ctx, caller, step, confirm, write).await
+}
+
+/// A host's confirmed change of one booking.
+struct HostStep<'a> {
+    booking_id: i64,
+    /// The token's tool pair: `reschedule`, `cancel` or `status`.
+    action: &'static str,
+    /// The answer's message, as REST says it.
+    message: &'a str,
+}
+
+/// A host's confirm: another host's booking is unknown whatever the token says; then the
+/// answer kept under the key is replayed, or the token is checked and `write` runs with it
+/// (spent, and the answer kept, inside the write's transaction).
+async fn confirm_host_step(
+    ctx: &Ctx,
+    caller: &Caller,
+    step: HostStep<'_>,
+    confirm: Confirm<'_>,
+    write: impl AsyncFnOnce(&Ending) -> ServiceResult<()>,
+) -> ServiceResult<Confirmed> {
+    let booking_id = step.booking_id;
     managed_booking_hash(ctx, caller, booking_id).await?;
-    let key = change_key(caller, booking_id, action, &confirm)?;
+    let key = change_key(caller, booking_id, step.action, &confirm)?;
     if let Some(replayed) = replayed_change(ctx, caller, booking_id, &key).await? {
         return Ok(replayed);
     }
@@ -328,16 +361,14 @@ pub async fn confirm_change(
         unverified: Unverified::Refused,
     };
     let token_hash = digest(confirm.token);
-    let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, action).await?;
-    let message = update::updated_message(&command.change);
-    let remember = (key, json!({ "message": message }).to_string());
+    let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, step.action).await?;
     let ending = Ending::Confirm(Confirmation {
         token_hash,
         state,
-        remember: Some(remember),
+        remember: Some((key, json!({ "message": step.message }).to_string())),
     });
-    update::apply_ending(ctx, caller, booking_id, command, &ending).await?;
-    confirmed_change(ctx, caller, booking_id, &json!(message), false).await
+    write(&ending).await?;
+    confirmed_change(ctx, caller, booking_id, &json!(step.message), false).await
 }
 
 /// The idempotency key of a host's confirm of `action` on a booking (8-255 characters).
@@ -421,25 +452,17 @@ pub async fn confirm_reschedule(
     confirm: Confirm<'_>,
 ) -> ServiceResult<Confirmed> {
     let hash = managed_booking_hash(ctx, caller, booking_id).await?;
-    let key = change_key(caller, booking_id, "reschedule", &confirm)?;
-    if let Some(replayed) = replayed_change(ctx, caller, booking_id, &key).await? {
-        return Ok(replayed);
-    }
-    let who = ToolCaller {
-        user: Some(caller),
-        ip: "",
-        unverified: Unverified::Refused,
+    let write = async |ending: &Ending| {
+        reschedule_ending(ctx, &hash, command, Some(caller), ending)
+            .await
+            .map(drop)
     };
-    let token_hash = digest(confirm.token);
-    let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, "reschedule").await?;
-    let message = "Booking has been rescheduled";
-    let ending = Ending::Confirm(Confirmation {
-        token_hash,
-        state,
-        remember: Some((key, json!({ "message": message }).to_string())),
-    });
-    reschedule_ending(ctx, &hash, command, Some(caller), &ending).await?;
-    confirmed_change(ctx, caller, booking_id, &json!(message), false).await
+    let step = HostStep {
+        booking_id,
+        action: "reschedule",
+        message: "Booking has been rescheduled",
+    };
+    confirm_host_step(ctx, caller, step, confirm, write).await
 }
 
 /// The secret hash of a booking the host manages (another host's: 404).
