@@ -58,11 +58,11 @@ pub async fn create_event(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<EventCreated> {
-    admin::create(&host.ctx, &host.caller, id, |team| {
-        app::input::events::admin::new_event(&body, team)
-    })
-    .await
-    .json()
+    let team = admin::calendar_is_team(&host.ctx, &host.caller, id).await?;
+    let input = app::input::events::admin::new_event(&body, team)?;
+    admin::create(&host.ctx, &host.caller, id, input)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}", tag = "events",

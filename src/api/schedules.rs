@@ -128,11 +128,11 @@ pub async fn update_schedule(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    update::update(&host.ctx, &host.caller, id, || {
-        app::input::bookings::update_booking(&body)
-    })
-    .await
-    .json()
+    update::check_access(&host.ctx, &host.caller, id).await?;
+    let command = app::input::bookings::update_booking(&body)?;
+    update::apply(&host.ctx, &host.caller, id, &command)
+        .await
+        .json()
 }
 
 #[utoipa::path(delete, path = "/schedules/{id}", tag = "schedules",

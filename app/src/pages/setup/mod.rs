@@ -246,14 +246,17 @@ pub async fn create_event(
         unreadable,
         ..EventBasics::default()
     };
-    let read = |team| {
+    let read = async || {
+        use crate::service::events::admin;
+        let team = admin::calendar_is_team(ctx, caller, calendar_id).await?;
         let mut errors = FieldErrors::new();
-        match basics.checked(team, "", &mut errors) {
-            Some(event) if errors.is_empty() => Ok(event),
-            _ => Err(ServiceError::invalid(errors)),
-        }
+        let input = match basics.checked(team, "", &mut errors) {
+            Some(event) if errors.is_empty() => event,
+            _ => return Err(ServiceError::invalid(errors)),
+        };
+        admin::create(ctx, caller, calendar_id, input).await
     };
-    match crate::service::events::admin::create(ctx, caller, calendar_id, read).await {
+    match read().await {
         Ok(made) => Ok(made.slot.id),
         Err(e) => Err(refused_as(form, e, |field| match field {
             "settings.team_members" => "hosts".to_string(),

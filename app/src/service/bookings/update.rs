@@ -91,20 +91,11 @@ pub fn reason_field(status: BookingStatus) -> Option<&'static str> {
     }
 }
 
-/// `PUT /schedules/{id}`: the change is read (`read`) only once access is granted, so another
-/// host's ids answer 404 whatever the body.
-pub async fn update(
-    ctx: &Ctx,
-    caller: &Caller,
-    id: i64,
-    read: impl FnOnce() -> ServiceResult<UpdateBooking>,
-) -> ServiceResult<MessageAnswer> {
-    {
-        let mut conn = ctx.store.conn().await?;
-        load(conn.ex(), caller, id).await?;
-    }
-    let command = read()?;
-    apply(ctx, caller, id, &command).await
+/// 404 unless the caller may change this booking: `PUT /schedules/{id}` reads its body only
+/// after this, so another host's ids answer 404 whatever the body.
+pub async fn check_access(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
+    let mut conn = ctx.store.conn().await?;
+    load(conn.ex(), caller, id).await.map(drop)
 }
 
 impl BookingChange {

@@ -126,17 +126,26 @@ pub async fn set_team_hosts(
     save(ctx, tx, &mut ev, &settings).await
 }
 
-/// `POST /calendars/{id}/events`: the event is read (`read`, told whether the calendar is a
-/// team's) once access to the calendar is granted.
+/// Whether a calendar the caller may add events to is a team's (what its events may be):
+/// the edge reads a new event's body only after this, so another host's calendar is 404
+/// whatever the body says.
+pub async fn calendar_is_team(ctx: &Ctx, caller: &Caller, calendar_id: i64) -> ServiceResult<bool> {
+    let mut conn = ctx.store.conn().await?;
+    let cal = load_calendar(conn.ex(), caller, calendar_id, Access::Write).await?;
+    Ok(cal.calendar_type != "simple")
+}
+
+/// `POST /calendars/{id}/events`: the event read for this calendar (see
+/// [`calendar_is_team`]).
 pub async fn create(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
-    read: impl FnOnce(bool) -> ServiceResult<EventInput>,
+    input: EventInput,
 ) -> ServiceResult<EventCreated> {
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, calendar_id, Access::Write).await?;
-    let input = read(cal.calendar_type != "simple")?;
+    // A calendar keeps its kind from its creation, so the body was read for this one.
     let team = cal.calendar_type != "simple";
     if team {
         check_members(
