@@ -156,10 +156,14 @@ fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
                     <input type="checkbox" name="secret" checked=checked("secret", options.secret) class="size-5" />
                     "Secret event: bookable only through a private link"
                 </label>
-                <label class="flex min-h-10 items-center gap-2 text-sm">
-                    <input type="checkbox" name="agents_may_book" checked=checked("agents_may_book", options.agents_may_book) class="size-5" />
-                    "Allow agents to book"
-                </label>
+                <div>
+                    <label class="flex min-h-10 items-center gap-2 text-sm">
+                        <input type="checkbox" name="agents_may_book" checked=checked("agents_may_book", options.agents_may_book) class="size-5"
+                            aria-describedby="f-agents-help" />
+                        "Allow agents to book"
+                    </label>
+                    <p id="f-agents-help" class="text-xs text-slate-600 dark:text-slate-300">"AI assistants (through this site's MCP server at /mcp) may find times and book for people. They always show the booking first and book only once it is confirmed."</p>
+                </div>
                 <div class="grid gap-3 sm:grid-cols-2">
                     <div>
                         <label for="f-allowed-domains" class="block text-xs font-medium">"Allowed email domains"</label>
