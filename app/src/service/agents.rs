@@ -153,7 +153,16 @@ pub struct ToolCaller<'a> {
     pub unverified: Unverified<'a>,
 }
 
-impl ToolCaller<'_> {
+impl<'a> ToolCaller<'a> {
+    /// A host changing its own booking: no address limit or proof of work applies.
+    fn host(caller: &'a Caller) -> ToolCaller<'a> {
+        ToolCaller {
+            user: Some(caller),
+            ip: "",
+            unverified: Unverified::Refused,
+        }
+    }
+
     /// Whose token it is (any visitor may confirm a visitor's preview).
     fn key(&self) -> String {
         self.user
@@ -289,11 +298,7 @@ pub async fn preview_change(
         state["before"]["status"].as_str().unwrap_or_default(),
         state["after"]["status"].as_str().unwrap_or_default(),
     );
-    let who = ToolCaller {
-        user: Some(caller),
-        ip: "",
-        unverified: Unverified::Refused,
-    };
+    let who = ToolCaller::host(caller);
     issue_token(
         ctx,
         &who,
@@ -355,11 +360,7 @@ async fn confirm_host_step(
     if let Some(replayed) = replayed_change(ctx, caller, booking_id, &key).await? {
         return Ok(replayed);
     }
-    let who = ToolCaller {
-        user: Some(caller),
-        ip: "",
-        unverified: Unverified::Refused,
-    };
+    let who = ToolCaller::host(caller);
     let token_hash = digest(confirm.token);
     let state = checked_token(ctx, &who, &token_hash, confirm.arguments_hash, step.action).await?;
     let ending = Ending::Confirm(Confirmation {
@@ -426,11 +427,7 @@ pub async fn preview_reschedule(
         state["before"]["start_time"].as_str().unwrap_or_default(),
         state["after"]["start_time"].as_str().unwrap_or_default(),
     );
-    let who = ToolCaller {
-        user: Some(caller),
-        ip: "",
-        unverified: Unverified::Refused,
-    };
+    let who = ToolCaller::host(caller);
     issue_token(
         ctx,
         &who,
