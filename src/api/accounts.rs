@@ -169,9 +169,7 @@ pub async fn revoke_application_password(
     ),
     responses((status = 200, description = "`{audit_log: <paginated entries>}`", body = AuditLogAnswer)))]
 pub async fn get_audit_log(host: Host, query: QueryParams) -> Answer<AuditLogAnswer> {
-    audit::list(&host.ctx, &host.caller, || {
-        app::input::audit::audit_query(&query.0)
-    })
-    .await
-    .json()
+    audit::check_reader(&host.caller)?;
+    let q = app::input::audit::audit_query(&query.0)?;
+    audit::list(&host.ctx, &host.caller, &q).await.json()
 }

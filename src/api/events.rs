@@ -89,11 +89,11 @@ pub async fn set_event_status(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    admin::set_status(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::admin::event_status(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::admin::event_status(&body)?;
+    admin::set_status(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(delete, path = "/calendars/{id}/events/{event_id}", tag = "events",
@@ -113,11 +113,11 @@ pub async fn update_event_details(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventUpdated> {
-    details::update_details(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::details::event_details(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::details::event_details(&body)?;
+    details::update_details(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/availability", tag = "events",
@@ -195,11 +195,11 @@ pub async fn update_event_limits(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    limits::update_limits(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::limits::read_limits(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::limits::read_limits(&body)?;
+    limits::update_limits(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/advanced-settings", tag = "events",
@@ -211,11 +211,11 @@ pub async fn update_event_advanced_settings(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventSettingsSaved> {
-    limits::update_advanced(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::limits::advanced_settings(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::limits::advanced_settings(&body)?;
+    limits::update_advanced(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/clone-event/{event_id}", tag = "events",
@@ -227,6 +227,7 @@ pub async fn clone_event(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<EventCreated> {
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
     let command = app::input::events::admin::clone_event(&body)?;
     admin::clone(&host.ctx, &host.caller, id, event_id, command)
         .await
@@ -254,11 +255,11 @@ pub async fn save_booking_fields(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    booking_fields::save(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::booking_fields::booking_fields(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::booking_fields::booking_fields(&body)?;
+    booking_fields::save(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(get, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
@@ -294,11 +295,11 @@ pub async fn save_email_notifications(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    email_notifications::save(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::notifications::email_notifications(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::notifications::email_notifications(&body)?;
+    email_notifications::save(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/email-notifications/clone", tag = "events",
@@ -310,6 +311,7 @@ pub async fn clone_email_notifications(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<NotificationsCloned> {
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
     let from = app::input::events::notifications::source_event(&body)?;
     email_notifications::clone_from(&host.ctx, &host.caller, id, event_id, from)
         .await
@@ -337,11 +339,11 @@ pub async fn save_sms_notifications(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    sms_notifications::save(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::notifications::sms_notifications(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::notifications::sms_notifications(&body)?;
+    sms_notifications::save(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 #[utoipa::path(post, path = "/calendars/{id}/events/{event_id}/payment-settings", tag = "events",
@@ -353,11 +355,11 @@ pub async fn save_payment_settings(
     ApiPath((id, event_id)): EventPath,
     ApiJson(body): ApiJson,
 ) -> Answer<MessageAnswer> {
-    payments::save(&host.ctx, &host.caller, id, event_id, || {
-        app::input::events::payments::event_payment(&body)
-    })
-    .await
-    .json()
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
+    let command = app::input::events::payments::event_payment(&body)?;
+    payments::save(&host.ctx, &host.caller, id, event_id, command)
+        .await
+        .json()
 }
 
 const PRIVATE_LINK: &str = "Private links (DESIGN 2.8). Link `{id, token, url, max_uses, uses, expires_at, revoked, created_at}`; `url` is the booking page with `?link={token}`. The token is `link` on the slot routes and pages, `private_link` in a create or hold; a booking through it uses it once in its transaction (a series once; cancels give nothing back). Used up, expired or revoked: 410 `link_invalid`. A `secret` event is bookable only through a valid link (else 404).";
@@ -391,6 +393,7 @@ pub async fn create_private_link(
     ),
     super::error::ApiError,
 > {
+    admin::check_event_access(&host.ctx, &host.caller, id, event_id).await?;
     let link = app::input::events::admin::private_link(&body, chrono::Utc::now().timestamp())?;
     let made = private_links::create(&host.ctx, &host.caller, id, event_id, link).await?;
     Ok((axum::http::StatusCode::CREATED, Json(made)))

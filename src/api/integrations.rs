@@ -39,13 +39,15 @@ pub async fn save_integration(
     ApiPath((id, event_id, integration_id)): ApiPath<(i64, i64, i64)>,
     ApiJson(body): ApiJson,
 ) -> Answer<IntegrationSaved> {
+    integrations::check_access(&host.ctx, &host.caller, id, event_id, integration_id).await?;
+    let command = app::input::events::integrations::save_integration(&body)?;
     integrations::save(
         &host.ctx,
         &host.caller,
         id,
         event_id,
         integration_id,
-        || app::input::events::integrations::save_integration(&body),
+        command,
     )
     .await
     .json()

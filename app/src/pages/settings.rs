@@ -237,12 +237,21 @@ async fn member_change(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceR
         )),
         "delete" => crate::service::users::delete(ctx, caller, id()).await,
         "two_factor_off" => crate::service::two_factor::disable_for(ctx, caller, id()).await,
-        _ => account::change_role(ctx, caller, || {
-            RoleChange::parse(&form.value("user_id"), &form.value("role"))
-        })
-        .await
-        .map(drop),
+        _ => {
+            let change = site::permitted_then(caller, Capability::ListUsers, || {
+                RoleChange::parse(&form.value("user_id"), &form.value("role"))
+            })?;
+            account::change_role(ctx, caller, change).await.map(drop)
+        }
     }
+}
+
+/// The Emailing section's "Send a test email": to the address given (or the caller's own).
+async fn send_test_email(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<String> {
+    let to = site::permitted_then(caller, Capability::ManageOptions, || {
+        test_email::recipient(caller, &form.value("to"))
+    })?;
+    test_email::send(ctx, caller, to).await
 }
 
 /// `POST /settings/security` as the Security section sends it: one checkbox.
@@ -420,12 +429,10 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         }),
         "email" => done(save_emailing(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("emailing."))),
-        "test_email" => test_email::send(ctx, caller, || {
-            test_email::recipient(caller, &form.value("to"))
-        })
-        .await
-        .map(|to| Saved::Shown(format!("A test email is on its way to {to}.")))
-        .map_err(|e| refused_as(form, e, str::to_string)),
+        "test_email" => send_test_email(ctx, caller, form)
+            .await
+            .map(|to| Saved::Shown(format!("A test email is on its way to {to}.")))
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "payments" => done(save_payments(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("payments."))),
         "theme" => done(save_theme(ctx, caller, form).await)

@@ -8,7 +8,7 @@ use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::domain::values::is_valid_email;
 use crate::service::audit::{self, AuditEvent};
 use crate::service::auth::{hash_password, verify_password};
-use crate::service::settings::site::permitted_then;
+use crate::service::settings::site::require;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
 use crate::store::{StoreError, sessions, users};
@@ -147,14 +147,11 @@ impl RoleChange {
 }
 
 /// Changes a member's role (`administrator` or `host`) for users who may list users; the
-/// change is read only after that (`read`). Nobody changes their own, so an administrator
-/// cannot lock themselves (or the last administrator) out. Answers the member as changed.
-pub async fn change_role(
-    ctx: &Ctx,
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<RoleChange>,
-) -> ServiceResult<UserRow> {
-    let change = permitted_then(caller, Capability::ListUsers, read)?;
+/// ways in read the change only after that check (`permitted_then`). Nobody changes their own,
+/// so an administrator cannot lock themselves (or the last administrator) out. Answers the
+/// member as changed.
+pub async fn change_role(ctx: &Ctx, caller: &Caller, change: RoleChange) -> ServiceResult<UserRow> {
+    require(caller, Capability::ListUsers)?;
     if change.user_id == caller.id() {
         return Err(ServiceError::field(
             "role",

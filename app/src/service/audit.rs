@@ -204,15 +204,13 @@ fn entry_of(row: AuditRow) -> AuditEntry {
     }
 }
 
-/// Reads the query (`read`) only for an administrator: 403 comes before any complaint about it.
-fn administrators_then(
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<AuditQuery>,
-) -> ServiceResult<AuditQuery> {
+/// 403 unless `caller` is an administrator. The ways in ask it before they read a query, so 403
+/// comes before any complaint about the query.
+pub fn check_reader(caller: &Caller) -> ServiceResult<()> {
     if !caller.can(Capability::ManageOptions) {
         return Err(ServiceError::forbidden());
     }
-    read()
+    Ok(())
 }
 
 /// Writes the `data.exported` entry of a file `caller` downloaded with `rows` rows.
@@ -225,14 +223,9 @@ pub async fn record_export(
     record_alone(ctx, &exported(caller, file, rows)).await
 }
 
-/// `GET /audit-log`: one page of the matching entries, newest first. The query is read
-/// (`read`) only for an administrator: 403 comes before any complaint about it.
-pub async fn list(
-    ctx: &Ctx,
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<AuditQuery>,
-) -> ServiceResult<AuditLogAnswer> {
-    let q = &administrators_then(caller, read)?;
+/// `GET /audit-log`: one page of the matching entries, newest first (administrators).
+pub async fn list(ctx: &Ctx, caller: &Caller, q: &AuditQuery) -> ServiceResult<AuditLogAnswer> {
+    check_reader(caller)?;
     let filter = filter_of(q);
     let mut conn = ctx.store.conn().await?;
     let total = audit_log::count(conn.ex(), &filter).await?;
@@ -249,12 +242,8 @@ pub async fn list(
 
 /// `/admin/audit-log.csv`: every matching entry (up to [`CSV_MAX_ROWS`]), newest first. The
 /// export is itself audited (`data.exported`), in the transaction that reads it.
-pub async fn csv(
-    ctx: &Ctx,
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<AuditQuery>,
-) -> ServiceResult<String> {
-    let q = &administrators_then(caller, read)?;
+pub async fn csv(ctx: &Ctx, caller: &Caller, q: &AuditQuery) -> ServiceResult<String> {
+    check_reader(caller)?;
     let filter = filter_of(q);
     let mut tx = ctx.store.begin().await?;
     let rows = audit_log::list(tx.ex(), &filter, CSV_MAX_ROWS, 0).await?;

@@ -236,7 +236,7 @@ pub async fn create(ctx: &Ctx, caller: &Caller, input: CreateUser) -> ServiceRes
 
 /// `PUT /users/{id}` (`list_users`): `{role}`.
 pub async fn update(ctx: &Ctx, caller: &Caller, change: RoleChange) -> ServiceResult<UserChanged> {
-    let user = account::change_role(ctx, caller, || Ok(change)).await?;
+    let user = account::change_role(ctx, caller, change).await?;
     Ok(UserChanged {
         message: "User has been updated".into(),
         user: view(&user),

@@ -66,7 +66,7 @@ pub async fn audit_log(
             return Ok(page);
         }
     };
-    let listed = audit::list(ctx, caller, || Ok(q.clone())).await?.audit_log;
+    let listed = audit::list(ctx, caller, &q).await?.audit_log;
     let filters = q.to_query_string();
     let href = |base: &str, n: i64| {
         let mut query = filters.clone();
@@ -99,10 +99,6 @@ pub async fn audit_log_csv(
     if !caller.can(Capability::ManageOptions) {
         return Err(ServiceError::NotFound);
     }
-    audit::csv(ctx, caller, || {
-        AuditQuery::from_pairs(pairs)
-            .map(|q| AuditQuery { page: 1, ..q })
-            .map_err(ServiceError::invalid)
-    })
-    .await
+    let q = AuditQuery::from_pairs(pairs).map_err(ServiceError::invalid)?;
+    audit::csv(ctx, caller, &AuditQuery { page: 1, ..q }).await
 }

@@ -93,26 +93,25 @@ pub async fn save_advanced(
             str::to_string,
         ));
     }
-    crate::service::events::limits::update_advanced(ctx, caller, calendar_id, event_id, || {
-        Ok(patch)
-    })
-    .await
-    .map(drop)
-    .map_err(|e| {
-        refused_as(form, e, |field| {
-            let field = field.strip_prefix("settings.").unwrap_or(field);
-            match field {
-                "can_not_cancel" => "cancel".to_string(),
-                "can_not_reschedule" => "reschedule".to_string(),
-                "multi_duration.available_durations" => "durations".to_string(),
-                "multi_duration.default_duration" => "default_duration".to_string(),
-                "recurring_config" => "interval".to_string(),
-                "attendee_limit" => "attendee_limit".to_string(),
-                "email_domains" => "allowed_domains".to_string(),
-                other => other.to_string(),
-            }
+    crate::service::events::limits::update_advanced(ctx, caller, calendar_id, event_id, patch)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let field = field.strip_prefix("settings.").unwrap_or(field);
+                match field {
+                    "can_not_cancel" => "cancel".to_string(),
+                    "can_not_reschedule" => "reschedule".to_string(),
+                    "multi_duration.available_durations" => "durations".to_string(),
+                    "multi_duration.default_duration" => "default_duration".to_string(),
+                    "recurring_config" => "interval".to_string(),
+                    "attendee_limit" => "attendee_limit".to_string(),
+                    "waitlist.offer_minutes" => "offer_minutes".to_string(),
+                    "email_domains" => "allowed_domains".to_string(),
+                    other => other.to_string(),
+                }
+            })
         })
-    })
 }
 
 /// The tab's form as the advanced-settings change, and the numbers it could not read (named by

@@ -130,7 +130,7 @@ pub async fn save_fields(
         fields: entries,
         unreadable: FieldErrors::new(),
     };
-    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, || Ok(changes))
+    crate::service::events::booking_fields::save(ctx, caller, calendar_id, event_id, changes)
         .await
         .map(drop)
         .map_err(|e| {

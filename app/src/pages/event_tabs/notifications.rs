@@ -115,7 +115,7 @@ pub async fn save_payment(
         items: Some(items),
         ..EventPaymentChanges::default()
     };
-    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, || Ok(changes))
+    crate::service::events::payments::save(ctx, caller, calendar_id, event_id, changes)
         .await
         .map(drop)
         .map_err(|e| {
@@ -218,23 +218,21 @@ pub async fn save_notification(
         changes: known.then(|| (key.clone(), change)).into_iter().collect(),
         unreadable: FieldErrors::new(),
     };
-    crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, || {
-        Ok(posted)
-    })
-    .await
-    .map(drop)
-    .map_err(|e| {
-        refused_as(form, e, |field| {
-            let inner = field
-                .strip_prefix(&format!("notifications.{key}."))
-                .unwrap_or(field);
-            match inner {
-                "email.subject" => "subject".to_string(),
-                "email.body" => "body".to_string(),
-                "email.additional_recipients" => "copies".to_string(),
-                "email.times" => "times".to_string(),
-                other => other.to_string(),
-            }
+    crate::service::events::email_notifications::save(ctx, caller, calendar_id, event_id, posted)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let inner = field
+                    .strip_prefix(&format!("notifications.{key}."))
+                    .unwrap_or(field);
+                match inner {
+                    "email.subject" => "subject".to_string(),
+                    "email.body" => "body".to_string(),
+                    "email.additional_recipients" => "copies".to_string(),
+                    "email.times" => "times".to_string(),
+                    other => other.to_string(),
+                }
+            })
         })
-    })
 }

@@ -109,10 +109,8 @@ pub async fn add_webhook(
         status: Some(true),
         integration: Some(feed),
     };
-    match crate::service::events::integrations::save(ctx, caller, calendar_id, event_id, 0, || {
-        Ok(save)
-    })
-    .await
+    match crate::service::events::integrations::save(ctx, caller, calendar_id, event_id, 0, save)
+        .await
     {
         Ok(answer) => Ok(answer.signing_secret.unwrap_or_default()),
         Err(e) => Err(refused_as(form, e, |field| {
@@ -165,11 +163,9 @@ pub async fn feed_action(
             calendar_id,
             event_id,
             id,
-            || {
-                Ok(SaveIntegration {
-                    status: Some(on),
-                    integration: None,
-                })
+            SaveIntegration {
+                status: Some(on),
+                integration: None,
             },
         )
         .await

@@ -221,32 +221,30 @@ pub async fn save_details(
         multi_duration: None,
         unreadable,
     };
-    crate::service::events::details::update_details(ctx, caller, calendar_id, event_id, || {
-        Ok(details)
-    })
-    .await
-    .map(drop)
-    .map_err(|e| {
-        refused_as(form, e, |field| {
-            match field.split('.').collect::<Vec<_>>()[..] {
-                ["location_settings", index, key] => {
-                    // The REST index counts the locations with a kind, as posted.
-                    let slot = location_slots(form)
-                        .get(index.parse::<usize>().unwrap_or(0))
-                        .copied()
-                        .unwrap_or(0);
-                    let name = match key {
-                        "type" => "type",
-                        "host_phone_number" => "phone",
-                        "meeting_link" => "link",
-                        other => other,
-                    };
-                    format!("location_{name}{}", LocationDraft::suffix(slot))
+    crate::service::events::details::update_details(ctx, caller, calendar_id, event_id, details)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                match field.split('.').collect::<Vec<_>>()[..] {
+                    ["location_settings", index, key] => {
+                        // The REST index counts the locations with a kind, as posted.
+                        let slot = location_slots(form)
+                            .get(index.parse::<usize>().unwrap_or(0))
+                            .copied()
+                            .unwrap_or(0);
+                        let name = match key {
+                            "type" => "type",
+                            "host_phone_number" => "phone",
+                            "meeting_link" => "link",
+                            other => other,
+                        };
+                        format!("location_{name}{}", LocationDraft::suffix(slot))
+                    }
+                    _ => field.to_string(),
                 }
-                _ => field.to_string(),
-            }
+            })
         })
-    })
 }
 
 /// A location of the form as the use case takes it.
@@ -401,26 +399,24 @@ pub async fn save_limits(
     form: &FormState,
 ) -> Result<(), FormState> {
     let changes = limits_from_form(form);
-    crate::service::events::limits::update_limits(ctx, caller, calendar_id, event_id, || {
-        Ok(changes)
-    })
-    .await
-    .map(drop)
-    .map_err(|e| {
-        refused_as(form, e, |field| {
-            let field = field.strip_prefix("settings.").unwrap_or(field);
-            match field.split('.').next().unwrap_or_default() {
-                "schedule_conditions" => "notice".to_string(),
-                "buffer_time_before" => "buffer_before".to_string(),
-                "buffer_time_after" => "buffer_after".to_string(),
-                "range_days" => "window_days".to_string(),
-                "booking_frequency" => "frequency".to_string(),
-                "booking_duration" => "booked_time".to_string(),
-                "lock_timezone" => "lock_zone".to_string(),
-                other => other.to_string(),
-            }
+    crate::service::events::limits::update_limits(ctx, caller, calendar_id, event_id, changes)
+        .await
+        .map(drop)
+        .map_err(|e| {
+            refused_as(form, e, |field| {
+                let field = field.strip_prefix("settings.").unwrap_or(field);
+                match field.split('.').next().unwrap_or_default() {
+                    "schedule_conditions" => "notice".to_string(),
+                    "buffer_time_before" => "buffer_before".to_string(),
+                    "buffer_time_after" => "buffer_after".to_string(),
+                    "range_days" => "window_days".to_string(),
+                    "booking_frequency" => "frequency".to_string(),
+                    "booking_duration" => "booked_time".to_string(),
+                    "lock_timezone" => "lock_zone".to_string(),
+                    other => other.to_string(),
+                }
+            })
         })
-    })
 }
 
 /// The Limits form as the limits it sets (every one is sent); what is not a number is

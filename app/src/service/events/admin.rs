@@ -278,18 +278,31 @@ pub(super) fn settings_saved(ev: &EventRow, settings: EventSettings) -> EventSet
     }
 }
 
-/// `PUT …/{event_id}`: the event takes bookings or is hidden. Access first: another host's
-/// ids answer 404 whatever the body.
+/// 404 unless the caller manages this event. The ways in ask this before they read a body, so
+/// another host's ids answer 404 whatever the body; each use case checks again in its
+/// transaction.
+pub async fn check_event_access(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+) -> ServiceResult<()> {
+    let mut conn = ctx.store.conn().await?;
+    load_managed_event(conn.ex(), caller, calendar_id, event_id)
+        .await
+        .map(drop)
+}
+
+/// `PUT …/{event_id}`: the event takes bookings or is hidden.
 pub async fn set_status(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<EventStatus>,
+    status: EventStatus,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let status = read()?;
     ev.status = status.as_str().to_string();
     events::update(tx.ex(), &ev).await?;
     tx.commit().await?;

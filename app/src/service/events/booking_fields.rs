@@ -68,13 +68,11 @@ pub async fn save(
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<FormChanges>,
+    changes: FormChanges,
 ) -> ServiceResult<MessageAnswer> {
-    // Access first (the form is read by `read` after): another host's ids answer 404
-    // whatever the body.
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let rows = effective_fields(&ev, checked_rows(read()?, &ev)?);
+    let rows = effective_fields(&ev, checked_rows(changes, &ev)?);
     booking_fields::replace(tx.ex(), ev.id, &rows).await?;
     tx.commit().await?;
     Ok(MessageAnswer::new("Fields have been updated"))

@@ -127,18 +127,17 @@ impl EventDetails {
 }
 
 /// `POST …/details`: title, duration, status, description, colour, locations, group seats and
-/// multi-duration, read (`read`) once access is granted: another host's
-/// ids answer 404 whatever the body.
+/// multi-duration.
 pub async fn update_details(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<EventDetails>,
+    details: EventDetails,
 ) -> ServiceResult<EventUpdated> {
     let mut tx = ctx.store.begin().await?;
     let (cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let details = read()?.checked(ev.kind())?;
+    let details = details.checked(ev.kind())?;
     let mut settings = event_settings(&ev)?;
     if let Some(multi_duration) = details.multi_duration {
         settings.multi_duration = multi_duration;

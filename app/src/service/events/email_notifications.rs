@@ -56,21 +56,21 @@ pub async fn get(
     })
 }
 
-/// `POST …/email-notifications`: the notifications posted (read by `read` once access is
-/// granted) replace the stored ones; nothing is saved when any is invalid.
+/// `POST …/email-notifications`: the notifications posted replace the stored ones; nothing is
+/// saved when any is invalid.
 pub async fn save(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<Posted<EmailChange>>,
+    posted: Posted<EmailChange>,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
     let Posted {
         changes,
         unreadable: mut errors,
-    } = read()?;
+    } = posted;
     let mut all = load(tx.ex(), ev.id).await?;
     for (key, change) in changes {
         if let Some(n) = all.get_mut(&key) {

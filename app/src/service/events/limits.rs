@@ -10,18 +10,16 @@ use crate::service::support::present::event_settings;
 use crate::service::support::sanitize::clean_html;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 
-/// `POST …/limits`: the limits sent change, the others are kept. The changes are read
-/// (`read`) once access is granted: another host's ids answer 404 whatever the body.
+/// `POST …/limits`: the limits sent change, the others are kept.
 pub async fn update_limits(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<LimitsChanges>,
+    mut changes: LimitsChanges,
 ) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut changes = read()?;
     let mut errors = std::mem::take(&mut changes.unreadable);
     changes.check("settings", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
@@ -174,18 +172,16 @@ impl RulePatch {
 /// reference's keys: `requires_confirmation`, `can_not_cancel`, `can_not_reschedule` (each
 /// `true`/`false` or `{enabled, type: always|conditional, condition: {value, unit}, message}`)
 /// and `multi_duration` (`{enabled, default_duration, available_durations}`). Keys not sent
-/// keep their values. The patch is read (`read`) once access is granted: another host's ids
-/// answer 404 whatever the body.
+/// keep their values.
 pub async fn update_advanced(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<AdvancedSettings>,
+    mut patch: AdvancedSettings,
 ) -> ServiceResult<EventSettingsSaved> {
     let mut tx = ctx.store.begin().await?;
     let (_cal, mut ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let mut patch = read()?;
     let mut errors = std::mem::take(&mut patch.unreadable);
     let rules = [
         ("requires_confirmation", &mut patch.requires_confirmation),

@@ -1,7 +1,7 @@
 //! "Send test email" on the settings page: one message with the sender, reply-to and footer
 //! as saved, delivered by the email worker and tried once.
 
-use super::site::permitted_then;
+use super::site::require;
 use crate::domain::access::Capability;
 use crate::domain::values::is_valid_email;
 use crate::service::outbox::{self, Message, Outgoing, TestEmail};
@@ -23,14 +23,10 @@ pub fn recipient(caller: &Caller, given: &str) -> ServiceResult<String> {
     Ok(to)
 }
 
-/// Queues a test email for users who may manage options (`read` names the recipient, read
-/// after that check). Answers the address it goes to.
-pub async fn send(
-    ctx: &Ctx,
-    caller: &Caller,
-    read: impl FnOnce() -> ServiceResult<String>,
-) -> ServiceResult<String> {
-    let to = permitted_then(caller, Capability::ManageOptions, read)?;
+/// Queues a test email to `to` (see [`recipient`]) for users who may manage options. Answers
+/// the address it goes to.
+pub async fn send(ctx: &Ctx, caller: &Caller, to: String) -> ServiceResult<String> {
+    require(caller, Capability::ManageOptions)?;
     let mut tx = ctx.store.begin().await?;
     let outgoing = Outgoing {
         message: Message::TestEmail(TestEmail { to: to.clone() }),

@@ -12,8 +12,8 @@ use serde_json::{Map, json};
 
 use crate::service::events::admin::load_managed_event;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
-use crate::store::StoreError;
 use crate::store::integrations::{self, IntegrationRow};
+use crate::store::{Ex, StoreError};
 
 pub mod changes;
 mod deliveries;
@@ -161,6 +161,38 @@ pub struct SaveIntegration {
     pub integration: Option<WebhookChanges>,
 }
 
+/// 404 unless the caller manages the event and, unless `integration_id` is 0 (a new feed), the
+/// feed is the event's. The way in asks this before it reads a body: another host's ids answer
+/// 404 whatever the body.
+pub async fn check_access(
+    ctx: &Ctx,
+    caller: &Caller,
+    calendar_id: i64,
+    event_id: i64,
+    integration_id: i64,
+) -> ServiceResult<()> {
+    let mut conn = ctx.store.conn().await?;
+    let (_, ev) = load_managed_event(conn.ex(), caller, calendar_id, event_id).await?;
+    existing_feed(conn.ex(), ev.id, integration_id)
+        .await
+        .map(drop)
+}
+
+/// The event's feed `integration_id` (`None` for 0, a new one); 404 if it has no such feed.
+async fn existing_feed(
+    ex: Ex<'_>,
+    event_id: i64,
+    integration_id: i64,
+) -> ServiceResult<Option<IntegrationRow>> {
+    if integration_id == 0 {
+        return Ok(None);
+    }
+    integrations::find(ex, event_id, integration_id)
+        .await?
+        .ok_or(ServiceError::NotFound)
+        .map(Some)
+}
+
 /// `POST …/integrations/{integration_id}` (`0` creates).
 pub async fn save(
     ctx: &Ctx,
@@ -168,25 +200,15 @@ pub async fn save(
     calendar_id: i64,
     event_id: i64,
     integration_id: i64,
-    read: impl FnOnce() -> ServiceResult<SaveIntegration>,
+    command: SaveIntegration,
 ) -> ServiceResult<IntegrationSaved> {
-    // Access first (the body is read by `read` after): another host's ids answer 404 whatever
-    // the body.
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let existing = if integration_id == 0 {
-        None
-    } else {
-        Some(
-            integrations::find(tx.ex(), ev.id, integration_id)
-                .await?
-                .ok_or(ServiceError::NotFound)?,
-        )
-    };
+    let existing = existing_feed(tx.ex(), ev.id, integration_id).await?;
     let SaveIntegration {
         status,
         integration,
-    } = read()?;
+    } = command;
     let (id, created, secret) =
         store_feed(&mut tx, ctx, ev.id, existing, integration, status).await?;
     tx.commit().await?;

@@ -129,18 +129,16 @@ impl EventPaymentChanges {
 }
 
 /// `POST …/payment-settings` with `{settings}`: the changes over the stored settings, checked
-/// whole, then stored; the event's `type` becomes `paid` or `free`. The changes are read
-/// (`read`) once access is granted: another host's ids answer 404 whatever the body.
+/// whole, then stored; the event's `type` becomes `paid` or `free`.
 pub async fn save(
     ctx: &Ctx,
     caller: &Caller,
     calendar_id: i64,
     event_id: i64,
-    read: impl FnOnce() -> ServiceResult<EventPaymentChanges>,
+    changes: EventPaymentChanges,
 ) -> ServiceResult<MessageAnswer> {
     let mut tx = ctx.store.begin().await?;
     let (_, ev) = load_managed_event(tx.ex(), caller, calendar_id, event_id).await?;
-    let changes = read()?;
     changes.check_text()?;
     let general: crate::model::settings::GeneralSettings =
         crate::service::settings::site::load(tx.ex(), crate::model::settings::GENERAL).await?;
