@@ -94,6 +94,9 @@ pub struct Config {
     pub hold_seconds: Option<i64>,
     /// Live holds per client address, 0 = no limit (`SLOTBOOK_HOLDS_PER_IP`, default 10).
     pub holds_per_ip: u32,
+    /// Every waitlist offer's length in seconds (`SLOTBOOK_WAITLIST_OFFER_SECONDS`; unset: the
+    /// event's `waitlist.offer_minutes`). For tests.
+    pub waitlist_offer_seconds: Option<i64>,
     /// Seconds an MCP preview's confirm token lives (`SLOTBOOK_MCP_CONFIRM_SECONDS`, 600).
     pub mcp_confirm_seconds: i64,
     /// Bearer token of `GET /metrics` (`SLOTBOOK_METRICS_TOKEN`; unset: no metrics are kept and
@@ -147,6 +150,7 @@ impl Default for Config {
             hold_seconds: None,
             holds_per_ip: 10,
             mcp_confirm_seconds: 600,
+            waitlist_offer_seconds: None,
             metrics_token: None,
             accounts: app::service::login::AccountSettings::default(),
             sso: None,
@@ -254,6 +258,10 @@ impl Config {
                 Some(_) => Some(env_number("SLOTBOOK_HOLD_SECONDS", 0i64)?.max(0)),
             },
             holds_per_ip: env_number("SLOTBOOK_HOLDS_PER_IP", d.holds_per_ip)?,
+            waitlist_offer_seconds: match env("SLOTBOOK_WAITLIST_OFFER_SECONDS") {
+                None => None,
+                Some(_) => Some(env_number("SLOTBOOK_WAITLIST_OFFER_SECONDS", 60i64)?.max(1)),
+            },
             mcp_confirm_seconds: env_number("SLOTBOOK_MCP_CONFIRM_SECONDS", d.mcp_confirm_seconds)?
                 .max(1),
             metrics_token: env("SLOTBOOK_METRICS_TOKEN"),

@@ -170,6 +170,7 @@ async fn book_demo_meetings(
             unverified: Default::default(),
             dry_run: false,
             confirmation: None,
+            waitlist_claim: None,
         };
         create(ctx, request).await.map_err(service_error)?;
     }

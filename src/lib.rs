@@ -105,6 +105,7 @@ impl Application {
         ctx.holds = app::service::bookings::holds::HoldSettings {
             seconds: config.hold_seconds,
             per_ip: config.holds_per_ip,
+            waitlist_offer_seconds: config.waitlist_offer_seconds,
         };
         ctx.accounts = config.accounts;
         if !config.accounts.password_login && config.sso.is_none() {

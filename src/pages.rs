@@ -27,6 +27,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/admin/bookings", post(desk::post_bulk))
         .route("/admin/bookings/{id}", post(desk::post_action))
+        .route("/admin/waitlist", post(desk::post_waitlist))
         .route("/admin/availability", post(schedules::post_schedule))
         .route(
             "/admin/availability/{id}",
@@ -52,6 +53,8 @@ pub fn routes() -> Router<AppState> {
         .route("/booking/{hash}/cancel", post(post_cancel))
         .route("/booking/{hash}/reschedule", post(post_reschedule))
         .route("/booking/{hash}/ics", get(get_ics))
+        .route("/waitlist/offer/{token}", post(post_claim))
+        .route("/waitlist/leave/{hash}", post(post_leave))
         .route("/admin/bookings.csv", get(get_bookings_csv))
         .route("/admin/audit-log.csv", get(get_audit_log_csv))
         .route("/feeds/{file}", get(feeds::get_feed))
@@ -260,20 +263,8 @@ async fn post_booking(
         return StatusCode::BAD_REQUEST.into_response();
     };
     let key = crate::api::auth::client_key(&parts);
-    if let Err(retry_after) = state.public_creates.check(&key) {
-        state.ctx.metrics.booking_refused("too_many_requests");
-        let state_form = FormState {
-            message: Some(app::texts::too_many_bookings(retry_after.as_secs().max(1))),
-            ..FormState::from_pairs(&form)
-        };
-        return render(
-            &state,
-            &parts,
-            &parts.uri,
-            state_form,
-            StatusCode::TOO_MANY_REQUESTS,
-        )
-        .await;
+    if let Some(refused) = over_create_limit(&state, &parts, &key, &form).await {
+        return refused;
     }
     let outcome = public_pages::submit_booking(
         &state.ctx,
@@ -302,6 +293,56 @@ async fn post_reschedule(
     request: Request,
 ) -> Response {
     post_by_hash(&state, &hash, request, ByHash::Reschedule).await
+}
+
+/// The page again with 429 when the address is over the public create limit
+/// (`SLOTBOOK_RATE_LIMIT_CREATE`), the entered values kept.
+async fn over_create_limit(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    key: &str,
+    form: &[(String, String)],
+) -> Option<Response> {
+    let retry_after = state.public_creates.check(key).err()?;
+    state.ctx.metrics.booking_refused("too_many_requests");
+    let state_form = FormState {
+        message: Some(app::texts::too_many_bookings(retry_after.as_secs().max(1))),
+        ..FormState::from_pairs(form)
+    };
+    let status = StatusCode::TOO_MANY_REQUESTS;
+    Some(render(state, parts, &parts.uri, state_form, status).await)
+}
+
+/// "Book this time" on a waitlist offer's page: the booking's page follows.
+async fn post_claim(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let key = crate::api::auth::client_key(&parts);
+    if let Some(refused) = over_create_limit(&state, &parts, &key, &form).await {
+        return refused;
+    }
+    let outcome = public_pages::submit_claim(&state.ctx, &token, &form, &key).await;
+    finish(&state, &parts, outcome, |hash| format!("/booking/{hash}")).await
+}
+
+/// "Leave the waitlist" on an entry's page: the page again, saying so.
+async fn post_leave(
+    State(state): State<AppState>,
+    Path(hash): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, _) = request.into_parts();
+    let outcome = public_pages::submit_leave(&state.ctx, &hash).await;
+    finish(&state, &parts, outcome, |hash| {
+        format!("/waitlist/leave/{hash}")
+    })
+    .await
 }
 
 /// What the attendee posts on a page of its booking.
@@ -375,6 +416,7 @@ async fn finish(
 ) -> Response {
     match outcome {
         Ok(Submitted::Done(hash)) => see_other(&next(&hash)),
+        Ok(Submitted::Goto(path)) => see_other(&path),
         Ok(Submitted::Refused {
             state: form,
             status,

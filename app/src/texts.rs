@@ -180,3 +180,29 @@ pub fn times_announcement(month: &str, day: &str, count: u32) -> String {
         n => format!("{month}, {day}: {n} times"),
     }
 }
+
+// The waitlist (DESIGN 2.12).
+pub const WAITLIST_HEADING: &str = "Full? Wait for a place";
+pub const JOIN_WAITLIST: &str = "Join the waitlist";
+pub const NAME: &str = "Name";
+pub const EMAIL: &str = "Email";
+pub const WAITLIST_NOTE: &str = "If one of these times frees up, the first in line gets an email and the place is held for them.";
+pub const OFFER_HEADING: &str = "A place is free";
+pub const BOOK_THIS_TIME: &str = "Book this time";
+pub const OFFER_EXPIRED: &str = "This offer has expired";
+pub const OFFER_USED: &str = "This offer has already been used.";
+pub const OFFER_GONE: &str = "This place is no longer held for you.";
+pub const LEAVE_WAITLIST: &str = "Leave the waitlist";
+pub const JOINED_HEADING: &str = "You have joined the waitlist";
+pub const LEFT_HEADING: &str = "You have left the waitlist";
+pub const WAITLIST_PLACE_HEADING: &str = "Your place on the waitlist";
+pub const OFFERED_LINE: &str =
+    "A place is held for you: the email we sent has the link to book it.";
+pub const BOOKED_LINE: &str = "You booked this time from the waitlist.";
+pub const EXPIRED_LINE: &str = "The place offered to you was not booked in time.";
+pub const REMOVED_LINE: &str = "The host took this entry off the waitlist.";
+
+/// "You are number 2 in line."
+pub fn waitlist_position(position: i64) -> String {
+    format!("You are number {position} in line.")
+}

@@ -19,7 +19,7 @@ test("a host logs in and sees the hydrated dashboard shell", async ({ page }) =>
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await expect(page.locator("#host-name")).toHaveText("Site Administrator");
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  for (const section of ["Overview", "Bookings", "Calendars", "Availability", "Reports", "Settings"]) {
+  for (const section of ["Overview", "Bookings", "Waitlist", "Calendars", "Availability", "Reports", "Settings"]) {
     await expect(nav.getByRole("link", { name: section })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");

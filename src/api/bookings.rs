@@ -209,6 +209,7 @@ pub async fn create_booking(
         unverified: app::service::bookings::proof_of_work::Unverified::Refused,
         dry_run: false,
         confirmation: None,
+        waitlist_claim: None,
     };
     app::service::bookings::create::create(&state.ctx, request)
         .await
@@ -398,6 +399,7 @@ pub async fn get_booking_event(
     Ok(Json(BookingPageAnswer {
         calendar_event: event_for_booking(&state.ctx, &answer, zone)?,
         remaining_seats: seats_of(&answer),
+        waitlist_slots: answer.waitlist,
         available_slots: answer.by_date,
         timezone: zone.name().to_string(),
     }))

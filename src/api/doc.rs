@@ -102,13 +102,14 @@ impl Modify for CommonErrors {
 
 /// Who may call an operation: every route answers only a host (HTTP Basic with an application
 /// password, or the dashboard's session) except the public booking routes (tag `bookings`),
-/// which take no credentials (a route there that needs them says so itself: `GET /bookings`).
+/// and the waitlist's visitor routes (tag `waitlist`), which take no credentials (a route there
+/// that needs them says so itself: `GET /bookings`).
 /// Said once here instead of on each of the 69 other host routes.
 /// Applied to the merged document, like [`CommonErrors`].
 pub struct HostCredentials;
 
 impl HostCredentials {
-    const PUBLIC_TAG: &'static str = "bookings";
+    const PUBLIC_TAGS: [&'static str; 2] = ["bookings", "waitlist"];
 }
 
 impl Modify for HostCredentials {
@@ -118,7 +119,7 @@ impl Modify for HostCredentials {
             let public = operation
                 .tags
                 .as_ref()
-                .is_some_and(|tags| tags.iter().any(|t| t == Self::PUBLIC_TAG));
+                .is_some_and(|tags| tags.iter().any(|t| Self::PUBLIC_TAGS.contains(&t.as_str())));
             if !public && operation.security.is_none() {
                 operation.security = Some(vec![
                     SecurityRequirement::new("basic", Vec::<String>::new()),

@@ -21,6 +21,7 @@ pub mod schedules;
 pub mod settings;
 pub mod sharing;
 pub mod team_invitations;
+pub mod waitlist;
 
 use axum::Json;
 use axum::Router;
@@ -50,6 +51,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(calendar_connections::router())
         .merge(accounts::router())
         .merge(feeds::router())
+        .merge(waitlist::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     // After the merge: the routes' operations exist only now.

@@ -121,6 +121,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
         },
     ));
     tokio::spawn(calendar_sync(ctx.clone(), settings.poll));
+    tokio::spawn(waitlist_offers(ctx.clone()));
     tokio::spawn(account_housekeeping(ctx.clone()));
     tokio::spawn(async move {
         loop {
@@ -134,6 +135,24 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
             }
         }
     });
+}
+
+/// The waitlist's pass (DESIGN 2.12): every second, lapsed offers expire and their places pass
+/// on (so at most about a second after `offer_expires_at`); every 15 s, waited-for times that
+/// freed up without a booking leaving (a visitor's hold ended, a calendar cleared) are offered.
+/// Safe with several processes: each change is a compare-and-swap under the hosts' lock.
+async fn waitlist_offers(ctx: Ctx) {
+    let mut pass: u64 = 0;
+    loop {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let sweep = pass.is_multiple_of(15);
+        pass += 1;
+        match app::service::waitlist::run_due(&ctx, ctx.clock.now(), sweep).await {
+            Ok(n) if n > 0 => tracing::info!(expired = n, "waitlist offers expired"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "waitlist pass failed"),
+        }
+    }
 }
 
 /// Once an hour (the first a minute after the start): audit entries past
@@ -235,18 +254,31 @@ async fn deliver_booking_link(
     item: &OutboxRow,
     link: &app::service::outbox::BookingLink,
 ) -> anyhow::Result<()> {
-    let Some(email) = deliveries::booking_link_email(ctx, link).await? else {
+    let email = deliveries::booking_link_email(ctx, link).await?;
+    deliver_site_email(ctx, mailer, item, email, "booking link").await
+}
+
+/// Sends an email that belongs to no booking's notifications (`None`: nothing left to send,
+/// the item is done); `what` names it in the log.
+async fn deliver_site_email(
+    ctx: &Ctx,
+    mailer: &Mailer,
+    item: &OutboxRow,
+    email: Option<app::service::notifications::Email>,
+    what: &str,
+) -> anyhow::Result<()> {
+    let Some(email) = email else {
         deliveries::complete(ctx, item.id).await?;
         return Ok(());
     };
     lease_for_send(ctx, mailer, item).await?;
     match mailer.send(&email).await {
         Ok(()) => {
-            tracing::info!(outbox_id = item.id, "booking link email sent");
+            tracing::info!(outbox_id = item.id, "{what} email sent");
             deliveries::complete(ctx, item.id).await?;
         }
         Err(error) => {
-            tracing::warn!(outbox_id = item.id, %error, "booking link email failed");
+            tracing::warn!(outbox_id = item.id, %error, "{what} email failed");
             deliveries::fail_or_retry(ctx, item.id, &item.kind, &error.reason, None).await?;
         }
     }
@@ -376,6 +408,10 @@ async fn deliver(
         }
         Some(Message::BookingLink(link)) => {
             return deliver_booking_link(ctx, mailer, item, &link).await;
+        }
+        Some(Message::Waitlist(mail)) => {
+            let email = deliveries::waitlist_email(ctx, &mail).await?;
+            return deliver_site_email(ctx, mailer, item, email, "waitlist").await;
         }
         Some(Message::Email(notice)) => notice,
         _ => return Ok(()),

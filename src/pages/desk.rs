@@ -1,6 +1,7 @@
-//! The bookings desk's form posts: a change on `/admin/bookings/{id}` and the list's bulk
-//! changes on `/admin/bookings`. Both need the session's CSRF token in the form and a
-//! same-site `Origin`; the session itself is checked by `admin_session_required` first.
+//! The bookings desk's form posts: a change on `/admin/bookings/{id}`, the list's bulk
+//! changes on `/admin/bookings`, and "Remove" on `/admin/waitlist`. Each needs the session's
+//! CSRF token in the form and a same-site `Origin`; the session itself is checked by
+//! `admin_session_required` first.
 
 use axum::extract::{Path, Request, State};
 use axum::http::{StatusCode, header};
@@ -152,4 +153,47 @@ pub(super) async fn checked_caller(
         }
     };
     (same_site && sent == Some(&csrf)).then_some(caller)
+}
+
+/// "Remove" on `/admin/waitlist`: the REST route's use case; the desk again, saying so.
+pub async fn post_waitlist(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let refused = |message: String, status: StatusCode| {
+        render_with(
+            &state,
+            &parts.uri,
+            &parts.headers,
+            move || {
+                leptos::prelude::provide_context(app::ui::admin::waitlist::WaitlistRefusal(
+                    message.clone(),
+                ))
+            },
+            status,
+        )
+    };
+    let Some(caller) = checked_caller(&state, &parts, &form).await else {
+        return refused(EXPIRED.into(), StatusCode::FORBIDDEN).await;
+    };
+    let id = |key: &str| {
+        form.iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| v.parse::<i64>().ok())
+            .unwrap_or_default()
+    };
+    let (calendar, event, entry) = (id("calendar_id"), id("event_id"), id("entry_id"));
+    match app::service::waitlist::remove(&state.ctx, &caller, calendar, event, entry).await {
+        Ok(_) => {
+            let query = parts.uri.query().unwrap_or_default();
+            let sep = if query.is_empty() { "" } else { "&" };
+            see_other(&format!("/admin/waitlist?{query}{sep}done=removed"))
+        }
+        Err(e) => {
+            let error = app::ui::admin::page_error(e);
+            let status = StatusCode::from_u16(error.status).unwrap_or(StatusCode::NOT_FOUND);
+            refused(error.message, status).await
+        }
+    }
 }

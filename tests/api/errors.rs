@@ -234,10 +234,14 @@ async fn the_documented_credentials_are_the_ones_the_server_asks_for() {
             "get /bookings/event/{event_id}",
             "get /bookings/holds/{token}",
             "get /bookings/slots/{event_id}",
+            "get /waitlist/offers/{token}",
             "post /bookings/create/{event_id}",
             "post /bookings/holds/{event_id}",
             "post /bookings/{hash}/cancel",
             "post /bookings/{hash}/reschedule",
+            "post /waitlist/entries/{hash}/leave",
+            "post /waitlist/join/{event_id}",
+            "post /waitlist/offers/{token}/claim",
         ]
     );
 }

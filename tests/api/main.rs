@@ -68,3 +68,4 @@ mod snapshots;
 mod sso;
 mod support;
 mod text_rules;
+mod waitlist;

@@ -276,6 +276,11 @@ pub struct BookingPageAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ssr", schema(value_type = Option<HashMap<String, HashMap<String, u32>>>))]
     pub remaining_seats: Option<BTreeMap<String, BTreeMap<String, u32>>>,
+    /// Events with a waitlist (DESIGN 2.12): `YYYY-MM-DD` -> the `HH:mm` starts one may wait
+    /// for (range and zone of `available_slots`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<HashMap<String, Vec<String>>>))]
+    pub waitlist_slots: Option<BTreeMap<String, Vec<String>>>,
 }
 
 /// An event with what its booking page needs beside it.

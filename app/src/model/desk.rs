@@ -230,6 +230,38 @@ pub struct BulkOutcome {
     pub error: Option<String>,
 }
 
+/// `/admin/waitlist` (DESIGN 2.12): the waitlists of the caller's events, one event or all,
+/// one date or from today on.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct WaitlistDesk {
+    /// The events with a waitlist the caller manages: (id, "Calendar · Event").
+    pub events: Vec<(i64, String)>,
+    pub event: Option<i64>,
+    /// `YYYY-MM-DD` (the host's zone), or empty for every date from today.
+    pub date: String,
+    pub zone_label: String,
+    pub rows: Vec<WaitlistDeskRow>,
+    /// "Waitlist entry has been removed", after a removal.
+    pub done: Option<String>,
+}
+
+/// One entry as the desk lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WaitlistDeskRow {
+    pub id: i64,
+    pub calendar_id: i64,
+    pub event_id: i64,
+    pub event_title: String,
+    /// "Mon 14 Dec 2026, 9:00am" in the host's zone.
+    pub when: String,
+    pub name: String,
+    pub email: String,
+    pub status: String,
+    pub position: Option<i64>,
+    /// Still on the list (waiting or offered): the row has "Remove".
+    pub open: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -91,6 +91,24 @@ impl Default for AttendeeLimit {
     }
 }
 
+/// `waitlist` (DESIGN 2.12): visitors may wait for a taken time; a freed place is offered to the
+/// first for `offer_minutes` (5-1440).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WaitlistSettings {
+    pub enabled: bool,
+    pub offer_minutes: i64,
+}
+
+impl Default for WaitlistSettings {
+    fn default() -> Self {
+        WaitlistSettings {
+            enabled: false,
+            offer_minutes: 30,
+        }
+    }
+}
+
 /// `email_domains`: attendees' addresses must be in `allow` (when it is not empty) and not in
 /// `deny`; a domain covers its subdomains.
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -155,6 +173,7 @@ pub struct EventSettings {
     pub video_link_template: String,
     /// Assistants may book it through the MCP server's visitor tools (DESIGN 2.12).
     pub agents_may_book: bool,
+    pub waitlist: WaitlistSettings,
 }
 
 impl Default for EventSettings {
@@ -227,6 +246,7 @@ impl Default for EventSettings {
             email_domains: EmailDomains::default(),
             video_link_template: String::new(),
             agents_may_book: false,
+            waitlist: WaitlistSettings::default(),
         }
     }
 }

@@ -190,6 +190,8 @@ pub struct AdvancedTab {
     pub attendee_limit: String,
     pub secret: bool,
     pub agents_may_book: bool,
+    pub waitlist: bool,
+    pub offer_minutes: String,
     /// One domain per line.
     pub allowed_domains: String,
     pub blocked_domains: String,

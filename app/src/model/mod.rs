@@ -26,6 +26,7 @@ pub mod settings_page;
 pub mod setup;
 pub mod team;
 pub mod user;
+pub mod waitlist;
 
 /// Reads a field that may be absent (`None`) or sent as `null` (`Some(None)`): serde's own
 /// `Option<Option<T>>` reads both as `None`, which would drop a `null` the answer meant.

@@ -20,6 +20,9 @@ pub struct BookingQuery {
     /// A private link's token (DESIGN 2.8), kept by every link and form of the page.
     #[serde(default)]
     pub link: Option<String>,
+    /// `1`: the chosen time's waitlist form instead of the booking form (DESIGN 2.12).
+    #[serde(default)]
+    pub waitlist: Option<String>,
     /// The zone the visitor's browser gave on an earlier visit (the `slotbook_tz` cookie, not
     /// the address): shown when `tz=` names none.
     #[serde(default)]
@@ -43,6 +46,7 @@ impl BookingQuery {
                 "time" => &mut q.time,
                 "embed" => &mut q.embed,
                 "link" => &mut q.link,
+                "waitlist" => &mut q.waitlist,
                 _ => continue,
             };
             if !value.is_empty() {
@@ -190,6 +194,9 @@ pub struct DaySlots {
     pub date: String,
     pub label: String,
     pub slots: Vec<SlotLink>,
+    /// Taken times one may wait for (events with a waitlist): "Join the waitlist" links.
+    #[serde(default)]
+    pub waitlist: Vec<SlotLink>,
     /// "Clocks change on this day: UTC+01:00 to UTC+02:00."
     pub offset_note: Option<String>,
 }
@@ -395,4 +402,39 @@ pub struct ReschedulePage {
     pub booking: ManagePage,
     pub view: Option<BookingPage>,
     pub refused: Option<String>,
+}
+
+/// `/waitlist/offer/{token}` (DESIGN 2.12): the freed time held for the entry, and the form
+/// that books it (the event's fields but name and email, which the entry has).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WaitlistOfferPage {
+    pub theme: String,
+    pub accent: String,
+    pub event_title: String,
+    /// "Monday 14 December 2026, 9:00am – 9:30am".
+    pub when: String,
+    pub zone_label: String,
+    /// "Held for you until 6:05pm", while it may be claimed.
+    pub held_until: Option<String>,
+    /// Why it can not be claimed ("This offer has expired", "This offer has already been
+    /// used."); `None` while it can.
+    pub closed: Option<String>,
+    pub action: String,
+    pub fields: Vec<FormField>,
+}
+
+/// `/waitlist/leave/{hash}`: the entry, and the button that leaves the list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WaitlistLeavePage {
+    pub theme: String,
+    pub accent: String,
+    pub heading: String,
+    pub event_title: String,
+    pub when: String,
+    pub zone_label: String,
+    /// "You are number 2 in line.", "A place is held for you: see your email.", ...
+    pub status_line: String,
+    /// Still on the list: the form may leave it.
+    pub open: bool,
+    pub action: String,
 }

@@ -194,6 +194,7 @@ pub async fn preview_booking(
         unverified: who.unverified,
         dry_run: true,
         confirmation: None,
+        waitlist_claim: None,
     };
     let answer = create(ctx, request).await?;
     let state = confirmations::created_state(&answer);
@@ -269,6 +270,7 @@ pub async fn confirm_booking(
             state,
             remember: None,
         }),
+        waitlist_claim: None,
     };
     let answer = create(ctx, create_request).await?;
     Ok(Confirmed {

@@ -9,7 +9,7 @@ use crate::service::events::integrations::WebhookSettings;
 use crate::service::notifications::EmailFacts;
 use crate::service::outbox::{Message, Notice, REMINDER, WebhookDelivery};
 use crate::service::slots::LoadedEvent;
-use crate::service::{Ctx, ServiceResult};
+use crate::service::{Ctx, ServiceError, ServiceResult};
 use crate::store::booking_fields::FieldRow;
 use crate::store::bookings::{self, BookingRow, NewActivity};
 use crate::store::events::EventRow;
@@ -202,6 +202,61 @@ pub async fn booking_link_email(
         &when,
         &url,
     )))
+}
+
+/// The email of a [`crate::service::outbox::WaitlistMail`]: `None` when it has nothing left to
+/// say (the entry is gone, an offer is no longer open, a joined entry has left).
+pub async fn waitlist_email(
+    ctx: &Ctx,
+    mail: &crate::service::outbox::WaitlistMail,
+) -> ServiceResult<Option<crate::service::notifications::Email>> {
+    let mut conn = ctx.store.conn().await?;
+    let Some(entry) = crate::store::waitlist::find(conn.ex(), mail.entry_id).await? else {
+        return Ok(None);
+    };
+    let still = match mail.kind.as_str() {
+        "offered" => entry.status == "offered",
+        _ => matches!(entry.status.as_str(), "waiting" | "offered"),
+    };
+    if !still {
+        return Ok(None);
+    }
+    let token = ctx
+        .secrets
+        .open(&mail.token_sealed)
+        .map_err(|e| ServiceError::Internal(format!("waitlist entry {}: {e}", entry.id)))?;
+    let general: crate::model::settings::GeneralSettings =
+        crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
+    let loaded = crate::service::slots::load_event(conn.ex(), entry.event_id).await?;
+    let zone = crate::domain::zone::parse_zone(&entry.person_time_zone).unwrap_or(chrono_tz::UTC);
+    let local = |at: i64| {
+        chrono::DateTime::from_timestamp(at, 0)
+            .map(|t| {
+                t.with_timezone(&zone)
+                    .format("%A, %B %-d, %Y, %H:%M (%Z)")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    };
+    let title = &loaded.event().title;
+    Ok(Some(if mail.kind == "offered" {
+        crate::service::notifications::waitlist_offer_email(
+            &general.emailing,
+            &entry.email,
+            title,
+            &local(entry.start_time),
+            &local(entry.offer_expires_at.unwrap_or_default()),
+            &format!("{}/waitlist/offer/{token}", ctx.public_url),
+        )
+    } else {
+        crate::service::notifications::waitlist_joined_email(
+            &general.emailing,
+            &entry.email,
+            title,
+            &local(entry.start_time),
+            &format!("{}/waitlist/leave/{token}", ctx.public_url),
+        )
+    }))
 }
 
 /// Loads what a booking message (email or SMS) needs, or completes the item and answers

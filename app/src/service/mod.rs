@@ -29,6 +29,7 @@ pub mod support;
 pub mod team_invitations;
 pub mod two_factor;
 pub mod users;
+pub mod waitlist;
 
 use crate::domain::access::{Capability, Role};
 use crate::domain::audit::AuthMethod;

@@ -571,6 +571,62 @@ fn site_email(
 
 /// The link of an attendee's existing booking, sent when the event's per-attendee limit
 /// refused another booking: `when` is the booking's start as the attendee reads it.
+/// The email of a waitlist entry just made (DESIGN 2.12): the time waited for and the link
+/// that leaves the waitlist.
+pub fn waitlist_joined_email(
+    emailing: &EmailSettings,
+    to: &str,
+    event_title: &str,
+    when: &str,
+    leave_url: &str,
+) -> Email {
+    let lead = format!("You are on the waitlist for {event_title}: {when}.");
+    let next = "If a place frees up, we will email you a link to book it.";
+    let follow = "To leave the waitlist:";
+    let html = format!(
+        "<p>{}</p><p>{}</p><p>{}<br><a href=\"{}\">{}</a></p>",
+        escape_html(&lead),
+        escape_html(next),
+        escape_html(follow),
+        escape_html(leave_url),
+        escape_html(leave_url)
+    );
+    site_email(
+        emailing,
+        to,
+        format!("You are on the waitlist for {event_title}"),
+        html,
+        format!("{lead}\n{next}\n\n{follow}\n{leave_url}\n"),
+    )
+}
+
+/// The email of a waitlist offer: the freed time, until when it is held, and the claim link.
+pub fn waitlist_offer_email(
+    emailing: &EmailSettings,
+    to: &str,
+    event_title: &str,
+    when: &str,
+    until: &str,
+    claim_url: &str,
+) -> Email {
+    let lead = format!("A place is free for {event_title}: {when}.");
+    let held = format!("It is held for you until {until}. Book it here:");
+    let html = format!(
+        "<p>{}</p><p>{}<br><a href=\"{}\">{}</a></p>",
+        escape_html(&lead),
+        escape_html(&held),
+        escape_html(claim_url),
+        escape_html(claim_url)
+    );
+    site_email(
+        emailing,
+        to,
+        format!("A place is free: {event_title}"),
+        html,
+        format!("{lead}\n{held}\n{claim_url}\n"),
+    )
+}
+
 pub fn booking_link_email(
     emailing: &EmailSettings,
     to: &str,

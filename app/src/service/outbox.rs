@@ -18,6 +18,7 @@ pub const WEBHOOK_KIND: &str = "webhook";
 pub const CALENDAR_WRITE_KIND: &str = "calendar_write";
 pub const TEST_EMAIL_KIND: &str = "test_email";
 pub const BOOKING_LINK_KIND: &str = "booking_link";
+pub const WAITLIST_KIND: &str = "waitlist_email";
 /// An item's `purpose` when it is a reminder.
 pub const REMINDER: &str = "reminder";
 
@@ -76,6 +77,17 @@ pub struct BookingLink {
     pub to: String,
 }
 
+/// An email to a waitlist entry (DESIGN 2.12): `joined` carries its leave link, `offered` its
+/// claim link. The link's token is sealed with the server's key: the database never holds it
+/// in the clear.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitlistMail {
+    pub entry_id: i64,
+    /// `joined` or `offered`.
+    pub kind: String,
+    pub token_sealed: String,
+}
+
 /// One side effect, by kind.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
@@ -85,6 +97,7 @@ pub enum Message {
     CalendarWrite(CalendarWrite),
     TestEmail(TestEmail),
     BookingLink(BookingLink),
+    Waitlist(WaitlistMail),
 }
 
 /// A stored payload that does not read as its kind's message (an item of an unknown kind, or
@@ -106,6 +119,7 @@ impl Message {
             Message::CalendarWrite(_) => CALENDAR_WRITE_KIND,
             Message::TestEmail(_) => TEST_EMAIL_KIND,
             Message::BookingLink(_) => BOOKING_LINK_KIND,
+            Message::Waitlist(_) => WAITLIST_KIND,
         }
     }
 
@@ -116,6 +130,7 @@ impl Message {
             Message::CalendarWrite(m) => serde_json::to_string(m),
             Message::TestEmail(m) => serde_json::to_string(m),
             Message::BookingLink(m) => serde_json::to_string(m),
+            Message::Waitlist(m) => serde_json::to_string(m),
         };
         // These types hold strings, numbers and JSON values only: serialising cannot fail.
         text.unwrap_or_default()
@@ -151,6 +166,7 @@ impl Message {
             CALENDAR_WRITE_KIND => serde_json::from_str(payload).map(Message::CalendarWrite),
             TEST_EMAIL_KIND => serde_json::from_str(payload).map(Message::TestEmail),
             BOOKING_LINK_KIND => serde_json::from_str(payload).map(Message::BookingLink),
+            WAITLIST_KIND => serde_json::from_str(payload).map(Message::Waitlist),
             other => return Err(unreadable(format!("unknown kind {other}"))),
         };
         message.map_err(|e| unreadable(e.to_string()))
@@ -286,6 +302,11 @@ mod tests {
             }),
             Message::TestEmail(TestEmail {
                 to: "a@example.org".into(),
+            }),
+            Message::Waitlist(WaitlistMail {
+                entry_id: 3,
+                kind: "offered".into(),
+                token_sealed: "sealed".into(),
             }),
         ];
         for message in all {

@@ -55,6 +55,13 @@ pub async fn delete(ex: Ex<'_>, id: i64, now: i64) -> StoreResult<bool> {
     Ok(done > 0)
 }
 
+/// Ends the hold with this token digest, live or not.
+pub async fn delete_by_digest(ex: Ex<'_>, token_digest: &str) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("DELETE FROM holds WHERE token_digest = $1")
+        .bind(token_digest).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
 /// The expiry times of an address's live holds, soonest first.
 pub async fn live_of_ip(ex: Ex<'_>, client_ip: &str, now: i64) -> StoreResult<Vec<i64>> {
     Ok(on!(ex, c => sqlx::query_scalar::<_, i64>(

@@ -31,6 +31,7 @@ pub mod team_invitations;
 pub mod transfer;
 pub mod two_factor;
 pub mod users;
+pub mod waitlist;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -158,11 +158,14 @@ pub fn App() -> impl IntoView {
                     <Route path=(StaticSegment("settings"), StaticSegment("security")) view=admin::routes::security />
                     <Route path=(StaticSegment("settings"), StaticSegment("security"), StaticSegment("two-factor")) view=admin::routes::two_factor />
                     <Route path=StaticSegment("reports") view=admin::routes::reports />
+                    <Route path=StaticSegment("waitlist") view=admin::routes::waitlist />
                     <Route path=StaticSegment("audit-log") view=admin::routes::audit_log />
                     <Route path=WildcardSegment("rest") view=admin::routes::not_found />
                 </ParentRoute>
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the
                 // whole page, times included, and works without JavaScript.
+                <Route path=(StaticSegment("waitlist"), StaticSegment("offer"), ParamSegment("token")) view=public::WaitlistOfferRoute ssr=SsrMode::Async />
+                <Route path=(StaticSegment("waitlist"), StaticSegment("leave"), ParamSegment("hash")) view=public::WaitlistLeaveRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash")) view=public::ManageRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("cancel")) view=public::CancelRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("reschedule")) view=public::RescheduleRoute ssr=SsrMode::Async />

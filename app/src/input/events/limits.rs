@@ -8,7 +8,7 @@ use crate::input::fields::{Fields, clean_text};
 use crate::model::event::Quantity;
 use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch};
 use crate::service::events::policies::{
-    AttendeeLimitPatch, DomainsPatch, PolicyPatch, RecurringPatch,
+    AttendeeLimitPatch, DomainsPatch, PolicyPatch, RecurringPatch, WaitlistPatch,
 };
 use crate::service::events::settings::LimitsChanges;
 use crate::service::{ServiceError, ServiceResult};
@@ -135,6 +135,12 @@ fn policies(settings: &Fields<'_>, errors: &mut FieldErrors) -> PolicyPatch {
         patch.attendee_limit = Some(AttendeeLimitPatch {
             enabled: f.bool("enabled", e),
             value: f.int("value", e),
+        })
+    });
+    read("waitlist", &mut |f, e| {
+        patch.waitlist = Some(WaitlistPatch {
+            enabled: f.bool("enabled", e),
+            offer_minutes: f.int("offer_minutes", e),
         })
     });
     read("email_domains", &mut |f, e| {

@@ -12,7 +12,7 @@ use crate::service::ServiceResult;
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::limits::{AdvancedSettings, DurationChoice, RulePatch};
 use crate::service::events::policies::{
-    AttendeeLimitPatch, DomainsPatch, PolicyPatch, RecurringPatch,
+    AttendeeLimitPatch, DomainsPatch, PolicyPatch, RecurringPatch, WaitlistPatch,
 };
 use crate::service::{Caller, Ctx, ServiceError};
 
@@ -66,6 +66,8 @@ pub async fn advanced(
         },
         secret: s.secret,
         agents_may_book: s.agents_may_book,
+        waitlist: s.waitlist.enabled,
+        offer_minutes: s.waitlist.offer_minutes.to_string(),
         allowed_domains: s.email_domains.allow.join("\n"),
         blocked_domains: s.email_domains.deny.join("\n"),
         video_link_template: s.video_link_template.clone(),
@@ -163,6 +165,7 @@ fn advanced_of(
     let max_count = number("max_count", "maximum of occurrences");
     let hold_minutes = number("hold_minutes", "hold minutes");
     let per_attendee = number("attendee_limit", "bookings per attendee");
+    let offer_minutes = number("offer_minutes", "offer minutes");
     let lines = |field: &str| {
         form.value(field)
             .split([',', '\n', ' '])
@@ -186,6 +189,10 @@ fn advanced_of(
         }),
         secret: Some(form.value("secret") == "on"),
         agents_may_book: Some(form.value("agents_may_book") == "on"),
+        waitlist: Some(WaitlistPatch {
+            enabled: Some(form.value("waitlist") == "on"),
+            offer_minutes,
+        }),
         email_domains: Some(DomainsPatch {
             allow: Some(lines("allowed_domains")),
             deny: Some(lines("blocked_domains")),

@@ -22,23 +22,70 @@ pub(super) fn booking_form(
     slot: &SlotLink,
     spec: &PageSpec,
 ) -> BookingForm {
+    BookingForm {
+        fields: spec.fields.clone(),
+        button: spec.button.clone(),
+        series: series_choice(loaded),
+        ..booking_form_summary(view, day, slot)
+    }
+}
+
+/// The waitlist form of a taken time (`&waitlist=1`): the summary, name and email, "Join the
+/// waitlist"; it posts to the same address.
+pub(super) fn waitlist_form(
+    view: &View,
+    day: &DaySlots,
+    slot: &SlotLink,
+    spec: &PageSpec,
+) -> BookingForm {
+    let mut form = BookingForm {
+        action: view.href(&[
+            ("date", day.date.clone()),
+            ("time", slot.time.clone()),
+            ("waitlist", "1".into()),
+        ]),
+        // Labelled plainly: the entry asks for nothing else (DESIGN 2.12's "Name", "Email").
+        fields: spec
+            .fields
+            .iter()
+            .filter_map(|f| {
+                let label = match f.name.as_str() {
+                    "name" => crate::texts::NAME,
+                    "email" => crate::texts::EMAIL,
+                    _ => return None,
+                };
+                Some(FormField {
+                    label: label.into(),
+                    ..f.clone()
+                })
+            })
+            .collect(),
+        button: crate::texts::JOIN_WAITLIST.into(),
+        series: None,
+        ..booking_form_summary(view, day, slot)
+    };
+    form.hold = None;
+    form
+}
+
+/// A form for `slot` with its summary and the link back to the day; no fields yet.
+fn booking_form_summary(view: &View, day: &DaySlots, slot: &SlotLink) -> BookingForm {
     let date = parse_date(&day.date).unwrap_or_default();
     let start = parse_time(&slot.time).unwrap_or_default();
     let end = start + chrono::Duration::minutes(view.duration);
-    let summary = format!(
-        "{}, {} \u{2013} {} ({})",
-        day.label,
-        clock_label(start, view.h12),
-        clock_label(end, view.h12),
-        zone_label(view.zone, date)
-    );
     BookingForm {
-        summary,
+        summary: format!(
+            "{}, {} \u{2013} {} ({})",
+            day.label,
+            clock_label(start, view.h12),
+            clock_label(end, view.h12),
+            zone_label(view.zone, date)
+        ),
         action: view.href(&[("date", day.date.clone()), ("time", slot.time.clone())]),
-        fields: spec.fields.clone(),
-        button: spec.button.clone(),
+        fields: Vec::new(),
+        button: String::new(),
         change_href: view.href(&[("date", day.date.clone())]),
-        series: series_choice(loaded),
+        series: None,
         hold: None,
         proof_of_work: false,
     }

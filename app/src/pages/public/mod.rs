@@ -28,14 +28,17 @@ mod form;
 mod manage;
 mod month;
 mod submit;
+mod waitlist;
 
 use form::{
     booking_form, clock_choices, duration_choices, form_fields, reason_field, submit_text, summary,
+    waitlist_form,
 };
 use manage::manage_view;
 pub use manage::{cancel, ics, manage};
 use month::{day_slots, first_month_with_times, grid, month_slots, times_by_date};
 pub use submit::{Submitted, submit_booking, submit_cancel, submit_reschedule};
+pub use waitlist::{leave_page, offer_page, submit_claim, submit_leave};
 
 /// How far the first day with times is searched for when the window is unlimited.
 const SEARCH_MONTHS: i32 = 12;
@@ -309,13 +312,30 @@ async fn build(
         None => first_month_with_times(ctx, loaded, &view, first_of_month(today), now).await?,
     };
     let times = times_by_date(&answer, view.zone);
-    let chosen = asked_date.or_else(|| times.keys().next().copied());
+    // Only the booking page offers the waitlist (a reschedule moves to a free time).
+    let waiting = match &spec.visitor {
+        Some(_) => answer.waitlist.clone().unwrap_or_default(),
+        None => Default::default(),
+    };
+    // Days with only taken times still open, for their waitlist.
+    let mut days = times.clone();
+    for date in waiting.keys().filter_map(|d| parse_date(d)) {
+        days.entry(date).or_default();
+    }
+    let chosen = asked_date.or_else(|| days.keys().next().copied());
     let last = parse_date(&answer.max_lookup_date).unwrap_or(today);
-    let grid = grid(&view, month, &times, chosen, today, last);
-    let day = chosen.map(|date| day_slots(&view, loaded, date, &times, q.time.as_deref()));
+    let grid = grid(&view, month, &days, chosen, today, last);
+    let day =
+        chosen.map(|date| day_slots(&view, loaded, date, &times, q.time.as_deref(), &waiting));
 
     let mut form = None;
-    if let (Some(text), Some(day)) = (q.time.as_deref(), &day) {
+    let joining = q.waitlist.as_deref() == Some("1") && spec.visitor.is_some();
+    if let (true, Some(text), Some(day)) = (joining, q.time.as_deref(), &day) {
+        match day.waitlist.iter().find(|s| s.time == text) {
+            Some(slot) => form = Some(waitlist_form(&view, day, slot, &spec)),
+            None => notices.push(text::TIME_GONE.into()),
+        }
+    } else if let (Some(text), Some(day)) = (q.time.as_deref(), &day) {
         match day.slots.iter().find(|s| s.time == text) {
             Some(slot) => {
                 let mut shown = booking_form(loaded, &view, day, slot, &spec);

@@ -132,6 +132,9 @@ fn only_month(mut answer: SlotAnswer, month: NaiveDate, zone: Tz) -> SlotAnswer 
     answer
         .remaining_seats
         .retain(|date, _| date.starts_with(&key));
+    if let Some(waiting) = answer.waitlist.as_mut() {
+        waiting.retain(|date, _| date.starts_with(&key));
+    }
     answer
 }
 
@@ -206,6 +209,7 @@ pub(super) fn day_slots(
     date: NaiveDate,
     times: &BTreeMap<NaiveDate, Vec<(NaiveTime, u32)>>,
     chosen_time: Option<&str>,
+    waiting: &BTreeMap<String, Vec<String>>,
 ) -> DaySlots {
     let ev = loaded.event();
     let show_seats = ev.kind().is_group() && ev.is_display_spots;
@@ -227,10 +231,33 @@ pub(super) fn day_slots(
                 .collect()
         })
         .unwrap_or_default();
+    let waitlist = waiting
+        .get(&date_text)
+        .map(|times| {
+            times
+                .iter()
+                .filter_map(|hhmm| {
+                    let time = crate::domain::dates::parse_time(hhmm)?;
+                    Some(SlotLink {
+                        label: clock_label(time, view.h12),
+                        href: view.href(&[
+                            ("date", date_text.clone()),
+                            ("time", hhmm.clone()),
+                            ("waitlist", "1".into()),
+                        ]),
+                        seats_left: None,
+                        chosen: chosen_time == Some(hhmm.as_str()),
+                        time: hhmm.clone(),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     DaySlots {
         label: full_date(date),
         date: date_text,
         slots,
+        waitlist,
         offset_note: offset_change(view.zone, date).map(|(before, after)| {
             text::clocks_change(
                 view.zone.name(),

@@ -24,6 +24,8 @@ use crate::model::public::{BookingQuery, FormField, FormState};
 #[derive(Debug)]
 pub enum Submitted {
     Done(String),
+    /// Done; the visitor goes on to this page (a waitlist entry's).
+    Goto(String),
     Refused {
         state: FormState,
         status: u16,
@@ -61,6 +63,9 @@ pub async fn submit_booking(
         return Ok(refused(state, 409, true, SLOT_TAKEN));
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
+    if q.waitlist.as_deref() == Some("1") {
+        return super::waitlist::submit_join(ctx, &loaded, &view, state, event_time).await;
+    }
     let request = CreateRequest {
         event_id: loaded.event().id,
         booking: asked_booking(&loaded, &spec.fields, &state, &view, event_time),
@@ -74,6 +79,7 @@ pub async fn submit_booking(
         },
         dry_run: false,
         confirmation: None,
+        waitlist_claim: None,
     };
     match create(ctx, request).await {
         Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),
@@ -177,6 +183,8 @@ pub(super) fn refusal(error: ServiceError, mut state: FormState) -> ServiceResul
             Ok(refused(state, 409, false, &message))
         }
         ServiceError::Forbidden(message) => Ok(refused(state, 403, false, &message)),
+        ServiceError::Refused { message, .. } => Ok(refused(state, 403, false, message)),
+        ServiceError::Gone { message, .. } => Ok(refused(state, 410, false, &message)),
         // Too many forms without the browser's proof of work from this address.
         ServiceError::TooMany { message, .. } => Ok(refused(state, 429, false, &message)),
         other => Err(other),
@@ -218,6 +226,12 @@ pub(super) fn asked_booking(
         recurring_count: state.value("recurring_count").trim().parse().ok(),
         ..NewBooking::default()
     };
+    fill_answers(&mut asked, fields, state);
+    asked
+}
+
+/// The form's answers to `fields`, into the booking asked for.
+pub(super) fn fill_answers(asked: &mut NewBooking, fields: &[FormField], state: &FormState) {
     for field in fields {
         let values = state.values.get(&field.name).cloned().unwrap_or_default();
         let first = values.first().cloned().unwrap_or_default();
@@ -245,7 +259,6 @@ pub(super) fn asked_booking(
             _ => {}
         }
     }
-    asked
 }
 
 /// Guests from a textarea: one per line, `email` or `Name <email>`.

@@ -34,6 +34,7 @@ fn failed_delivery(d: crate::store::outbox::DeliveryRow) -> (i64, String, String
         Ok(Message::Webhook(w)) => format!("Webhook {}", w.trigger.replace('_', " ")),
         Ok(Message::CalendarWrite(_)) => "Calendar write-back".to_string(),
         Ok(Message::BookingLink(_)) => "Email with the booking's link".to_string(),
+        Ok(Message::Waitlist(_)) => "Waitlist email".to_string(),
         Ok(Message::TestEmail(_)) | Err(_) => d.kind.clone(),
     };
     (d.id, what, d.last_error.unwrap_or_default())

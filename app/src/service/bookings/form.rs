@@ -88,7 +88,7 @@ pub fn check(
 }
 
 /// Name, email, time zone and wall-clock time: present and well-formed.
-fn check_identity(asked: &NewBooking, errors: &mut FieldErrors) {
+pub(crate) fn check_identity(asked: &NewBooking, errors: &mut FieldErrors) {
     let name = &asked.name;
     if name.trim().is_empty() && !errors.contains("name") {
         errors.add("name", "required", "Please enter attendee's name");

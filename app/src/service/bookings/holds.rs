@@ -37,6 +37,8 @@ pub struct HoldSettings {
     pub seconds: Option<i64>,
     /// Live holds per client address; 0 = no limit.
     pub per_ip: u32,
+    /// Every waitlist offer's length in seconds (`None`: the event's `waitlist.offer_minutes`).
+    pub waitlist_offer_seconds: Option<i64>,
 }
 
 impl Default for HoldSettings {
@@ -44,6 +46,7 @@ impl Default for HoldSettings {
         HoldSettings {
             seconds: None,
             per_ip: 10,
+            waitlist_offer_seconds: None,
         }
     }
 }
@@ -195,6 +198,46 @@ async fn held_hosts(
         EventType::Collective => loaded.host_ids(),
         _ => vec![loaded.event().user_id],
     })
+}
+
+/// The client address recorded on a waitlist offer's hold (no visitor's address: it counts
+/// against nobody's limit).
+const WAITLIST_HOLDER: &str = "waitlist";
+
+/// Under the hosts' lock, in the caller's transaction: holds the time for a waitlist offer
+/// whose token has `token_digest`, until `expires_at`, if the guard offers it. Answers whether
+/// it did (`false`: the place is not free).
+pub async fn hold_for_offer(
+    tx: &mut Tx,
+    loaded: &LoadedEvent,
+    (start, duration): (i64, i64),
+    token_digest: &str,
+    expires_at: i64,
+    now: i64,
+) -> ServiceResult<bool> {
+    let schedules = schedule_rows(tx.ex(), loaded).await?;
+    let host_ids = match held_hosts(tx, loaded, &schedules, start, duration, now).await {
+        Ok(hosts) => hosts,
+        Err(ServiceError::SlotUnavailable { .. }) => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    let row = NewHold {
+        token_digest,
+        event_id: loaded.event().id,
+        start_time: start,
+        end_time: start + duration * 60,
+        client_ip: WAITLIST_HOLDER,
+        expires_at,
+        host_ids: &host_ids,
+    };
+    holds::insert(tx.ex(), &row).await?;
+    Ok(true)
+}
+
+/// Ends the hold of a waitlist offer (its entry left, was removed or expired).
+pub async fn release_offer(tx: &mut Tx, token_digest: &str) -> ServiceResult<()> {
+    holds::delete_by_digest(tx.ex(), token_digest).await?;
+    Ok(())
 }
 
 /// The live hold a token names (none for an empty token).

@@ -14,6 +14,7 @@
 
 pub mod activity_line;
 pub mod calendar_links;
+pub mod claims;
 pub mod confirmations;
 pub mod create;
 pub mod desk;

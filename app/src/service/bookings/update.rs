@@ -305,6 +305,10 @@ async fn change_status(
         }
     }
     queue_status_messages(ctx, tx, b, targets, to).await?;
+    if to.is_closed() {
+        let freed = (b.start_time, b.end_time);
+        crate::service::waitlist::pass_on_freed(tx, ctx, freed, ctx.clock.now()).await?;
+    }
     let refund_note = if change.refund {
         " A refund was requested."
     } else {

@@ -161,6 +161,8 @@ pub async fn update_details(
     let ev = events::find(tx.ex(), ev.id)
         .await?
         .ok_or(ServiceError::NotFound)?;
+    // More seats free places that people wait for.
+    crate::service::waitlist::pass_on_event(&mut tx, ctx, ev.id, ctx.clock.now()).await?;
     tx.commit().await?;
     ctx.slot_cache.clear();
     Ok(EventUpdated {

@@ -16,6 +16,14 @@ pub struct PolicyPatch {
     pub email_domains: Option<DomainsPatch>,
     pub video_link_template: Option<String>,
     pub agents_may_book: Option<bool>,
+    pub waitlist: Option<WaitlistPatch>,
+}
+
+/// `waitlist`'s keys sent.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WaitlistPatch {
+    pub enabled: Option<bool>,
+    pub offer_minutes: Option<i64>,
 }
 
 /// `recurring_config`'s keys sent.
@@ -98,6 +106,18 @@ impl PolicyPatch {
         }
         if let Some(allowed) = self.agents_may_book {
             settings.agents_may_book = allowed;
+        }
+        if let Some(patch) = self.waitlist {
+            let w = &mut settings.waitlist;
+            w.enabled = patch.enabled.unwrap_or(w.enabled);
+            w.offer_minutes = patch.offer_minutes.unwrap_or(w.offer_minutes);
+            if !(5..=1440).contains(&w.offer_minutes) {
+                errors.add(
+                    "settings.waitlist.offer_minutes",
+                    "between",
+                    "The offer minutes must be between 5 and 1440.",
+                );
+            }
         }
         if let Some(patch) = self.email_domains {
             let lists = [

@@ -57,6 +57,9 @@ pub struct SlotAnswer {
     /// Group events: the free seats of each offered start, by date and time (an extension
     /// field of the public answers; empty for other events).
     pub remaining_seats: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Events with a waitlist: the starts one may wait for, by date (DESIGN 2.12); `None`
+    /// for other events.
+    pub waitlist: Option<BTreeMap<String, Vec<String>>>,
     pub max_lookup_date: String,
     pub min_lookup_date: String,
     pub first_bookable: i64,
@@ -120,6 +123,15 @@ pub async fn slots_for_months(
     let hosts = busy_inputs(conn.ex(), loaded, rows, req.host_id, from, to, excluded).await?;
     let engine = Engine::new(&rules, &hosts, now);
     let slots = engine.slots(from, to);
+    let waitlist = if loaded.settings.waitlist.enabled {
+        let offers =
+            crate::store::waitlist::offered_starts(conn.ex(), req.event_id, (from, to), now)
+                .await?;
+        let starts = engine.waitlist_starts((from, to), &slots, &offers);
+        Some(by_local_date(&starts, req.zone))
+    } else {
+        None
+    };
     let mut by_date: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut remaining_seats: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
     let group = loaded.event().kind().is_group();
@@ -155,10 +167,26 @@ pub async fn slots_for_months(
         slots,
         by_date,
         remaining_seats,
+        waitlist,
         max_lookup_date: last.format("%Y-%m-%d").to_string(),
         min_lookup_date: first_day.format("%Y-%m-%d").to_string(),
         duration,
     })
+}
+
+/// Starts as `{date: [HH:mm]}` in `zone`.
+fn by_local_date(starts: &[i64], zone: Tz) -> BTreeMap<String, Vec<String>> {
+    let mut by_date: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for start in starts {
+        let local = chrono::DateTime::from_timestamp(*start, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone);
+        by_date
+            .entry(local.format("%Y-%m-%d").to_string())
+            .or_default()
+            .push(local.format("%H:%M").to_string());
+    }
+    by_date
 }
 
 /// Parses `YYYY-MM-DD HH:mm:ss`, `YYYY-MM-DD HH:mm`, `YYYY-MM-DDTHH:mm[:ss]` or `YYYY-MM-DD`.

@@ -25,12 +25,14 @@ pub mod security;
 pub mod settings;
 mod style;
 pub mod two_factor;
+pub mod waitlist;
 
 /// Sections of the dashboard, in navigation order: (path segment under `/admin`, label).
 /// The overview is `/admin` itself.
-pub const SECTIONS: [(&str, &str); 6] = [
+pub const SECTIONS: [(&str, &str); 7] = [
     ("", "Overview"),
     ("bookings", "Bookings"),
+    ("waitlist", "Waitlist"),
     ("calendars", "Calendars"),
     ("availability", "Availability"),
     ("reports", "Reports"),
@@ -95,6 +97,12 @@ enum Section {
     },
     /// `/admin/settings/security/two-factor`.
     TwoFactor,
+    /// `/admin/waitlist?event=&date=`, `done=` after a removal.
+    Waitlist {
+        event: Option<i64>,
+        date: String,
+        done: Option<String>,
+    },
     /// `/admin/reports?from=&to=`.
     Reports {
         from: Option<String>,
@@ -116,6 +124,7 @@ impl Section {
             Section::Bookings(_) => "Bookings",
             Section::Booking { .. } => "Booking",
             Section::Reports { .. } => "Reports",
+            Section::Waitlist { .. } => "Waitlist",
             Section::AuditLog(_) => "Audit log",
             Section::Security { .. } => "Security",
             Section::TwoFactor => "Two-factor authentication",
@@ -149,6 +158,9 @@ impl Section {
             Section::Bookings(query) => bookings::page(query, csrf).await,
             Section::Booking { id, date, done } => booking_detail::page(id, date, done, csrf).await,
             Section::Reports { from, to } => reports::page(from, to).await,
+            Section::Waitlist { event, date, done } => {
+                waitlist::page(event, date, done, csrf).await
+            }
             Section::AuditLog(pairs) => audit_log::page(pairs).await,
             Section::Security { done } => security::page(done, csrf).await,
             Section::TwoFactor => two_factor::page(csrf).await,
@@ -459,6 +471,16 @@ pub mod routes {
             Some(Section::Reports {
                 from: query.get("from"),
                 to: query.get("to"),
+            })
+        })
+    }
+
+    pub fn waitlist() -> impl IntoView {
+        page(|_, query| {
+            Some(Section::Waitlist {
+                event: query.get("event").and_then(|e| e.parse().ok()),
+                date: query.get("date").unwrap_or_default(),
+                done: query.get("done"),
             })
         })
     }

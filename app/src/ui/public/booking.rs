@@ -253,6 +253,8 @@ pub fn DayView(day: Option<DaySlots>, zone: ZoneView) -> impl IntoView {
         return view! { <p class="text-sm text-slate-600 dark:text-slate-300">{text::NO_TIMES_MONTH}</p> }.into_any();
     };
     let empty = day.slots.is_empty();
+    let waitlist = day.waitlist.clone();
+    let waitlist_label = format!("{} {}", text::WAITLIST_HEADING, day.label);
     view! {
         <h2 id="day-heading" tabindex="-1" class="text-base font-semibold">{day.label.clone()}</h2>
         <p class="mt-1 text-xs text-slate-600 dark:text-slate-300" id="zone-label">{zone.label.clone()}</p>
@@ -275,6 +277,24 @@ pub fn DayView(day: Option<DaySlots>, zone: ZoneView) -> impl IntoView {
                 </ul>
             }.into_any()
         }}
+        {(!waitlist.is_empty()).then(|| view! {
+            <section class="mt-4" aria-labelledby="waitlist-heading">
+                <h3 id="waitlist-heading" class="text-sm font-semibold">{text::WAITLIST_HEADING}</h3>
+                <p class="mt-1 text-xs text-slate-600 dark:text-slate-300" id="waitlist-note">{text::WAITLIST_NOTE}</p>
+                <ul class="mt-2 space-y-2" aria-label=waitlist_label id="waitlist-slots">
+                    {waitlist.into_iter().map(|slot| view! {
+                        <li>
+                            <a href=slot.href aria-describedby="zone-label"
+                                aria-current=slot.chosen.then_some("time")
+                                class="flex min-h-11 items-center justify-between gap-2 rounded-md border border-slate-400 px-3 py-2 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:hover:bg-slate-800">
+                                <span class="font-semibold">{slot.label}</span>
+                                <span class="text-sky-800 underline dark:text-sky-300">{text::JOIN_WAITLIST}</span>
+                            </a>
+                        </li>
+                    }).collect_view()}
+                </ul>
+            </section>
+        })}
     }
     .into_any()
 }
@@ -416,7 +436,7 @@ fn SeriesControl(choice: SeriesChoice, state: FormState) -> impl IntoView {
 /// The spam trap (`website`): off screen and hidden from assistive technology, never reached
 /// by Tab; only a robot filling every input types into it.
 #[component]
-fn Honeypot() -> impl IntoView {
+pub fn Honeypot() -> impl IntoView {
     view! {
         <div aria-hidden="true" class="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
             <label for="f-website">"Website"</label>
@@ -427,7 +447,7 @@ fn Honeypot() -> impl IntoView {
 
 /// One input with its label, help text and error (`aria-invalid`, `aria-describedby`).
 #[component]
-fn FieldView(field: FormField, state: FormState) -> impl IntoView {
+pub fn FieldView(field: FormField, state: FormState) -> impl IntoView {
     let id = format!("f-{}", field.name.replace(['.', '_'], "-"));
     let error = state.errors.get(&field.name).cloned();
     let error_id = format!("{id}-error");

@@ -7,11 +7,13 @@ mod booking;
 pub mod islands;
 mod landing;
 mod manage;
+mod waitlist;
 pub use crate::texts as text;
 
 pub use booking::BookingRoute;
 pub use landing::LandingRoute;
 pub use manage::{CancelRoute, ManageRoute, RescheduleRoute};
+pub use waitlist::{WaitlistLeaveRoute, WaitlistOfferRoute};
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -19,6 +21,7 @@ use leptos_router::hooks::use_query_map;
 use crate::model::errors::PageError;
 use crate::model::public::{
     BookingPage, BookingQuery, CancelPage, LandingPage, ManagePage, ReschedulePage,
+    WaitlistLeavePage, WaitlistOfferPage,
 };
 
 /// The answer of a page's server function: `None` is the 404 page.
@@ -226,6 +229,34 @@ pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
 }
 
 /// A page loader: called while the page renders on the server, never an endpoint.
+pub async fn load_waitlist_offer(token: String) -> PageResult<WaitlistOfferPage> {
+    #[cfg(feature = "ssr")]
+    {
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::offer_page(&ctx, &token, server::now()).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (token,);
+        Err(PageError::rendered_on_the_server())
+    }
+}
+
+/// A page loader: called while the page renders on the server, never an endpoint.
+pub async fn load_waitlist_leave(hash: String, joined: bool) -> PageResult<WaitlistLeavePage> {
+    #[cfg(feature = "ssr")]
+    {
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::leave_page(&ctx, &hash, joined).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (hash, joined);
+        Err(PageError::rendered_on_the_server())
+    }
+}
+
+/// A page loader: called while the page renders on the server, never an endpoint.
 pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
     #[cfg(feature = "ssr")]
     {
@@ -259,7 +290,7 @@ fn booking_query() -> BookingQuery {
     let map = query.read_untracked();
     BookingQuery::from_pairs(
         [
-            "month", "date", "tz", "h12", "duration", "time", "embed", "link",
+            "month", "date", "tz", "h12", "duration", "time", "embed", "link", "waitlist",
         ]
         .into_iter()
         .filter_map(|key| map.get_str(key).map(|value| (key, value)))

@@ -50,6 +50,10 @@ pub struct CreateRequest<'a> {
     /// An MCP confirm: the state its preview showed, and the token it spends in the write's
     /// transaction.
     pub confirmation: Option<super::confirmations::Confirmation>,
+    /// A waitlist offer's claim (DESIGN 2.12): the entry, which becomes `booked` in the
+    /// create's transaction (or the claim is refused). Its offer stands in for a private link
+    /// and a proof of work.
+    pub waitlist_claim: Option<i64>,
 }
 
 /// A client's `Idempotency-Key` and the request it came with, as received: a retry must send
@@ -155,7 +159,7 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
         count,
         proof,
         attendee,
-    } = admit(ctx, &event, booking, is_host, req.unverified).await?;
+    } = admit(ctx, &event, booking, trusted(&req, is_host), req.unverified).await?;
     let (start, duration, own_hold) =
         chosen_time(ctx, &event, &attendee, hold_token.as_deref()).await?;
     let choices = HostChoices {
@@ -178,6 +182,9 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
     crate::service::calendars::connections::refresh_hosts(ctx, &hosts).await?;
 
     let mut tx = ctx.store.begin().await?;
+    if let Some(entry) = req.waitlist_claim {
+        super::claims::take_offer(&mut tx, entry, ctx.clock.now()).await?;
+    }
     // Everything below sees every booking committed before the hosts' lock was granted.
     let drafts = if count > 1 {
         let starts = series::starts(&event, start, count);
@@ -188,33 +195,16 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
     } else {
         vec![place(&mut tx, &event, &attendee, choices, start, duration, charge).await?]
     };
-    if !is_host
-        && let Some(existing) = super::policies::booking_at_limit(
-            &mut tx,
-            &event.loaded,
-            &attendee.email,
-            ctx.clock.now(),
-        )
-        .await?
-    {
-        drop(tx);
-        if req.dry_run {
-            return Err(super::policies::over_limit());
-        }
-        return Err(super::policies::refuse_over_limit(
-            ctx,
-            req.event_id,
-            existing,
-            &attendee.email,
-        )
-        .await);
-    }
+    let mut tx = within_attendee_limit(tx, ctx, &req, &event, &attendee, is_host).await?;
     // One use of the private link per create: a series counts once.
     private_links::use_once(&mut tx, link).await?;
     proof_of_work::spend(&mut tx, &proof, ctx.clock.now()).await?;
     let rows = write_all(&mut tx, ctx, &req, &event, &attendee, drafts).await?;
     if let Some(hold) = own_hold {
         super::holds::consume(&mut tx, hold).await?;
+    }
+    if let (Some(entry), Some((first, _))) = (req.waitlist_claim, rows.first()) {
+        super::claims::record_booking(&mut tx, entry, first.id).await?;
     }
     let body = series::answer_all(ctx, &event, &attendee, &rows, req.caller)?;
     if req.dry_run {
@@ -243,6 +233,39 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
         "booking created"
     );
     Ok(body)
+}
+
+/// A host's create, or a waitlist claim (whose offer stands in for a private link and a proof
+/// of work), is admitted as trusted.
+fn trusted(req: &CreateRequest<'_>, is_host: bool) -> bool {
+    is_host || req.waitlist_claim.is_some()
+}
+
+/// The event's per-attendee limit, for the public: the transaction back when the attendee is
+/// within it; else it is rolled back and the refusal answered (after the existing booking's
+/// link is queued, in a transaction of its own, unless this is a preview).
+async fn within_attendee_limit(
+    mut tx: crate::store::Tx,
+    ctx: &Ctx,
+    req: &CreateRequest<'_>,
+    event: &EventContext,
+    attendee: &form::Attendee,
+    is_host: bool,
+) -> ServiceResult<crate::store::Tx> {
+    if is_host {
+        return Ok(tx);
+    }
+    let now = ctx.clock.now();
+    let Some(existing) =
+        super::policies::booking_at_limit(&mut tx, &event.loaded, &attendee.email, now).await?
+    else {
+        return Ok(tx);
+    };
+    drop(tx);
+    if req.dry_run {
+        return Err(super::policies::over_limit());
+    }
+    Err(super::policies::refuse_over_limit(ctx, req.event_id, existing, &attendee.email).await)
 }
 
 /// Last in the write's transaction: an MCP confirm spends its token (unless what would be

@@ -74,6 +74,7 @@ fn delivery(r: &crate::store::outbox::DeliveryRow) -> Delivery {
         Ok(Message::CalendarWrite(_)) => ("host_calendar".to_string(), None),
         Ok(Message::TestEmail(t)) => ("test_email".to_string(), Some(t.to)),
         Ok(Message::BookingLink(l)) => ("booking_link".to_string(), Some(l.to)),
+        Ok(Message::Waitlist(w)) => (format!("waitlist_{}", w.kind), None),
         Err(_) => (String::new(), None),
     };
     let status = match r.status.as_str() {

@@ -268,6 +268,8 @@ pub async fn delete(ctx: &Ctx, caller: &Caller, id: i64) -> ServiceResult<()> {
     // copy from the hosts' calendars.
     crate::service::calendars::write_back::queue_for(tx.ex(), &ids, ctx.clock.now()).await?;
     booking_list::delete(tx.ex(), &ids).await?;
+    let freed = (row.booking.start_time, row.booking.end_time);
+    crate::service::waitlist::pass_on_freed(&mut tx, ctx, freed, ctx.clock.now()).await?;
     tx.commit().await?;
     ctx.slot_cache.forget_first_months();
     Ok(())

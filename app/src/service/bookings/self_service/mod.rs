@@ -375,6 +375,9 @@ async fn record(
         booking.start_time
     };
     notify::queue(tx.ex(), booking.event_id, &ids, start, tail.change, now).await?;
+    // Cancelled, or moved away from: its old time may be someone's on the waitlist now.
+    crate::service::waitlist::pass_on_freed(tx, ctx, (booking.start_time, booking.end_time), now)
+        .await?;
     let webhook_rows = [(booking.id, booking.event_id)];
     crate::service::events::integrations::enqueue_webhooks(tx.ex(), &webhook_rows, tail.trigger)
         .await?;

@@ -164,6 +164,20 @@ fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
                     </label>
                     <p id="f-agents-help" class="text-xs text-slate-600 dark:text-slate-300">"AI assistants (through this site's MCP server at /mcp) may find times and book for people. They always show the booking first and book only once it is confirmed."</p>
                 </div>
+                <div class="flex flex-wrap items-end gap-3">
+                    <label class="flex min-h-10 items-center gap-2 text-sm">
+                        <input type="checkbox" name="waitlist" checked=checked("waitlist", options.waitlist) class="size-5"
+                            aria-describedby="f-waitlist-help" />
+                        "Enable waitlist"
+                    </label>
+                    <div>
+                        <label for="f-offer-minutes" class="block text-xs font-medium">"Offer minutes"</label>
+                        <input id="f-offer-minutes" name="offer_minutes" type="number" min="5" max="1440" value=text("offer_minutes", &options.offer_minutes) class=FIELD
+                            aria-describedby="f-waitlist-help" />
+                        {error("offer_minutes").map(|e| view! { <p class=ERROR>{e}</p> })}
+                    </div>
+                </div>
+                <p id="f-waitlist-help" class="text-xs text-slate-600 dark:text-slate-300">"Visitors may wait for a taken time. When a place frees up, the first in line gets an email and the place is held for them for the offer minutes."</p>
                 <div class="grid gap-3 sm:grid-cols-2">
                     <div>
                         <label for="f-allowed-domains" class="block text-xs font-medium">"Allowed email domains"</label>

@@ -1,0 +1,224 @@
+//! `waitlist_entries` (DESIGN 2.12): visitors waiting for a taken time of an event, found by
+//! the digests of their leave and offer tokens. An offered entry's place is a row of `holds`
+//! with the offer's digest.
+
+use super::{Ex, StoreResult, on};
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct EntryRow {
+    pub id: i64,
+    pub event_id: i64,
+    pub start_time: i64,
+    pub end_time: i64,
+    pub name: String,
+    pub email: String,
+    pub person_time_zone: String,
+    pub status: String,
+    pub offer_expires_at: Option<i64>,
+    pub booking_id: Option<i64>,
+    pub created_at: i64,
+    /// The offer token's digest, once offered (also its hold's).
+    pub offer_digest: Option<String>,
+}
+
+const COLUMNS: &str = "id, event_id, start_time, end_time, name, email, person_time_zone, status,
+    offer_expires_at, booking_id, created_at, offer_digest";
+
+/// An entry to write (status `waiting`).
+pub struct NewEntry<'a> {
+    pub event_id: i64,
+    pub start_time: i64,
+    pub end_time: i64,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub person_time_zone: &'a str,
+    pub leave_digest: &'a str,
+}
+
+pub async fn insert(ex: Ex<'_>, entry: &NewEntry<'_>, now: i64) -> StoreResult<EntryRow> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "INSERT INTO waitlist_entries (event_id, start_time, end_time, name, email, person_time_zone,
+            status, leave_digest, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, $8, $8) RETURNING {COLUMNS}"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql)
+        .bind(entry.event_id).bind(entry.start_time).bind(entry.end_time).bind(entry.name)
+        .bind(entry.email).bind(entry.person_time_zone).bind(entry.leave_digest).bind(now)
+        .fetch_one(&mut *c).await)?)
+}
+
+pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries WHERE id = $1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+}
+
+/// The entry whose leave token has this digest.
+pub async fn find_by_leave(ex: Ex<'_>, digest: &str) -> StoreResult<Option<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries WHERE leave_digest = $1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(digest).fetch_optional(&mut *c).await)?)
+}
+
+/// The entry whose offer token has this digest.
+pub async fn find_by_offer(ex: Ex<'_>, digest: &str) -> StoreResult<Option<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries WHERE offer_digest = $1"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(digest).fetch_optional(&mut *c).await)?)
+}
+
+/// Whether this address is waiting or offered at this time of the event.
+pub async fn has_open(ex: Ex<'_>, event_id: i64, start: i64, email: &str) -> StoreResult<bool> {
+    let n: i64 = on!(ex, c => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM waitlist_entries WHERE event_id = $1 AND start_time = $2
+           AND lower(email) = lower($3) AND status IN ('waiting', 'offered')")
+        .bind(event_id).bind(start).bind(email).fetch_one(&mut *c).await)?;
+    Ok(n > 0)
+}
+
+/// Every entry of the event, by start time then join order.
+pub async fn of_event(ex: Ex<'_>, event_id: i64) -> StoreResult<Vec<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries WHERE event_id = $1 ORDER BY start_time, id"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(event_id).fetch_all(&mut *c).await)?)
+}
+
+/// The waiting entries of one time of an event, in join order.
+pub async fn waiting_at(ex: Ex<'_>, event_id: i64, start: i64) -> StoreResult<Vec<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries
+         WHERE event_id = $1 AND start_time = $2 AND status = 'waiting' ORDER BY id"
+    ));
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(event_id).bind(start)
+        .fetch_all(&mut *c).await)?,
+    )
+}
+
+/// The (event, start) of every time in the future that someone waits for, with that event's
+/// hosts' ids unknown here; each once.
+pub async fn waited_times(ex: Ex<'_>, now: i64) -> StoreResult<Vec<(i64, i64)>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, (i64, i64)>(
+        "SELECT DISTINCT event_id, start_time FROM waitlist_entries
+         WHERE status = 'waiting' AND start_time > $1 ORDER BY event_id, start_time")
+        .bind(now).fetch_all(&mut *c).await)?)
+}
+
+/// Waited-for times whose span meets `[from, to)`, each once (a booking that left that span
+/// may have freed them).
+pub async fn waited_times_within(
+    ex: Ex<'_>,
+    from: i64,
+    to: i64,
+    now: i64,
+) -> StoreResult<Vec<(i64, i64)>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, (i64, i64)>(
+        "SELECT DISTINCT event_id, start_time FROM waitlist_entries
+         WHERE status = 'waiting' AND start_time < $2 AND end_time > $1 AND start_time > $3
+         ORDER BY event_id, start_time")
+        .bind(from).bind(to).bind(now).fetch_all(&mut *c).await)?)
+}
+
+/// Starts in `[from, to)` of the event with a live offer (their place is held for it).
+pub async fn offered_starts(
+    ex: Ex<'_>,
+    event_id: i64,
+    (from, to): (i64, i64),
+    now: i64,
+) -> StoreResult<Vec<i64>> {
+    Ok(on!(ex, c => sqlx::query_scalar::<_, i64>(
+        "SELECT DISTINCT start_time FROM waitlist_entries
+         WHERE event_id = $1 AND status = 'offered' AND offer_expires_at > $4
+           AND start_time >= $2 AND start_time < $3")
+        .bind(event_id).bind(from).bind(to).bind(now).fetch_all(&mut *c).await)?)
+}
+
+/// Offered entries whose offer ended at or before `now`.
+pub async fn lapsed_offers(ex: Ex<'_>, now: i64) -> StoreResult<Vec<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries
+         WHERE status = 'offered' AND offer_expires_at <= $1 ORDER BY offer_expires_at, id"
+    ));
+    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(now).fetch_all(&mut *c).await)?)
+}
+
+/// Makes a waiting entry `offered` until `expires_at` under the offer token's digest; answers
+/// whether it was still waiting.
+pub async fn offer(
+    ex: Ex<'_>,
+    id: i64,
+    offer_digest: &str,
+    expires_at: i64,
+    now: i64,
+) -> StoreResult<bool> {
+    let done = on!(ex, c => sqlx::query(
+        "UPDATE waitlist_entries SET status = 'offered', offer_digest = $2, offer_expires_at = $3,
+            updated_at = $4 WHERE id = $1 AND status = 'waiting'")
+        .bind(id).bind(offer_digest).bind(expires_at).bind(now)
+        .execute(&mut *c).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
+}
+
+/// Compare-and-swap of an entry's status; answers whether it was in one of `from`.
+pub async fn swap_status(
+    ex: Ex<'_>,
+    id: i64,
+    from: &[&str],
+    to: &str,
+    now: i64,
+) -> StoreResult<bool> {
+    let list = from
+        .iter()
+        .map(|s| format!("'{s}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // `from` holds this module's callers' fixed status names, never input.
+    let sql = sqlx::AssertSqlSafe(format!(
+        "UPDATE waitlist_entries SET status = $2, updated_at = $3 WHERE id = $1 AND status IN ({list})"
+    ));
+    let done = on!(ex, c => sqlx::query(sql).bind(id).bind(to).bind(now)
+        .execute(&mut *c).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
+}
+
+/// An offered entry claimed by its booking: `booked`, while its offer is live; answers
+/// whether it was.
+pub async fn mark_booked(ex: Ex<'_>, id: i64, now: i64) -> StoreResult<bool> {
+    let done = on!(ex, c => sqlx::query(
+        "UPDATE waitlist_entries SET status = 'booked', updated_at = $2
+         WHERE id = $1 AND status = 'offered' AND offer_expires_at > $2")
+        .bind(id).bind(now).execute(&mut *c).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
+}
+
+pub async fn set_booking(ex: Ex<'_>, id: i64, booking_id: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE waitlist_entries SET booking_id = $2 WHERE id = $1")
+        .bind(id).bind(booking_id).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// The entries of `event_ids` starting in `[from, to)`, by start time then join order.
+pub async fn of_events_between(
+    ex: Ex<'_>,
+    event_ids: &[i64],
+    (from, to): (i64, i64),
+) -> StoreResult<Vec<EntryRow>> {
+    if event_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = super::id_list(event_ids);
+    // Only integers are interpolated, so the text is safe.
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries
+         WHERE event_id IN ({list}) AND start_time >= $1 AND start_time < $2
+         ORDER BY start_time, event_id, id LIMIT 500"
+    ));
+    Ok(
+        on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(from).bind(to)
+        .fetch_all(&mut *c).await)?,
+    )
+}
