@@ -44,8 +44,8 @@ for (const width of [360, 1280]) {
         await join.click();
       }
       await expect(page).toHaveURL(/waitlist=1/);
-      await page.getByLabel("Name", { exact: true }).fill("Wai Ting");
-      await page.getByLabel("Email", { exact: true }).fill(`wai-${width}-${javaScriptEnabled}@example.org`);
+      await page.getByRole("textbox", { name: /^Name/ }).fill("Wai Ting");
+      await page.getByRole("textbox", { name: /^Email/ }).fill(`wai-${width}-${javaScriptEnabled}@example.org`);
       await page.getByRole("button", { name: "Join the waitlist" }).click();
       await expect(page).toHaveURL(/\/waitlist\/leave\/[A-Za-z0-9_-]{22,}\?joined=1$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have joined the waitlist");

@@ -641,3 +641,103 @@ async fn the_desk_lists_the_hosts_waitlists_and_removes_an_entry() {
     assert_eq!(listed[1]["status"], "waiting");
     assert_eq!(listed[1]["position"], 1, "the second moved up: {listed:?}");
 }
+
+/// Two server processes on one database (PostgreSQL when `TEST_DATABASE_URL` is set): the freed
+/// place goes to the offer alone, whichever process the claims and the other visitors' creates
+/// reach; exactly one claim books it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_racing_for_a_freed_place_book_it_once_for_the_first_in_line() {
+    let app = TestApp::spawn().await;
+    let beside = TestApp::spawn_beside(&app).await;
+    let host = app.host("jane").await;
+    let (calendar, event) = waitlisted_event(&app, &host, 30).await;
+    let (taken, _) = two_times(&app, event).await;
+    let booking = app.book(event).at(&taken).booked().await;
+    join(&app, event, "first@example.org", &taken).await;
+    join(&beside, event, "second@example.org", &taken).await;
+    cancel(&beside, &host, &booking).await;
+    let token = offer_token_of_either(&app, &beside, "first@example.org").await;
+
+    let claim = |server: &'static str, token: String| {
+        let target = if server == "a" { &app } else { &beside };
+        async move {
+            target
+                .send(
+                    Method::POST,
+                    &format!("/waitlist/offers/{token}/claim"),
+                    None,
+                    None,
+                )
+                .await
+                .0
+        }
+    };
+    let create = |server: &'static str, n: usize| {
+        let target = if server == "a" { &app } else { &beside };
+        let taken = taken.clone();
+        async move {
+            target
+                .book(event)
+                .email(&format!("racer{n}@example.org"))
+                .at(&taken)
+                .send()
+                .await
+                .0
+        }
+    };
+    let (c1, c2, c3, c4, r1, r2) = tokio::join!(
+        claim("a", token.clone()),
+        claim("b", token.clone()),
+        claim("a", token.clone()),
+        claim("b", token.clone()),
+        create("a", 1),
+        create("b", 2),
+    );
+    let claims = [c1, c2, c3, c4];
+    assert_eq!(
+        claims.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "{claims:?}"
+    );
+    assert!(
+        claims
+            .iter()
+            .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT),
+        "{claims:?}"
+    );
+    assert_eq!(
+        [r1, r2],
+        [StatusCode::CONFLICT, StatusCode::CONFLICT],
+        "the place was held"
+    );
+    let listed = entries(&app, &host, calendar, event).await;
+    assert_eq!(listed[0]["status"], "booked");
+    assert_eq!(listed[1]["status"], "waiting");
+    let (_, list) = app
+        .get("/schedules?filters[period]=all&per_page=100", &host)
+        .await;
+    let at_time = list["schedules"]["data"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter(|b| b["event_id"] == event && b["start_time"] == taken.as_str())
+                .filter(|b| b["status"] == "scheduled")
+                .count()
+        })
+        .unwrap_or_default();
+    assert_eq!(at_time, 1, "one booking holds the time: {list}");
+}
+
+/// The claim link emailed to `email` by whichever of two processes sent it.
+async fn offer_token_of_either(a: &TestApp, b: &TestApp, email: &str) -> String {
+    for _ in 0..300 {
+        for app in [a, b] {
+            let mails = mails_with(app, "/waitlist/offer/", 0).await;
+            if mails.iter().any(|m| m.contains(email)) {
+                return offer_token(app, email, 1).await;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("no offer emailed to {email}");
+}

@@ -92,8 +92,10 @@ fn Desk(
             view! { <p class=format!("{CARD} mt-4 text-sm") id="waitlist-empty">"Nobody is waiting."</p> }.into_any()
         } else {
             view! {
-                <div class=format!("{CARD} mt-4 overflow-x-auto") tabindex="0" role="region" aria-label="Waitlist entries">
-                    <table class="min-w-full text-left text-sm" id="waitlist-table">
+                // Focusable, so a keyboard can scroll the wide table on a narrow screen.
+                <div class="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+                    tabindex="0" role="region" aria-label="Waitlist entries">
+                    <table class="w-full min-w-[44rem] text-left text-sm" id="waitlist-table">
                         <caption class="sr-only">"Waitlist entries, by time and join order"</caption>
                         <thead>
                             <tr class="border-b border-slate-200 dark:border-slate-700">

@@ -177,7 +177,7 @@ fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
                         {error("offer_minutes").map(|e| view! { <p class=ERROR>{e}</p> })}
                     </div>
                 </div>
-                <p id="f-waitlist-help" class="text-xs text-slate-600 dark:text-slate-300">"Visitors may wait for a taken time. When a place frees up, the first in line gets an email and the place is held for them for the offer minutes."</p>
+                <p id="f-waitlist-help" class="mb-3 text-xs text-slate-600 dark:text-slate-300">"Visitors may wait for a taken time. When a place frees up, the first in line gets an email and the place is held for them for the offer minutes."</p>
                 <div class="grid gap-3 sm:grid-cols-2">
                     <div>
                         <label for="f-allowed-domains" class="block text-xs font-medium">"Allowed email domains"</label>
