@@ -193,6 +193,7 @@ async fn first_offered_after(
             host_id: None,
             own_hold: None,
             access: app::service::slots::SlotAccess::Checked,
+            waitlist: false,
         };
         let answer = public_slots(ctx, request, Utc::now().timestamp())
             .await

@@ -304,6 +304,7 @@ pub async fn get_slots(
         access: SlotAccess::Public {
             link: query.get("link").map(str::to_string),
         },
+        waitlist: false,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(SlotList {
@@ -394,6 +395,7 @@ pub async fn get_booking_event(
         access: SlotAccess::Public {
             link: query.get("link").map(str::to_string),
         },
+        waitlist: true,
     };
     let answer = slots::public_slots(&state.ctx, request, chrono::Utc::now().timestamp()).await?;
     Ok(Json(BookingPageAnswer {

@@ -7,8 +7,8 @@
 use chrono::NaiveDateTime;
 use chrono_tz::Tz;
 
+use crate::domain::slots::Engine;
 use crate::domain::slots::local::exact_instant;
-use crate::domain::slots::{Engine, Reason};
 use crate::domain::zone::parse_zone;
 use crate::model::answer::MessageAnswer;
 use crate::model::booking::BookingAnswer;
@@ -138,7 +138,7 @@ fn not_joinable() -> ServiceError {
 /// What a time of an event is to someone who wants it.
 enum Judged {
     Bookable,
-    /// Taken (a full group time, a single event's booked time) or held for an offer.
+    /// Taken (a full group time, a single event's booked time) or held.
     Joinable,
     Neither,
 }
@@ -163,19 +163,11 @@ async fn judge(
     )
     .await?;
     let engine = Engine::new(&rules, &hosts, now);
-    let verdict = engine.evaluate(start);
-    if verdict.offered {
+    if engine.evaluate(start).offered {
         return Ok(Judged::Bookable);
     }
     let on_grid = engine.grid(start, start + 1).contains(&start);
-    let taken = verdict
-        .reasons
-        .iter()
-        .all(|r| matches!(r, Reason::Full | Reason::Overlap));
-    let offered = entries::offered_starts(ex, loaded.event().id, (start, start + 1), now)
-        .await?
-        .contains(&start);
-    Ok(if on_grid && (taken || offered) {
+    Ok(if on_grid && engine.only_taken(start) {
         Judged::Joinable
     } else {
         Judged::Neither

@@ -123,20 +123,6 @@ pub async fn waited_times_within(
         .bind(from).bind(to).bind(now).fetch_all(&mut *c).await)?)
 }
 
-/// Starts in `[from, to)` of the event with a live offer (their place is held for it).
-pub async fn offered_starts(
-    ex: Ex<'_>,
-    event_id: i64,
-    (from, to): (i64, i64),
-    now: i64,
-) -> StoreResult<Vec<i64>> {
-    Ok(on!(ex, c => sqlx::query_scalar::<_, i64>(
-        "SELECT DISTINCT start_time FROM waitlist_entries
-         WHERE event_id = $1 AND status = 'offered' AND offer_expires_at > $4
-           AND start_time >= $2 AND start_time < $3")
-        .bind(event_id).bind(from).bind(to).bind(now).fetch_all(&mut *c).await)?)
-}
-
 /// Offered entries whose offer ended at or before `now`.
 pub async fn lapsed_offers(ex: Ex<'_>, now: i64) -> StoreResult<Vec<EntryRow>> {
     let sql = sqlx::AssertSqlSafe(format!(

@@ -309,37 +309,25 @@ impl<'a> Engine<'a> {
     }
 
     /// The starts in `[from, to)` a visitor may wait for (DESIGN 2.12): grid starts not offered
-    /// only because their place is taken (`full` for a group, `overlap` for a single event),
-    /// and `offered_to_waitlist` (places held for a waitlist's offer). `offered` are the
-    /// offered slots of the same range.
-    pub fn waitlist_starts(
-        &self,
-        (from, to): (i64, i64),
-        offered: &[Slot],
-        offered_to_waitlist: &[i64],
-    ) -> Vec<i64> {
+    /// only because their place is taken (`full` for a group, `overlap` for a single event) or
+    /// held (for a waitlist's offer, or a visitor filling in the form: either may free it).
+    /// `offered` are the offered slots of the same range.
+    pub fn waitlist_starts(&self, (from, to): (i64, i64), offered: &[Slot]) -> Vec<i64> {
         let offered: std::collections::HashSet<i64> = offered.iter().map(|s| s.start).collect();
-        let taken_only = |start: i64| {
-            let reasons = self.evaluate(start).reasons;
-            !reasons.is_empty()
-                && reasons
-                    .iter()
-                    .all(|r| matches!(r, Reason::Full | Reason::Overlap))
-        };
-        let mut starts: Vec<i64> = self
-            .grid(from, to)
+        self.grid(from, to)
             .into_iter()
             .filter(|start| !offered.contains(start))
-            .filter(|start| offered_to_waitlist.contains(start) || taken_only(*start))
-            .collect();
-        starts.extend(
-            offered_to_waitlist
+            .filter(|start| self.only_taken(*start))
+            .collect()
+    }
+
+    /// Whether `start` is refused only because its place is taken or held.
+    pub fn only_taken(&self, start: i64) -> bool {
+        let reasons = self.evaluate(start).reasons;
+        !reasons.is_empty()
+            && reasons
                 .iter()
-                .filter(|s| (from..to).contains(*s) && !offered.contains(*s)),
-        );
-        starts.sort_unstable();
-        starts.dedup();
-        starts
+                .all(|r| matches!(r, Reason::Full | Reason::Overlap | Reason::Held))
     }
 
     /// Whether `start` can be booked, with every reason it cannot.

@@ -987,3 +987,38 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_waitlist_offers_taken_and_held_times_but_not_buffers_or_hours() {
+    let mut h = host(7, BERLIN, every_day(vec![win(9 * 60, 12 * 60)]));
+    let (ten, eleven) = (t(BERLIN, 2027, 1, 4, 10, 0), t(BERLIN, 2027, 1, 4, 11, 0));
+    // The 10:00 booking keeps 15 minutes free after it (its event's buffer).
+    h.busy.push(Busy {
+        buffer_after_minutes: 15,
+        ..busy(ten, 30, 2, 1)
+    });
+    h.busy.push(held(eleven, 30, 1, 4));
+    let r = rules(BERLIN, 30);
+    let hosts = [h];
+    let engine = Engine::new(&r, &hosts, 0);
+    let day = (t(BERLIN, 2027, 1, 4, 0, 0), t(BERLIN, 2027, 1, 5, 0, 0));
+    let offered = engine.slots(day.0, day.1);
+    let waiting: Vec<String> = engine
+        .waitlist_starts(day, &offered)
+        .iter()
+        .map(|s| {
+            chrono::DateTime::from_timestamp(*s, 0)
+                .unwrap_or_default()
+                .with_timezone(&BERLIN)
+                .format("%H:%M")
+                .to_string()
+        })
+        .collect();
+    // 10:30 is refused for the buffer after 10:00, not because its place is taken.
+    assert_eq!(waiting, ["10:00", "11:00"]);
+    assert_eq!(times(BERLIN, &offered), ["09:00", "09:30", "11:30"]);
+    assert!(
+        !engine.only_taken(t(BERLIN, 2027, 1, 4, 12, 0)),
+        "outside the hours"
+    );
+}

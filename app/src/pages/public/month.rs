@@ -35,6 +35,7 @@ pub(super) async fn month_slots(
         host_id: None,
         own_hold: view.own_hold,
         access: crate::service::slots::SlotAccess::Checked,
+        waitlist: true,
     };
     public_slots(ctx, request, now).await
 }
@@ -98,6 +99,7 @@ async fn search_from(
         host_id: None,
         own_hold: view.own_hold,
         access: crate::service::slots::SlotAccess::Checked,
+        waitlist: true,
     };
     let ahead = slots_for_months(ctx, request, months, now).await?;
     let Some(found) = ahead.slots.first().map(|slot| {

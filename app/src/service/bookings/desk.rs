@@ -335,6 +335,7 @@ async fn offered_times(
         host_id: None,
         own_hold: None,
         access: crate::service::slots::SlotAccess::Checked,
+        waitlist: false,
     };
     let answer = match crate::service::slots::public_slots(ctx, request, now).await {
         Ok(answer) => answer,

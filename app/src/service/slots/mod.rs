@@ -36,6 +36,9 @@ pub struct SlotRequest {
     /// The visitor's own hold, which does not hide its time from them.
     pub own_hold: Option<i64>,
     pub access: SlotAccess,
+    /// Also the times one may wait for (`waitlist` of the answer), for an event with a
+    /// waitlist: the booking page and `GET /bookings/event` ask, the slot lists do not.
+    pub waitlist: bool,
 }
 
 /// Who asks for the times: the public REST routes, whose `link` decides whether a secret event
@@ -123,11 +126,8 @@ pub async fn slots_for_months(
     let hosts = busy_inputs(conn.ex(), loaded, rows, req.host_id, from, to, excluded).await?;
     let engine = Engine::new(&rules, &hosts, now);
     let slots = engine.slots(from, to);
-    let waitlist = if loaded.settings.waitlist.enabled {
-        let offers =
-            crate::store::waitlist::offered_starts(conn.ex(), req.event_id, (from, to), now)
-                .await?;
-        let starts = engine.waitlist_starts((from, to), &slots, &offers);
+    let waitlist = if req.waitlist && loaded.settings.waitlist.enabled {
+        let starts = engine.waitlist_starts((from, to), &slots);
         Some(by_local_date(&starts, req.zone))
     } else {
         None
