@@ -59,9 +59,8 @@ pub async fn create_user(
     ApiJson(body): ApiJson,
 ) -> Result<(StatusCode, Json<UserChanged>), ApiError> {
     // 403 comes before any complaint about the body.
-    let input = site::permitted_then(&host.caller, Capability::ListUsers, || {
-        app::input::users::new_user(&body)
-    })?;
+    site::require(&host.caller, Capability::ListUsers)?;
+    let input = app::input::users::new_user(&body)?;
     let created = users::create(&host.ctx, &host.caller, input).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
@@ -76,9 +75,8 @@ pub async fn update_user(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson,
 ) -> Answer<UserChanged> {
-    let change = site::permitted_then(&host.caller, Capability::ListUsers, || {
-        app::input::users::role_change(id, &body)
-    })?;
+    site::require(&host.caller, Capability::ListUsers)?;
+    let change = app::input::users::role_change(id, &body)?;
     users::update(&host.ctx, &host.caller, change).await.json()
 }
 

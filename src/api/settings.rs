@@ -53,9 +53,8 @@ pub async fn save_security_settings(
     host: Host,
     ApiJson(body): ApiJson,
 ) -> Answer<SavedSecuritySettings> {
-    let change = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::security_change(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let change = app::input::settings::security_change(&body)?;
     security::save(&host.ctx, &host.caller, change).await.json()
 }
 
@@ -72,9 +71,8 @@ pub async fn save_booking_protection(
     host: Host,
     ApiJson(body): ApiJson,
 ) -> Answer<SavedBookingProtection> {
-    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::protection_changes(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let changes = app::input::settings::protection_changes(&body)?;
     protection::save(&host.ctx, &host.caller, changes)
         .await
         .json()
@@ -90,9 +88,8 @@ pub async fn get_general(host: Host) -> Answer<GeneralSettingsAnswer> {
     request_body(content = GeneralSettingsRequest, description = "`{emailing?, administration?, timeFormat?: '12'|'24'}`; a section sent in part keeps its other fields"),
     responses((status = 200, description = "`{message: 'Settings updated successfully', settings: {emailing, administration, time_format}}`", body = SavedGeneralSettings)))]
 pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGeneralSettings> {
-    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::general_changes(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let changes = app::input::settings::general_changes(&body)?;
     general::save_general(&host.ctx, &host.caller, changes)
         .await
         .json()
@@ -102,9 +99,8 @@ pub async fn save_general(host: Host, ApiJson(body): ApiJson) -> Answer<SavedGen
     request_body(content = PaymentSettingsRequest, description = "`{payments: {currency?, is_active?, number_format?, currency_position?}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::payment_changes(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let changes = app::input::settings::payment_changes(&body)?;
     general::save_payment(&host.ctx, &host.caller, changes)
         .await
         .json()
@@ -114,9 +110,8 @@ pub async fn save_payment(host: Host, ApiJson(body): ApiJson) -> Answer<MessageA
     request_body(content = ThemeRequest, description = "`{theme: 'system-default'|'light'|'dark'}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_theme(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    let choice = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::theme_choice(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let choice = app::input::settings::theme_choice(&body)?;
     site::save_theme(&host.ctx, &host.caller, choice)
         .await
         .json()
@@ -140,9 +135,8 @@ pub async fn get_global_modules(host: Host) -> Answer<GlobalModules> {
     request_body(content = SettingsRequest, description = "`{settings: {module: 'yes'|'no'}}`"),
     responses((status = 200, description = "`{message: 'Settings updated successfully'}`", body = MessageAnswer)))]
 pub async fn save_global_modules(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    let switches = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::module_switches(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let switches = app::input::settings::module_switches(&body)?;
     modules::save_global_modules(&host.ctx, &host.caller, switches)
         .await
         .json()
@@ -158,9 +152,8 @@ pub async fn get_pages(host: Host) -> Answer<PageList> {
     request_body(content = SettingsRequest, description = "`{settings: {frontend?: {enabled, slug, render_type, page_id}, coupon?: {enabled}}}`"),
     responses((status = 200, description = "`{message: 'Settings are saved', featureModules}`", body = SavedFeatureModules)))]
 pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeatureModules> {
-    let changes = site::permitted_then(&host.caller, Capability::ManageOptions, || {
-        app::input::settings::addon_changes(&body)
-    })?;
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let changes = app::input::settings::addon_changes(&body)?;
     modules::save_addons(&host.ctx, &host.caller, changes)
         .await
         .json()
@@ -170,9 +163,8 @@ pub async fn save_addons(host: Host, ApiJson(body): ApiJson) -> Answer<SavedFeat
     request_body(content = InstallPluginRequest, description = "`{plugin_id: 'plugin-smtp'|'plugin-booking'|'plugin-form'|'plugin-crm'|'plugin-boards'|'plugin-cart'}`"),
     responses((status = 200, description = "`{message: 'Plugin has been installed successfully'}`", body = MessageAnswer)))]
 pub async fn install_plugin(host: Host, ApiJson(body): ApiJson) -> Answer<MessageAnswer> {
-    let plugin = site::permitted_then(&host.caller, Capability::InstallPlugins, || {
-        app::input::settings::plugin_id(&body)
-    })?;
+    site::require(&host.caller, Capability::InstallPlugins)?;
+    let plugin = app::input::settings::plugin_id(&body)?;
     modules::install_plugin(&host.ctx, &host.caller, plugin)
         .await
         .json()
