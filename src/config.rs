@@ -77,6 +77,9 @@ pub struct Config {
     /// SQLite: how often the write-ahead log is emptied into the database file
     /// (`SLOTBOOK_SQLITE_CHECKPOINT_SECONDS`; 0 = never).
     pub sqlite_checkpoint: Duration,
+    /// How often the privacy retention pass runs, the first one this long after the start
+    /// (`SLOTBOOK_RETENTION_INTERVAL_SECONDS`, DESIGN 2.11).
+    pub retention_interval: Duration,
     /// Key sealing calendar credentials, 32 bytes in base64 (`SLOTBOOK_SECRET_KEY`); never logged.
     pub secret_key: Option<String>,
     /// Where the key is generated on first start when `secret_key` is unset
@@ -142,6 +145,7 @@ impl Default for Config {
             max_connections: 1024,
             max_connections_per_peer: 128,
             sqlite_checkpoint: Duration::from_secs(60),
+            retention_interval: Duration::from_secs(86_400),
             secret_key: None,
             secret_key_file: "data/secret.key".into(),
             calendar_timeout: Duration::from_millis(5000),
@@ -245,6 +249,10 @@ impl Config {
             sqlite_checkpoint: env_seconds(
                 "SLOTBOOK_SQLITE_CHECKPOINT_SECONDS",
                 d.sqlite_checkpoint,
+            )?,
+            retention_interval: env_seconds(
+                "SLOTBOOK_RETENTION_INTERVAL_SECONDS",
+                d.retention_interval,
             )?,
             secret_key: env("SLOTBOOK_SECRET_KEY"),
             secret_key_file: env("SLOTBOOK_SECRET_KEY_FILE").unwrap_or(d.secret_key_file),
@@ -400,6 +408,7 @@ impl std::fmt::Debug for Config {
             .field("max_connections", &self.max_connections)
             .field("max_connections_per_peer", &self.max_connections_per_peer)
             .field("sqlite_checkpoint", &self.sqlite_checkpoint)
+            .field("retention_interval", &self.retention_interval)
             .field(
                 "metrics_token",
                 &self.metrics_token.as_ref().map(|_| "(set)"),

@@ -159,6 +159,7 @@ impl Application {
                 allow_private_targets: config.allow_private_targets,
                 webhook_timeout: config.webhook_timeout,
                 sqlite_checkpoint: config.sqlite_checkpoint,
+                retention_interval: config.retention_interval,
             },
             limits: server::ServerLimits {
                 header_timeout: config.header_timeout,

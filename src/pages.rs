@@ -28,6 +28,7 @@ pub fn routes() -> Router<AppState> {
         .route("/admin/bookings", post(desk::post_bulk))
         .route("/admin/bookings/{id}", post(desk::post_action))
         .route("/admin/waitlist", post(desk::post_waitlist))
+        .route("/admin/privacy", post(desk::post_privacy))
         .route("/admin/availability", post(schedules::post_schedule))
         .route(
             "/admin/availability/{id}",
@@ -51,12 +52,14 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/{calendar_slug}/{event_slug}", post(post_booking))
         .route("/booking/{hash}/cancel", post(post_cancel))
+        .route("/booking/{hash}/erase", post(post_erase))
         .route("/booking/{hash}/reschedule", post(post_reschedule))
         .route("/booking/{hash}/ics", get(get_ics))
         .route("/waitlist/offer/{token}", post(post_claim))
         .route("/waitlist/leave/{hash}", post(post_leave))
         .route("/admin/bookings.csv", get(get_bookings_csv))
         .route("/admin/audit-log.csv", get(get_audit_log_csv))
+        .route("/admin/privacy.json", get(get_personal_data))
         .route("/feeds/{file}", get(feeds::get_feed))
         .route("/login/oidc", get(sso::get_start))
         .route("/login/oidc/callback", get(sso::get_callback))
@@ -69,12 +72,11 @@ async fn get_bookings_csv(
     RawQuery(raw): RawQuery,
     parts: axum::http::request::Parts,
 ) -> Response {
-    let caller = match session_of(&state, &parts.headers, &parts.extensions).await {
-        Ok(Some(caller)) => caller,
-        Ok(None) => return see_other("/login?next=%2Fadmin%2Fbookings"),
-        Err(e) => return crate::api::error::ApiError::from(ServiceError::from(e)).into_response(),
-    };
-    let pairs = pairs_of(raw.unwrap_or_default().as_bytes());
+    let (caller, pairs) =
+        match download_caller(&state, &parts, raw, "/login?next=%2Fadmin%2Fbookings").await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
     let q = app::model::dashboard::BookingsQuery::from_pairs(
         pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
@@ -90,14 +92,63 @@ async fn get_audit_log_csv(
     RawQuery(raw): RawQuery,
     parts: axum::http::request::Parts,
 ) -> Response {
-    let caller = match session_of(&state, &parts.headers, &parts.extensions).await {
-        Ok(Some(caller)) => caller,
-        Ok(None) => return see_other("/login?next=%2Fadmin%2Faudit-log"),
-        Err(e) => return crate::api::error::ApiError::from(ServiceError::from(e)).into_response(),
-    };
-    let pairs = pairs_of(raw.unwrap_or_default().as_bytes());
+    let (caller, pairs) =
+        match download_caller(&state, &parts, raw, "/login?next=%2Fadmin%2Faudit-log").await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
     let csv = app::pages::dashboard::audit_log_csv(&state.ctx, &caller, &pairs).await;
     csv_download("audit-log.csv", csv)
+}
+
+/// `/admin/privacy.json?email=E`: everything held about one address, as `GET /privacy/export`
+/// answers it (administrators; anyone else 403). The export is audited.
+async fn get_personal_data(
+    State(state): State<AppState>,
+    RawQuery(raw): RawQuery,
+    parts: axum::http::request::Parts,
+) -> Response {
+    let (caller, pairs) =
+        match download_caller(&state, &parts, raw, "/login?next=%2Fadmin%2Fprivacy").await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
+    let email = pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "email")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_default();
+    match app::service::privacy::export(&state.ctx, &caller, email).await {
+        Ok(data) => (
+            [
+                (header::CONTENT_TYPE, "application/json".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"personal-data.json\"".to_string(),
+                ),
+                (header::CACHE_CONTROL, "no-store".to_string()),
+            ],
+            axum::Json(data),
+        )
+            .into_response(),
+        Err(e) => crate::api::error::ApiError::from(e).into_response(),
+    }
+}
+
+/// The signed-in caller of a download and its query's pairs; else the answer: the login page
+/// (coming back to `login`'s `next`) or the error.
+async fn download_caller(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    raw: Option<String>,
+    login: &str,
+) -> Result<(app::service::Caller, Vec<(String, String)>), Response> {
+    match session_of(state, &parts.headers, &parts.extensions).await {
+        Ok(Some(caller)) => Ok((caller, pairs_of(raw.unwrap_or_default().as_bytes()))),
+        Ok(None) => Err(see_other(login)),
+        Err(e) => Err(crate::api::error::ApiError::from(ServiceError::from(e)).into_response()),
+    }
 }
 
 /// A CSV file to download (never kept by caches: it holds personal data), or the refusal.
@@ -285,6 +336,23 @@ async fn post_cancel(
     request: Request,
 ) -> Response {
     post_by_hash(&state, &hash, request, ByHash::Cancel).await
+}
+
+/// "Erase my data": ticked, the data goes and the erased page follows (DESIGN 2.11).
+async fn post_erase(
+    State(state): State<AppState>,
+    Path(hash): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let outcome = public_pages::submit_erase(&state.ctx, &hash, &form).await;
+    finish(&state, &parts, outcome, |hash| {
+        format!("/booking/{hash}/erase?done=1")
+    })
+    .await
 }
 
 async fn post_reschedule(

@@ -78,6 +78,15 @@ pub const CANCEL_HEADING: &str = "Cancel this booking";
 pub const REASON: &str = "Reason";
 pub const CANCEL_BUTTON: &str = "Cancel booking";
 pub const KEEP_BOOKING: &str = "Keep the booking";
+/// The manage page's link, the erase page's heading and button (DESIGN 2.11).
+pub const ERASE_DATA: &str = "Erase my data";
+pub const ERASE_EXPLAINED: &str = "Your name, email address, phone number, notes, answers and guests will be erased from this booking. A booking that has not taken place yet is cancelled first, and its host is told.";
+pub const ERASE_CONFIRM: &str = "I understand that this cannot be undone";
+pub const DATA_ERASED: &str = "Your data has been erased";
+/// The desk's name of a booking whose attendee data was erased.
+pub const ERASED_ATTENDEE: &str = "Erased attendee";
+pub const DATA_ERASED_EXPLAINED: &str =
+    "Nothing of what you entered is kept with this booking any more, and its links no longer work.";
 pub const BACK_TO_BOOKING: &str = "Back to your booking";
 pub const RESCHEDULE_HEADING: &str = "Choose a new time";
 pub const CURRENT_TIME: &str = "Currently booked";

@@ -16,6 +16,7 @@ pub mod hosts;
 pub mod integrations;
 pub mod limits;
 pub mod out_of_office;
+pub mod privacy;
 pub mod reports;
 pub mod schedules;
 pub mod settings;
@@ -52,6 +53,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(accounts::router())
         .merge(feeds::router())
         .merge(waitlist::router())
+        .merge(privacy::router())
         .split_for_parts();
     openapi.servers = Some(vec![utoipa::openapi::Server::new("/api/v2")]);
     // After the merge: the routes' operations exist only now.

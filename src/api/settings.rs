@@ -7,11 +7,13 @@ use app::model::listing::{PageList, SettingsMenu};
 use app::model::settings::{
     BookingProtectionAnswer, BookingProtectionRequest, GeneralSettingsAnswer,
     GeneralSettingsRequest, GlobalModules, InstallPluginRequest, PaymentSettingsRequest,
-    SavedBookingProtection, SavedFeatureModules, SavedGeneralSettings, SavedSecuritySettings,
-    SecuritySettingsAnswer, SecuritySettingsRequest, SettingsRequest, ThemeRequest,
+    PrivacySettingsAnswer, PrivacySettingsRequest, SavedBookingProtection, SavedFeatureModules,
+    SavedGeneralSettings, SavedPrivacySettings, SavedSecuritySettings, SecuritySettingsAnswer,
+    SecuritySettingsRequest, SettingsRequest, ThemeRequest,
 };
 use app::service::settings::general;
 use app::service::settings::modules;
+use app::service::settings::privacy;
 use app::service::settings::protection;
 use app::service::settings::security;
 use app::service::settings::site;
@@ -36,6 +38,27 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(install_plugin))
         .routes(routes!(get_booking_protection, save_booking_protection))
         .routes(routes!(get_security_settings, save_security_settings))
+        .routes(routes!(get_privacy_settings, save_privacy_settings))
+}
+
+#[utoipa::path(get, path = "/settings/privacy", tag = "settings",
+    description = "Retention, attendees' own erasure and the booking form's consent (`manage_options`).",
+    responses((status = 200, description = "`{settings: {retention_days, attendee_erasure, consent_required, consent_text, consent_version}}`", body = PrivacySettingsAnswer)))]
+pub async fn get_privacy_settings(host: Host) -> Answer<PrivacySettingsAnswer> {
+    privacy::get(&host.ctx, &host.caller).await.json()
+}
+
+#[utoipa::path(post, path = "/settings/privacy", tag = "settings",
+    description = "The keys sent change, the others keep their value. 422 on the key: `retention_days` (0-3650 or null), `consent_text` (at most 2000 characters; not blank while `consent_required`), `consent_version` (1-40 characters), a wrong type on any key.",
+    request_body(content = PrivacySettingsRequest, description = "`{settings: {retention_days?, attendee_erasure?, consent_required?, consent_text?, consent_version?}}`"),
+    responses((status = 200, description = "`{message: 'Settings updated successfully', settings}`", body = SavedPrivacySettings)))]
+pub async fn save_privacy_settings(
+    host: Host,
+    ApiJson(body): ApiJson,
+) -> Answer<SavedPrivacySettings> {
+    site::require(&host.caller, Capability::ManageOptions)?;
+    let changes = app::input::settings::privacy_changes(&body)?;
+    privacy::save(&host.ctx, &host.caller, changes).await.json()
 }
 
 #[utoipa::path(get, path = "/settings/security", tag = "settings",

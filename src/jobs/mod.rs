@@ -48,6 +48,8 @@ pub struct JobSettings {
     pub webhook_timeout: Duration,
     /// SQLite: pause between two emptyings of the write-ahead log; zero = never.
     pub sqlite_checkpoint: Duration,
+    /// Pause between two privacy retention passes (and before the first).
+    pub retention_interval: Duration,
 }
 
 /// Starts the workers on the current runtime: one outbox worker for webhooks, one for text
@@ -123,6 +125,7 @@ pub fn spawn(ctx: Ctx, mailer: Mailer, sms: SmsSender, settings: JobSettings) {
     tokio::spawn(calendar_sync(ctx.clone(), settings.poll));
     tokio::spawn(waitlist_offers(ctx.clone()));
     tokio::spawn(account_housekeeping(ctx.clone()));
+    tokio::spawn(privacy_retention(ctx.clone(), settings.retention_interval));
     tokio::spawn(async move {
         loop {
             // A pass a minute; the first after a minute too, so a fresh start is quiet.
@@ -151,6 +154,20 @@ async fn waitlist_offers(ctx: Ctx) {
             Ok(n) if n > 0 => tracing::info!(expired = n, "waitlist offers expired"),
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "waitlist pass failed"),
+        }
+    }
+}
+
+/// The privacy retention pass (DESIGN 2.11), every `interval`, the first one interval after the
+/// start: attendee data of bookings that ended more than `retention_days` ago is erased. Safe
+/// with several processes: a booking is erased once, whoever gets there first.
+async fn privacy_retention(ctx: Ctx, interval: Duration) {
+    loop {
+        tokio::time::sleep(interval).await;
+        match app::service::privacy::run_retention(&ctx, ctx.clock.now()).await {
+            Ok(n) if n > 0 => tracing::info!(erased = n, "retention erased attendee data"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "retention pass failed"),
         }
     }
 }
@@ -543,6 +560,7 @@ mod tests {
             allow_private_targets: false,
             webhook_timeout: Duration::from_secs(1),
             sqlite_checkpoint: Duration::ZERO,
+            retention_interval: Duration::from_secs(86_400),
         };
         let worker_ctx = ctx.clone();
         let worker = tokio::spawn(outbox_worker(

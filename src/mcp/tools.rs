@@ -333,6 +333,7 @@ fn booking_input(mode: &Mode, confirm: bool) -> Value {
         "custom_fields": {"type": "object", "description": "Answers to the event's own fields, by field name (get_event's form_schema)"},
         "duration": {"type": "integer", "description": "Minutes, for events offering several lengths"},
         "recurring_count": {"type": "integer", "description": "Occurrences of a series, for events that repeat"},
+        "privacy_consent": {"type": "boolean", "description": "The attendee accepted the site's privacy notice (needed while the site asks for consent; ask the attendee first)"},
     });
     if let Mode::Host(_) = mode {
         properties["status"] = json!({"type": "string", "enum": ["scheduled", "pending"]});

@@ -162,15 +162,10 @@ pub async fn post_waitlist(State(state): State<AppState>, request: Request) -> R
         return StatusCode::BAD_REQUEST.into_response();
     };
     let refused = |message: String, status: StatusCode| {
-        render_with(
+        refused_page(
             &state,
-            &parts.uri,
-            &parts.headers,
-            move || {
-                leptos::prelude::provide_context(app::ui::admin::waitlist::WaitlistRefusal(
-                    message.clone(),
-                ))
-            },
+            &parts,
+            app::ui::admin::waitlist::WaitlistRefusal(message),
             status,
         )
     };
@@ -191,9 +186,70 @@ pub async fn post_waitlist(State(state): State<AppState>, request: Request) -> R
             see_other(&format!("/admin/waitlist?{query}{sep}done=removed"))
         }
         Err(e) => {
-            let error = app::ui::admin::page_error(e);
-            let status = StatusCode::from_u16(error.status).unwrap_or(StatusCode::NOT_FOUND);
-            refused(error.message, status).await
+            let (message, status) = refusal_of(e);
+            refused(message, status).await
         }
     }
+}
+
+/// "Erase all data" on `/admin/privacy`: with the box ticked, the REST route's use case, then
+/// the page again saying how many bookings were erased; otherwise the page with the refusal.
+pub async fn post_privacy(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let Some(form) = form_pairs(body).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let refused = |message: String, status: StatusCode| {
+        refused_page(
+            &state,
+            &parts,
+            app::ui::admin::privacy::PrivacyRefusal(message),
+            status,
+        )
+    };
+    let Some(caller) = checked_caller(&state, &parts, &form).await else {
+        return refused(EXPIRED.into(), StatusCode::FORBIDDEN).await;
+    };
+    let value = |key: &str| {
+        form.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_default()
+    };
+    if value("confirm") != "yes" {
+        let message = app::service::privacy::CONFIRM_ERASURE.to_string();
+        return refused(message, StatusCode::UNPROCESSABLE_ENTITY).await;
+    }
+    let email = value("email");
+    match app::service::privacy::erase_email(&state.ctx, &caller, email).await {
+        Ok(done) => {
+            let query = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("email", email.trim())
+                .append_pair("erased", &done.erased.to_string())
+                .finish();
+            see_other(&format!("/admin/privacy?{query}"))
+        }
+        Err(e) => {
+            let (message, status) = refusal_of(e);
+            refused(message, status).await
+        }
+    }
+}
+
+/// The page of a refused desk post, with `refusal` in its context for the page to show.
+async fn refused_page<T: Clone + Send + Sync + 'static>(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    refusal: T,
+    status: StatusCode,
+) -> Response {
+    let provide = move || leptos::prelude::provide_context(refusal.clone());
+    render_with(state, &parts.uri, &parts.headers, provide, status).await
+}
+
+/// A use case's refusal as the page says it, with the status the REST route would answer.
+fn refusal_of(error: app::service::ServiceError) -> (String, StatusCode) {
+    let error = app::ui::admin::page_error(error);
+    let status = StatusCode::from_u16(error.status).unwrap_or(StatusCode::NOT_FOUND);
+    (error.message, status)
 }

@@ -238,6 +238,7 @@ async fn the_documented_credentials_are_the_ones_the_server_asks_for() {
             "post /bookings/create/{event_id}",
             "post /bookings/holds/{event_id}",
             "post /bookings/{hash}/cancel",
+            "post /bookings/{hash}/erase",
             "post /bookings/{hash}/reschedule",
             "post /waitlist/entries/{hash}/leave",
             "post /waitlist/join/{event_id}",

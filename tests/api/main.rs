@@ -47,6 +47,7 @@ mod page_months;
 mod pages;
 mod payments;
 mod policies;
+mod privacy;
 mod private_links;
 mod proof_of_work;
 #[path = "../common/radicale.rs"]

@@ -96,6 +96,24 @@ pub fn clock_label(time: NaiveTime, h12: bool) -> String {
 }
 
 /// "UTC+01:00" for an offset in seconds east of UTC.
+/// "Monday 14 December 2026, 9:00am – 9:30am": a span of two instants (epoch seconds) on the
+/// wall clock of `zone`.
+pub fn span_label(start: i64, end: i64, zone: Tz, h12: bool) -> String {
+    let local = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .with_timezone(&zone)
+            .naive_local()
+    };
+    let (start, end) = (local(start), local(end));
+    format!(
+        "{}, {} \u{2013} {}",
+        full_date(start.date()),
+        clock_label(start.time(), h12),
+        clock_label(end.time(), h12)
+    )
+}
+
 pub fn offset_label(seconds: i32) -> String {
     let sign = if seconds < 0 { '-' } else { '+' };
     let minutes = seconds.unsigned_abs() / 60;
@@ -170,6 +188,17 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_span_reads_on_the_zone_s_wall_clock() {
+        // 2026-12-14 08:00-08:30 UTC is 09:00-09:30 in Berlin (winter time).
+        let start = 1_797_235_200;
+        let berlin: Tz = "Europe/Berlin".parse().unwrap_or(chrono_tz::UTC);
+        assert_eq!(
+            span_label(start, start + 1_800, berlin, false),
+            "Monday 14 December 2026, 09:00 \u{2013} 09:30"
+        );
     }
 
     #[test]

@@ -34,6 +34,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     let private_link = Some(text("private_link")).filter(|t| !t.trim().is_empty());
     let altcha = Some(text("altcha")).filter(|t| !t.trim().is_empty());
     let recurring_count = f.int("recurring_count", &mut errors);
+    let privacy_consent = f.bool("privacy_consent", &mut errors);
     let location_type = f.str("location_type", &mut errors);
     let event_time = if event_time_text.trim().is_empty() {
         None
@@ -65,6 +66,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
         hold,
         private_link,
         altcha,
+        privacy_consent,
         recurring_count,
         unreadable: errors,
     })

@@ -12,6 +12,7 @@ use crate::service::settings::general::{
 };
 use crate::service::settings::modules::{AddonChanges, ModuleSwitches, PluginId};
 use crate::service::settings::out_of_office::NewAbsence;
+use crate::service::settings::privacy::PrivacyChanges;
 use crate::service::settings::protection::ProtectionChanges;
 use crate::service::settings::site::{
     MODULE_CATALOGUE, SELF_PLUGIN, ThemeChoice, YES_NO, required,
@@ -204,23 +205,51 @@ pub fn out_of_office(body: &Value) -> ServiceResult<NewAbsence> {
     NewAbsence::checked(start, end, reason, teammate_id, errors)
 }
 
-/// `POST /settings/security`: `{settings: {require_two_factor}}` (or the key at the top);
-/// `None` when not sent.
-pub fn security_change(body: &Value) -> ServiceResult<Option<String>> {
-    clean_text(body)?;
-    let mut errors = FieldErrors::new();
-    let top = Fields::new(Some(body), "");
-    let inner = match top.get("settings") {
-        Some(Value::Object(_)) => top.get("settings"),
+/// The keys of a settings body: under `settings`, or at the top when there is no `settings`;
+/// `settings` that is not an object is refused on it.
+fn settings_keys<'a>(body: &'a Value, errors: &mut FieldErrors) -> Option<&'a Value> {
+    match Fields::new(Some(body), "").get("settings") {
+        Some(inner @ Value::Object(_)) => Some(inner),
         None => Some(body),
         Some(_) => {
             errors.add("settings", "object", "The settings must be an object.");
             None
         }
-    };
+    }
+}
+
+/// `POST /settings/security`: `{settings: {require_two_factor}}` (or the key at the top);
+/// `None` when not sent.
+pub fn security_change(body: &Value) -> ServiceResult<Option<String>> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let inner = settings_keys(body, &mut errors);
     let value = Fields::new(inner, "").str("require_two_factor", &mut errors);
     errors.into_result().map_err(ServiceError::invalid)?;
     Ok(value)
+}
+
+/// `POST /settings/privacy`: `{settings: {retention_days, attendee_erasure, consent_required,
+/// consent_text, consent_version}}` (or the keys at the top); a wrong type is named on its key.
+pub fn privacy_changes(body: &Value) -> ServiceResult<PrivacyChanges> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let inner = settings_keys(body, &mut errors);
+    let f = Fields::new(inner, "");
+    // `null` is a value here (keep attendee data), unlike an absent key.
+    let retention_days = match inner.and_then(|v| v.get("retention_days")) {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(_) => f.int("retention_days", &mut errors).map(Some),
+    };
+    Ok(PrivacyChanges {
+        retention_days,
+        attendee_erasure: f.bool("attendee_erasure", &mut errors),
+        consent_required: f.bool("consent_required", &mut errors),
+        consent_text: f.str("consent_text", &mut errors),
+        consent_version: f.str("consent_version", &mut errors),
+        unreadable: errors,
+    })
 }
 
 #[cfg(test)]

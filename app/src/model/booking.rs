@@ -66,9 +66,9 @@ pub struct Booking {
     #[cfg_attr(feature = "ssr", schema(example = "Scheduled"))]
     pub booking_status_text: String,
     pub payment_status_text: String,
-    /// The answers to the event's custom booking fields, by field name.
+    /// The answers to the event's custom booking fields, by field name (`[]` once erased).
     #[cfg_attr(feature = "ssr", schema(value_type = Object))]
-    pub custom_form_data: Map<String, Value>,
+    pub custom_form_data: Value,
     /// The extra guests named on the form.
     pub additional_guests: Vec<BookingGuest>,
     pub calendar_event: BookingEvent,
@@ -80,6 +80,20 @@ pub struct Booking {
     pub series_count: Option<i64>,
     /// The booking's own video call, made from the event's template.
     pub video_url: Option<String>,
+    /// The privacy notice the attendee accepted on the booking form, else `null` (none was asked).
+    pub privacy_consent: Option<PrivacyConsent>,
+    /// When the attendee's data was erased (RFC 3339), else `null` (DESIGN 2.11).
+    pub erased_at: Option<String>,
+}
+
+/// The version of the privacy notice in force when the attendee accepted it, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct PrivacyConsent {
+    #[cfg_attr(feature = "ssr", schema(example = "1"))]
+    pub version: String,
+    #[cfg_attr(feature = "ssr", schema(example = "2026-12-01T09:00:00+00:00"))]
+    pub accepted_at: String,
 }
 
 impl Booking {

@@ -18,6 +18,7 @@ pub mod listing;
 pub mod notifications;
 pub mod page;
 pub mod payment;
+pub mod privacy;
 pub mod public;
 pub mod report;
 pub mod requests;

@@ -361,6 +361,8 @@ pub struct ManagePage {
     pub ics_href: String,
     pub reschedule_href: Option<String>,
     pub cancel_href: Option<String>,
+    /// "Erase my data", while the site lets attendees erase their data (DESIGN 2.11).
+    pub erase_href: Option<String>,
     /// The event's notice rules' messages where they refuse a change now (shown instead of
     /// the link).
     pub notices: Vec<String>,
@@ -382,6 +384,15 @@ pub struct SeriesDate {
     pub cancelled: bool,
     /// `/booking/{hash}` of the other dates; `None` for the page's own.
     pub href: Option<String>,
+}
+
+/// `/booking/{hash}/erase`: the booking whose data would go, or (`?done=1`, once it went)
+/// only the words that it has.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErasePage {
+    pub booking: Option<ManagePage>,
+    pub theme: String,
+    pub accent: String,
 }
 
 /// `/booking/{hash}/cancel`.

@@ -612,3 +612,62 @@ pub struct SecuritySettingsChange {
     #[cfg_attr(feature = "ssr", schema(example = "yes"))]
     pub require_two_factor: Option<String>,
 }
+
+/// The settings document of `/settings/privacy` (DESIGN 2.11).
+pub const PRIVACY: &str = "privacy";
+
+/// `/settings/privacy`: how long attendee data is kept, whether attendees may erase it, and the
+/// privacy notice the booking form may ask them to accept.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PrivacySettings {
+    /// Days after a booking ended before its attendee data is erased (0-3650); `null`: kept.
+    pub retention_days: Option<i64>,
+    /// Attendees may erase their data from the manage page.
+    pub attendee_erasure: bool,
+    /// The public booking form asks for consent to `consent_text`.
+    pub consent_required: bool,
+    pub consent_text: String,
+    /// Stored with each consent; change it when the text changes.
+    #[cfg_attr(feature = "ssr", schema(example = "1"))]
+    pub consent_version: String,
+}
+
+impl Default for PrivacySettings {
+    fn default() -> PrivacySettings {
+        PrivacySettings {
+            retention_days: None,
+            attendee_erasure: false,
+            consent_required: false,
+            consent_text: String::new(),
+            consent_version: "1".into(),
+        }
+    }
+}
+
+/// `{settings}` of `GET /settings/privacy`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"retention_days": null, "attendee_erasure": false, "consent_required": false, "consent_text": "", "consent_version": "1"}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrivacySettingsAnswer {
+    pub settings: PrivacySettings,
+}
+
+/// `{message, settings}` of `POST /settings/privacy`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"message": "Settings updated successfully", "settings": {"retention_days": 365, "attendee_erasure": true, "consent_required": true, "consent_text": "We keep your details to run this appointment.", "consent_version": "2"}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedPrivacySettings {
+    pub message: String,
+    pub settings: PrivacySettings,
+}
+
+/// `POST /settings/privacy`'s body: `{settings: {...}}`; the keys sent change.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"settings": {"retention_days": 365, "attendee_erasure": true}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrivacySettingsRequest {
+    #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
+    pub settings: Option<BTreeMap<String, serde_json::Value>>,
+}

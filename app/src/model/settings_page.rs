@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 /// The settings page's sections, in order: (anchor and `section=` value, heading). All but
 /// "Profile", "Password", "Booking limits", "Out of office", "Connected calendars" and
 /// "Security" need the `manage_options` capability.
-pub const SECTIONS: [(&str, &str); 14] = [
+pub const SECTIONS: [(&str, &str); 15] = [
     ("profile", "Profile"),
     ("password", "Password"),
     ("limits", "Booking limits"),
@@ -19,6 +19,7 @@ pub const SECTIONS: [(&str, &str); 14] = [
     ("payments", "Payments"),
     ("theme", "Theme"),
     ("protection", "Booking protection"),
+    ("privacy", "Privacy"),
     ("modules", "Modules"),
     ("team", "Team"),
 ];
@@ -99,6 +100,13 @@ pub struct SiteSettings {
     pub proof_of_work: bool,
     /// Security: every password login must use two-factor authentication.
     pub require_two_factor: bool,
+    /// Privacy (DESIGN 2.11): days attendee data is kept after a booking ended (digits, or
+    /// empty: kept).
+    pub retention_days: String,
+    pub attendee_erasure: bool,
+    pub consent_required: bool,
+    pub consent_text: String,
+    pub consent_version: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -61,6 +61,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
     let modules: ModuleSettings = site::load(conn.ex(), MODULES).await?;
     let protection = crate::service::settings::protection::stored(conn.ex()).await?;
     let security = crate::service::settings::security::stored(conn.ex()).await?;
+    let privacy = crate::service::settings::privacy::stored(conn.ex()).await?;
     let e = &general.emailing;
     let p = &general.payments;
     Ok(SettingsPage {
@@ -105,6 +106,14 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
             blocklist: protection.blocklist.join("\n"),
             proof_of_work: protection.proof_of_work.enabled,
             require_two_factor: security.requires_two_factor(),
+            retention_days: privacy
+                .retention_days
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
+            attendee_erasure: privacy.attendee_erasure,
+            consent_required: privacy.consent_required,
+            consent_text: privacy.consent_text,
+            consent_version: privacy.consent_version,
         }),
         connections,
         limits,
@@ -262,6 +271,38 @@ async fn save_security(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceR
         "no"
     };
     crate::service::settings::security::save(ctx, caller, Some(required.into()))
+        .await
+        .map(drop)
+}
+
+/// `POST /settings/privacy` as the Privacy section sends it: every key (an empty retention
+/// keeps attendee data).
+async fn save_privacy(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let mut unreadable = FieldErrors::new();
+    let days = form.value("retention_days");
+    let retention_days = match days.trim() {
+        "" => Some(None),
+        text => match text.parse::<i64>() {
+            Ok(n) => Some(Some(n)),
+            Err(_) => {
+                unreadable.add(
+                    "retention_days",
+                    "integer",
+                    "The retention days must be an integer.",
+                );
+                None
+            }
+        },
+    };
+    let changes = crate::service::settings::privacy::PrivacyChanges {
+        retention_days,
+        attendee_erasure: Some(form.value("attendee_erasure") == "on"),
+        consent_required: Some(form.value("consent_required") == "on"),
+        consent_text: Some(form.value("consent_text")),
+        consent_version: Some(form.value("consent_version")),
+        unreadable,
+    };
+    crate::service::settings::privacy::save(ctx, caller, changes)
         .await
         .map(drop)
 }
@@ -457,6 +498,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
         "protection" => done(save_protection(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "security" => done(save_security(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
+        "privacy" => done(save_privacy(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "limits" => done(save_limits(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),

@@ -17,6 +17,7 @@ pub mod login;
 pub mod notifications;
 pub mod operations;
 pub mod outbox;
+pub mod privacy;
 pub mod readiness;
 pub mod reports;
 pub mod schedules;

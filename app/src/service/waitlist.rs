@@ -314,10 +314,8 @@ pub async fn pass_on_freed(
 /// In the transaction of an event's change (more seats, other hours): its waited-for times
 /// that can now be booked are offered.
 pub async fn pass_on_event(tx: &mut Tx, ctx: &Ctx, event_id: i64, now: i64) -> ServiceResult<()> {
-    for (event, start) in entries::waited_times(tx.ex(), now).await? {
-        if event == event_id {
-            offer_free_places(tx, ctx, event, start, now).await?;
-        }
+    for start in entries::waited_times_of_event(tx.ex(), event_id, now).await? {
+        offer_free_places(tx, ctx, event_id, start, now).await?;
     }
     Ok(())
 }

@@ -267,6 +267,8 @@ pub struct BookingRow {
     pub series_index: Option<i64>,
     pub series_count: Option<i64>,
     pub video_url: Option<String>,
+    /// When its attendee's data was erased (DESIGN 2.11).
+    pub erased_at: Option<i64>,
 }
 
 impl BookingRow {
@@ -286,7 +288,7 @@ impl BookingRow {
     }
 }
 
-pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at, series_id, series_index, series_count, video_url";
+pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at, series_id, series_index, series_count, video_url, erased_at";
 
 /// The occurrences of a series, in start order.
 pub async fn of_series(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingRow>> {
@@ -320,9 +322,10 @@ pub async fn meta_of(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<(String, St
     )
 }
 
+/// The booking behind an attendee's link; an erased booking has no link any more.
 pub async fn find_by_hash(ex: Ex<'_>, hash: &str) -> StoreResult<Option<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE hash = $1"
+        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE hash = $1 AND erased_at IS NULL"
     ));
     Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(hash).fetch_optional(&mut *c).await)?)
 }

@@ -21,6 +21,7 @@ pub mod login_failures;
 pub mod out_of_office;
 pub mod outbox;
 pub mod payments;
+pub mod privacy;
 pub mod private_links;
 pub mod proofs;
 pub mod reports;

@@ -108,6 +108,14 @@ pub async fn waited_times(ex: Ex<'_>, now: i64) -> StoreResult<Vec<(i64, i64)>> 
         .bind(now).fetch_all(&mut *c).await)?)
 }
 
+/// The times of one event someone waits for, each once, in order.
+pub async fn waited_times_of_event(ex: Ex<'_>, event_id: i64, now: i64) -> StoreResult<Vec<i64>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT DISTINCT start_time FROM waitlist_entries
+         WHERE event_id = $1 AND status = 'waiting' AND start_time > $2 ORDER BY start_time")
+        .bind(event_id).bind(now).fetch_all(&mut *c).await)?)
+}
+
 /// Waited-for times whose span meets `[from, to)`, each once (a booking that left that span
 /// may have freed them).
 pub async fn waited_times_within(

@@ -160,6 +160,7 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment("reports") view=admin::routes::reports />
                     <Route path=StaticSegment("waitlist") view=admin::routes::waitlist />
                     <Route path=StaticSegment("audit-log") view=admin::routes::audit_log />
+                    <Route path=StaticSegment("privacy") view=admin::routes::privacy />
                     <Route path=WildcardSegment("rest") view=admin::routes::not_found />
                 </ParentRoute>
                 // Public pages wait for their data (`SsrMode::Async`): the first HTML is the
@@ -168,6 +169,7 @@ pub fn App() -> impl IntoView {
                 <Route path=(StaticSegment("waitlist"), StaticSegment("leave"), ParamSegment("hash")) view=public::WaitlistLeaveRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash")) view=public::ManageRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("cancel")) view=public::CancelRoute ssr=SsrMode::Async />
+                <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("erase")) view=public::EraseRoute ssr=SsrMode::Async />
                 <Route path=(StaticSegment("booking"), ParamSegment("hash"), StaticSegment("reschedule")) view=public::RescheduleRoute ssr=SsrMode::Async />
                 <Route path=ParamSegment("calendar_slug") view=public::LandingRoute ssr=SsrMode::Async />
                 <Route path=(ParamSegment("calendar_slug"), ParamSegment("event_slug")) view=public::BookingRoute ssr=SsrMode::Async />

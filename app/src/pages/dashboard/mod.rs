@@ -1,7 +1,7 @@
 //! The host dashboard's pages: the same queries and visibility rules as `GET /schedules`
 //! (a host sees its own calendars' and hosted bookings; `manage_all_data` sees everyone's).
 //! Here the overview; bookings.rs the bookings list and its CSV; reports.rs the reports page;
-//! audit.rs the audit log and its CSV; waitlist.rs the waitlist desk.
+//! audit.rs the audit log and its CSV; waitlist.rs the waitlist desk; privacy.rs "Personal data".
 
 use chrono::DateTime;
 use chrono_tz::Tz;
@@ -17,10 +17,12 @@ use crate::store::{Ex, calendars, reborrow};
 
 mod audit;
 mod bookings;
+mod privacy;
 mod reports;
 mod waitlist;
 
 pub use audit::{audit_log, audit_log_csv};
+pub use privacy::personal_data;
 pub use waitlist::waitlist_desk;
 
 pub use bookings::{TABS, bookings, bookings_csv};

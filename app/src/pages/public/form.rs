@@ -213,11 +213,12 @@ pub(super) async fn form_fields(
     loaded: &LoadedEvent,
     duration: i64,
 ) -> ServiceResult<Vec<FormField>> {
-    let (stored, payment) = {
+    let (stored, payment, privacy) = {
         let mut conn = ctx.store.conn().await?;
         (
             booking_fields::list(conn.ex(), loaded.event().id).await?,
             crate::service::events::payments::load(conn.ex(), loaded.event().id).await?,
+            crate::service::settings::privacy::stored(conn.ex()).await?,
         )
     };
     let locations = event_locations(loaded);
@@ -272,6 +273,19 @@ pub(super) async fn form_fields(
     }
     if let Some(field) = payment_field(loaded, &payment, duration) {
         out.push(field);
+    }
+    if privacy.consent_required {
+        // The notice's own words are its label; `src/pages.rs` posts the box as
+        // `privacy_consent` (DESIGN 2.11).
+        out.push(FormField {
+            name: "privacy_consent".into(),
+            label: privacy.consent_text,
+            kind: "checkbox".into(),
+            required: true,
+            placeholder: String::new(),
+            help_text: String::new(),
+            options: Vec::new(),
+        });
     }
     Ok(out)
 }

@@ -8,9 +8,10 @@ use crate::service::slots::LoadedEvent;
 use crate::service::{Ctx, ServiceError, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use super::form::reason_field;
-use crate::domain::dates::{clock_label, full_date, zone_label};
+use super::submit::Submitted;
+use crate::domain::dates::{span_label, zone_label};
 use crate::domain::zone::parse_zone;
-use crate::model::public::{CancelPage, ManagePage, SeriesDate};
+use crate::model::public::{CancelPage, ErasePage, FormState, ManagePage, SeriesDate};
 use crate::service::bookings::calendar_links::calendar_links;
 use crate::service::bookings::location::location_of_booking;
 use crate::store::bookings::BookingRow;
@@ -48,6 +49,53 @@ pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage
     })
 }
 
+/// `/booking/{hash}/erase` (404 while attendees may not erase their data). With `done` (the
+/// page the erasure leads to) a hash that is gone shows that its data was erased.
+pub async fn erase_page(ctx: &Ctx, hash: &str, done: bool, now: i64) -> ServiceResult<ErasePage> {
+    if !crate::service::privacy::attendee_erasure_allowed(ctx).await? {
+        return Err(ServiceError::NotFound);
+    }
+    let general = {
+        let mut conn = ctx.store.conn().await?;
+        crate::service::settings::site::load::<crate::model::settings::GeneralSettings>(
+            conn.ex(),
+            crate::model::settings::GENERAL,
+        )
+        .await?
+    };
+    let booking = match find_with_event(ctx, hash).await {
+        Ok((booking, loaded)) if !done => Some(manage_view(ctx, &booking, &loaded, now).await?),
+        Err(ServiceError::NotFound) if done => None,
+        Ok(_) | Err(ServiceError::NotFound) => return Err(ServiceError::NotFound),
+        Err(other) => return Err(other),
+    };
+    Ok(ErasePage {
+        booking,
+        theme: general.theme.clone(),
+        accent: crate::domain::brand::accent_style(&general.brand_color),
+    })
+}
+
+/// The posted erase form: ticked, the data goes and the "erased" page follows; unticked, the
+/// form again with the request to confirm.
+pub async fn submit_erase(
+    ctx: &Ctx,
+    hash: &str,
+    form: &[(String, String)],
+) -> ServiceResult<Submitted> {
+    let confirmed = form.iter().any(|(k, v)| k == "confirm" && v == "yes");
+    match crate::service::privacy::erase_own(ctx, hash, confirmed).await {
+        Ok(_) => Ok(Submitted::Goto(format!("/booking/{hash}/erase?done=1"))),
+        Err(ServiceError::Validation { .. }) => Ok(super::submit::refused(
+            FormState::default(),
+            422,
+            false,
+            crate::service::privacy::CONFIRM_ERASURE,
+        )),
+        Err(other) => Err(other),
+    }
+}
+
 /// `/booking/{hash}/ics`: the meeting as iCalendar, from the generator the emails attach.
 pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
@@ -75,19 +123,7 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
 
 /// "Monday, 14 December 2026, 9:00am - 10:00am" of a booking in `zone`.
 fn when_label(booking: &BookingRow, zone: chrono_tz::Tz, h12: bool) -> String {
-    let local = |t: i64| {
-        DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .with_timezone(&zone)
-            .naive_local()
-    };
-    let (start, end) = (local(booking.start_time), local(booking.end_time));
-    format!(
-        "{}, {} \u{2013} {}",
-        full_date(start.date()),
-        clock_label(start.time(), h12),
-        clock_label(end.time(), h12)
-    )
+    span_label(booking.start_time, booking.end_time, zone, h12)
 }
 
 pub(super) async fn manage_view(
@@ -162,6 +198,9 @@ pub(super) async fn manage_view(
             .is_ok()
             .then(|| format!("/booking/{hash}/reschedule")),
         cancel_href: cancel.is_ok().then(|| format!("/booking/{hash}/cancel")),
+        erase_href: crate::service::privacy::attendee_erasure_allowed(ctx)
+            .await?
+            .then(|| format!("/booking/{hash}/erase")),
         notices,
         series,
         video_url: booking

@@ -35,7 +35,7 @@ use form::{
     waitlist_form,
 };
 use manage::manage_view;
-pub use manage::{cancel, ics, manage};
+pub use manage::{cancel, erase_page, ics, manage, submit_erase};
 use month::{day_slots, first_month_with_times, grid, month_slots, times_by_date};
 pub use submit::{Submitted, submit_booking, submit_cancel, submit_reschedule};
 pub use waitlist::{leave_page, offer_page, submit_claim, submit_leave};

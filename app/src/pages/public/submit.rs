@@ -256,6 +256,7 @@ pub(super) fn fill_answers(asked: &mut NewBooking, fields: &[FormField], state: 
             "location_type" => asked.location_type = Some(first),
             "guests" => asked.guests = guests(&first),
             "payment_method" => asked.payment_method = Some(first),
+            "privacy_consent" => asked.privacy_consent = Some(first == "yes"),
             _ => {}
         }
     }

@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDateTime};
 use super::View;
 use super::form::form_fields;
 use super::submit::{Submitted, fill_answers, refusal};
-use crate::domain::dates::{clock_label, full_date, zone_label};
+use crate::domain::dates::{clock_label, span_label, zone_label};
 use crate::domain::zone::parse_zone;
 use crate::model::public::{FormState, WaitlistLeavePage, WaitlistOfferPage};
 use crate::service::bookings::new_booking::NewBooking;
@@ -21,21 +21,13 @@ use crate::texts as text;
 fn when_of(entry: &EntryRow, loaded: &LoadedEvent) -> (String, String) {
     let zone = parse_zone(&entry.person_time_zone).unwrap_or(loaded.host_zone);
     let h12 = loaded.general.time_format == "12";
-    let local = |t: i64| {
-        DateTime::from_timestamp(t, 0)
-            .unwrap_or_default()
-            .with_timezone(&zone)
-            .naive_local()
-    };
-    let (start, end) = (local(entry.start_time), local(entry.end_time));
+    let day = DateTime::from_timestamp(entry.start_time, 0)
+        .unwrap_or_default()
+        .with_timezone(&zone)
+        .date_naive();
     (
-        format!(
-            "{}, {} \u{2013} {}",
-            full_date(start.date()),
-            clock_label(start.time(), h12),
-            clock_label(end.time(), h12)
-        ),
-        zone_label(zone, start.date()),
+        span_label(entry.start_time, entry.end_time, zone, h12),
+        zone_label(zone, day),
     )
 }
 

@@ -384,7 +384,11 @@ fn span(b: &BookingRow, zone: Tz) -> String {
     )
 }
 
+/// The attendee's name, or that it was erased (DESIGN 2.11).
 fn full_name(b: &BookingRow) -> String {
+    if b.erased_at.is_some() {
+        return crate::texts::ERASED_ATTENDEE.into();
+    }
     format!("{} {}", b.first_name, b.last_name)
         .trim()
         .to_string()

@@ -9,6 +9,7 @@ use super::new_booking::{Answer, GuestEntry, NewBooking};
 use crate::domain::validation::{FieldErrors, check_max_len};
 use crate::domain::values::is_valid_email;
 use crate::domain::zone::parse_zone;
+use crate::model::booking::PrivacyConsent;
 use crate::service::slots::{LoadedEvent, parse_local_datetime};
 use crate::service::support::checks::is_http_url;
 use crate::service::{ServiceError, ServiceResult};
@@ -35,6 +36,8 @@ pub struct Attendee {
     pub custom: BTreeMap<String, Answer>,
     pub duration: Option<i64>,
     pub source_url: String,
+    /// The privacy notice accepted on the form, when the site asked for it.
+    pub privacy_consent: Option<PrivacyConsent>,
 }
 
 /// Checks the booking asked for against the event's form. Nothing is written.
@@ -84,6 +87,7 @@ pub fn check(
         custom: asked.custom_fields,
         duration: asked.duration,
         source_url: asked.source_url,
+        privacy_consent: None,
     })
 }
 

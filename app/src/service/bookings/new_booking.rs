@@ -41,6 +41,9 @@ pub struct NewBooking {
     pub private_link: Option<String>,
     /// `altcha`: ALTCHA's solution (base64 JSON), while the site asks for a proof of work.
     pub altcha: Option<String>,
+    /// `privacy_consent`: the attendee ticked the privacy notice (asked of the public only
+    /// while the site requires consent).
+    pub privacy_consent: Option<bool>,
     /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
     pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with

@@ -3,7 +3,7 @@
 use chrono::DateTime;
 use serde_json::{Map, Value, json};
 
-use crate::model::booking::{Booking, BookingEvent, BookingGuest, BookingHost};
+use crate::model::booking::{Booking, BookingEvent, BookingGuest, BookingHost, PrivacyConsent};
 use crate::model::calendar::CalendarRef;
 
 use crate::service::Ctx;
@@ -41,8 +41,29 @@ pub struct BookingContext<'a> {
     pub host_email: &'a str,
     pub custom_fields: Map<String, Value>,
     pub additional_guests: Vec<BookingGuest>,
+    /// The stored `privacy_consent` document, if the form asked for one.
+    pub privacy_consent: Option<PrivacyConsent>,
     /// `created_at`/`updated_at` as `YYYY-MM-DD HH:mm:ss` (create response) or RFC 3339.
     pub plain_timestamps: bool,
+}
+
+/// "{event} between {host} and {attendee}"; without the attendee's name once erased.
+fn title_of(c: &BookingContext<'_>, attendee: &str) -> String {
+    if attendee.is_empty() {
+        format!("{} with {}", c.event_title, c.host_name)
+    } else {
+        format!("{} between {} and {}", c.event_title, c.host_name, attendee)
+    }
+}
+
+/// The custom answers; an erased booking answers `[]`, as the reference plugin does for
+/// "none" (DESIGN 2.11).
+fn answers_of(b: &BookingRow, c: &BookingContext<'_>) -> Value {
+    if b.erased_at.is_some() {
+        Value::Array(Vec::new())
+    } else {
+        Value::Object(c.custom_fields.clone())
+    }
 }
 
 /// The booking as the REST interface shows it (to its hosts; `Booking::for_attendee` is the
@@ -94,7 +115,7 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
         source_url: b.source_url.clone(),
         created_at: stamp(b.created_at),
         updated_at: stamp(b.updated_at),
-        title: format!("{} between {} and {}", c.event_title, c.host_name, attendee),
+        title: title_of(c, &attendee),
         author: BookingHost {
             id: b.host_user_id,
             name: c.host_name.to_string(),
@@ -122,7 +143,7 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
             .as_deref()
             .map(status_text)
             .unwrap_or_default(),
-        custom_form_data: c.custom_fields.clone(),
+        custom_form_data: answers_of(b, c),
         additional_guests: c.additional_guests.clone(),
         calendar_event: BookingEvent {
             id: b.event_id,
@@ -139,5 +160,7 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
         series_index: b.series_index,
         series_count: b.series_count,
         video_url: b.video_url.clone(),
+        privacy_consent: c.privacy_consent.clone(),
+        erased_at: b.erased_at.map(crate::service::support::present::rfc3339),
     }
 }

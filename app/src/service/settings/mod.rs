@@ -4,6 +4,7 @@ pub mod general;
 pub mod host_limits;
 pub mod modules;
 pub mod out_of_office;
+pub mod privacy;
 pub mod protection;
 pub mod security;
 pub mod site;

@@ -20,6 +20,7 @@ mod forms;
 mod hours;
 mod in_place;
 pub mod overview;
+pub mod privacy;
 pub mod reports;
 pub mod security;
 pub mod settings;
@@ -103,6 +104,11 @@ enum Section {
         date: String,
         done: Option<String>,
     },
+    /// `/admin/privacy?email=`, `erased=` after an erasure (administrators).
+    Privacy {
+        email: String,
+        erased: Option<String>,
+    },
     /// `/admin/reports?from=&to=`.
     Reports {
         from: Option<String>,
@@ -126,6 +132,7 @@ impl Section {
             Section::Reports { .. } => "Reports",
             Section::Waitlist { .. } => "Waitlist",
             Section::AuditLog(_) => "Audit log",
+            Section::Privacy { .. } => "Personal data",
             Section::Security { .. } => "Security",
             Section::TwoFactor => "Two-factor authentication",
             Section::Schedules => "Availability",
@@ -162,6 +169,7 @@ impl Section {
                 waitlist::page(event, date, done, csrf).await
             }
             Section::AuditLog(pairs) => audit_log::page(pairs).await,
+            Section::Privacy { email, erased } => privacy::page(email, erased, csrf).await,
             Section::Security { done } => security::page(done, csrf).await,
             Section::TwoFactor => two_factor::page(csrf).await,
             Section::Calendars => calendars::list_page(csrf).await,
@@ -515,6 +523,15 @@ pub mod routes {
                 .filter_map(|key| query.get(key).map(|value| (key.to_string(), value)))
                 .collect();
             Some(Section::AuditLog(pairs))
+        })
+    }
+
+    pub fn privacy() -> impl IntoView {
+        page(|_, query| {
+            Some(Section::Privacy {
+                email: query.get("email").unwrap_or_default(),
+                erased: query.get("erased"),
+            })
         })
     }
 

@@ -204,6 +204,7 @@ fn SiteSections(
     let modules = for_section("modules");
     let protection = for_section("protection");
     let security = for_section("security");
+    let privacy = for_section("privacy");
     let team = match for_section("role") {
         (refused, _, true) => (refused, None, true),
         // The refusal's message only: the Add user form keeps its own (empty) values.
@@ -257,6 +258,18 @@ fn SiteSections(
             <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"The booking page has the visitor's browser solve a small puzzle before a booking is sent (ALTCHA): no images to pick, and costly for robots. Forms sent without it, with JavaScript off, are limited per address and hour."</p>
             <Area state=protection.clone() section="protection" name="blocklist" label="Blocked addresses and domains" stored=site.blocklist.clone() />
             <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"One per line: an address (someone@example.org) or a domain (example.org, with its subdomains)."</p>
+        </Section>
+        <Section key="privacy" title="Privacy" state=privacy.clone() csrf=csrf.clone()>
+            <p class="text-sm text-slate-600 dark:text-slate-300">"What attendees are owed: how long their data is kept, whether they may erase it, and the notice the booking form asks them to accept."</p>
+            <p><a href="/admin/privacy" class=BUTTON>"Personal data"</a></p>
+            <Text state=privacy.clone() section="privacy" name="retention_days" label="Keep attendee data for (days)" kind="number" stored=site.retention_days.clone() />
+            <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"Days after a booking has ended. Empty: kept until erased by hand; 0: erased once a booking has ended. A daily pass erases what is due."</p>
+            <Check state=privacy.clone() name="attendee_erasure" label="Let attendees erase their data" stored=site.attendee_erasure />
+            <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"The booking's page then links \"Erase my data\"."</p>
+            <Check state=privacy.clone() name="consent_required" label="Ask for consent to a privacy notice" stored=site.consent_required />
+            <Area state=privacy.clone() section="privacy" name="consent_text" label="Privacy notice" stored=site.consent_text.clone() />
+            <p class="-mt-3 text-sm text-slate-600 dark:text-slate-300">"The booking form shows it beside a required checkbox; each booking keeps the version it accepted."</p>
+            <Text state=privacy.clone() section="privacy" name="consent_version" label="Notice version" stored=site.consent_version.clone() />
         </Section>
         <Section key="theme" title="Theme" state=theme.clone() csrf=csrf.clone()>
             <Select state=theme.clone() section="theme" name="theme" label="Colour scheme of the public pages" stored=site.theme.clone()

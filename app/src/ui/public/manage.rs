@@ -7,9 +7,10 @@ use leptos_router::hooks::use_params_map;
 use super::booking::{Alert, DayView, FormView, GridView, ZonePicker};
 use super::islands::{BrowserZone, InPlace};
 use super::{
-    Frame, Notices, booking_query, found, load_cancel, load_manage, load_reschedule, text,
+    Frame, Notices, booking_query, found, load_cancel, load_erase, load_manage, load_reschedule,
+    text,
 };
-use crate::model::public::{CancelPage, FormState, ManagePage, ReschedulePage};
+use crate::model::public::{CancelPage, ErasePage, FormState, ManagePage, ReschedulePage};
 
 fn hash_param() -> String {
     use_params_map()
@@ -102,6 +103,9 @@ fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
                     {page.reschedule_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::RESCHEDULE}</a> })}
                     {page.cancel_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::CANCEL}</a> })}
                 </div>
+            })}
+            {page.erase_href.map(|href| view! {
+                <p class="mt-4 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=format!("{href}{suffix}")>{text::ERASE_DATA}</a></p>
             })}
             {(!page.notices.is_empty()).then(|| view! {
                 <ul class="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200" id="booking-notices">
@@ -202,6 +206,68 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
             }}
         </article>
     }
+}
+
+/// `/booking/{hash}/erase` (DESIGN 2.11): what goes, a box to tick, the button; after the
+/// erasure (`?done=1`) only that it is done.
+#[component]
+pub fn EraseRoute() -> impl IntoView {
+    let embed = booking_query().is_embed();
+    let done = leptos_router::hooks::use_query_map()
+        .read_untracked()
+        .get("done")
+        .is_some_and(|v| v == "1");
+    let hash = hash_param();
+    view! {
+        <Suspense fallback=|| ()>
+            {move || {
+                let hash = hash.clone();
+                Suspend::new(async move {
+                    found(load_erase(hash, done).await, |page| {
+                        let heading = if page.booking.is_some() { text::ERASE_DATA } else { text::DATA_ERASED };
+                        view! {
+                            <PageTitle text=heading />
+                            <Frame embed theme=page.theme.clone() accent=page.accent.clone()><Erase page embed /></Frame>
+                        }.into_any()
+                    })
+                })
+            }}
+        </Suspense>
+    }
+}
+
+#[component]
+fn Erase(page: ErasePage, embed: bool) -> impl IntoView {
+    let state = use_context::<FormState>().unwrap_or_default();
+    let article = "mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900";
+    let Some(booking) = page.booking else {
+        return view! {
+            <article class=article>
+                <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::DATA_ERASED}</h1>
+                <p class="mt-2 text-sm">{text::DATA_ERASED_EXPLAINED}</p>
+            </article>
+        }.into_any();
+    };
+    let manage_href = format!("/booking/{}{}", booking.hash, embed_suffix(embed));
+    let action = format!("/booking/{}/erase{}", booking.hash, embed_suffix(embed));
+    view! {
+        <article class=article>
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::ERASE_DATA}</h1>
+            <p class="mt-2 text-sm">{booking.event_title}" \u{00b7} "{booking.when}" \u{00b7} "{booking.zone_label}</p>
+            <form method="post" action=action class="mt-4 space-y-4" novalidate>
+                <Alert state=state.clone() />
+                <p id="erase-what" class="text-sm">{text::ERASE_EXPLAINED}</p>
+                <div class="flex min-h-6 items-center gap-2">
+                    <input type="checkbox" id="erase-confirm" name="confirm" value="yes" required aria-describedby="erase-what" class="h-5 w-5 accent-sky-700" />
+                    <label for="erase-confirm" class="text-sm">{text::ERASE_CONFIRM}</label>
+                </div>
+                <div class="flex flex-wrap items-center gap-3">
+                    <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::ERASE_DATA}</button>
+                    <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING}</a>
+                </div>
+            </form>
+        </article>
+    }.into_any()
 }
 
 #[component]

@@ -12,7 +12,7 @@ pub use crate::texts as text;
 
 pub use booking::BookingRoute;
 pub use landing::LandingRoute;
-pub use manage::{CancelRoute, ManageRoute, RescheduleRoute};
+pub use manage::{CancelRoute, EraseRoute, ManageRoute, RescheduleRoute};
 pub use waitlist::{WaitlistLeaveRoute, WaitlistOfferRoute};
 
 use leptos::prelude::*;
@@ -20,7 +20,7 @@ use leptos_router::hooks::use_query_map;
 
 use crate::model::errors::PageError;
 use crate::model::public::{
-    BookingPage, BookingQuery, CancelPage, LandingPage, ManagePage, ReschedulePage,
+    BookingPage, BookingQuery, CancelPage, ErasePage, LandingPage, ManagePage, ReschedulePage,
     WaitlistLeavePage, WaitlistOfferPage,
 };
 
@@ -252,6 +252,20 @@ pub async fn load_waitlist_leave(hash: String, joined: bool) -> PageResult<Waitl
     #[cfg(not(feature = "ssr"))]
     {
         let _ = (hash, joined);
+        Err(PageError::rendered_on_the_server())
+    }
+}
+
+/// A page loader: called while the page renders on the server, never an endpoint.
+pub async fn load_erase(hash: String, done: bool) -> PageResult<ErasePage> {
+    #[cfg(feature = "ssr")]
+    {
+        let ctx = server::ctx()?;
+        server::found(crate::pages::public::erase_page(&ctx, &hash, done, server::now()).await)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (hash, done);
         Err(PageError::rendered_on_the_server())
     }
 }

@@ -14,8 +14,8 @@ use crate::domain::slots::Reason;
 use crate::domain::slots::local::exact_instant;
 use crate::domain::values::{BookingSource, BookingStatus};
 use crate::domain::zone::parse_zone;
-use crate::model::booking::BookingAnswer;
-use crate::model::settings::BookingProtection;
+use crate::model::booking::{BookingAnswer, PrivacyConsent};
+use crate::model::settings::{BookingProtection, PrivacySettings};
 use crate::service::events::booking_fields::effective_fields;
 use crate::service::events::integrations;
 use crate::service::events::payments::{self, EventPayment, PaymentMethod};
@@ -82,6 +82,8 @@ struct EventContext {
     /// The site's blocked attendee addresses and domains.
     /// The site's booking protection: its blocklist and proof-of-work switch.
     protection: BookingProtection,
+    /// Whether the form asks for consent to the privacy notice, and its version.
+    privacy: PrivacySettings,
 }
 
 /// What only an authenticated host of the event may choose, and the attendee's own hold of
@@ -150,16 +152,18 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
     }
     super::policies::check_honeypot(&req.booking.website)?;
     let event = read_event(ctx, req.event_id).await?;
-    let booking = std::mem::take(&mut req.booking);
+    let mut booking = std::mem::take(&mut req.booking);
     let (asked, payment_method) = (booking.asked, booking.payment_method.clone());
     let hold_token = booking.hold.clone();
     let is_host = req.caller.is_some_and(|c| event.loaded.is_managed_by(c));
+    let consent = privacy_consent(&event.privacy, is_host, &mut booking, ctx.clock.now());
     let Admitted {
         link,
         count,
         proof,
-        attendee,
+        mut attendee,
     } = admit(ctx, &event, booking, trusted(&req, is_host), req.unverified).await?;
+    attendee.privacy_consent = consent;
     let (start, duration, own_hold) =
         chosen_time(ctx, &event, &attendee, hold_token.as_deref()).await?;
     let choices = HostChoices {
@@ -237,6 +241,34 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
 
 /// A host's create, or a waitlist claim (whose offer stands in for a private link and a proof
 /// of work), is admitted as trusted.
+/// The consent a public create must give while the site requires it (DESIGN 2.11): without
+/// `privacy_consent: true` it is refused on that field with the form's other faults; given,
+/// it is stored with the notice's version and the time. Hosts' creates ask none.
+fn privacy_consent(
+    privacy: &PrivacySettings,
+    is_host: bool,
+    booking: &mut NewBooking,
+    now: i64,
+) -> Option<PrivacyConsent> {
+    if is_host || !privacy.consent_required {
+        return None;
+    }
+    if booking.privacy_consent != Some(true) {
+        if !booking.unreadable.contains("privacy_consent") {
+            booking.unreadable.add(
+                "privacy_consent",
+                "accepted",
+                "Please accept the privacy notice",
+            );
+        }
+        return None;
+    }
+    Some(PrivacyConsent {
+        version: privacy.consent_version.clone(),
+        accepted_at: crate::service::support::present::rfc3339(now),
+    })
+}
+
 fn trusted(req: &CreateRequest<'_>, is_host: bool) -> bool {
     is_host || req.waitlist_claim.is_some()
 }
@@ -428,6 +460,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
     let meta = crate::store::events::all_meta(conn.ex(), event_id).await?;
     let reserved_id = bookings::reserve_id(conn.ex()).await?;
     let protection = crate::service::settings::protection::stored(conn.ex()).await?;
+    let privacy = crate::service::settings::privacy::stored(conn.ex()).await?;
     let payment = payments::parsed(
         meta.iter()
             .find(|(k, _)| k == payments::META_KEY)
@@ -443,6 +476,7 @@ async fn read_event(ctx: &Ctx, event_id: i64) -> ServiceResult<EventContext> {
         payment,
         reserved_id,
         protection,
+        privacy,
     })
 }
 

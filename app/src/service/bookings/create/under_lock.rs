@@ -175,6 +175,10 @@ pub(super) async fn write(
         payments::create_order(tx.ex(), id, lines, currency, *method).await?;
     }
     let group_id = draft.group_id.unwrap_or(id);
+    if let Some(consent) = &attendee.privacy_consent {
+        let stored = serde_json::to_string(consent).map_err(StoreError::from)?;
+        bookings::add_meta(tx.ex(), id, "privacy_consent", &stored).await?;
+    }
     if !attendee.custom.is_empty() {
         let answers = serde_json::to_string(&attendee.custom).map_err(StoreError::from)?;
         bookings::add_meta(tx.ex(), id, "custom_fields_data", &answers).await?;
@@ -243,6 +247,7 @@ fn written_row(
         series_index: draft.series.map(|p| p.index),
         series_count: draft.series.map(|p| p.count),
         video_url: draft.video_url.clone(),
+        erased_at: None,
     }
 }
 
@@ -344,6 +349,7 @@ pub(super) fn answer(
             .map(|(key, answer)| (key.clone(), serde_json::json!(answer)))
             .collect(),
         additional_guests: guests_of(attendee),
+        privacy_consent: attendee.privacy_consent.clone(),
         plain_timestamps: true,
     };
     let booking = booking_view(ctx, row, &view);

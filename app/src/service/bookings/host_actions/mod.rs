@@ -49,6 +49,8 @@ pub fn view(ctx: &Ctx, row: &BookingListRow, meta: &[(String, String)]) -> Booki
             host_email: row.host_email.as_deref().unwrap_or(""),
             custom_fields,
             additional_guests,
+            privacy_consent: stored("privacy_consent")
+                .and_then(|text| serde_json::from_str(text).ok()),
             plain_timestamps: false,
         },
     )

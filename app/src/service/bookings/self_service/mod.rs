@@ -260,6 +260,27 @@ pub async fn cancel(
     finish(ctx, tx, &loaded, caller, &booking, tail, ending).await
 }
 
+/// Cancels a booking that has not ended before its attendee's data is erased (DESIGN 2.11), as
+/// an attendee's cancel: the host is told, webhooks and the write-back follow, the freed time
+/// goes to the waitlist. In the erasure's transaction.
+pub(crate) async fn cancel_for_erasure(
+    ctx: &Ctx,
+    tx: &mut Tx,
+    booking: &BookingRow,
+) -> ServiceResult<()> {
+    cancel_row(tx, booking, None, "").await?;
+    let tail = Tail {
+        booking_id: booking.id,
+        title: "Booking cancelled",
+        description: "Cancelled: the attendee's data was erased.".into(),
+        change: EmailChange::Cancelled { by_host: false },
+        start: booking.start_time,
+        trigger: "booking_schedule_cancelled",
+        message: "The booking has been cancelled",
+    };
+    record(ctx, tx, None, booking, &tail).await
+}
+
 /// One booking's cancellation by the attendee's link: its status (only from what was read,
 /// so a concurrent change is refused) and the reason.
 async fn cancel_row(

@@ -1,0 +1,57 @@
+//! `/admin/privacy` ("Personal data", DESIGN 2.11): an administrator looks for an attendee's
+//! address, sees its bookings, downloads everything held as JSON or erases it. Anyone else gets
+//! the dashboard's 404 page.
+
+use crate::domain::access::Capability;
+use crate::model::privacy::{PersonalDataPage, PersonalLine};
+use crate::service::bookings::views::status_text;
+use crate::service::{Caller, Ctx, ServiceError, ServiceResult, privacy};
+
+/// The page for the address typed (`email=`; empty: the form only).
+pub async fn personal_data(
+    ctx: &Ctx,
+    caller: &Caller,
+    email: &str,
+) -> ServiceResult<PersonalDataPage> {
+    if !caller.can(Capability::ManageOptions) {
+        return Err(ServiceError::NotFound);
+    }
+    let mut page = PersonalDataPage {
+        email: email.trim().to_string(),
+        ..PersonalDataPage::default()
+    };
+    if page.email.is_empty() {
+        return Ok(page);
+    }
+    page.searched = true;
+    match privacy::find(ctx, caller, email).await {
+        Ok(rows) => {
+            page.rows = rows
+                .into_iter()
+                .map(|row| PersonalLine {
+                    id: row.booking.id,
+                    when: chrono::DateTime::from_timestamp(row.booking.start_time, 0)
+                        .map(|t| t.format("%-d %b %Y, %H:%M UTC").to_string())
+                        .unwrap_or_default(),
+                    event: row.event_title.unwrap_or_default(),
+                    status: status_text(&row.booking.status),
+                })
+                .collect();
+            let query: String = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("email", page.email.as_str())
+                .finish();
+            page.json_href = format!("/admin/privacy.json?{query}");
+            page.erase_action = format!("/admin/privacy?{query}");
+        }
+        Err(ServiceError::Validation { message, errors }) => {
+            page.error = Some(
+                errors
+                    .messages()
+                    .next()
+                    .map_or(message, |(_, text)| text.to_string()),
+            );
+        }
+        Err(other) => return Err(other),
+    }
+    Ok(page)
+}

@@ -1,0 +1,86 @@
+//! What DESIGN 2.11's erasure clears, table by table, and the lookups of one person's data.
+//! The service decides which bookings; these only change the rows of those bookings.
+
+use super::{Ex, StoreResult, on};
+
+/// Bookings whose attendee address is `email` (trimmed, lower case), not yet erased.
+pub async fn bookings_of_email(ex: Ex<'_>, email: &str) -> StoreResult<Vec<i64>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT id FROM bookings WHERE LOWER(email) = $1 AND erased_at IS NULL ORDER BY id")
+        .bind(email).fetch_all(&mut *c).await)?)
+}
+
+/// Bookings not yet erased that ended (at their end, or when cancelled or rejected if that
+/// came first) at or before `cutoff`, oldest first, at most `limit`.
+pub async fn ended_before(ex: Ex<'_>, cutoff: i64, limit: i64) -> StoreResult<Vec<i64>> {
+    Ok(on!(ex, c => sqlx::query_scalar(
+        "SELECT id FROM bookings WHERE erased_at IS NULL
+           AND (end_time <= $1 OR (status IN ('cancelled', 'rejected') AND updated_at <= $1))
+         ORDER BY id LIMIT $2")
+        .bind(cutoff).bind(limit).fetch_all(&mut *c).await)?)
+}
+
+/// One outbox item of a booking, as erasure judges it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BookingMessage {
+    pub id: i64,
+    pub kind: String,
+    pub payload: String,
+    pub status: String,
+    pub created_at: i64,
+}
+
+/// Every outbox item about `booking_id`, in order.
+pub async fn messages_of(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<BookingMessage>> {
+    Ok(on!(ex, c => sqlx::query_as::<_, BookingMessage>(
+        "SELECT id, kind, payload, status, created_at FROM outbox WHERE booking_id = $1 ORDER BY id")
+        .bind(booking_id).fetch_all(&mut *c).await)?)
+}
+
+pub async fn drop_message(ex: Ex<'_>, id: i64) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("DELETE FROM outbox WHERE id = $1")
+        .bind(id).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+pub async fn rewrite_message(ex: Ex<'_>, id: i64, payload: &str) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE outbox SET payload = $2 WHERE id = $1")
+        .bind(id).bind(payload).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Booking documents erasure keeps: the consent (its version and time, no text of the
+/// attendee's) and who cancelled.
+const KEPT_META: &str = "('privacy_consent', 'cancelled_by_type', 'refund_requested')";
+
+/// Clears the attendee's data of one booking and marks it erased at `now`; `false` when it
+/// was already erased (another process got there first): nothing is changed then.
+pub async fn erase_booking(
+    mut ex: Ex<'_>,
+    id: i64,
+    hash: &str,
+    location: &str,
+    now: i64,
+) -> StoreResult<bool> {
+    let changed = on!(&mut ex, c => sqlx::query(
+        "UPDATE bookings SET first_name = '', last_name = '', email = '', phone = '', message = '',
+             internal_note = '', ip_address = '', location_details = $2, erased_at = $3, updated_at = $3
+         WHERE id = $1 AND erased_at IS NULL")
+        .bind(id).bind(location).bind(now).execute(&mut **c).await.map(|r| r.rows_affected()))?;
+    if changed == 0 {
+        return Ok(false);
+    }
+    let meta =
+        format!("DELETE FROM booking_meta WHERE booking_id = $1 AND meta_key NOT IN {KEPT_META}");
+    on!(&mut ex, c => sqlx::query(sqlx::AssertSqlSafe(meta))
+        .bind(id).execute(&mut **c).await.map(|_| ()))?;
+    on!(&mut ex, c => sqlx::query(
+        "UPDATE activities SET description = '', updated_at = $2 WHERE booking_id = $1")
+        .bind(id).bind(now).execute(&mut **c).await.map(|_| ()))?;
+    on!(&mut ex, c => sqlx::query("UPDATE webhook_deliveries SET detail = '' WHERE booking_id = $1")
+        .bind(id).execute(&mut **c).await.map(|_| ()))?;
+    // A saved answer to a repeated create holds the booking as it was; its hash names it.
+    on!(&mut ex, c => sqlx::query("DELETE FROM idempotency_keys WHERE response_body LIKE $1")
+        .bind(format!("%\"{hash}\"%")).execute(&mut **c).await.map(|_| ()))?;
+    Ok(true)
+}
