@@ -239,8 +239,6 @@ async fn create_counted(ctx: &Ctx, mut req: CreateRequest<'_>) -> ServiceResult<
     Ok(body)
 }
 
-/// A host's create, or a waitlist claim (whose offer stands in for a private link and a proof
-/// of work), is admitted as trusted.
 /// The consent a public create must give while the site requires it (DESIGN 2.11): without
 /// `privacy_consent: true` it is refused on that field with the form's other faults; given,
 /// it is stored with the notice's version and the time. Hosts' creates ask none.
@@ -269,6 +267,8 @@ fn privacy_consent(
     })
 }
 
+/// A host's create, or a waitlist claim (whose offer stands in for a private link and a proof
+/// of work), is admitted as trusted.
 fn trusted(req: &CreateRequest<'_>, is_host: bool) -> bool {
     is_host || req.waitlist_claim.is_some()
 }
