@@ -119,7 +119,11 @@ async fn get_personal_data(
         .find(|(k, _)| k == "email")
         .map(|(_, v)| v.as_str())
         .unwrap_or_default();
-    match app::service::privacy::export(&state.ctx, &caller, email).await {
+    let exported = match app::service::privacy::address_for(&caller, email) {
+        Ok(address) => app::service::privacy::export(&state.ctx, &caller, &address).await,
+        Err(refusal) => Err(refusal),
+    };
+    match exported {
         Ok(data) => (
             [
                 (header::CONTENT_TYPE, "application/json".to_string()),

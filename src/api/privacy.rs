@@ -26,7 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("email" = String, Query, description = "The attendee's address")),
     responses((status = 200, description = "`{email, exported_at, bookings, activities, deliveries: [{id, booking_id, lane, status, created_at}]}`", body = PersonalData)))]
 pub async fn export_personal_data(host: Host, query: QueryParams) -> Answer<PersonalData> {
-    let email = query.get("email").unwrap_or_default().to_string();
+    let email = privacy::address_for(&host.caller, query.get("email").unwrap_or_default())?;
     privacy::export(&host.ctx, &host.caller, &email)
         .await
         .json()
@@ -37,11 +37,12 @@ pub async fn export_personal_data(host: Host, query: QueryParams) -> Answer<Pers
     request_body(content = EraseRequest, description = "`{email}`"),
     responses((status = 200, description = "`{message: 'Personal data has been erased', erased}`", body = ErasedData)))]
 pub async fn erase_personal_data(host: Host, ApiJson(body): ApiJson) -> Answer<ErasedData> {
+    // 403 before any complaint about the body.
     app::service::settings::site::require(
         &host.caller,
         app::domain::access::Capability::ManageOptions,
     )?;
-    let email = email_of(&body)?;
+    let email = privacy::address_for(&host.caller, &email_of(&body)?)?;
     privacy::erase_email(&host.ctx, &host.caller, &email)
         .await
         .json()

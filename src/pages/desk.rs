@@ -221,7 +221,11 @@ pub async fn post_privacy(State(state): State<AppState>, request: Request) -> Re
         return refused(message, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
     let email = value("email");
-    match app::service::privacy::erase_email(&state.ctx, &caller, email).await {
+    let erased = match app::service::privacy::address_for(&caller, email) {
+        Ok(address) => app::service::privacy::erase_email(&state.ctx, &caller, &address).await,
+        Err(refusal) => Err(refusal),
+    };
+    match erased {
         Ok(done) => {
             let query = url::form_urlencoded::Serializer::new(String::new())
                 .append_pair("email", email.trim())

@@ -41,11 +41,21 @@ impl ErasedBy {
 /// The words of a refused attendee erasure without the box ticked.
 pub const CONFIRM_ERASURE: &str = "Please confirm that you want to erase your data";
 
-/// An administrator's address, trimmed and in lower case; 422 on `email` when malformed.
-pub fn parse_email(given: &str) -> ServiceResult<String> {
+/// An attendee address an administrator looks for: trimmed, in lower case, well-formed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonEmail(String);
+
+impl PersonEmail {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Reads an administrator's address at the edge; 422 on `email` when malformed.
+pub fn parse_email(given: &str) -> ServiceResult<PersonEmail> {
     let email = given.trim().to_lowercase();
     if is_valid_email(&email) {
-        Ok(email)
+        Ok(PersonEmail(email))
     } else {
         Err(ServiceError::field(
             "email",
@@ -53,6 +63,13 @@ pub fn parse_email(given: &str) -> ServiceResult<String> {
             "Please provide a valid email address",
         ))
     }
+}
+
+/// The address an administrator's request names, read at the edge once the caller may manage
+/// options (403 comes before any complaint about the address).
+pub fn address_for(caller: &Caller, given: &str) -> ServiceResult<PersonEmail> {
+    require(caller, Capability::ManageOptions)?;
+    parse_email(given)
 }
 
 fn entry(event: AuditEvent, by: ErasedBy, ids: &[i64]) -> AuditEvent {
@@ -132,11 +149,14 @@ async fn scrub_messages(tx: &mut Tx, booking_id: i64) -> ServiceResult<()> {
 }
 
 /// `GET /privacy/export?email=E` (`manage_options`).
-pub async fn export(ctx: &Ctx, caller: &Caller, email: &str) -> ServiceResult<PersonalData> {
+pub async fn export(
+    ctx: &Ctx,
+    caller: &Caller,
+    email: &PersonEmail,
+) -> ServiceResult<PersonalData> {
     require(caller, Capability::ManageOptions)?;
-    let email = parse_email(email)?;
     let mut tx = ctx.store.begin().await?;
-    let ids = store::bookings_of_email(tx.ex(), &email).await?;
+    let ids = store::bookings_of_email(tx.ex(), email.as_str()).await?;
     let (mut found, mut activities, mut deliveries) = (Vec::new(), Vec::new(), Vec::new());
     for id in &ids {
         let Some(row) = booking_list::find(tx.ex(), *id).await? else {
@@ -171,7 +191,7 @@ pub async fn export(ctx: &Ctx, caller: &Caller, email: &str) -> ServiceResult<Pe
     audit::record(tx.ex(), &event).await?;
     tx.commit().await?;
     Ok(PersonalData {
-        email,
+        email: email.as_str().to_string(),
         exported_at: rfc3339(ctx.clock.now()),
         bookings: found,
         activities,
@@ -185,12 +205,11 @@ pub async fn export(ctx: &Ctx, caller: &Caller, email: &str) -> ServiceResult<Pe
 pub async fn find(
     ctx: &Ctx,
     caller: &Caller,
-    email: &str,
+    email: &PersonEmail,
 ) -> ServiceResult<Vec<booking_list::BookingListRow>> {
     require(caller, Capability::ManageOptions)?;
-    let email = parse_email(email)?;
     let mut conn = ctx.store.conn().await?;
-    let ids = store::bookings_of_email(conn.ex(), &email).await?;
+    let ids = store::bookings_of_email(conn.ex(), email.as_str()).await?;
     let mut rows = Vec::with_capacity(ids.len());
     for id in ids {
         rows.extend(booking_list::find(conn.ex(), id).await?);
@@ -199,12 +218,15 @@ pub async fn find(
 }
 
 /// `POST /privacy/erase {email}` (`manage_options`): every booking of the address.
-pub async fn erase_email(ctx: &Ctx, caller: &Caller, email: &str) -> ServiceResult<ErasedData> {
+pub async fn erase_email(
+    ctx: &Ctx,
+    caller: &Caller,
+    email: &PersonEmail,
+) -> ServiceResult<ErasedData> {
     require(caller, Capability::ManageOptions)?;
-    let email = parse_email(email)?;
     let now = ctx.clock.now();
     let mut tx = ctx.store.begin().await?;
-    let ids = store::bookings_of_email(tx.ex(), &email).await?;
+    let ids = store::bookings_of_email(tx.ex(), email.as_str()).await?;
     let erased = erase_in(&mut tx, ctx, &ids, now).await?;
     let event = entry(
         AuditEvent::by(caller, AuditAction::DataErased),

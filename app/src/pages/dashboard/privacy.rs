@@ -24,7 +24,11 @@ pub async fn personal_data(
         return Ok(page);
     }
     page.searched = true;
-    match privacy::find(ctx, caller, email).await {
+    let found = match privacy::address_for(caller, email) {
+        Ok(address) => privacy::find(ctx, caller, &address).await,
+        Err(refusal) => Err(refusal),
+    };
+    match found {
         Ok(rows) => {
             page.rows = rows
                 .into_iter()
