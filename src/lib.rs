@@ -99,6 +99,8 @@ impl Application {
             std::path::Path::new(&config.secret_key_file),
         )?;
         app::service::operations::check_key(&store, &ctx.secrets).await?;
+        store.seal_with(ctx.secrets.keys());
+        app::service::sealed_data::seal_clear_data(&store).await?;
         if config.metrics_token.is_some() {
             ctx.metrics = app::service::support::metrics::Metrics::on(env!("CARGO_PKG_VERSION"));
         }

@@ -244,6 +244,7 @@ async fn async_main() -> std::process::ExitCode {
     code
 }
 
+/// The database, migrated (without the secret key: attendee data is neither read nor written).
 async fn store(database_url: Option<String>) -> anyhow::Result<app::service::Store> {
     let url = database_url.unwrap_or_else(database_url_from_env);
     let store = app::service::Store::connect(&url).await?;
@@ -251,11 +252,22 @@ async fn store(database_url: Option<String>) -> anyhow::Result<app::service::Sto
     Ok(store)
 }
 
+/// [`store`] with the secret key's keys, for a command that reads or writes attendee data:
+/// refused when the database was sealed with another key.
+async fn sealing_store(database_url: Option<String>) -> anyhow::Result<app::service::Store> {
+    let store = store(database_url).await?;
+    let secrets = secret_key()?;
+    operations::check_key(&store, &secrets).await?;
+    store.seal_with(secrets.keys());
+    Ok(store)
+}
+
 async fn run(command: Command, format: LogFormat) -> anyhow::Result<()> {
     match command {
         Command::Serve { bind, database_url } => serve(bind, database_url, format).await?,
         Command::Migrate { database_url } => {
-            store(database_url).await?;
+            let store = store(database_url).await?;
+            operations::seal_on_migrate(&store, &secret_key()?).await?;
             tell(format, "migrations applied");
         }
         Command::User {
@@ -315,7 +327,7 @@ async fn run(command: Command, format: LogFormat) -> anyhow::Result<()> {
         | Command::Import { .. } => whole_database(command).await?,
         Command::RotateKey { database_url } => rotate_key(database_url).await?,
         Command::Demo { database_url } => {
-            let store = store(database_url).await?;
+            let store = sealing_store(database_url).await?;
             let public_url = Config::from_env()?
                 .public_url
                 .unwrap_or_else(|| format!("http://{}", slotbook::config::DEFAULT_BIND));

@@ -569,3 +569,60 @@ fn single_sign_on_variables_that_cannot_work_stop_the_start_naming_them() {
     let stderr = start(&bad_issuer);
     assert!(stderr.contains("SLOTBOOK_OIDC_ISSUER"), "{stderr}");
 }
+
+#[test]
+fn migrate_seals_the_clear_attendee_data_of_an_older_database_with_the_servers_key() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = format!("sqlite://{}/older.db", dir.path().display());
+    let key = "b2xkLWtleS1vbGQta2V5LW9sZC1rZXktb2xkLWtleS0=";
+    let run = |args: &[&str], key: &str| {
+        Command::new(BIN)
+            .args(args)
+            .args(["--database-url", &db])
+            .env("SLOTBOOK_SECRET_KEY", key)
+            .output()
+            .expect("run slotbook")
+    };
+    assert!(run(&["migrate"], key).status.success());
+    // A booking as a database from before sealing holds it: in clear, without lookup hashes.
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let read = |sql: &'static str| {
+        runtime.block_on(async {
+            let pool = sqlx::SqlitePool::connect(&db).await.expect("open");
+            let row: (String, String, String) =
+                sqlx::query_as(sql).fetch_one(&pool).await.expect("row");
+            pool.close().await;
+            row
+        })
+    };
+    runtime.block_on(async {
+        let pool = sqlx::SqlitePool::connect(&db).await.expect("open");
+        sqlx::query(
+            "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, start_time, end_time,
+                slot_minutes, first_name, last_name, email, phone, created_at, updated_at)
+             VALUES ('h', 1, 1, 1, 0, 1800, 30, 'Ann', 'Quokka', 'Ann@Example.org', '+4930123', 0, 0)",
+        )
+        .execute(&pool)
+        .await
+        .expect("clear row");
+        pool.close().await;
+    });
+    // Another key than the one it is sealed with is refused; the server's key seals it.
+    let sealed = run(&["migrate"], key);
+    assert!(
+        sealed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sealed.stderr)
+    );
+    let (name, email, hash) = read("SELECT first_name, email, email_hash FROM bookings");
+    assert!(
+        name.starts_with("v1:") && email.starts_with("v1:"),
+        "{name} {email}"
+    );
+    assert_eq!(hash.len(), 64);
+    let (phone, last, _) = read("SELECT phone, last_name, name_words FROM bookings");
+    assert!(phone.starts_with("v1:") && last.starts_with("v1:"));
+    let other = run(&["migrate"], "bmV3LWtleS1uZXcta2V5LW5ldy1rZXktbmV3LWtleS0=");
+    assert!(!other.status.success());
+    assert!(String::from_utf8_lossy(&other.stderr).contains("SLOTBOOK_SECRET_KEY"));
+}

@@ -42,7 +42,7 @@ fn zone(query: &QueryParams) -> Result<chrono_tz::Tz, ApiError> {
 }
 
 #[utoipa::path(get, path = "/schedules", tag = "schedules",
-    params(("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query), ("search" = Option<String>, Query, description = "Attendee name or email"),
+    params(("page" = Option<i64>, Query), ("per_page" = Option<i64>, Query), ("search" = Option<String>, Query, description = "Whole words of the attendee's name, or the whole email address, in any case (attendee data is sealed at rest: parts of words do not match)"),
            ("filters[event]" = Option<i64>, Query), ("filters[series]" = Option<i64>, Query, description = "A series' id: all its occurrences, any period"), ("filters[author]" = Option<String>, Query, description = "Calendar id, `me` or `all`"),
            ("filters[event_type]" = Option<String>, Query), ("filters[period]" = Option<String>, Query, description = "`upcoming` (default), `past`, `today`, `cancelled`, `pending`, `no_show`"),
            ("filters[range][]" = Option<Vec<String>>, Query, description = "Two dates `YYYY-MM-DD`"), ("timezone" = Option<String>, Query, description = "Zone of `today` and the range (default UTC)")),

@@ -543,6 +543,7 @@ mod tests {
                 .await
                 .expect("store");
         store.migrate().await.expect("migrate");
+        store.seal_with(app::service::support::secrets::SecretBox::ephemeral().keys());
         let mut conn = store.conn().await.expect("conn");
         for payload in ["ok-1", "boom", "ok-2"] {
             let item = outbox::NewItem {

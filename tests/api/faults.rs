@@ -37,7 +37,7 @@ async fn book_nth(app: &TestApp, event: i64, n: i64) -> (StatusCode, Value) {
 /// SQLite pool, and on every connection it opens later: a connection that meets a full disk
 /// is closed, not reused, and its replacement must not escape the limit.
 async fn set_page_limit(app: &TestApp, limit: Option<i64>) {
-    let app::store::Store::Sqlite(pool, _) = &app.store else {
+    let app::store::Store::Sqlite(pool, ..) = &app.store else {
         return;
     };
     // All connections held at once, so each one is reached.

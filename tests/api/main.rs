@@ -57,6 +57,7 @@ mod reminders;
 mod reports;
 mod schedules;
 mod schedules_pages;
+mod sealing;
 mod series;
 mod settings;
 mod settings_page;

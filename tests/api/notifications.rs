@@ -176,8 +176,8 @@ pub(crate) async fn reminder_dues(app: &TestApp) -> Vec<i64> {
     let mut conn = app.store.conn().await.expect("conn");
     let sql = "SELECT run_after FROM outbox WHERE purpose = 'reminder' AND status = 'pending' ORDER BY run_after";
     match conn.ex() {
-        app::store::Ex::Sqlite(c) => sqlx::query_scalar(sql).fetch_all(&mut *c).await,
-        app::store::Ex::Postgres(c) => sqlx::query_scalar(sql).fetch_all(&mut *c).await,
+        app::store::Ex::Sqlite(c, _) => sqlx::query_scalar(sql).fetch_all(&mut *c).await,
+        app::store::Ex::Postgres(c, _) => sqlx::query_scalar(sql).fetch_all(&mut *c).await,
     }
     .expect("dues")
 }

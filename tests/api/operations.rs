@@ -166,6 +166,7 @@ async fn export_then_import_moves_every_table_from_sqlite_to_postgresql_and_back
     let sqlite = format!("sqlite://{}/source.db", dir.path().display());
     let store = Store::connect(&sqlite).await.expect("connect");
     store.migrate().await.expect("migrate");
+    store.seal_with(test_key().keys());
     slotbook::demo::fill(&store, "http://127.0.0.1:3000")
         .await
         .expect("demo data");
@@ -376,7 +377,7 @@ async fn a_table_of_more_rows_than_one_batch_imports_whole() {
     let source = format!("sqlite://{}/many.db", dir.path().display());
     let store = Store::connect(&source).await.expect("connect");
     store.migrate().await.expect("migrate");
-    if let Store::Sqlite(pool, _) = &store {
+    if let Store::Sqlite(pool, ..) = &store {
         for n in 0..1_200 {
             sqlx::query("INSERT INTO settings (key, value, updated_at) VALUES ($1, 'x', 0)")
                 .bind(format!("bulk-{n}"))

@@ -25,8 +25,8 @@ async fn readyz(app: &TestApp) -> (StatusCode, Value) {
 async fn latest_migration(app: &TestApp) -> i64 {
     let sql = "SELECT MAX(version) FROM _sqlx_migrations";
     match &app.store {
-        app::store::Store::Sqlite(pool, _) => sqlx::query_scalar(sql).fetch_one(pool).await,
-        app::store::Store::Postgres(pool, _) => sqlx::query_scalar(sql).fetch_one(pool).await,
+        app::store::Store::Sqlite(pool, ..) => sqlx::query_scalar(sql).fetch_one(pool).await,
+        app::store::Store::Postgres(pool, ..) => sqlx::query_scalar(sql).fetch_one(pool).await,
     }
     .expect("latest migration")
 }
@@ -35,13 +35,13 @@ async fn latest_migration(app: &TestApp) -> i64 {
 async fn mark_applied(app: &TestApp, version: i64, success: bool) {
     let sql = "UPDATE _sqlx_migrations SET success = $1 WHERE version = $2";
     match &app.store {
-        app::store::Store::Sqlite(pool, _) => sqlx::query(sql)
+        app::store::Store::Sqlite(pool, ..) => sqlx::query(sql)
             .bind(success)
             .bind(version)
             .execute(pool)
             .await
             .map(drop),
-        app::store::Store::Postgres(pool, _) => sqlx::query(sql)
+        app::store::Store::Postgres(pool, ..) => sqlx::query(sql)
             .bind(success)
             .bind(version)
             .execute(pool)

@@ -6,6 +6,9 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use slotbook::{Application, Config};
 
+/// The secret key every `TestApp` runs with (32 bytes in base64).
+pub const TEST_KEY: &str = "c2xvdGJvb2stdGVzdHMtc2VjcmV0LWtleS0zMi1ieXQ=";
+
 pub struct TestApp {
     pub base: String,
     /// Where this app writes its emails (`.eml` files).
@@ -100,7 +103,7 @@ impl TestApp {
             // that accepts 100 connections in all.
             database_max_connections: Some(8),
             // One key for every process of a test (they share the database).
-            secret_key: Some("c2xvdGJvb2stdGVzdHMtc2VjcmV0LWtleS0zMi1ieXQ=".into()),
+            secret_key: Some(TEST_KEY.into()),
             ..Config::default()
         };
         adjust(&mut config);

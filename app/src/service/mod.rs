@@ -22,6 +22,7 @@ pub mod readiness;
 pub mod reports;
 pub mod schedules;
 pub mod scrape;
+pub mod sealed_data;
 pub mod sessions;
 pub mod settings;
 pub mod slots;

@@ -71,6 +71,31 @@ pub async fn check_key(store: &Store, secrets: &SecretBox) -> OpResult<()> {
     }
 }
 
+/// `migrate`: seals the attendee data an older database holds in clear (DESIGN 2.11). A
+/// database sealed with another key is refused; the key is recorded only when something was
+/// sealed with it (a `migrate` run without the server's key on a database with nothing to
+/// seal must not bind the database to that key). Answers how many values were sealed.
+pub async fn seal_on_migrate(store: &Store, secrets: &SecretBox) -> OpResult<u64> {
+    let recorded = {
+        let mut conn = store.conn().await?;
+        settings::get(conn.ex(), FINGERPRINT).await?
+    };
+    if recorded
+        .as_ref()
+        .is_some_and(|r| *r != secrets.fingerprint())
+    {
+        return Err(key_refused());
+    }
+    if !store.seal_with(secrets.keys()) {
+        return Err(key_refused());
+    }
+    let sealed = crate::service::sealed_data::seal_clear_data(store).await?;
+    if sealed > 0 {
+        check_key(store, secrets).await?;
+    }
+    Ok(sealed)
+}
+
 /// What a command wrote or loaded, for its one line of output.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Summary {
@@ -82,7 +107,7 @@ pub struct Summary {
 /// `slotbook backup FILE`.
 pub async fn backup(store: &Store, secrets: &SecretBox, file: &Path) -> OpResult<Summary> {
     match store {
-        Store::Sqlite(pool, _) => {
+        Store::Sqlite(pool, ..) => {
             let partial = partial_name(file);
             let _ = std::fs::remove_file(&partial);
             let mut conn = pool.acquire().await.map_err(StoreError::from)?;
@@ -507,9 +532,10 @@ const SEALED: [(&str, &str); 6] = [
     ("calendar_feeds", "token_sealed"),
 ];
 
-/// `slotbook rotate-key` (every `serve` stopped): each sealed value opened with `old` and sealed
-/// again with `new`, and the fingerprint of `new` recorded, in one transaction. Answers how many
-/// values were sealed again. A value `old` cannot open refuses the whole rotation.
+/// `slotbook rotate-key` (every `serve` stopped): each sealed value (credentials and attendee
+/// data) opened with `old` and sealed again with `new`, the lookup hashes made again, and the
+/// fingerprint of `new` recorded, in one transaction. Answers how many values were sealed
+/// again. A value `old` cannot open refuses the whole rotation.
 pub async fn rotate_key(store: &Store, old: &SecretBox, new: &SecretBox) -> OpResult<u64> {
     let mut tx = store.begin().await?;
     if let Some(recorded) = settings::get(tx.ex(), FINGERPRINT).await?
@@ -527,6 +553,15 @@ pub async fn rotate_key(store: &Store, old: &SecretBox, new: &SecretBox) -> OpRe
             })?;
             transfer::set_sealed(&mut tx, table, column, id, &new.seal(&plain)).await?;
             resealed += 1;
+        }
+    }
+    match crate::service::sealed_data::reseal(&mut tx, &old.keys(), &new.keys()).await? {
+        Ok(attendee_values) => resealed += attendee_values,
+        Err(unopened) => {
+            return Err(refused(format!(
+                "{} {}: its {} does not open with SLOTBOOK_SECRET_KEY; nothing was changed",
+                unopened.table, unopened.id, unopened.column
+            )));
         }
     }
     settings::put(tx.ex(), FINGERPRINT, &new.fingerprint()).await?;

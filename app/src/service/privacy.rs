@@ -95,8 +95,7 @@ async fn erase_in(tx: &mut Tx, ctx: &Ctx, ids: &[i64], now: i64) -> ServiceResul
         if open && booking.end_time > now {
             crate::service::bookings::self_service::cancel_for_erasure(ctx, tx, &booking).await?;
         }
-        if !store::erase_booking(tx.ex(), *id, &booking.hash, &kept_location(&booking), now).await?
-        {
+        if !store::erase_booking(tx.ex(), *id, &kept_location(&booking), now).await? {
             continue;
         }
         scrub_messages(tx, *id).await?;

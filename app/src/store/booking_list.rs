@@ -1,7 +1,8 @@
 //! Reading bookings for the host's schedule views, with what their wire shape needs.
 
 use super::bookings::{BOOKING_COLUMNS, BookingRow};
-use super::{Ex, StoreResult, like_pattern, now_epoch, on};
+use super::sealing::Keys;
+use super::{Ex, StoreResult, now_epoch, on};
 
 /// A booking with its event, calendar and host, in one row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -20,6 +21,12 @@ pub struct BookingListRow {
 }
 
 impl BookingListRow {
+    /// The row with its attendee columns in clear.
+    fn opened(mut self, keys: &Keys) -> StoreResult<BookingListRow> {
+        self.booking = self.booking.opened(keys)?;
+        Ok(self)
+    }
+
     /// The host's first and last name, else the display name; `None` for a deleted host.
     pub fn host_name(&self) -> Option<String> {
         let name = format!(
@@ -131,20 +138,23 @@ const FILTER: &str = "($13 = 0 AND b.id = COALESCE(b.group_id, b.id) OR $13 <> 0
   AND ($3 = 0 OR b.calendar_id = $3)
   AND ($4 = 0 OR EXISTS (SELECT 1 FROM booking_hosts h WHERE h.booking_id = b.id AND h.user_id = $4))
   AND ($5 = '' OR b.event_type = $5)
-  AND ($6 = '' OR LOWER(b.first_name || ' ' || b.last_name) LIKE $7 ESCAPE '\\' OR LOWER(b.email) LIKE $7 ESCAPE '\\')
+  AND ($6 = '' OR b.email_hash = $6 OR b.name_words LIKE $7)
   AND ($8 = 0 OR b.start_time >= $8) AND ($9 = 0 OR b.start_time < $9)
   AND ($14 = 0 OR b.series_id = $14)";
 
+// The search is bound as `$6`, its address's hash, and `$7`, a pattern of its words' hashes
+// (`Keys::search`): attendee names and addresses are sealed, so only whole words and whole
+// addresses can be found.
 macro_rules! bind_filter {
-    ($query:expr, $f:expr, $pattern:expr) => {
+    ($query:expr, $f:expr, $search:expr) => {
         $query
             .bind($f.visible_to)
             .bind($f.event_id)
             .bind($f.calendar_id)
             .bind($f.hosted_by)
             .bind($f.event_type)
-            .bind($f.search)
-            .bind($pattern)
+            .bind(&$search.0)
+            .bind(&$search.1)
             .bind($f.range_from)
             .bind($f.range_to)
             .bind(now_epoch())
@@ -178,11 +188,15 @@ pub async fn list(
          ORDER BY {order}, b.id",
         joined_columns()
     ));
-    let pattern = like_pattern(f.search);
-    Ok(
-        on!(ex, c => bind_filter!(sqlx::query_as::<_, BookingListRow>(sql), f, &pattern)
-        .bind(limit).bind(offset).fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let search = keys.search(f.search);
+    let rows = on!(ex, c => bind_filter!(sqlx::query_as::<_, BookingListRow>(sql), f, search)
+        .bind(limit).bind(offset).fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
+}
+
+fn opened(rows: Vec<BookingListRow>, keys: &Keys) -> StoreResult<Vec<BookingListRow>> {
+    rows.into_iter().map(|r| r.opened(keys)).collect()
 }
 
 pub async fn count(ex: Ex<'_>, f: &ScheduleFilter<'_>) -> StoreResult<i64> {
@@ -191,8 +205,8 @@ pub async fn count(ex: Ex<'_>, f: &ScheduleFilter<'_>) -> StoreResult<i64> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT COUNT(*) FROM bookings b WHERE {FILTER} AND {period}"
     ));
-    let pattern = like_pattern(f.search);
-    Ok(on!(ex, c => bind_filter!(sqlx::query_scalar(sql), f, &pattern).fetch_one(&mut *c).await)?)
+    let search = ex.keys()?.search(f.search);
+    Ok(on!(ex, c => bind_filter!(sqlx::query_scalar(sql), f, search).fetch_one(&mut *c).await)?)
 }
 
 /// One booking with its joins.
@@ -201,9 +215,9 @@ pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingListRow>> {
         "SELECT {} {JOINS} WHERE b.id = $1",
         joined_columns()
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(id).fetch_optional(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let row = on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(id).fetch_optional(&mut *c).await)?;
+    row.map(|r| r.opened(&keys)).transpose()
 }
 
 /// The occurrences of a series with their joins, in start order.
@@ -212,9 +226,9 @@ pub async fn series_rows(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingL
         "SELECT {} {JOINS} WHERE b.series_id = $1 ORDER BY b.start_time, b.id",
         joined_columns()
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(series_id).fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(series_id).fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
 }
 
 /// Whether `user_id` hosts the booking or owns its calendar.
@@ -259,18 +273,55 @@ pub async fn swap_status(
     Ok(changed)
 }
 
-/// Sets one plain column of a booking (`column` comes from a fixed list, never from input).
+/// Sets one column of a booking (`column` comes from a fixed list, never from input). The
+/// attendee's columns are sealed, with their lookup hashes brought along.
 pub async fn set_column(
-    ex: Ex<'_>,
+    mut ex: Ex<'_>,
     ids: &[i64],
     column: &'static str,
     value: Option<&str>,
 ) -> StoreResult<()> {
+    let keys = ex.keys()?;
     let list = super::id_list(ids);
-    let sql = sqlx::AssertSqlSafe(format!(
-        "UPDATE bookings SET {column} = $1, updated_at = $2 WHERE id IN ({list})"
-    ));
-    on!(ex, c => sqlx::query(sql).bind(value).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    let now = now_epoch();
+    match column {
+        "email" => {
+            let value = value.unwrap_or_default();
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE bookings SET email = $1, email_hash = $2, updated_at = $3 WHERE id IN ({list})"
+            ));
+            let (sealed, hash) = (keys.seal_field(value), keys.email_hash(value));
+            on!(ex, c => sqlx::query(sql).bind(&sealed).bind(&hash).bind(now).execute(&mut *c).await.map(|_| ()))?;
+        }
+        "first_name" | "last_name" => {
+            for id in ids {
+                let Some(row) = super::bookings::find(super::reborrow(&mut ex), *id).await? else {
+                    continue;
+                };
+                let value = value.unwrap_or_default();
+                let (first, last) = if column == "first_name" {
+                    (value, row.last_name.as_str())
+                } else {
+                    (row.first_name.as_str(), value)
+                };
+                let sql = sqlx::AssertSqlSafe(format!(
+                    "UPDATE bookings SET {column} = $1, name_words = $2, updated_at = $3 WHERE id = $4"
+                ));
+                let (sealed, words) = (keys.seal_field(value), keys.name_words(first, last));
+                on!(&mut ex, c => sqlx::query(sql).bind(&sealed).bind(&words).bind(now).bind(id).execute(&mut **c).await.map(|_| ()))?;
+            }
+        }
+        _ => {
+            let sealed = match column {
+                "phone" | "internal_note" | "message" => value.map(|v| keys.seal_field(v)),
+                _ => value.map(str::to_string),
+            };
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE bookings SET {column} = $1, updated_at = $2 WHERE id IN ({list})"
+            ));
+            on!(ex, c => sqlx::query(sql).bind(&sealed).bind(now).execute(&mut *c).await.map(|_| ()))?;
+        }
+    }
     Ok(())
 }
 
@@ -310,11 +361,22 @@ pub struct ActivityRow {
     pub updated_at: i64,
 }
 
+impl ActivityRow {
+    /// The entry with its texts in clear.
+    pub fn opened(mut self, keys: &Keys) -> StoreResult<ActivityRow> {
+        keys.open_in_place(&mut self.title)?;
+        keys.open_in_place(&mut self.description)?;
+        Ok(self)
+    }
+}
+
 pub async fn activities(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<ActivityRow>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, ActivityRow>(
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, ActivityRow>(
         "SELECT id, booking_id, parent_id, created_by, status, type, title, description, created_at, updated_at
          FROM activities WHERE booking_id = $1 ORDER BY id DESC")
-        .bind(booking_id).fetch_all(&mut *c).await)?)
+        .bind(booking_id).fetch_all(&mut *c).await)?;
+    rows.into_iter().map(|r| r.opened(&keys)).collect()
 }
 
 /// `all`, `upcoming` or `past` as a condition on `b`.
@@ -345,14 +407,15 @@ pub async fn attended_by(
     limit: i64,
 ) -> StoreResult<Vec<BookingListRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {} {JOINS} WHERE (b.person_user_id = $1 OR LOWER(b.email) = LOWER($2)) AND {} AND {} ORDER BY b.start_time DESC LIMIT $4",
+        "SELECT {} {JOINS} WHERE (b.person_user_id = $1 OR b.email_hash = $2) AND {} AND {} ORDER BY b.start_time DESC LIMIT $4",
         joined_columns(),
         attended_period(period),
         calendars_clause(calendar_ids)
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(user_id).bind(email).bind(now_epoch()).bind(limit).fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let email_hash = keys.email_hash(email);
+    let rows = on!(ex, c => sqlx::query_as::<_, BookingListRow>(sql).bind(user_id).bind(&email_hash).bind(now_epoch()).bind(limit).fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
 }
 
 pub async fn attended_count(
@@ -363,11 +426,12 @@ pub async fn attended_count(
     calendar_ids: &[i64],
 ) -> StoreResult<i64> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM bookings b WHERE (b.person_user_id = $1 OR LOWER(b.email) = LOWER($2)) AND {} AND {}",
+        "SELECT COUNT(*) FROM bookings b WHERE (b.person_user_id = $1 OR b.email_hash = $2) AND {} AND {}",
         attended_period(period),
         calendars_clause(calendar_ids)
     ));
+    let email_hash = ex.keys()?.email_hash(email);
     Ok(
-        on!(ex, c => sqlx::query_scalar(sql).bind(user_id).bind(email).bind(now_epoch()).fetch_one(&mut *c).await)?,
+        on!(ex, c => sqlx::query_scalar(sql).bind(user_id).bind(&email_hash).bind(now_epoch()).fetch_one(&mut *c).await)?,
     )
 }

@@ -1,5 +1,6 @@
 //! `bookings` and `booking_hosts`.
 
+use super::sealing::Keys;
 use super::{Ex, StoreResult, now_epoch, on, reborrow};
 
 /// A booking to store; times are epoch seconds (UTC).
@@ -50,18 +51,21 @@ pub async fn insert_full(
     x: &BookingExtras<'_>,
 ) -> StoreResult<i64> {
     let now = now_epoch();
+    let sealed = SealedAttendee::of(&*ex.keys()?, b, x);
     let id: i64 = on!(&mut ex, c => sqlx::query_scalar(
         "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
             slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
-            source_url, person_user_id, ip_address, created_at, updated_at, video_url, series_index, series_count)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21, $22, $23, $24)
+            source_url, person_user_id, ip_address, created_at, updated_at, video_url, series_index, series_count,
+            email_hash, name_words)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21, $22, $23, $24, $25, $26)
          RETURNING id")
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
         .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60)
-        .bind(b.first_name).bind(b.last_name).bind(b.email).bind(b.message).bind(b.status)
-        .bind(b.source).bind(b.event_type).bind(x.phone).bind(if x.location_details.is_empty() { "{}" } else { x.location_details })
-        .bind(x.source_url).bind(x.person_user_id).bind(x.ip_address).bind(now)
+        .bind(&sealed.first_name).bind(&sealed.last_name).bind(&sealed.email).bind(&sealed.message).bind(b.status)
+        .bind(b.source).bind(b.event_type).bind(&sealed.phone).bind(&sealed.location_details)
+        .bind(x.source_url).bind(x.person_user_id).bind(&sealed.ip_address).bind(now)
         .bind(x.video_url).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2))
+        .bind(&sealed.email_hash).bind(&sealed.name_words)
         .fetch_one(&mut **c).await)?;
     if let Some((series, _, _)) = x.series {
         on!(&mut ex, c => sqlx::query("UPDATE bookings SET series_id = $2 WHERE id = $1").bind(id).bind(series.unwrap_or(id)).execute(&mut **c).await.map(|_| ()))?;
@@ -84,6 +88,50 @@ pub async fn insert_full(
             .execute(&mut **c).await.map(|_| ()))?;
     }
     Ok(id)
+}
+
+/// A new booking's attendee columns as stored: sealed, with their lookup hashes.
+struct SealedAttendee {
+    first_name: String,
+    last_name: String,
+    email: String,
+    message: String,
+    phone: String,
+    location_details: String,
+    ip_address: String,
+    email_hash: String,
+    name_words: String,
+}
+
+impl SealedAttendee {
+    fn of(keys: &Keys, b: &NewBooking<'_>, x: &BookingExtras<'_>) -> SealedAttendee {
+        let location = if x.location_details.is_empty() {
+            "{}"
+        } else {
+            x.location_details
+        };
+        SealedAttendee {
+            first_name: keys.seal_field(b.first_name),
+            last_name: keys.seal_field(b.last_name),
+            email: keys.seal_field(b.email),
+            message: keys.seal_field(b.message),
+            phone: keys.seal_field(x.phone),
+            location_details: seal_location(keys, location),
+            ip_address: keys.seal_field(x.ip_address),
+            email_hash: keys.email_hash(b.email),
+            name_words: keys.name_words(b.first_name, b.last_name),
+        }
+    }
+}
+
+/// A location as stored: the empty document stays plain (it says nothing), any other is sealed
+/// (it may hold the attendee's address or number).
+pub fn seal_location(keys: &Keys, location: &str) -> String {
+    if location == "{}" {
+        location.to_string()
+    } else {
+        keys.seal_field(location)
+    }
 }
 
 /// The group of blocking bookings of `event_id` at exactly `start` (group events share one).
@@ -120,13 +168,14 @@ pub async fn open_of_attendee(
     email: &str,
     now: i64,
 ) -> StoreResult<OpenBookings> {
+    let email_hash = ex.keys()?.email_hash(email);
     let (count, first_id): (i64, Option<i64>) = on!(ex, c => sqlx::query_as(
         "SELECT COUNT(DISTINCT COALESCE(series_id, id)),
-                (SELECT id FROM bookings WHERE event_id = $1 AND LOWER(email) = LOWER($2)
+                (SELECT id FROM bookings WHERE event_id = $1 AND email_hash = $2
                    AND status IN ('scheduled', 'pending') AND start_time > $3 ORDER BY start_time, id LIMIT 1)
-         FROM bookings WHERE event_id = $1 AND LOWER(email) = LOWER($2)
+         FROM bookings WHERE event_id = $1 AND email_hash = $2
            AND status IN ('scheduled', 'pending') AND start_time > $3")
-        .bind(event_id).bind(email).bind(now).fetch_one(&mut *c).await)?;
+        .bind(event_id).bind(&email_hash).bind(now).fetch_one(&mut *c).await)?;
     Ok(OpenBookings { count, first_id })
 }
 
@@ -134,12 +183,12 @@ pub async fn open_of_attendee(
 /// transaction-scoped advisory lock per host, in id order (no deadlocks between two writers);
 /// SQLite's `BEGIN IMMEDIATE` already serialises every writer.
 pub async fn lock_hosts(mut ex: Ex<'_>, host_ids: &[i64]) -> StoreResult<()> {
-    let Ex::Postgres(_) = ex else { return Ok(()) };
+    let Ex::Postgres(..) = ex else { return Ok(()) };
     let mut ids = host_ids.to_vec();
     ids.sort_unstable();
     ids.dedup();
     for id in ids {
-        if let Ex::Postgres(c) = &mut ex {
+        if let Ex::Postgres(c, _) = &mut ex {
             // Key space 0x5B0C (slotbook) in the upper half keeps clear of other applications' locks.
             sqlx::query("SELECT pg_advisory_xact_lock($1)")
                 .bind((0x5B0C_i64 << 40) | id)
@@ -151,10 +200,12 @@ pub async fn lock_hosts(mut ex: Ex<'_>, host_ids: &[i64]) -> StoreResult<()> {
 }
 
 /// Stores a document for a booking (custom field answers, additional guests, …).
+/// The value is sealed: answers, guests and consents are the attendee's.
 pub async fn add_meta(ex: Ex<'_>, booking_id: i64, key: &str, value: &str) -> StoreResult<()> {
+    let value = ex.keys()?.seal_field(value);
     on!(ex, c => sqlx::query(
         "INSERT INTO booking_meta (booking_id, meta_key, value, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)")
-        .bind(booking_id).bind(key).bind(value).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+        .bind(booking_id).bind(key).bind(&value).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -168,11 +219,14 @@ pub struct NewActivity<'a> {
     pub description: &'a str,
 }
 
+/// Title and description are sealed: they may quote the attendee.
 pub async fn add_activity(ex: Ex<'_>, a: &NewActivity<'_>) -> StoreResult<()> {
+    let keys = ex.keys()?;
+    let (title, description) = (keys.seal_field(a.title), keys.seal_field(a.description));
     on!(ex, c => sqlx::query(
         "INSERT INTO activities (booking_id, created_by, status, type, title, description, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $7)")
-        .bind(a.booking_id).bind(a.created_by).bind(a.status).bind(a.kind).bind(a.title).bind(a.description)
+        .bind(a.booking_id).bind(a.created_by).bind(a.status).bind(a.kind).bind(&title).bind(&description)
         .bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
@@ -201,27 +255,38 @@ pub async fn idempotent_answer(
     ex: Ex<'_>,
     key: &IdempotencyKey,
 ) -> StoreResult<Option<StoredAnswer>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, StoredAnswer>(
+    let keys = ex.keys()?;
+    let found = on!(ex, c => sqlx::query_as::<_, StoredAnswer>(
         "SELECT request_hash, response_status, response_body FROM idempotency_keys
          WHERE scope = $1 AND idempotency_key = $2 AND created_at > $3")
         .bind(&key.scope).bind(&key.key).bind(now_epoch() - IDEMPOTENCY_SECONDS)
-        .fetch_optional(&mut *c).await)?)
+        .fetch_optional(&mut *c).await)?;
+    found
+        .map(|mut answer| {
+            keys.open_in_place(&mut answer.response_body)?;
+            Ok(answer)
+        })
+        .transpose()
 }
 
-/// Stores the answer to `key`, dropping keys older than 24 hours first (so an expired key
-/// can be used again).
+/// Stores the answer to `key` (sealed: it shows the booking it made), dropping keys older
+/// than 24 hours first (so an expired key can be used again). `booking_id` names the booking
+/// the answer shows, for its erasure.
 pub async fn remember_answer(
     mut ex: Ex<'_>,
     key: &IdempotencyKey,
     status: i64,
     body: &str,
+    booking_id: Option<i64>,
 ) -> StoreResult<()> {
+    let body = ex.keys()?.seal_field(body);
     let expired = now_epoch() - IDEMPOTENCY_SECONDS;
     on!(super::reborrow(&mut ex), c => sqlx::query("DELETE FROM idempotency_keys WHERE created_at <= $1")
         .bind(expired).execute(&mut *c).await.map(|_| ()))?;
     on!(ex, c => sqlx::query(
-        "INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response_status, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(&key.scope).bind(&key.key).bind(&key.request_hash).bind(status).bind(body).bind(now_epoch())
+        "INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response_status, response_body, created_at, booking_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(&key.scope).bind(&key.key).bind(&key.request_hash).bind(status).bind(&body).bind(now_epoch()).bind(booking_id)
         .execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
@@ -272,6 +337,22 @@ pub struct BookingRow {
 }
 
 impl BookingRow {
+    /// The row with its attendee columns in clear.
+    pub fn opened(mut self, keys: &Keys) -> StoreResult<BookingRow> {
+        for field in [
+            &mut self.first_name,
+            &mut self.last_name,
+            &mut self.email,
+            &mut self.message,
+            &mut self.internal_note,
+            &mut self.phone,
+            &mut self.location_details,
+        ] {
+            keys.open_in_place(field)?;
+        }
+        Ok(self)
+    }
+
     /// The type its event had when it was booked (kept on the booking).
     pub fn kind(&self) -> crate::domain::values::EventType {
         crate::domain::values::EventType::of_stored(&self.event_type)
@@ -295,14 +376,19 @@ pub async fn of_series(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingRow
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {BOOKING_COLUMNS} FROM bookings WHERE series_id = $1 ORDER BY start_time, id"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(series_id).fetch_all(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(series_id).fetch_all(&mut *c).await)?;
+    opened_rows(rows, &keys)
 }
 
 pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let row =
+        on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(id).fetch_optional(&mut *c).await)?;
+    row.map(|r| r.opened(&keys)).transpose()
 }
 
 /// The bookings of one slot: a group event's attendees (the group led by `slot`), or the one
@@ -311,15 +397,25 @@ pub async fn slot_members(ex: Ex<'_>, slot: i64) -> StoreResult<Vec<BookingRow>>
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1 OR group_id = $1 ORDER BY id"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(slot).fetch_all(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let rows =
+        on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(slot).fetch_all(&mut *c).await)?;
+    opened_rows(rows, &keys)
 }
 
-/// Documents stored for a booking, by key.
+/// Every row in clear.
+pub fn opened_rows(rows: Vec<BookingRow>, keys: &Keys) -> StoreResult<Vec<BookingRow>> {
+    rows.into_iter().map(|r| r.opened(keys)).collect()
+}
+
+/// Documents stored for a booking, by key, in clear.
 pub async fn meta_of(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<(String, String)>> {
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, (String, String)>("SELECT meta_key, value FROM booking_meta WHERE booking_id = $1 ORDER BY id")
-        .bind(booking_id).fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, (String, String)>("SELECT meta_key, value FROM booking_meta WHERE booking_id = $1 ORDER BY id")
+        .bind(booking_id).fetch_all(&mut *c).await)?;
+    rows.into_iter()
+        .map(|(key, value)| Ok((key, keys.open_field(&value)?)))
+        .collect()
 }
 
 /// The booking behind an attendee's link; an erased booking has no link any more.
@@ -327,7 +423,9 @@ pub async fn find_by_hash(ex: Ex<'_>, hash: &str) -> StoreResult<Option<BookingR
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {BOOKING_COLUMNS} FROM bookings WHERE hash = $1 AND erased_at IS NULL"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(hash).fetch_optional(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let row = on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(hash).fetch_optional(&mut *c).await)?;
+    row.map(|r| r.opened(&keys)).transpose()
 }
 
 /// Moves a booking (and its host rows) to a new time, zone, host and group.
@@ -397,20 +495,22 @@ pub async fn insert_new(
             .copied()
             .filter(|h| *h != b.host_user_id),
     );
-    let location = if x.location_details.is_empty() {
-        "{}"
-    } else {
-        x.location_details
-    };
-    if let Ex::Postgres(c) = &mut ex {
+    let keys = ex.keys()?;
+    if let Ex::Postgres(c, sealing) = &mut ex {
         let id = match reserved_id {
             Some(id) => id,
-            None => reserve_id(Ex::Postgres(c)).await?.unwrap_or_default(),
+            None => reserve_id(Ex::Postgres(c, sealing))
+                .await?
+                .unwrap_or_default(),
         };
+        let sealed = SealedAttendee::of(&keys, b, x);
+        let title = keys.seal_field(activity.title);
+        let description = keys.seal_field(activity.description);
         let items = messages(id);
         let kinds: Vec<&str> = items.iter().map(|i| i.kind).collect();
-        let payloads: Vec<&str> = items.iter().map(|i| i.payload.as_str()).collect();
-        let keys: Vec<Option<&str>> = items.iter().map(|i| i.sequence_key.as_deref()).collect();
+        let payloads: Vec<String> = items.iter().map(|i| keys.seal_field(&i.payload)).collect();
+        let sequence_keys: Vec<Option<&str>> =
+            items.iter().map(|i| i.sequence_key.as_deref()).collect();
         let purposes: Vec<Option<&str>> = items.iter().map(|i| i.purpose).collect();
         let dues: Vec<i64> = items.iter().map(|i| i.due_at.unwrap_or(now)).collect();
         let found: (i64, Option<i64>) = sqlx::query_as(
@@ -418,10 +518,10 @@ pub async fn insert_new(
                 INSERT INTO bookings (id, hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
                     slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
                     source_url, person_user_id, ip_address, group_id, created_at, updated_at,
-                    video_url, series_id, series_index, series_count)
+                    video_url, series_id, series_index, series_count, email_hash, name_words)
                 VALUES ($28, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-                    (SELECT id FROM users WHERE LOWER(email) = LOWER($11) ORDER BY id LIMIT 1), $19, $20, $21, $21,
-                    $34, $35, $36, $37)
+                    (SELECT id FROM users WHERE LOWER(email) = LOWER($40) ORDER BY id LIMIT 1), $19, $20, $21, $21,
+                    $34, $35, $36, $37, $38, $39)
                 RETURNING id, person_user_id),
              hosts AS (
                 INSERT INTO booking_hosts (booking_id, user_id, start_time, end_time, booking_status, created_at, updated_at)
@@ -438,12 +538,13 @@ pub async fn insert_new(
         )
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
         .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60)
-        .bind(b.first_name).bind(b.last_name).bind(b.email).bind(b.message).bind(b.status)
-        .bind(b.source).bind(b.event_type).bind(x.phone).bind(location).bind(x.source_url)
-        .bind(x.ip_address).bind(x.group_id).bind(now).bind(&hosts)
-        .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(activity.title).bind(activity.description)
-        .bind(id).bind(&kinds).bind(&payloads).bind(&keys).bind(&purposes).bind(&dues)
+        .bind(&sealed.first_name).bind(&sealed.last_name).bind(&sealed.email).bind(&sealed.message).bind(b.status)
+        .bind(b.source).bind(b.event_type).bind(&sealed.phone).bind(&sealed.location_details).bind(x.source_url)
+        .bind(&sealed.ip_address).bind(x.group_id).bind(now).bind(&hosts)
+        .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(&title).bind(&description)
+        .bind(id).bind(&kinds).bind(&payloads).bind(&sequence_keys).bind(&purposes).bind(&dues)
         .bind(x.video_url).bind(x.series.map(|s| s.0.unwrap_or(id))).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2))
+        .bind(&sealed.email_hash).bind(&sealed.name_words).bind(b.email)
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);
@@ -486,7 +587,7 @@ pub struct NewBookingWrite<'a, 'b> {
 /// insert leaves). SQLite assigns ids in-process: `None`.
 pub async fn reserve_id(ex: Ex<'_>) -> StoreResult<Option<i64>> {
     match ex {
-        Ex::Postgres(c) => {
+        Ex::Postgres(c, _) => {
             let id: i64 =
                 sqlx::query_scalar("SELECT nextval(pg_get_serial_sequence('bookings', 'id'))")
                     .fetch_one(c)

@@ -86,8 +86,8 @@ async fn busy_scan(
     let packed_item = "h.start_time || ',' || h.end_time || ',' || b.event_id || ',' || COALESCE(b.group_id, b.id) || ','
         || COALESCE(e.buffer_before_minutes, 0) || ',' || COALESCE(e.buffer_after_minutes, 0) || ',' || b.id";
     let aggregate = match ex {
-        Ex::Sqlite(_) => format!("group_concat({packed_item}, ';')"),
-        Ex::Postgres(_) => format!("string_agg({packed_item}, ';')"),
+        Ex::Sqlite(..) => format!("group_concat({packed_item}, ';')"),
+        Ex::Postgres(..) => format!("string_agg({packed_item}, ';')"),
     };
     // The gap needed on each side is the larger of the two events' facing buffers (the
     // engine's rule), so a booking matters when either buffer reaches the candidate.
@@ -107,12 +107,12 @@ async fn busy_scan(
     let hold_item = "hh.start_time || ',' || hh.end_time || ',' || ho.event_id || ',' || (-ho.id) || ','
         || COALESCE(e.buffer_before_minutes, 0) || ',' || COALESCE(e.buffer_after_minutes, 0) || ',' || (-ho.id)";
     let hold_aggregate = match ex {
-        Ex::Sqlite(_) => format!("group_concat({hold_item}, ';')"),
-        Ex::Postgres(_) => format!("string_agg({hold_item}, ';')"),
+        Ex::Sqlite(..) => format!("group_concat({hold_item}, ';')"),
+        Ex::Postgres(..) => format!("string_agg({hold_item}, ';')"),
     };
     let calendar_aggregate = match ex {
-        Ex::Sqlite(_) => "group_concat(cb.intervals, ';')",
-        Ex::Postgres(_) => "string_agg(cb.intervals, ';')",
+        Ex::Sqlite(..) => "group_concat(cb.intervals, ';')",
+        Ex::Postgres(..) => "string_agg(cb.intervals, ';')",
     };
     // Only integers and fixed text are interpolated, so the text is safe.
     let sql = sqlx::AssertSqlSafe(format!(

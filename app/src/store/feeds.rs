@@ -109,8 +109,15 @@ pub async fn hosted_bookings(
                 OR id IN (SELECT booking_id FROM booking_hosts WHERE user_id = $1))
          ORDER BY start_time, id"
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, FeedBooking>(sql).bind(user_id).bind(since)
-        .fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, FeedBooking>(sql).bind(user_id).bind(since)
+        .fetch_all(&mut *c).await)?;
+    rows.into_iter()
+        .map(|row| {
+            Ok(FeedBooking {
+                booking: row.booking.opened(&keys)?,
+                ..row
+            })
+        })
+        .collect()
 }

@@ -25,12 +25,14 @@ pub struct NewHold<'a> {
 }
 
 /// Writes the hold with one row per host; answers its id.
+/// The visitor's address is stored as its keyed hash: counted, never shown.
 pub async fn insert(mut ex: Ex<'_>, hold: &NewHold<'_>) -> StoreResult<i64> {
+    let client = ex.keys()?.address_hash(hold.client_ip);
     let id: i64 = on!(super::reborrow(&mut ex), c => sqlx::query_scalar(
         "INSERT INTO holds (token_digest, event_id, start_time, end_time, client_ip, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
         .bind(hold.token_digest).bind(hold.event_id).bind(hold.start_time).bind(hold.end_time)
-        .bind(hold.client_ip).bind(hold.expires_at).bind(now_epoch())
+        .bind(&client).bind(hold.expires_at).bind(now_epoch())
         .fetch_one(&mut *c).await)?;
     for host in hold.host_ids {
         on!(super::reborrow(&mut ex), c => sqlx::query(
@@ -64,9 +66,10 @@ pub async fn delete_by_digest(ex: Ex<'_>, token_digest: &str) -> StoreResult<()>
 
 /// The expiry times of an address's live holds, soonest first.
 pub async fn live_of_ip(ex: Ex<'_>, client_ip: &str, now: i64) -> StoreResult<Vec<i64>> {
+    let client = ex.keys()?.address_hash(client_ip);
     Ok(on!(ex, c => sqlx::query_scalar::<_, i64>(
         "SELECT expires_at FROM holds WHERE client_ip = $1 AND expires_at > $2 ORDER BY expires_at")
-        .bind(client_ip).bind(now).fetch_all(&mut *c).await)?)
+        .bind(&client).bind(now).fetch_all(&mut *c).await)?)
 }
 
 /// Forgets holds that ended before `before` (they block nothing already; this keeps the

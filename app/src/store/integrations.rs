@@ -119,14 +119,16 @@ pub struct NewDelivery<'a> {
     pub detail: &'a str,
 }
 
-/// Logs an attempt and drops the feed's attempts beyond the newest [`DELIVERIES_KEPT`].
+/// Logs an attempt (its detail sealed: the receiver's answer may echo the booking) and drops
+/// the feed's attempts beyond the newest [`DELIVERIES_KEPT`].
 pub async fn log_delivery(ex: Ex<'_>, d: &NewDelivery<'_>) -> StoreResult<()> {
+    let detail = ex.keys()?.seal_field(d.detail);
     on!(ex, c => {
         sqlx::query(
             "INSERT INTO webhook_deliveries (integration_id, booking_id, trigger_name, http_status, succeeded, detail, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7)")
             .bind(d.integration_id).bind(d.booking_id).bind(d.trigger_name)
-            .bind(d.http_status.map(i64::from)).bind(d.succeeded).bind(d.detail).bind(now_epoch())
+            .bind(d.http_status.map(i64::from)).bind(d.succeeded).bind(&detail).bind(now_epoch())
             .execute(&mut *c).await?;
         sqlx::query(
             "DELETE FROM webhook_deliveries WHERE integration_id = $1 AND id <= (
@@ -149,5 +151,12 @@ pub async fn deliveries_of(ex: Ex<'_>, ids: &[i64]) -> StoreResult<Vec<DeliveryR
          FROM webhook_deliveries WHERE integration_id IN ({list}) ORDER BY id DESC LIMIT {}",
         DELIVERIES_KEPT * ids.len() as i64
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, DeliveryRow>(sql).fetch_all(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, DeliveryRow>(sql).fetch_all(&mut *c).await)?;
+    rows.into_iter()
+        .map(|mut row| {
+            keys.open_in_place(&mut row.detail)?;
+            Ok(row)
+        })
+        .collect()
 }

@@ -25,6 +25,8 @@ pub mod privacy;
 pub mod private_links;
 pub mod proofs;
 pub mod reports;
+pub mod sealed_rows;
+pub mod sealing;
 pub mod sessions;
 pub mod settings;
 pub mod sso;
@@ -37,6 +39,7 @@ pub mod waitlist;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sealing::Sealing;
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -47,8 +50,8 @@ use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool,
 macro_rules! on {
     ($ex:expr, $c:ident => $body:expr) => {
         match $ex {
-            $crate::store::Ex::Sqlite($c) => $body,
-            $crate::store::Ex::Postgres($c) => $body,
+            $crate::store::Ex::Sqlite($c, _) => $body,
+            $crate::store::Ex::Postgres($c, _) => $body,
         }
     };
 }
@@ -168,30 +171,40 @@ pub fn decode<T: serde::de::DeserializeOwned + Default>(row: &str, text: &str) -
     })
 }
 
-/// A borrowed connection of either backend; every repository function takes one.
+/// A borrowed connection of either backend, with its store's keys for attendee data; every
+/// repository function takes one.
 pub enum Ex<'a> {
-    Sqlite(&'a mut SqliteConnection),
-    Postgres(&'a mut PgConnection),
+    Sqlite(&'a mut SqliteConnection, &'a Sealing),
+    Postgres(&'a mut PgConnection, &'a Sealing),
+}
+
+impl Ex<'_> {
+    /// The keys attendee data is sealed with (an error when the store was given none).
+    pub fn keys(&self) -> StoreResult<std::sync::Arc<sealing::Keys>> {
+        match self {
+            Ex::Sqlite(_, sealing) | Ex::Postgres(_, sealing) => sealing.keys(),
+        }
+    }
 }
 
 /// An open transaction. Dropping it without [`Tx::commit`] rolls it back.
 pub enum Tx {
-    Sqlite(SqliteTx),
-    Postgres(Transaction<'static, Postgres>),
+    Sqlite(SqliteTx, Sealing),
+    Postgres(Transaction<'static, Postgres>, Sealing),
 }
 
 impl Tx {
     pub fn ex(&mut self) -> Ex<'_> {
         match self {
-            Tx::Sqlite(t) => Ex::Sqlite(t.conn()),
-            Tx::Postgres(t) => Ex::Postgres(t),
+            Tx::Sqlite(t, sealing) => Ex::Sqlite(t.conn(), sealing),
+            Tx::Postgres(t, sealing) => Ex::Postgres(t, sealing),
         }
     }
 
     pub async fn commit(self) -> StoreResult<()> {
         match self {
-            Tx::Sqlite(t) => t.commit().await?,
-            Tx::Postgres(t) => t.commit().await?,
+            Tx::Sqlite(t, _) => t.commit().await?,
+            Tx::Postgres(t, _) => t.commit().await?,
         }
         Ok(())
     }
@@ -296,15 +309,15 @@ impl Drop for SqliteTx {
 
 /// A pooled connection for reads outside a transaction.
 pub enum Conn {
-    Sqlite(PoolConnection<Sqlite>),
-    Postgres(PoolConnection<Postgres>),
+    Sqlite(PoolConnection<Sqlite>, Sealing),
+    Postgres(PoolConnection<Postgres>, Sealing),
 }
 
 impl Conn {
     pub fn ex(&mut self) -> Ex<'_> {
         match self {
-            Conn::Sqlite(c) => Ex::Sqlite(c),
-            Conn::Postgres(c) => Ex::Postgres(c),
+            Conn::Sqlite(c, sealing) => Ex::Sqlite(c, sealing),
+            Conn::Postgres(c, sealing) => Ex::Postgres(c, sealing),
         }
     }
 }
@@ -314,10 +327,11 @@ impl Conn {
 pub enum Store {
     /// SQLite has one writer at a time. Writers of this process queue at the gate in arrival
     /// order instead of in SQLite's busy handler, whose growing sleeps make a long, unfair tail;
-    /// other processes are still kept out by SQLite's own lock.
-    Sqlite(SqlitePool, std::sync::Arc<tokio::sync::Mutex<()>>),
-    /// The pool, and whether its server answered lately (see [`Reach`]).
-    Postgres(PgPool, std::sync::Arc<Reach>),
+    /// other processes are still kept out by SQLite's own lock. Last, the keys attendee
+    /// data is sealed with ([`Store::seal_with`]).
+    Sqlite(SqlitePool, std::sync::Arc<tokio::sync::Mutex<()>>, Sealing),
+    /// The pool, whether its server answered lately (see [`Reach`]), and the keys.
+    Postgres(PgPool, std::sync::Arc<Reach>, Sealing),
 }
 
 impl Store {
@@ -337,7 +351,11 @@ impl Store {
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(options)
                 .await?;
-            return Ok(Store::Postgres(pool, std::sync::Arc::default()));
+            return Ok(Store::Postgres(
+                pool,
+                std::sync::Arc::default(),
+                Sealing::default(),
+            ));
         }
         let url = if url.starts_with("sqlite:") {
             url.to_string()
@@ -388,7 +406,20 @@ impl Store {
         Ok(Store::Sqlite(
             pool,
             std::sync::Arc::new(tokio::sync::Mutex::new(())),
+            Sealing::default(),
         ))
+    }
+
+    /// Gives the store the keys it seals attendee data with (those of the secret key); a
+    /// store keeps the first keys it is given: false when `keys` are others.
+    pub fn seal_with(&self, keys: std::sync::Arc<sealing::Keys>) -> bool {
+        self.sealing().set(keys)
+    }
+
+    fn sealing(&self) -> &Sealing {
+        match self {
+            Store::Sqlite(_, _, sealing) | Store::Postgres(_, _, sealing) => sealing,
+        }
     }
 
     /// How many of the migrations this binary knows are not applied (successfully) to the
@@ -414,8 +445,8 @@ impl Store {
         let mut tries = 0;
         loop {
             let result = match self {
-                Store::Sqlite(pool, _) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
-                Store::Postgres(pool, _) => {
+                Store::Sqlite(pool, ..) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
+                Store::Postgres(pool, ..) => {
                     sqlx::migrate!("../migrations/postgres").run(pool).await
                 }
             };
@@ -453,8 +484,8 @@ impl Store {
     pub async fn migrate_to(&self, version: i64) -> Result<(), sqlx::migrate::MigrateError> {
         let migrator = self.migrator();
         match self {
-            Store::Sqlite(pool, _) => migrator.run_to(version, pool).await,
-            Store::Postgres(pool, _) => migrator.run_to(version, pool).await,
+            Store::Sqlite(pool, ..) => migrator.run_to(version, pool).await,
+            Store::Postgres(pool, ..) => migrator.run_to(version, pool).await,
         }
     }
 
@@ -465,10 +496,11 @@ impl Store {
     /// A connection for reads.
     pub async fn conn(&self) -> StoreResult<Conn> {
         Ok(match self {
-            Store::Sqlite(pool, _) => Conn::Sqlite(pool.acquire().await?),
-            Store::Postgres(pool, reach) => {
-                Conn::Postgres(reach.unless_gone(pool, pool.acquire()).await?)
-            }
+            Store::Sqlite(pool, _, sealing) => Conn::Sqlite(pool.acquire().await?, sealing.clone()),
+            Store::Postgres(pool, reach, sealing) => Conn::Postgres(
+                reach.unless_gone(pool, pool.acquire()).await?,
+                sealing.clone(),
+            ),
         })
     }
 
@@ -476,13 +508,14 @@ impl Store {
     /// two writers never both read and then fail to upgrade their lock.
     pub async fn begin(&self) -> StoreResult<Tx> {
         Ok(match self {
-            Store::Sqlite(pool, gate) => {
+            Store::Sqlite(pool, gate, sealing) => {
                 let turn = gate.clone().lock_owned().await;
-                Tx::Sqlite(SqliteTx::begin(pool, turn).await?)
+                Tx::Sqlite(SqliteTx::begin(pool, turn).await?, sealing.clone())
             }
-            Store::Postgres(pool, reach) => {
-                Tx::Postgres(reach.unless_gone(pool, pool.begin()).await?)
-            }
+            Store::Postgres(pool, reach, sealing) => Tx::Postgres(
+                reach.unless_gone(pool, pool.begin()).await?,
+                sealing.clone(),
+            ),
         })
     }
 
@@ -496,7 +529,7 @@ impl Store {
     /// time-out; the next checkpoint tries again. Answers whether the log was emptied;
     /// PostgreSQL has nothing to do.
     pub async fn checkpoint(&self) -> StoreResult<bool> {
-        let Store::Sqlite(pool, gate) = self else {
+        let Store::Sqlite(pool, gate, _) = self else {
             return Ok(true);
         };
         let _writers = gate.lock().await;
@@ -527,12 +560,12 @@ impl Store {
     /// This process's pool: (idle connections, connections in use, the most it opens).
     pub fn pool_use(&self) -> (usize, usize, u32) {
         let (size, idle, max) = match self {
-            Store::Sqlite(pool, _) => (
+            Store::Sqlite(pool, ..) => (
                 pool.size(),
                 pool.num_idle(),
                 pool.options().get_max_connections(),
             ),
-            Store::Postgres(pool, _) => (
+            Store::Postgres(pool, ..) => (
                 pool.size(),
                 pool.num_idle(),
                 pool.options().get_max_connections(),
@@ -550,8 +583,8 @@ impl Store {
 
     pub async fn close(&self) {
         match self {
-            Store::Sqlite(pool, _) => pool.close().await,
-            Store::Postgres(pool, _) => pool.close().await,
+            Store::Sqlite(pool, ..) => pool.close().await,
+            Store::Postgres(pool, ..) => pool.close().await,
         }
     }
 }
@@ -666,8 +699,8 @@ pub fn id_list(ids: &[i64]) -> String {
 /// A shorter-lived borrow of the same connection.
 pub fn reborrow<'a>(ex: &'a mut Ex<'_>) -> Ex<'a> {
     match ex {
-        Ex::Sqlite(c) => Ex::Sqlite(c),
-        Ex::Postgres(c) => Ex::Postgres(c),
+        Ex::Sqlite(c, s) => Ex::Sqlite(c, s),
+        Ex::Postgres(c, s) => Ex::Postgres(c, s),
     }
 }
 

@@ -33,23 +33,29 @@ pub struct NewItem<'a> {
 /// What [`claim`] answers for each item.
 const CLAIMED: &str = "id, kind, payload, attempts, created_at, booking_id, purpose";
 
-/// Queues one item in the caller's transaction.
+/// Queues one item in the caller's transaction. Its payload is sealed (messages name their
+/// recipients and copy the booking) and its sequence key stored as a keyed hash (it may name
+/// an address).
 pub async fn enqueue(ex: Ex<'_>, item: &NewItem<'_>) -> StoreResult<()> {
     let now = now_epoch();
+    let keys = ex.keys()?;
+    let payload = keys.seal_field(&item.payload);
+    let sequence_key = item.sequence_key.as_deref().map(|k| keys.key_hash(k));
     on!(ex, c => sqlx::query(
         "INSERT INTO outbox (kind, payload, status, attempts, run_after, created_at, updated_at, booking_id, sequence_key, purpose)
          VALUES ($1, $2, 'pending', 0, $3, $4, $4, $5, $6, $7)")
-        .bind(item.kind).bind(&item.payload).bind(item.due_at.unwrap_or(now)).bind(now)
-        .bind(item.booking_id).bind(&item.sequence_key).bind(item.purpose)
+        .bind(item.kind).bind(&payload).bind(item.due_at.unwrap_or(now)).bind(now)
+        .bind(item.booking_id).bind(&sequence_key).bind(item.purpose)
         .execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 
 /// Whether an item with this sequence key was queued at or after `since`.
 pub async fn queued_since(ex: Ex<'_>, sequence_key: &str, since: i64) -> StoreResult<bool> {
+    let sequence_key = ex.keys()?.key_hash(sequence_key);
     let found: Option<i64> = on!(ex, c => sqlx::query_scalar(
         "SELECT id FROM outbox WHERE sequence_key = $1 AND created_at >= $2 LIMIT 1")
-        .bind(sequence_key).bind(since).fetch_optional(&mut *c).await)?;
+        .bind(&sequence_key).bind(since).fetch_optional(&mut *c).await)?;
     Ok(found.is_some())
 }
 
@@ -57,11 +63,18 @@ pub async fn queued_since(ex: Ex<'_>, sequence_key: &str, since: i64) -> StoreRe
 /// SQLite (in-process, so no round trips).
 pub async fn enqueue_many(mut ex: Ex<'_>, items: &[NewItem<'_>]) -> StoreResult<()> {
     let now = now_epoch();
-    if let Ex::Postgres(c) = &mut ex {
+    if let Ex::Postgres(c, sealing) = &mut ex {
+        let sealed = sealing.keys()?;
         let kinds: Vec<&str> = items.iter().map(|i| i.kind).collect();
-        let payloads: Vec<&str> = items.iter().map(|i| i.payload.as_str()).collect();
+        let payloads: Vec<String> = items
+            .iter()
+            .map(|i| sealed.seal_field(&i.payload))
+            .collect();
         let bookings: Vec<Option<i64>> = items.iter().map(|i| i.booking_id).collect();
-        let keys: Vec<Option<&str>> = items.iter().map(|i| i.sequence_key.as_deref()).collect();
+        let keys: Vec<Option<String>> = items
+            .iter()
+            .map(|i| i.sequence_key.as_deref().map(|k| sealed.key_hash(k)))
+            .collect();
         let purposes: Vec<Option<&str>> = items.iter().map(|i| i.purpose).collect();
         let dues: Vec<i64> = items.iter().map(|i| i.due_at.unwrap_or(now)).collect();
         sqlx::query(
@@ -104,12 +117,22 @@ pub struct DeliveryRow {
     pub updated_at: i64,
 }
 
-/// A booking's deliveries (emails, SMS, webhooks, reminders), oldest first.
+/// A booking's deliveries (emails, SMS, webhooks, reminders), oldest first, in clear.
 pub async fn for_booking(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<DeliveryRow>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, DeliveryRow>(
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, DeliveryRow>(
         "SELECT id, kind, payload, status, attempts, run_after, last_error, purpose, created_at, updated_at
          FROM outbox WHERE booking_id = $1 ORDER BY id")
-        .bind(booking_id).fetch_all(&mut *c).await)?)
+        .bind(booking_id).fetch_all(&mut *c).await)?;
+    rows.into_iter()
+        .map(|mut row| {
+            keys.open_in_place(&mut row.payload)?;
+            if let Some(error) = row.last_error.as_mut() {
+                keys.open_in_place(error)?;
+            }
+            Ok(row)
+        })
+        .collect()
 }
 
 /// Puts a failed delivery of a booking back in the queue, due now, with fresh attempts.
@@ -156,8 +179,8 @@ pub async fn claim(
     // the same with a backlog of thousands as with none: due items by due time (the
     // `(status, run_after)` index), and items whose worker's lease ran out.
     let lock = match tx.ex() {
-        Ex::Postgres(_) => "FOR UPDATE SKIP LOCKED",
-        Ex::Sqlite(_) => "",
+        Ex::Postgres(..) => "FOR UPDATE SKIP LOCKED",
+        Ex::Sqlite(..) => "",
     };
     let sql = sqlx::AssertSqlSafe(format!(
         "WITH due AS (SELECT id FROM outbox WHERE status = 'pending' AND run_after <= $1
@@ -170,6 +193,7 @@ pub async fn claim(
          WHERE id IN (SELECT id FROM due UNION SELECT id FROM stale)
          RETURNING {CLAIMED}"
     ));
+    let keys = tx.ex().keys()?;
     let rows = on!(tx.ex(), c => {
         let mut query = sqlx::query_as::<_, OutboxRow>(sql)
             .bind(now)
@@ -180,7 +204,12 @@ pub async fn claim(
         }
         query.fetch_all(&mut *c).await
     })?;
-    Ok(rows)
+    rows.into_iter()
+        .map(|mut row| {
+            keys.open_in_place(&mut row.payload)?;
+            Ok(row)
+        })
+        .collect()
 }
 
 pub async fn complete(ex: Ex<'_>, id: i64) -> StoreResult<()> {
@@ -205,13 +234,15 @@ pub async fn extend_lease(ex: Ex<'_>, id: i64, until: i64) -> StoreResult<()> {
     Ok(())
 }
 
-/// Puts an item back for another attempt at `run_after`, or gives up (`failed`).
+/// Puts an item back for another attempt at `run_after`, or gives up (`failed`). The error is
+/// sealed (a mail server's answer may quote the address).
 pub async fn retry_or_fail(
     ex: Ex<'_>,
     id: i64,
     error: &str,
     run_after: Option<i64>,
 ) -> StoreResult<()> {
+    let error = ex.keys()?.seal_field(error);
     let status = if run_after.is_some() {
         "pending"
     } else {
@@ -219,7 +250,7 @@ pub async fn retry_or_fail(
     };
     on!(ex, c => sqlx::query(
         "UPDATE outbox SET status = $2, run_after = COALESCE($3, run_after), locked_until = NULL, last_error = $4, updated_at = $5 WHERE id = $1")
-        .bind(id).bind(status).bind(run_after).bind(error).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+        .bind(id).bind(status).bind(run_after).bind(&error).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -236,10 +267,15 @@ pub async fn retry_state(
     ex: Ex<'_>,
     kind: &str,
 ) -> StoreResult<Vec<(String, i64, Option<String>)>> {
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, (String, i64, Option<String>)>("SELECT status, attempts, last_error FROM outbox WHERE kind = $1 ORDER BY id")
-        .bind(kind).fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, (String, i64, Option<String>)>("SELECT status, attempts, last_error FROM outbox WHERE kind = $1 ORDER BY id")
+        .bind(kind).fetch_all(&mut *c).await)?;
+    rows.into_iter()
+        .map(|(status, attempts, error)| {
+            let error = error.map(|e| keys.open_field(&e)).transpose()?;
+            Ok((status, attempts, error))
+        })
+        .collect()
 }
 
 /// Per kind: items not yet delivered (due, working or waiting for a retry) and the oldest one's

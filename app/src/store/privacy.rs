@@ -3,11 +3,12 @@
 
 use super::{Ex, StoreResult, on};
 
-/// Bookings whose attendee address is `email` (trimmed, lower case), not yet erased.
+/// Bookings whose attendee address is `email` (by its keyed hash), not yet erased.
 pub async fn bookings_of_email(ex: Ex<'_>, email: &str) -> StoreResult<Vec<i64>> {
+    let email_hash = ex.keys()?.email_hash(email);
     Ok(on!(ex, c => sqlx::query_scalar(
-        "SELECT id FROM bookings WHERE LOWER(email) = $1 AND erased_at IS NULL ORDER BY id")
-        .bind(email).fetch_all(&mut *c).await)?)
+        "SELECT id FROM bookings WHERE email_hash = $1 AND erased_at IS NULL ORDER BY id")
+        .bind(&email_hash).fetch_all(&mut *c).await)?)
 }
 
 /// Bookings not yet erased that ended (at their end, or when cancelled or rejected if that
@@ -30,11 +31,18 @@ pub struct BookingMessage {
     pub created_at: i64,
 }
 
-/// Every outbox item about `booking_id`, in order.
+/// Every outbox item about `booking_id`, in order, in clear.
 pub async fn messages_of(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<BookingMessage>> {
-    Ok(on!(ex, c => sqlx::query_as::<_, BookingMessage>(
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, BookingMessage>(
         "SELECT id, kind, payload, status, created_at FROM outbox WHERE booking_id = $1 ORDER BY id")
-        .bind(booking_id).fetch_all(&mut *c).await)?)
+        .bind(booking_id).fetch_all(&mut *c).await)?;
+    rows.into_iter()
+        .map(|mut row| {
+            keys.open_in_place(&mut row.payload)?;
+            Ok(row)
+        })
+        .collect()
 }
 
 pub async fn drop_message(ex: Ex<'_>, id: i64) -> StoreResult<()> {
@@ -44,8 +52,9 @@ pub async fn drop_message(ex: Ex<'_>, id: i64) -> StoreResult<()> {
 }
 
 pub async fn rewrite_message(ex: Ex<'_>, id: i64, payload: &str) -> StoreResult<()> {
+    let payload = ex.keys()?.seal_field(payload);
     on!(ex, c => sqlx::query("UPDATE outbox SET payload = $2 WHERE id = $1")
-        .bind(id).bind(payload).execute(&mut *c).await.map(|_| ()))?;
+        .bind(id).bind(&payload).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -55,18 +64,14 @@ const KEPT_META: &str = "('privacy_consent', 'cancelled_by_type', 'refund_reques
 
 /// Clears the attendee's data of one booking and marks it erased at `now`; `false` when it
 /// was already erased (another process got there first): nothing is changed then.
-pub async fn erase_booking(
-    mut ex: Ex<'_>,
-    id: i64,
-    hash: &str,
-    location: &str,
-    now: i64,
-) -> StoreResult<bool> {
+pub async fn erase_booking(mut ex: Ex<'_>, id: i64, location: &str, now: i64) -> StoreResult<bool> {
+    let location = super::bookings::seal_location(&*ex.keys()?, location);
     let changed = on!(&mut ex, c => sqlx::query(
         "UPDATE bookings SET first_name = '', last_name = '', email = '', phone = '', message = '',
-             internal_note = '', ip_address = '', location_details = $2, erased_at = $3, updated_at = $3
+             internal_note = '', ip_address = '', location_details = $2, erased_at = $3, updated_at = $3,
+             email_hash = '', name_words = ''
          WHERE id = $1 AND erased_at IS NULL")
-        .bind(id).bind(location).bind(now).execute(&mut **c).await.map(|r| r.rows_affected()))?;
+        .bind(id).bind(&location).bind(now).execute(&mut **c).await.map(|r| r.rows_affected()))?;
     if changed == 0 {
         return Ok(false);
     }
@@ -79,8 +84,8 @@ pub async fn erase_booking(
         .bind(id).bind(now).execute(&mut **c).await.map(|_| ()))?;
     on!(&mut ex, c => sqlx::query("UPDATE webhook_deliveries SET detail = '' WHERE booking_id = $1")
         .bind(id).execute(&mut **c).await.map(|_| ()))?;
-    // A saved answer to a repeated create holds the booking as it was; its hash names it.
-    on!(&mut ex, c => sqlx::query("DELETE FROM idempotency_keys WHERE response_body LIKE $1")
-        .bind(format!("%\"{hash}\"%")).execute(&mut **c).await.map(|_| ()))?;
+    // A saved answer to a repeated create holds the booking as it was.
+    on!(&mut ex, c => sqlx::query("DELETE FROM idempotency_keys WHERE booking_id = $1")
+        .bind(id).execute(&mut **c).await.map(|_| ()))?;
     Ok(true)
 }

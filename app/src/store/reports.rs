@@ -23,7 +23,7 @@ impl Measure {
             Measure::Created => ("COUNT(*)", "b.created_at", "1 = 1"),
             Measure::Completed => ("COUNT(*)", "b.end_time", "b.status = 'completed'"),
             Measure::Cancelled => ("COUNT(*)", "b.updated_at", "b.status = 'cancelled'"),
-            Measure::Guests => ("COUNT(DISTINCT LOWER(b.email))", "b.created_at", "1 = 1"),
+            Measure::Guests => ("COUNT(DISTINCT b.email_hash)", "b.created_at", "1 = 1"),
         }
     }
 }
@@ -99,7 +99,7 @@ pub async fn activities(
          FROM activities a JOIN bookings b ON b.id = a.booking_id WHERE {SCOPE}
          ORDER BY a.created_at DESC, a.id DESC LIMIT $2"
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, super::booking_list::ActivityRow>(sql).bind(visible_to).bind(limit).fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, super::booking_list::ActivityRow>(sql).bind(visible_to).bind(limit).fetch_all(&mut *c).await)?;
+    rows.into_iter().map(|r| r.opened(&keys)).collect()
 }

@@ -34,7 +34,7 @@ const NOT_DATA: [&str; 1] = ["_sqlx_migrations"];
 
 /// The database's tables, each after the tables it references.
 pub async fn tables(mut ex: Ex<'_>) -> StoreResult<Vec<Table>> {
-    let postgres = matches!(ex, Ex::Postgres(_));
+    let postgres = matches!(ex, Ex::Postgres(..));
     let names: Vec<String> = if postgres {
         on!(super::reborrow(&mut ex), c => sqlx::query_scalar(
             "SELECT table_name::TEXT FROM information_schema.tables
@@ -107,7 +107,7 @@ async fn sqlite_columns(
     ex: Ex<'_>,
     table: &str,
 ) -> StoreResult<(Vec<(String, Kind)>, Vec<String>)> {
-    let Ex::Sqlite(c) = ex else {
+    let Ex::Sqlite(c, _) = ex else {
         return Ok((Vec::new(), Vec::new()));
     };
     let info: Vec<(String, String)> =
@@ -127,7 +127,7 @@ async fn postgres_columns(
     ex: Ex<'_>,
     table: &str,
 ) -> StoreResult<(Vec<(String, Kind)>, Vec<String>)> {
-    let Ex::Postgres(c) = ex else {
+    let Ex::Postgres(c, _) = ex else {
         return Ok((Vec::new(), Vec::new()));
     };
     let info: Vec<(String, String)> = sqlx::query_as(
@@ -215,14 +215,14 @@ pub async fn each_row(
 /// it was at its first read, while other connections write on.
 pub async fn begin_snapshot(ex: Ex<'_>) -> StoreResult<()> {
     match ex {
-        Ex::Sqlite(c) => {
+        Ex::Sqlite(c, _) => {
             sqlx::query("BEGIN").execute(&mut *c).await?;
             // A deferred transaction takes its snapshot at its first read: take it now.
             sqlx::query("SELECT COUNT(*) FROM sqlite_master")
                 .execute(&mut *c)
                 .await?;
         }
-        Ex::Postgres(c) => {
+        Ex::Postgres(c, _) => {
             sqlx::query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 .execute(&mut *c)
                 .await?;
@@ -370,7 +370,7 @@ const ROWS_PER_INSERT: usize = 100;
 /// PostgreSQL: every identity column's sequence continues after the highest id now stored
 /// (SQLite's `AUTOINCREMENT` follows inserted ids by itself).
 pub async fn continue_sequences(tx: &mut Tx) -> StoreResult<()> {
-    let Tx::Postgres(c) = tx else {
+    let Tx::Postgres(c, _) = tx else {
         return Ok(());
     };
     let identities: Vec<(String, String)> = sqlx::query_as(

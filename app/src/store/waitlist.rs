@@ -2,6 +2,7 @@
 //! the digests of their leave and offer tokens. An offered entry's place is a row of `holds`
 //! with the offer's digest.
 
+use super::sealing::Keys;
 use super::{Ex, StoreResult, on};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -21,6 +22,19 @@ pub struct EntryRow {
     pub offer_digest: Option<String>,
 }
 
+impl EntryRow {
+    /// The entry with the visitor's name and address in clear.
+    fn opened(mut self, keys: &Keys) -> StoreResult<EntryRow> {
+        keys.open_in_place(&mut self.name)?;
+        keys.open_in_place(&mut self.email)?;
+        Ok(self)
+    }
+}
+
+fn opened(rows: Vec<EntryRow>, keys: &Keys) -> StoreResult<Vec<EntryRow>> {
+    rows.into_iter().map(|r| r.opened(keys)).collect()
+}
+
 const COLUMNS: &str = "id, event_id, start_time, end_time, name, email, person_time_zone, status,
     offer_expires_at, booking_id, created_at, offer_digest";
 
@@ -38,20 +52,27 @@ pub struct NewEntry<'a> {
 pub async fn insert(ex: Ex<'_>, entry: &NewEntry<'_>, now: i64) -> StoreResult<EntryRow> {
     let sql = sqlx::AssertSqlSafe(format!(
         "INSERT INTO waitlist_entries (event_id, start_time, end_time, name, email, person_time_zone,
-            status, leave_digest, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, $8, $8) RETURNING {COLUMNS}"
+            status, leave_digest, created_at, updated_at, email_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, $8, $8, $9) RETURNING {COLUMNS}"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql)
-        .bind(entry.event_id).bind(entry.start_time).bind(entry.end_time).bind(entry.name)
-        .bind(entry.email).bind(entry.person_time_zone).bind(entry.leave_digest).bind(now)
-        .fetch_one(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let (name, email) = (keys.seal_field(entry.name), keys.seal_field(entry.email));
+    let email_hash = keys.email_hash(entry.email);
+    let row = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql)
+        .bind(entry.event_id).bind(entry.start_time).bind(entry.end_time).bind(&name)
+        .bind(&email).bind(entry.person_time_zone).bind(entry.leave_digest).bind(now).bind(&email_hash)
+        .fetch_one(&mut *c).await)?;
+    row.opened(&keys)
 }
 
 pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<EntryRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM waitlist_entries WHERE id = $1"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let row =
+        on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(id).fetch_optional(&mut *c).await)?;
+    row.map(|r| r.opened(&keys)).transpose()
 }
 
 /// The entry whose leave token has this digest.
@@ -59,7 +80,9 @@ pub async fn find_by_leave(ex: Ex<'_>, digest: &str) -> StoreResult<Option<Entry
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM waitlist_entries WHERE leave_digest = $1"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(digest).fetch_optional(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let row = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(digest).fetch_optional(&mut *c).await)?;
+    row.map(|r| r.opened(&keys)).transpose()
 }
 
 /// The entry whose offer token has this digest.
@@ -67,15 +90,18 @@ pub async fn find_by_offer(ex: Ex<'_>, digest: &str) -> StoreResult<Option<Entry
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM waitlist_entries WHERE offer_digest = $1"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(digest).fetch_optional(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let row = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(digest).fetch_optional(&mut *c).await)?;
+    row.map(|r| r.opened(&keys)).transpose()
 }
 
 /// Whether this address is waiting or offered at this time of the event.
 pub async fn has_open(ex: Ex<'_>, event_id: i64, start: i64, email: &str) -> StoreResult<bool> {
+    let email_hash = ex.keys()?.email_hash(email);
     let n: i64 = on!(ex, c => sqlx::query_scalar(
         "SELECT COUNT(*) FROM waitlist_entries WHERE event_id = $1 AND start_time = $2
-           AND lower(email) = lower($3) AND status IN ('waiting', 'offered')")
-        .bind(event_id).bind(start).bind(email).fetch_one(&mut *c).await)?;
+           AND email_hash = $3 AND status IN ('waiting', 'offered')")
+        .bind(event_id).bind(start).bind(&email_hash).fetch_one(&mut *c).await)?;
     Ok(n > 0)
 }
 
@@ -84,7 +110,10 @@ pub async fn of_event(ex: Ex<'_>, event_id: i64) -> StoreResult<Vec<EntryRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM waitlist_entries WHERE event_id = $1 ORDER BY start_time, id"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(event_id).fetch_all(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let rows =
+        on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(event_id).fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
 }
 
 /// The waiting entries of one time of an event, in join order.
@@ -93,10 +122,10 @@ pub async fn waiting_at(ex: Ex<'_>, event_id: i64, start: i64) -> StoreResult<Ve
         "SELECT {COLUMNS} FROM waitlist_entries
          WHERE event_id = $1 AND start_time = $2 AND status = 'waiting' ORDER BY id"
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(event_id).bind(start)
-        .fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(event_id).bind(start)
+        .fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
 }
 
 /// The (event, start) of every time in the future that someone waits for, with that event's
@@ -137,7 +166,9 @@ pub async fn lapsed_offers(ex: Ex<'_>, now: i64) -> StoreResult<Vec<EntryRow>> {
         "SELECT {COLUMNS} FROM waitlist_entries
          WHERE status = 'offered' AND offer_expires_at <= $1 ORDER BY offer_expires_at, id"
     ));
-    Ok(on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(now).fetch_all(&mut *c).await)?)
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(now).fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
 }
 
 /// Makes a waiting entry `offered` until `expires_at` under the offer token's digest; answers
@@ -211,8 +242,8 @@ pub async fn of_events_between(
          WHERE event_id IN ({list}) AND start_time >= $1 AND start_time < $2
          ORDER BY start_time, event_id, id LIMIT 500"
     ));
-    Ok(
-        on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(from).bind(to)
-        .fetch_all(&mut *c).await)?,
-    )
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(from).bind(to)
+        .fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
 }

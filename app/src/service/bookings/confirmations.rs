@@ -44,7 +44,7 @@ pub async fn end(tx: Tx, ending: &Ending, state: &Value, now: i64) -> ServiceRes
         Ending::Confirm(confirmation) => {
             spend(&mut tx, confirmation, state, now).await?;
             if let Some((key, answer)) = &confirmation.remember {
-                bookings::remember_answer(tx.ex(), key, 200, answer).await?;
+                bookings::remember_answer(tx.ex(), key, 200, answer, None).await?;
             }
         }
         Ending::Commit => {}

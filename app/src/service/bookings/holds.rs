@@ -202,7 +202,7 @@ async fn held_hosts(
 
 /// The client address recorded on a waitlist offer's hold (no visitor's address: it counts
 /// against nobody's limit).
-const WAITLIST_HOLDER: &str = "waitlist";
+pub(crate) const WAITLIST_HOLDER: &str = "waitlist";
 
 /// Under the hosts' lock, in the caller's transaction: holds the time for a waitlist offer
 /// whose token has `token_digest`, until `expires_at`, if the guard offers it. Answers whether

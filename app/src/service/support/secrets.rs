@@ -7,13 +7,14 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
-use chacha20poly1305::aead::{Aead, KeyInit};
-use chacha20poly1305::{Key, XChaCha20Poly1305, XNonce};
+
+use crate::store::sealing::Keys;
 
 /// The sealing key, and a signing key derived from it. `Debug` never shows them.
 #[derive(Clone)]
 pub struct SecretBox {
-    cipher: Arc<XChaCha20Poly1305>,
+    /// The AEAD and lookup hashes (the store seals attendee data with the same keys).
+    keys: Arc<Keys>,
     /// HMAC-SHA-256 of a fixed label under the key: signs what the server hands out to be
     /// given back (proof-of-work challenges) without ever using the sealing key twice.
     signing: Arc<[u8; 32]>,
@@ -41,9 +42,6 @@ pub enum SecretError {
     Unreadable,
 }
 
-/// Version prefix of sealed text: a later key rotation can tell generations apart.
-const PREFIX: &str = "v1:";
-
 impl SecretBox {
     pub fn from_key(key: [u8; 32]) -> SecretBox {
         let mut derive = <HmacSha256 as hmac::Mac>::new_from_slice(&key)
@@ -51,7 +49,7 @@ impl SecretBox {
             .unwrap_or_else(|_| unreachable!());
         hmac::Mac::update(&mut derive, b"slotbook signing key v1");
         SecretBox {
-            cipher: Arc::new(XChaCha20Poly1305::new(Key::from_slice(&key))),
+            keys: Arc::new(Keys::from_key(&key)),
             signing: Arc::new(hmac::Mac::finalize(derive).into_bytes().into()),
         }
     }
@@ -136,29 +134,16 @@ impl SecretBox {
 
     /// `plain` sealed under a random nonce: `v1:` + base64(nonce ‖ ciphertext).
     pub fn seal(&self, plain: &str) -> String {
-        let nonce: [u8; 24] = rand::random();
-        let sealed = self
-            .cipher
-            .encrypt(XNonce::from_slice(&nonce), plain.as_bytes())
-            // Encryption fails only for messages beyond the cipher's 256 GiB bound.
-            .unwrap_or_default();
-        let mut bytes = nonce.to_vec();
-        bytes.extend(sealed);
-        format!("{PREFIX}{}", BASE64.encode(bytes))
+        self.keys.seal(plain)
     }
 
     pub fn open(&self, sealed: &str) -> Result<String, SecretError> {
-        let bytes = sealed
-            .strip_prefix(PREFIX)
-            .and_then(|b| BASE64.decode(b).ok())
-            .filter(|b| b.len() > 24)
-            .ok_or(SecretError::Unreadable)?;
-        let (nonce, body) = bytes.split_at(24);
-        let plain = self
-            .cipher
-            .decrypt(XNonce::from_slice(nonce), body)
-            .map_err(|_| SecretError::Unreadable)?;
-        String::from_utf8(plain).map_err(|_| SecretError::Unreadable)
+        self.keys.open_sealed(sealed).ok_or(SecretError::Unreadable)
+    }
+
+    /// The keys a store seals attendee data with.
+    pub fn keys(&self) -> Arc<Keys> {
+        self.keys.clone()
     }
 }
 

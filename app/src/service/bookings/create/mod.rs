@@ -315,7 +315,7 @@ async fn settle(
     }
     if let Some(key) = idempotency {
         let stored = serde_json::to_string(body).map_err(StoreError::from)?;
-        bookings::remember_answer(tx.ex(), key, 200, &stored).await?;
+        bookings::remember_answer(tx.ex(), key, 200, &stored, Some(body.booking.id)).await?;
     }
     Ok(())
 }
