@@ -597,14 +597,14 @@ fn migrate_seals_the_clear_attendee_data_of_an_older_database_with_the_servers_k
     };
     runtime.block_on(async {
         let pool = sqlx::SqlitePool::connect(&db).await.expect("open");
-        sqlx::query(
-            "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, start_time, end_time,
-                slot_minutes, first_name, last_name, email, phone, created_at, updated_at)
-             VALUES ('h', 1, 1, 1, 0, 1800, 30, 'Ann', 'Quokka', 'Ann@Example.org', '+4930123', 0, 0)",
-        )
-        .execute(&pool)
-        .await
-        .expect("clear row");
+        for clear in [
+            "INSERT INTO bookings (id, hash, calendar_id, event_id, host_user_id, start_time, end_time,
+                slot_minutes, created_at, updated_at) VALUES (1, 'h', 1, 1, 1, 0, 1800, 30, 0, 0)",
+            "INSERT INTO booking_attendees (booking_id, first_name, last_name, email, phone)
+             VALUES (1, 'Ann', 'Quokka', 'Ann@Example.org', '+4930123')",
+        ] {
+            sqlx::query(clear).execute(&pool).await.expect("clear row");
+        }
         pool.close().await;
     });
     // Another key than the one it is sealed with is refused; the server's key seals it.
@@ -614,13 +614,16 @@ fn migrate_seals_the_clear_attendee_data_of_an_older_database_with_the_servers_k
         "{}",
         String::from_utf8_lossy(&sealed.stderr)
     );
-    let (name, email, hash) = read("SELECT first_name, email, email_hash FROM bookings");
+    let (name, email, hash) = read(
+        "SELECT a.first_name, a.email, b.email_hash FROM bookings b JOIN booking_attendees a ON a.booking_id = b.id",
+    );
     assert!(
         name.starts_with("v1:") && email.starts_with("v1:"),
         "{name} {email}"
     );
-    assert_eq!(hash.len(), 64);
-    let (phone, last, _) = read("SELECT phone, last_name, name_words FROM bookings");
+    assert_eq!(hash.len(), 32);
+    let (phone, last, words) = read("SELECT phone, last_name, name_words FROM booking_attendees");
+    assert!(words.starts_with('<'), "{words}");
     assert!(phone.starts_with("v1:") && last.starts_with("v1:"));
     let other = run(&["migrate"], "bmV3LWtleS1uZXcta2V5LW5ldy1rZXktbmV3LWtleS0=");
     assert!(!other.status.success());

@@ -385,11 +385,21 @@ pub async fn record(
     outcome: Outcome<'_>,
 ) -> ServiceResult<()> {
     let mut tx = ctx.store.begin().await?;
+    // Erased while this delivery was under way: its log names no address (DESIGN 2.11).
+    let erased = bookings::is_erased(tx.ex(), booking_id).await?;
+    let said = |text: &str| {
+        if erased {
+            String::new()
+        } else {
+            text.to_string()
+        }
+    };
     match outcome.result {
         Ok(()) => {
             outbox::complete(tx.ex(), item.id).await?;
             let (title, description) = outcome.sent;
-            let entry = activity(booking_id, "closed", "activity", title, description);
+            let description = said(description);
+            let entry = activity(booking_id, "closed", "activity", title, &description);
             bookings::add_activity(tx.ex(), &entry).await?;
         }
         Err(failure) => {
@@ -414,6 +424,7 @@ pub async fn record(
                         outcome.failed, item.attempts
                     )
                 };
+                let description = said(&description);
                 let entry = activity(booking_id, "open", "error", outcome.failed, &description);
                 bookings::add_activity(tx.ex(), &entry).await?;
             }
@@ -513,24 +524,24 @@ pub async fn record_webhook(
     let succeeded = attempt.error.is_none();
     let booking_id = target.booking.as_ref().map(|b| b.id);
     let mut tx = ctx.store.begin().await?;
+    // Erased while this delivery was under way: its log keeps no detail (DESIGN 2.11).
+    let erased = match item.booking_id.or(booking_id) {
+        Some(id) => bookings::is_erased(tx.ex(), id).await?,
+        None => false,
+    };
+    let description = if erased { "" } else { attempt.description };
     let logged = integrations::NewDelivery {
         integration_id: target.feed.id,
         booking_id: item.booking_id.or(booking_id),
         trigger_name: attempt.trigger,
         http_status: attempt.http_status,
         succeeded,
-        detail: attempt.description,
+        detail: description,
     };
     integrations::log_delivery(tx.ex(), &logged).await?;
     if let Some(booking_id) = booking_id {
         let kind = if succeeded { "success" } else { "error" };
-        let entry = activity(
-            booking_id,
-            "closed",
-            kind,
-            attempt.title,
-            attempt.description,
-        );
+        let entry = activity(booking_id, "closed", kind, attempt.title, description);
         bookings::add_activity(tx.ex(), &entry).await?;
     }
     if attempt.error.is_some() {

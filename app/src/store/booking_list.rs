@@ -113,19 +113,15 @@ pub struct ScheduleFilter<'a> {
 }
 
 fn joined_columns() -> String {
-    let booking = BOOKING_COLUMNS
-        .split(", ")
-        .map(|c| format!("b.{c}"))
-        .collect::<Vec<_>>()
-        .join(", ");
     format!(
-        "{booking}, e.title AS event_title, e.slug AS event_slug, e.color_schema AS event_color,
+        "{BOOKING_COLUMNS}, e.title AS event_title, e.slug AS event_slug, e.color_schema AS event_color,
          c.title AS cal_title, c.slug AS cal_slug, u.first_name AS host_first_name, u.last_name AS host_last_name,
          u.display_name AS host_display_name, u.email AS host_email"
     )
 }
 
-const JOINS: &str = "FROM bookings b LEFT JOIN events e ON e.id = b.event_id LEFT JOIN calendars c ON c.id = b.calendar_id
+const JOINS: &str = "FROM bookings b LEFT JOIN booking_attendees a ON a.booking_id = b.id
+     LEFT JOIN events e ON e.id = b.event_id LEFT JOIN calendars c ON c.id = b.calendar_id
      LEFT JOIN users u ON u.id = b.host_user_id";
 
 // Visibility tests the host's calendars first and its hosted bookings per row (`EXISTS` on
@@ -138,7 +134,8 @@ const FILTER: &str = "($13 = 0 AND b.id = COALESCE(b.group_id, b.id) OR $13 <> 0
   AND ($3 = 0 OR b.calendar_id = $3)
   AND ($4 = 0 OR EXISTS (SELECT 1 FROM booking_hosts h WHERE h.booking_id = b.id AND h.user_id = $4))
   AND ($5 = '' OR b.event_type = $5)
-  AND ($6 = '' OR b.email_hash = $6 OR b.name_words LIKE $7)
+  AND ($6 = '' OR b.email_hash = $6
+       OR EXISTS (SELECT 1 FROM booking_attendees s WHERE s.booking_id = b.id AND s.name_words LIKE $7))
   AND ($8 = 0 OR b.start_time >= $8) AND ($9 = 0 OR b.start_time < $9)
   AND ($14 = 0 OR b.series_id = $14)";
 
@@ -287,11 +284,15 @@ pub async fn set_column(
     match column {
         "email" => {
             let value = value.unwrap_or_default();
-            let sql = sqlx::AssertSqlSafe(format!(
-                "UPDATE bookings SET email = $1, email_hash = $2, updated_at = $3 WHERE id IN ({list})"
-            ));
             let (sealed, hash) = (keys.seal_field(value), keys.email_hash(value));
-            on!(ex, c => sqlx::query(sql).bind(&sealed).bind(&hash).bind(now).execute(&mut *c).await.map(|_| ()))?;
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE booking_attendees SET email = $1 WHERE booking_id IN ({list})"
+            ));
+            on!(&mut ex, c => sqlx::query(sql).bind(&sealed).execute(&mut **c).await.map(|_| ()))?;
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE bookings SET email_hash = $1, updated_at = $2 WHERE id IN ({list})"
+            ));
+            on!(ex, c => sqlx::query(sql).bind(&hash).bind(now).execute(&mut *c).await.map(|_| ()))?;
         }
         "first_name" | "last_name" => {
             for id in ids {
@@ -305,23 +306,37 @@ pub async fn set_column(
                     (row.first_name.as_str(), value)
                 };
                 let sql = sqlx::AssertSqlSafe(format!(
-                    "UPDATE bookings SET {column} = $1, name_words = $2, updated_at = $3 WHERE id = $4"
+                    "UPDATE booking_attendees SET {column} = $1, name_words = $2 WHERE booking_id = $3"
                 ));
                 let (sealed, words) = (keys.seal_field(value), keys.name_words(first, last));
-                on!(&mut ex, c => sqlx::query(sql).bind(&sealed).bind(&words).bind(now).bind(id).execute(&mut **c).await.map(|_| ()))?;
+                on!(&mut ex, c => sqlx::query(sql).bind(&sealed).bind(&words).bind(id).execute(&mut **c).await.map(|_| ()))?;
             }
+            touch(ex, &list, now).await?;
+        }
+        "phone" | "internal_note" | "message" => {
+            let sealed = value.map(|v| keys.seal_field(v)).unwrap_or_default();
+            let sql = sqlx::AssertSqlSafe(format!(
+                "UPDATE booking_attendees SET {column} = $1 WHERE booking_id IN ({list})"
+            ));
+            on!(&mut ex, c => sqlx::query(sql).bind(&sealed).execute(&mut **c).await.map(|_| ()))?;
+            touch(ex, &list, now).await?;
         }
         _ => {
-            let sealed = match column {
-                "phone" | "internal_note" | "message" => value.map(|v| keys.seal_field(v)),
-                _ => value.map(str::to_string),
-            };
             let sql = sqlx::AssertSqlSafe(format!(
                 "UPDATE bookings SET {column} = $1, updated_at = $2 WHERE id IN ({list})"
             ));
-            on!(ex, c => sqlx::query(sql).bind(&sealed).bind(now).execute(&mut *c).await.map(|_| ()))?;
+            on!(ex, c => sqlx::query(sql).bind(value).bind(now).execute(&mut *c).await.map(|_| ()))?;
         }
     }
+    Ok(())
+}
+
+/// Marks the bookings (`list`: ids joined by commas) changed at `now`.
+async fn touch(ex: Ex<'_>, list: &str, now: i64) -> StoreResult<()> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "UPDATE bookings SET updated_at = $1 WHERE id IN ({list})"
+    ));
+    on!(ex, c => sqlx::query(sql).bind(now).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 

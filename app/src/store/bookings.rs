@@ -54,19 +54,22 @@ pub async fn insert_full(
     let sealed = SealedAttendee::of(&*ex.keys()?, b, x);
     let id: i64 = on!(&mut ex, c => sqlx::query_scalar(
         "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
-            slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
-            source_url, person_user_id, ip_address, created_at, updated_at, video_url, series_index, series_count,
-            email_hash, name_words)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21, $22, $23, $24, $25, $26)
+            slot_minutes, status, source, event_type, source_url, person_user_id, created_at, updated_at, video_url,
+            series_index, series_count, email_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $18)
          RETURNING id")
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
-        .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60)
-        .bind(&sealed.first_name).bind(&sealed.last_name).bind(&sealed.email).bind(&sealed.message).bind(b.status)
-        .bind(b.source).bind(b.event_type).bind(&sealed.phone).bind(&sealed.location_details)
-        .bind(x.source_url).bind(x.person_user_id).bind(&sealed.ip_address).bind(now)
-        .bind(x.video_url).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2))
-        .bind(&sealed.email_hash).bind(&sealed.name_words)
+        .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60).bind(b.status)
+        .bind(b.source).bind(b.event_type).bind(x.source_url).bind(x.person_user_id).bind(now)
+        .bind(x.video_url).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2)).bind(&sealed.email_hash)
         .fetch_one(&mut **c).await)?;
+    on!(&mut ex, c => sqlx::query(
+        "INSERT INTO booking_attendees (booking_id, first_name, last_name, email, message, phone, location_details,
+            ip_address, name_words)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
+        .bind(id).bind(&sealed.first_name).bind(&sealed.last_name).bind(&sealed.email).bind(&sealed.message)
+        .bind(&sealed.phone).bind(&sealed.location_details).bind(&sealed.ip_address).bind(&sealed.name_words)
+        .execute(&mut **c).await.map(|_| ()))?;
     if let Some((series, _, _)) = x.series {
         on!(&mut ex, c => sqlx::query("UPDATE bookings SET series_id = $2 WHERE id = $1").bind(id).bind(series.unwrap_or(id)).execute(&mut **c).await.map(|_| ()))?;
     }
@@ -291,6 +294,14 @@ pub async fn remember_answer(
     Ok(())
 }
 
+/// Whether the booking's attendee data was erased (a delivery that ends afterwards must not
+/// write the address back into its log).
+pub async fn is_erased(ex: Ex<'_>, id: i64) -> StoreResult<bool> {
+    let erased: Option<Option<i64>> = on!(ex, c => sqlx::query_scalar("SELECT erased_at FROM bookings WHERE id = $1")
+        .bind(id).fetch_optional(&mut *c).await)?;
+    Ok(matches!(erased, Some(Some(_))))
+}
+
 /// Number of bookings stored.
 pub async fn count(ex: Ex<'_>) -> StoreResult<i64> {
     Ok(on!(ex, c => sqlx::query_scalar("SELECT COUNT(*) FROM bookings").fetch_one(&mut *c).await)?)
@@ -369,12 +380,16 @@ impl BookingRow {
     }
 }
 
-pub const BOOKING_COLUMNS: &str = "id, hash, calendar_id, event_id, group_id, parent_id, host_user_id, person_user_id, person_time_zone, start_time, end_time, slot_minutes, first_name, last_name, email, message, internal_note, phone, location_details, cancelled_by, status, source, event_type, payment_status, payment_method, source_url, created_at, updated_at, series_id, series_index, series_count, video_url, erased_at";
+/// A [`BookingRow`]'s columns, read from [`BOOKING_FROM`] (`b` the booking, `a` its attendee).
+pub const BOOKING_COLUMNS: &str = "b.id, b.hash, b.calendar_id, b.event_id, b.group_id, b.parent_id, b.host_user_id, b.person_user_id, b.person_time_zone, b.start_time, b.end_time, b.slot_minutes, COALESCE(a.first_name, '') AS first_name, COALESCE(a.last_name, '') AS last_name, COALESCE(a.email, '') AS email, COALESCE(a.message, '') AS message, COALESCE(a.internal_note, '') AS internal_note, COALESCE(a.phone, '') AS phone, COALESCE(a.location_details, '{}') AS location_details, b.cancelled_by, b.status, b.source, b.event_type, b.payment_status, b.payment_method, b.source_url, b.created_at, b.updated_at, b.series_id, b.series_index, b.series_count, b.video_url, b.erased_at";
+
+/// A booking and its attendee's (sealed) data: what [`BOOKING_COLUMNS`] reads.
+pub const BOOKING_FROM: &str = "bookings b LEFT JOIN booking_attendees a ON a.booking_id = b.id";
 
 /// The occurrences of a series, in start order.
 pub async fn of_series(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE series_id = $1 ORDER BY start_time, id"
+        "SELECT {BOOKING_COLUMNS} FROM {BOOKING_FROM} WHERE b.series_id = $1 ORDER BY b.start_time, b.id"
     ));
     let keys = ex.keys()?;
     let rows = on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(series_id).fetch_all(&mut *c).await)?;
@@ -383,7 +398,7 @@ pub async fn of_series(ex: Ex<'_>, series_id: i64) -> StoreResult<Vec<BookingRow
 
 pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1"
+        "SELECT {BOOKING_COLUMNS} FROM {BOOKING_FROM} WHERE b.id = $1"
     ));
     let keys = ex.keys()?;
     let row =
@@ -395,7 +410,7 @@ pub async fn find(ex: Ex<'_>, id: i64) -> StoreResult<Option<BookingRow>> {
 /// booking `slot`.
 pub async fn slot_members(ex: Ex<'_>, slot: i64) -> StoreResult<Vec<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE id = $1 OR group_id = $1 ORDER BY id"
+        "SELECT {BOOKING_COLUMNS} FROM {BOOKING_FROM} WHERE b.id = $1 OR b.group_id = $1 ORDER BY b.id"
     ));
     let keys = ex.keys()?;
     let rows =
@@ -421,7 +436,7 @@ pub async fn meta_of(ex: Ex<'_>, booking_id: i64) -> StoreResult<Vec<(String, St
 /// The booking behind an attendee's link; an erased booking has no link any more.
 pub async fn find_by_hash(ex: Ex<'_>, hash: &str) -> StoreResult<Option<BookingRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {BOOKING_COLUMNS} FROM bookings WHERE hash = $1 AND erased_at IS NULL"
+        "SELECT {BOOKING_COLUMNS} FROM {BOOKING_FROM} WHERE b.hash = $1 AND b.erased_at IS NULL"
     ));
     let keys = ex.keys()?;
     let row = on!(ex, c => sqlx::query_as::<_, BookingRow>(sql).bind(hash).fetch_optional(&mut *c).await)?;
@@ -516,13 +531,16 @@ pub async fn insert_new(
         let found: (i64, Option<i64>) = sqlx::query_as(
             "WITH ins AS (
                 INSERT INTO bookings (id, hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
-                    slot_minutes, first_name, last_name, email, message, status, source, event_type, phone, location_details,
-                    source_url, person_user_id, ip_address, group_id, created_at, updated_at,
-                    video_url, series_id, series_index, series_count, email_hash, name_words)
-                VALUES ($28, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-                    (SELECT id FROM users WHERE LOWER(email) = LOWER($40) ORDER BY id LIMIT 1), $19, $20, $21, $21,
-                    $34, $35, $36, $37, $38, $39)
+                    slot_minutes, status, source, event_type, source_url, person_user_id, group_id, created_at, updated_at,
+                    video_url, series_id, series_index, series_count, email_hash)
+                VALUES ($28, $1, $2, $3, $4, $5, $6, $7, $8, $13, $14, $15, $18,
+                    (SELECT id FROM users WHERE LOWER(email) = LOWER($40) ORDER BY id LIMIT 1), $20, $21, $21,
+                    $34, $35, $36, $37, $38)
                 RETURNING id, person_user_id),
+             attendee AS (
+                INSERT INTO booking_attendees (booking_id, first_name, last_name, email, message, phone, location_details,
+                    ip_address, name_words)
+                SELECT ins.id, $9, $10, $11, $12, $16, $17, $19, $39 FROM ins),
              hosts AS (
                 INSERT INTO booking_hosts (booking_id, user_id, start_time, end_time, booking_status, created_at, updated_at)
                 SELECT ins.id, u, $6, $7, $13, $21, $21 FROM ins, unnest($22::bigint[]) AS u),

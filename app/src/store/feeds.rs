@@ -1,7 +1,7 @@
 //! `calendar_feeds`: each user's secret feed addresses (DESIGN 2.12), and the bookings a feed
 //! shows.
 
-use super::bookings::{BOOKING_COLUMNS, BookingRow};
+use super::bookings::{BOOKING_COLUMNS, BOOKING_FROM, BookingRow};
 use super::{Ex, StoreResult, on};
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -103,11 +103,11 @@ pub async fn hosted_bookings(
     since: i64,
 ) -> StoreResult<Vec<FeedBooking>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {BOOKING_COLUMNS}, reschedules FROM bookings
-         WHERE start_time >= $2
-           AND (calendar_id IN (SELECT id FROM calendars WHERE user_id = $1)
-                OR id IN (SELECT booking_id FROM booking_hosts WHERE user_id = $1))
-         ORDER BY start_time, id"
+        "SELECT {BOOKING_COLUMNS}, b.reschedules FROM {BOOKING_FROM}
+         WHERE b.start_time >= $2
+           AND (b.calendar_id IN (SELECT id FROM calendars WHERE user_id = $1)
+                OR b.id IN (SELECT booking_id FROM booking_hosts WHERE user_id = $1))
+         ORDER BY b.start_time, b.id"
     ));
     let keys = ex.keys()?;
     let rows = on!(ex, c => sqlx::query_as::<_, FeedBooking>(sql).bind(user_id).bind(since)

@@ -67,14 +67,16 @@ const KEPT_META: &str = "('privacy_consent', 'cancelled_by_type', 'refund_reques
 pub async fn erase_booking(mut ex: Ex<'_>, id: i64, location: &str, now: i64) -> StoreResult<bool> {
     let location = super::bookings::seal_location(&*ex.keys()?, location);
     let changed = on!(&mut ex, c => sqlx::query(
-        "UPDATE bookings SET first_name = '', last_name = '', email = '', phone = '', message = '',
-             internal_note = '', ip_address = '', location_details = $2, erased_at = $3, updated_at = $3,
-             email_hash = '', name_words = ''
-         WHERE id = $1 AND erased_at IS NULL")
-        .bind(id).bind(&location).bind(now).execute(&mut **c).await.map(|r| r.rows_affected()))?;
+        "UPDATE bookings SET erased_at = $2, updated_at = $2, email_hash = '' WHERE id = $1 AND erased_at IS NULL")
+        .bind(id).bind(now).execute(&mut **c).await.map(|r| r.rows_affected()))?;
     if changed == 0 {
         return Ok(false);
     }
+    on!(&mut ex, c => sqlx::query(
+        "UPDATE booking_attendees SET first_name = '', last_name = '', email = '', phone = '', message = '',
+             internal_note = '', ip_address = '', location_details = $2, name_words = ''
+         WHERE booking_id = $1")
+        .bind(id).bind(&location).execute(&mut **c).await.map(|_| ()))?;
     let meta =
         format!("DELETE FROM booking_meta WHERE booking_id = $1 AND meta_key NOT IN {KEPT_META}");
     on!(&mut ex, c => sqlx::query(sqlx::AssertSqlSafe(meta))

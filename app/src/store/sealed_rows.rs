@@ -5,19 +5,20 @@
 use super::sealing::PREFIX;
 use super::{StoreResult, Tx, on};
 
-/// Every column holding attendee data sealed field by field, as (table, column); each table
-/// has `id`. Besides these, `bookings.email_hash`/`name_words`, `waitlist_entries.email_hash`,
+/// Every column holding attendee data sealed field by field, as (table, column); rows are
+/// named by [`key_of`]. Besides these, `bookings.email_hash`,
+/// `booking_attendees.name_words`, `waitlist_entries.email_hash`,
 /// `outbox.sequence_key` and `holds.client_ip` hold keyed hashes, and
 /// `agent_confirmations.state` sealed previews.
 pub const ATTENDEE_COLUMNS: [(&str, &str); 17] = [
-    ("bookings", "first_name"),
-    ("bookings", "last_name"),
-    ("bookings", "email"),
-    ("bookings", "message"),
-    ("bookings", "internal_note"),
-    ("bookings", "phone"),
-    ("bookings", "location_details"),
-    ("bookings", "ip_address"),
+    ("booking_attendees", "first_name"),
+    ("booking_attendees", "last_name"),
+    ("booking_attendees", "email"),
+    ("booking_attendees", "message"),
+    ("booking_attendees", "internal_note"),
+    ("booking_attendees", "phone"),
+    ("booking_attendees", "location_details"),
+    ("booking_attendees", "ip_address"),
     ("booking_meta", "value"),
     ("activities", "title"),
     ("activities", "description"),
@@ -29,7 +30,16 @@ pub const ATTENDEE_COLUMNS: [(&str, &str); 17] = [
     ("waitlist_entries", "email"),
 ];
 
-/// (id, value) of the rows whose `column` holds text: only the clear ones (`clear_only`), or
+/// The column naming a row of `table`: a booking's attendee row is named by its booking.
+fn key_of(table: &str) -> &'static str {
+    if table == "booking_attendees" {
+        "booking_id"
+    } else {
+        "id"
+    }
+}
+
+/// (row key, value) of the rows whose `column` holds text: only the clear ones (`clear_only`), or
 /// every one, sealed or not.
 pub async fn filled(
     tx: &mut Tx,
@@ -42,8 +52,9 @@ pub async fn filled(
     } else {
         String::new()
     };
+    let key = key_of(table);
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT id, {column} FROM {table} WHERE {column} IS NOT NULL AND {column} <> '' {clear} ORDER BY id"
+        "SELECT {key}, {column} FROM {table} WHERE {column} IS NOT NULL AND {column} <> '' {clear} ORDER BY {key}"
     ));
     Ok(on!(tx.ex(), c => sqlx::query_as(sql).fetch_all(&mut *c).await)?)
 }
@@ -54,7 +65,8 @@ pub async fn set(
     id: i64,
     value: &str,
 ) -> StoreResult<()> {
-    let sql = sqlx::AssertSqlSafe(format!("UPDATE {table} SET {column} = $1 WHERE id = $2"));
+    let key = key_of(table);
+    let sql = sqlx::AssertSqlSafe(format!("UPDATE {table} SET {column} = $1 WHERE {key} = $2"));
     on!(tx.ex(), c => sqlx::query(sql).bind(value).bind(id).execute(&mut *c).await.map(drop))?;
     Ok(())
 }
@@ -72,12 +84,14 @@ pub struct AttendeeRow {
 /// hashes yet (`missing_only`), or all.
 pub async fn booking_attendees(tx: &mut Tx, missing_only: bool) -> StoreResult<Vec<AttendeeRow>> {
     let missing = if missing_only {
-        "AND email_hash = '' AND name_words = ''"
+        "AND b.email_hash = '' AND a.name_words = ''"
     } else {
         ""
     };
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT id, first_name, last_name, email FROM bookings WHERE erased_at IS NULL {missing} ORDER BY id"
+        "SELECT b.id, a.first_name, a.last_name, a.email FROM bookings b
+         JOIN booking_attendees a ON a.booking_id = b.id
+         WHERE b.erased_at IS NULL {missing} ORDER BY b.id"
     ));
     Ok(on!(tx.ex(), c => sqlx::query_as::<_, AttendeeRow>(sql).fetch_all(&mut *c).await)?)
 }
@@ -88,8 +102,10 @@ pub async fn set_booking_hashes(
     email_hash: &str,
     name_words: &str,
 ) -> StoreResult<()> {
-    on!(tx.ex(), c => sqlx::query("UPDATE bookings SET email_hash = $2, name_words = $3 WHERE id = $1")
-        .bind(id).bind(email_hash).bind(name_words).execute(&mut *c).await.map(drop))?;
+    on!(tx.ex(), c => sqlx::query("UPDATE bookings SET email_hash = $2 WHERE id = $1")
+        .bind(id).bind(email_hash).execute(&mut *c).await.map(drop))?;
+    on!(tx.ex(), c => sqlx::query("UPDATE booking_attendees SET name_words = $2 WHERE booking_id = $1")
+        .bind(id).bind(name_words).execute(&mut *c).await.map(drop))?;
     Ok(())
 }
 
