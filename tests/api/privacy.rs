@@ -219,6 +219,14 @@ async fn an_attendee_erases_their_own_booking_when_the_site_allows_it() {
     }
     assert_eq!(erased["custom_form_data"], json!([]));
     assert_eq!(erased["additional_guests"], json!([]));
+    // The API document admits that answer (an object of answers, or `[]` once erased).
+    let document: Value =
+        serde_json::from_str(&app.text("/api/v2/openapi.json").await).expect("the document");
+    let answers = &document["components"]["schemas"]["Booking"]["properties"]["custom_form_data"];
+    assert!(
+        answers.is_object() && answers.get("type").is_none(),
+        "{answers}"
+    );
     assert_eq!(
         erased["status"],
         json!("cancelled"),

@@ -66,8 +66,8 @@ pub struct Booking {
     #[cfg_attr(feature = "ssr", schema(example = "Scheduled"))]
     pub booking_status_text: String,
     pub payment_status_text: String,
-    /// The answers to the event's custom booking fields, by field name (`[]` once erased).
-    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
+    /// The answers to the event's custom booking fields, by field name; `[]` once erased
+    /// (DESIGN 2.11), so the document gives it no one type.
     pub custom_form_data: Value,
     /// The extra guests named on the form.
     pub additional_guests: Vec<BookingGuest>,
