@@ -28,7 +28,7 @@ pub async fn seal_clear_data(store: &Store) -> StoreResult<u64> {
         }
     }
     changed += make_hashes(&mut tx, &keys, true).await?;
-    for (id, stored, kind, payload) in sequenced(&mut tx).await? {
+    for (id, kind, payload, stored) in sealed_rows::sequenced_items(&mut tx).await? {
         if !is_hash(&stored) {
             let key = sequence_key(&keys, &kind, &payload)?.unwrap_or(stored);
             sealed_rows::set_sequence_key(&mut tx, id, &keys.key_hash(&key)).await?;
@@ -79,17 +79,7 @@ async fn make_hashes(tx: &mut Tx, keys: &Keys, missing_only: bool) -> StoreResul
     Ok(changed)
 }
 
-/// (id, stored sequence key, kind, payload in clear) of the queued items with a sequence.
-async fn sequenced(tx: &mut Tx) -> StoreResult<Vec<(i64, String, String, String)>> {
-    let keys = tx.ex().keys()?;
-    sealed_rows::sequenced_items(tx)
-        .await?
-        .into_iter()
-        .map(|(id, kind, payload, key)| Ok((id, key, kind, keys.open_field(&payload)?)))
-        .collect()
-}
-
-/// The clear sequence key of a queued item, made again from its message.
+/// The clear sequence key of a queued item, made again from its (sealed) message.
 fn sequence_key(keys: &Keys, kind: &str, payload: &str) -> StoreResult<Option<String>> {
     let payload = keys.open_field(payload)?;
     Ok(Message::parse(kind, &payload)
