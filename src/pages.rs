@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use leptos::prelude::provide_context;
 
+use app::domain::language::{LANG_COOKIE, LangAsk};
 use app::model::public::{BookingQuery, FormState};
 use app::pages::public::{self as public_pages, Submitted};
 use app::service::ServiceError;
@@ -321,17 +322,21 @@ async fn post_booking(
     if let Some(refused) = over_create_limit(&state, &parts, &key, &form).await {
         return refused;
     }
+    let ask = lang_ask(&parts, &form);
     let outcome = public_pages::submit_booking(
         &state.ctx,
         &calendar,
         &event,
         &q,
         &form,
-        &key,
-        &state.unverified_posts,
+        public_pages::Sender {
+            ip: &key,
+            unverified_posts: &state.unverified_posts,
+            ask: &ask,
+        },
     )
     .await;
-    finish(&state, &parts, outcome, |hash| booked_path(hash, &q)).await
+    finish(&state, &parts, outcome, |hash| booked_path(hash, &q, &ask)).await
 }
 
 async fn post_cancel(
@@ -353,8 +358,9 @@ async fn post_erase(
         return StatusCode::BAD_REQUEST.into_response();
     };
     let outcome = public_pages::submit_erase(&state.ctx, &hash, &form).await;
+    let ask = lang_ask(&parts, &form);
     finish(&state, &parts, outcome, |hash| {
-        format!("/booking/{hash}/erase?done=1")
+        with_lang(format!("/booking/{hash}/erase?done=1"), &ask)
     })
     .await
 }
@@ -399,8 +405,12 @@ async fn post_claim(
     if let Some(refused) = over_create_limit(&state, &parts, &key, &form).await {
         return refused;
     }
-    let outcome = public_pages::submit_claim(&state.ctx, &token, &form, &key).await;
-    finish(&state, &parts, outcome, |hash| format!("/booking/{hash}")).await
+    let ask = lang_ask(&parts, &form);
+    let outcome = public_pages::submit_claim(&state.ctx, &token, &form, &key, &ask).await;
+    finish(&state, &parts, outcome, |hash| {
+        with_lang(format!("/booking/{hash}"), &ask)
+    })
+    .await
 }
 
 /// "Leave the waitlist" on an entry's page: the page again, saying so.
@@ -409,10 +419,12 @@ async fn post_leave(
     Path(hash): Path<String>,
     request: Request,
 ) -> Response {
-    let (parts, _) = request.into_parts();
+    let (parts, body) = request.into_parts();
+    let form = form_pairs(body).await.unwrap_or_default();
+    let ask = lang_ask(&parts, &form);
     let outcome = public_pages::submit_leave(&state.ctx, &hash).await;
     finish(&state, &parts, outcome, |hash| {
-        format!("/waitlist/leave/{hash}")
+        with_lang(format!("/waitlist/leave/{hash}"), &ask)
     })
     .await
 }
@@ -429,11 +441,14 @@ async fn post_by_hash(state: &AppState, hash: &str, request: Request, action: By
         return StatusCode::BAD_REQUEST.into_response();
     };
     let q = query_of(parts.uri.query());
+    let ask = lang_ask(&parts, &form);
     let outcome = match action {
         ByHash::Cancel => public_pages::submit_cancel(&state.ctx, hash, &form).await,
-        ByHash::Reschedule => public_pages::submit_reschedule(&state.ctx, hash, &q, &form).await,
+        ByHash::Reschedule => {
+            public_pages::submit_reschedule(&state.ctx, hash, &q, &form, &ask).await
+        }
     };
-    finish(state, &parts, outcome, |hash| booked_path(hash, &q)).await
+    finish(state, &parts, outcome, |hash| booked_path(hash, &q, &ask)).await
 }
 
 /// `/booking/{hash}/ics`: the booking as an iCalendar file.
@@ -471,12 +486,50 @@ async fn form_pairs(body: Body) -> Option<Vec<(String, String)>> {
     Some(pairs_of(&bytes))
 }
 
-/// The manage page after a booking change, kept in embed mode.
-fn booked_path(hash: &str, q: &BookingQuery) -> String {
-    if q.is_embed() {
+/// The manage page after a booking change, kept in embed mode and in the page's language.
+fn booked_path(hash: &str, q: &BookingQuery, ask: &LangAsk) -> String {
+    let path = if q.is_embed() {
         format!("/booking/{hash}?embed=1&booked=1")
     } else {
         format!("/booking/{hash}")
+    };
+    with_lang(path, ask)
+}
+
+/// What a posted public form says about its language (DESIGN 2.9): `lang` of its address
+/// (every public form's action carries it) or of its fields, the cookie, `Accept-Language`.
+fn lang_ask(parts: &axum::http::request::Parts, form: &[(String, String)]) -> LangAsk {
+    let query = pairs_of(parts.uri.query().unwrap_or_default().as_bytes());
+    let param = query
+        .iter()
+        .chain(form)
+        .find(|(key, _)| key == "lang")
+        .map(|(_, value)| value.clone());
+    let cookie = parts
+        .headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| app::service::auth::cookie_value(v, LANG_COOKIE))
+        .map(str::to_string);
+    let accept = parts
+        .headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    LangAsk {
+        param,
+        cookie,
+        accept,
+    }
+}
+
+/// A redirect between public pages keeps the page's language: the one its form named.
+fn with_lang(path: String, ask: &LangAsk) -> String {
+    match ask.picked() {
+        Some(lang) if path.contains('?') => format!("{path}&lang={}", lang.code()),
+        Some(lang) => format!("{path}?lang={}", lang.code()),
+        None => path,
     }
 }
 
@@ -488,7 +541,8 @@ async fn finish(
 ) -> Response {
     match outcome {
         Ok(Submitted::Done(hash)) => see_other(&next(&hash)),
-        Ok(Submitted::Goto(path)) => see_other(&path),
+        Ok(Submitted::Goto(path)) if path.contains("lang=") => see_other(&path),
+        Ok(Submitted::Goto(path)) => see_other(&with_lang(path, &lang_ask(request, &[]))),
         Ok(Submitted::Refused {
             state: form,
             status,
@@ -515,8 +569,9 @@ async fn finish(
         }
         Err(e) => {
             tracing::error!(error = %e, "form post failed");
+            let lang = lang_ask(request, &[]).resolve(None, None);
             let form = FormState {
-                message: Some(app::texts::NOT_SAVED.into()),
+                message: Some(app::texts::NOT_SAVED.get(lang)),
                 ..FormState::default()
             };
             render(
@@ -614,8 +669,10 @@ async fn render_as(
     let mut request = Request::new(Body::empty());
     *request.method_mut() = Method::GET;
     *request.uri_mut() = uri.clone();
-    if let Some(cookie) = headers.get(header::COOKIE) {
-        request.headers_mut().insert(header::COOKIE, cookie.clone());
+    for name in [header::COOKIE, header::ACCEPT_LANGUAGE] {
+        if let Some(value) = headers.get(&name) {
+            request.headers_mut().insert(name, value.clone());
+        }
     }
     if let Some(peer) = peer {
         request.extensions_mut().insert(peer);

@@ -28,7 +28,7 @@ test("an attendee books, reschedules and cancels with JavaScript off", async ({ 
 
   await page.goto(event.calendarPath);
   await page.getByRole("link", { name: new RegExp(`${event.title}\\b`) }).click();
-  await expect(page).toHaveURL(event.path);
+  await expect(page).toHaveURL(`${event.path}?lang=en`);
   await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
   // Without JavaScript the event's zone is used.
   await expect(page.locator("#zone-label")).toContainText("Europe/Berlin, UTC+");
@@ -36,21 +36,21 @@ test("an attendee books, reschedules and cancels with JavaScript off", async ({ 
   await expect(page).toHaveURL(/time=/);
   await fillDetails(page, "Nora Nojs", "nora@example.org");
   await page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking confirmed");
   // Only attendee-facing data: no host email (the administrator's is admin@...).
   expect(await page.content()).not.toMatch(/admin@|internal_note/);
-  const hash = page.url().split("/").pop()!;
+  const hash = new URL(page.url()).pathname.split("/").pop()!;
   const before = (await bookingsOf(event)).find((b) => b.hash === hash)!;
   expect(before.status).toBe("scheduled");
 
   await page.getByRole("link", { name: "Reschedule" }).click();
-  await expect(page).toHaveURL(`/booking/${hash}/reschedule`);
+  await expect(page).toHaveURL(`/booking/${hash}/reschedule?lang=en`);
   await page.locator("table a").nth(1).click();
   await page.locator("#slots a").first().click();
   await page.getByLabel(/reason/i).fill("Something came up");
   await page.getByRole("button", { name: "Confirm new time" }).click();
-  await expect(page).toHaveURL(`/booking/${hash}`);
+  await expect(page).toHaveURL(`/booking/${hash}?lang=en`);
   const moved = (await bookingsOf(event)).find((b) => b.hash === hash)!;
   expect(moved.start_time).not.toBe(before.start_time);
 
@@ -94,7 +94,7 @@ test("with JavaScript the browser's zone is used, and the whole booking works by
     if (await page.evaluate(() => document.activeElement?.tagName === "BUTTON")) break;
   }
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking confirmed");
   await expect(page.getByText("Asia/Tokyo, UTC+09:00")).toBeVisible();
   expect(errors).toEqual([]);
@@ -200,7 +200,7 @@ test("the form holds its time: a second browser is told at once and the holder b
   await expect(b.page.locator("#slots a").first()).toBeVisible();
   await fillDetails(a.page, "Ada First", "ada@example.org");
   await a.page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(a.page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  await expect(a.page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
   expect(await bookingsOf(event)).toHaveLength(1);
   await a.context.close();
   await b.context.close();
@@ -219,7 +219,7 @@ test("without holds, two browsers racing for the last seat: one booking, one 'no
     b.page.getByRole("button", { name: "Confirm booking" }).click(),
   ]);
   await Promise.all([a.page.waitForLoadState(), b.page.waitForLoadState()]);
-  const outcomes = [a.page.url(), b.page.url()].map((u) => /\/booking\/[0-9a-f]{32}$/.test(u));
+  const outcomes = [a.page.url(), b.page.url()].map((u) => /\/booking\/[0-9a-f]{32}\?lang=en$/.test(u));
   expect(outcomes.filter(Boolean)).toHaveLength(1);
   const loser = outcomes[0] ? b.page : a.page;
   await expect(loser.getByRole("alert")).toContainText("Maybe someone booked the spot just a few seconds ago.");
@@ -249,7 +249,7 @@ test("every page state passes axe-core and fits 360 px", async ({ browser }) => 
   await noSideways(page, "form with errors");
   await fillDetails(page, "Axel Axe", "axel@example.org");
   await page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
   const manage = new URL(page.url()).pathname;
   await checkAxe(page, "manage");
   await noSideways(page, "manage");
@@ -352,7 +352,7 @@ test("with proof of work on, the hydrated page solves the challenge, also for a 
     expect(second.challenge).not.toBe(first.challenge);
     await fillDetails(page, "Pat Solver", "pat@example.org");
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
     expect(await bookingsOf(event)).toHaveLength(1);
     await page.close();
   } finally {
@@ -379,7 +379,7 @@ for (const javaScriptEnabled of [false, true]) {
     await noSideways(page, "form with a series");
     await fillDetails(page, "Sam Series", "sam@example.org");
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
     const dates = page.getByRole("region", { name: "Dates in this series" }).getByRole("listitem");
     await expect(dates).toHaveCount(3);
     if (javaScriptEnabled) await checkAxe(page, "manage page of a series");
@@ -418,6 +418,6 @@ test("with JavaScript a time chosen in place is held too, and a second visitor i
   await other.context.close();
   await fillDetails(page, "Hana Held", "hana@example.org");
   await page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}$/);
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f]{32}\?lang=en$/);
   await context.close();
 });

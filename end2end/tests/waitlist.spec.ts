@@ -47,7 +47,7 @@ for (const width of [360, 1280]) {
       await page.getByRole("textbox", { name: /^Name/ }).fill("Wai Ting");
       await page.getByRole("textbox", { name: /^Email/ }).fill(`wai-${width}-${javaScriptEnabled}@example.org`);
       await page.getByRole("button", { name: "Join the waitlist" }).click();
-      await expect(page).toHaveURL(/\/waitlist\/leave\/[A-Za-z0-9_-]{22,}\?joined=1$/);
+      await expect(page).toHaveURL(/\/waitlist\/leave\/[A-Za-z0-9_-]{22,}\?joined=1&lang=en$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have joined the waitlist");
       await expect(page.locator("#entry-status")).toHaveText("You are number 1 in line.");
       if (javaScriptEnabled) await checkAxe(page, `waitlist entry, ${width}`);

@@ -173,7 +173,7 @@ impl FromRequestParts<AppState> for PublicCreate {
 #[utoipa::path(post, path = "/bookings/create/{event_id}", tag = "bookings",
     description = "Public (credentials optional). Books `event_time` (wall-clock time in `timezone`, on the slot grid). Every rule of the slot list is checked again inside the transaction that writes, so a time can be booked once (or up to the group's seats). Only an authenticated host of the event may set `status`, `source=admin` or `host_user_id`. Send an `Idempotency-Key` header to make retries safe: a repeated key answers the first result.",
     params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
-    request_body(content = CreateBookingRequest, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status}`"),
+    request_body(content = CreateBookingRequest, description = "`{name, email, timezone, event_time, message, location_type, location_description, phone_number, address, guests, custom_fields, duration, source, source_url, host_user_id, status, language}`; without `language`, the request's `Accept-Language`, else the calendar's `language`"),
     responses((status = 200, description = "`{message: 'Booking has been created', booking}`", body = BookingAnswer),
               (status = 409, description = "slot_unavailable, with the engine's reasons in `data.reasons`", body = super::doc::ErrorEnvelope),
               (status = 410, description = "link_invalid: the private link is used up, expired or revoked", body = super::doc::ErrorEnvelope)))]
@@ -193,8 +193,13 @@ pub async fn create_booking(
     let PublicCreate(ip) = admitted.map_err(refused)?;
     let ApiJson(body) = body.map_err(refused)?;
     let key = idempotency_key(&headers).map_err(refused)?;
-    let booking =
+    let mut booking =
         app::input::bookings::new_booking(&body).map_err(|e| refused(ApiError::from(e)))?;
+    // Without `language`, the request's Accept-Language, then the calendar's (DESIGN 2.9).
+    booking.accept_language = headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(app::domain::language::Lang::from_accept_language);
     let request_text = body.to_string();
     let request = app::service::bookings::create::CreateRequest {
         event_id,

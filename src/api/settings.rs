@@ -1,5 +1,6 @@
 //! `/settings/…`: global settings (emailing, administration, payments, theme, modules).
-//! Every route needs `manage_options`; `install-plugin` needs `install_plugins`.
+//! Every route needs `manage_options` (`profile`: any logged-in user); `install-plugin` needs
+//! `install_plugins`.
 
 use app::domain::access::Capability;
 use app::model::answer::MessageAnswer;
@@ -7,13 +8,15 @@ use app::model::listing::{PageList, SettingsMenu};
 use app::model::settings::{
     BookingProtectionAnswer, BookingProtectionRequest, GeneralSettingsAnswer,
     GeneralSettingsRequest, GlobalModules, InstallPluginRequest, PaymentSettingsRequest,
-    PrivacySettingsAnswer, PrivacySettingsRequest, SavedBookingProtection, SavedFeatureModules,
-    SavedGeneralSettings, SavedPrivacySettings, SavedSecuritySettings, SecuritySettingsAnswer,
-    SecuritySettingsRequest, SettingsRequest, ThemeRequest,
+    PrivacySettingsAnswer, PrivacySettingsRequest, ProfileAnswer, ProfileRequest,
+    SavedBookingProtection, SavedFeatureModules, SavedGeneralSettings, SavedPrivacySettings,
+    SavedProfile, SavedSecuritySettings, SecuritySettingsAnswer, SecuritySettingsRequest,
+    SettingsRequest, ThemeRequest,
 };
 use app::service::settings::general;
 use app::service::settings::modules;
 use app::service::settings::privacy;
+use app::service::settings::profile;
 use app::service::settings::protection;
 use app::service::settings::security;
 use app::service::settings::site;
@@ -39,6 +42,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_booking_protection, save_booking_protection))
         .routes(routes!(get_security_settings, save_security_settings))
         .routes(routes!(get_privacy_settings, save_privacy_settings))
+        .routes(routes!(get_profile, save_profile))
+}
+
+#[utoipa::path(get, path = "/settings/profile", tag = "settings",
+    description = "The caller's own profile (any logged-in user).",
+    responses((status = 200, description = "`{profile: {id, login, name, email, language}}`", body = ProfileAnswer)))]
+pub async fn get_profile(host: Host) -> Answer<ProfileAnswer> {
+    profile::get(&host.ctx, &host.caller).await.json()
+}
+
+#[utoipa::path(post, path = "/settings/profile", tag = "settings",
+    description = "Sets the caller's language: a code (`en`, `de`, `fr`, `es`, `pt-BR`, `ar`, `ja`) or `null` for the browser's. Anything else: 422 on `language` (rule `in`); nothing is stored.",
+    request_body(content = ProfileRequest, description = "`{language}`"),
+    responses((status = 200, description = "`{message: 'Profile has been updated', profile}`", body = SavedProfile)))]
+pub async fn save_profile(host: Host, ApiJson(body): ApiJson) -> Answer<SavedProfile> {
+    let change = app::input::settings::profile_change(&body)?;
+    profile::save(&host.ctx, &host.caller, change).await.json()
 }
 
 #[utoipa::path(get, path = "/settings/privacy", tag = "settings",

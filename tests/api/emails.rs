@@ -154,6 +154,7 @@ async fn past_scheduled_bookings_are_completed_by_the_job_not_by_reads() {
                     status: "scheduled",
                     source: "web",
                     event_type: "single",
+                    language: "en",
                 },
             )
             .await

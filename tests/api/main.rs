@@ -34,6 +34,7 @@ mod host_limits;
 mod hosts;
 mod input_limits;
 mod integrations;
+mod languages;
 mod mail_delivery;
 mod mcp;
 mod metrics;

@@ -210,7 +210,7 @@ async fn unknown_addresses_and_draft_events_answer_a_404_page() {
     let landing = page(&app, &format!("/{calendar_slug}")).await;
     assert_eq!(landing.status, StatusCode::OK);
     assert!(
-        landing.html.contains(&format!("href=\"{path}\"")),
+        landing.html.contains(&format!("href=\"{path}?lang=en\"")),
         "{}",
         landing.html
     );

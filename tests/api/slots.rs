@@ -149,6 +149,7 @@ async fn booked_times_and_their_hosts_other_events_disappear_from_the_list() {
             status: "scheduled",
             source: "web",
             event_type: "single",
+            language: "en",
         },
     )
     .await
@@ -194,6 +195,7 @@ async fn cancelled_bookings_do_not_block() {
             status: "cancelled",
             source: "web",
             event_type: "single",
+            language: "en",
         },
     )
     .await
@@ -337,6 +339,7 @@ async fn group_slots_stay_offered_until_every_seat_is_taken() {
                 status: "scheduled",
                 source: "web",
                 event_type: "group",
+                language: "en",
             },
         )
         .await

@@ -64,15 +64,18 @@ pub fn add_months(first: NaiveDate, months: i32) -> NaiveDate {
     shifted.unwrap_or(first)
 }
 
-/// The weeks of the month of `first`, Monday first; `None` pads the first and last week.
-pub fn month_weeks(first: NaiveDate) -> Vec<[Option<NaiveDate>; 7]> {
+/// The weeks of the month of `first`, each starting on `week_start`; `None` pads the first
+/// and last week.
+pub fn month_weeks(first: NaiveDate, week_start: chrono::Weekday) -> Vec<[Option<NaiveDate>; 7]> {
     let first = first_of_month(first);
     let next = add_months(first, 1);
     let mut weeks = Vec::new();
     let mut week = [None; 7];
     let mut day = first;
     while day < next {
-        let column = day.weekday().num_days_from_monday() as usize;
+        let column = (7 + day.weekday().num_days_from_monday() - week_start.num_days_from_monday())
+            as usize
+            % 7;
         week[column] = Some(day);
         if column == 6 {
             weeks.push(week);
@@ -105,7 +108,15 @@ pub fn span_label(start: i64, end: i64, zone: Tz, h12: bool) -> String {
             .with_timezone(&zone)
             .naive_local()
     };
-    let (start, end) = (local(start), local(end));
+    span_label_local(local(start), local(end), h12)
+}
+
+/// "Monday 14 December 2026, 9:00am – 9:30am" of two wall-clock times.
+pub fn span_label_local(
+    start: chrono::NaiveDateTime,
+    end: chrono::NaiveDateTime,
+    h12: bool,
+) -> String {
     format!(
         "{}, {} \u{2013} {}",
         full_date(start.date()),
@@ -228,18 +239,27 @@ mod tests {
     }
 
     #[test]
-    fn month_weeks_start_on_monday_and_hold_every_day_once() {
-        // February 2027 starts on a Monday and has exactly four weeks.
-        let weeks = month_weeks(d(2027, 2, 1));
+    fn month_weeks_start_on_the_given_day_and_hold_every_day_once() {
+        use chrono::Weekday;
+        // February 2027 starts on a Monday and has exactly four Monday-first weeks.
+        let weeks = month_weeks(d(2027, 2, 1), Weekday::Mon);
         assert_eq!(weeks.len(), 4);
         assert_eq!(weeks[0][0], Some(d(2027, 2, 1)));
         // December 2026 starts on a Tuesday: Monday is padding; 31 days in 5 weeks.
-        let weeks = month_weeks(d(2026, 12, 1));
+        let weeks = month_weeks(d(2026, 12, 1), Weekday::Mon);
         assert_eq!(weeks[0][0], None);
         assert_eq!(weeks[0][1], Some(d(2026, 12, 1)));
         let days: Vec<NaiveDate> = weeks.iter().flatten().flatten().copied().collect();
         assert_eq!(days.len(), 31);
         assert_eq!(weeks.len(), 5);
+        // Sunday first (en): the Tuesday is the third column; Saturday first (ar): the fourth.
+        assert_eq!(
+            month_weeks(d(2026, 12, 1), Weekday::Sun)[0][2],
+            Some(d(2026, 12, 1))
+        );
+        let saturday_first = month_weeks(d(2026, 12, 1), Weekday::Sat);
+        assert_eq!(saturday_first[0][3], Some(d(2026, 12, 1)));
+        assert_eq!(saturday_first.iter().flatten().flatten().count(), 31);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod calendar_busy;
 pub mod chart;
 pub mod dates;
 pub mod feeds;
+pub mod language;
 pub mod money;
 pub mod policies;
 /// ALTCHA: the server checks solutions, the booking page finds them.

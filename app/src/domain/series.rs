@@ -23,17 +23,12 @@ impl Frequency {
         }
     }
 
-    /// "Repeats every week", "Repeats every 2 weeks", "Repeats every month", ...
-    pub fn describe(self, interval: i64) -> String {
-        let unit = match self {
+    /// The unit the catalogs' "repeats every" message selects on.
+    pub fn unit(self) -> &'static str {
+        match self {
             Frequency::Daily => "day",
             Frequency::Weekly => "week",
             Frequency::Monthly => "month",
-        };
-        if interval <= 1 {
-            format!("Repeats every {unit}")
-        } else {
-            format!("Repeats every {interval} {unit}s")
         }
     }
 }
@@ -111,12 +106,10 @@ mod tests {
     }
 
     #[test]
-    fn descriptions_name_the_interval() {
-        assert_eq!(Frequency::Weekly.describe(1), "Repeats every week");
-        assert_eq!(Frequency::Weekly.describe(2), "Repeats every 2 weeks");
-        assert_eq!(
-            Frequency::parse("monthly").describe(1),
-            "Repeats every month"
-        );
+    fn units_name_what_repeats() {
+        assert_eq!(Frequency::parse("weekly").unit(), "week");
+        assert_eq!(Frequency::parse("monthly").unit(), "month");
+        assert_eq!(Frequency::parse("daily").unit(), "day");
+        assert_eq!(Frequency::parse("yearly").unit(), "week");
     }
 }

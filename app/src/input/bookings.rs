@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use crate::domain::language::Lang;
 use crate::domain::validation::FieldErrors;
 use crate::domain::values::{BookingSource, BookingStatus, Email, PaymentStatus, TimeZoneId};
 use crate::input::fields::{Fields, clean_text};
@@ -43,6 +44,7 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
     };
     let duration = f.int("duration", &mut errors);
     let asked = host_request(&f, &mut errors);
+    let language = language(&f, &mut errors);
     Ok(NewBooking {
         name,
         email,
@@ -68,8 +70,18 @@ pub fn new_booking(body: &Value) -> ServiceResult<NewBooking> {
         altcha,
         privacy_consent,
         recurring_count,
+        language,
+        accept_language: None,
         unreadable: errors,
     })
+}
+
+/// `language` (DESIGN 2.9): exactly one of the codes; another tag (`de-AT`), `""` or `"xx"`
+/// is refused with rule `in`.
+pub fn language(f: &Fields<'_>, errors: &mut FieldErrors) -> Option<Lang> {
+    let codes = Lang::ALL.map(Lang::code);
+    f.one_of("language", &codes, errors)
+        .and_then(|code| Lang::from_code(&code))
 }
 
 /// `status`, `source` and `host_user_id`: whether they count is the use case's to say.

@@ -15,14 +15,16 @@ use crate::service::calendars::connections::{
 };
 use crate::service::{ServiceError, ServiceResult};
 
-/// Reads `POST /calendars/{id}`'s `{title?, description?}`.
+/// Reads `POST /calendars/{id}`'s `{title?, description?, language?}`.
 pub fn update_calendar(body: &Value) -> ServiceResult<UpdateCalendar> {
     clean_text(body)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
     let description = f.str("description", &mut errors);
     let title = f.str("title", &mut errors);
+    let language = crate::input::bookings::language(&f, &mut errors);
     UpdateCalendar::new(title, description, errors)
+        .map(|change| UpdateCalendar { language, ..change })
 }
 
 /// Reads `POST /calendars/check-slug`'s `{slug}`: the text, checked by the use case.
@@ -124,6 +126,8 @@ pub fn create_calendar(body: &Value) -> ServiceResult<CreateCalendar> {
         // An extension: the host profile's photo, as the sharing settings take it.
         avatar: text("calendar_avatar"),
         requested_user: f.int("user_id", &mut errors),
+        // DESIGN 2.9 names the field's errors `language`, as on every route.
+        language: crate::input::bookings::language(&Fields::new(Some(cal_value), ""), &mut errors),
     };
     let event = parse_event_input(f.get("slot"), "calendar.slot", given.is_team(), &mut errors);
     CreateCalendar::new(given, event, errors)

@@ -237,6 +237,7 @@ fn a_loaded_event() -> LoadedEvent {
             cal_type: "simple".into(),
             cal_timezone: "Europe/Berlin".into(),
             cal_settings: "{}".into(),
+            cal_language: "en".into(),
             owner_first_name: None,
             owner_last_name: None,
             owner_display_name: None,

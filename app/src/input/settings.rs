@@ -13,6 +13,7 @@ use crate::service::settings::general::{
 use crate::service::settings::modules::{AddonChanges, ModuleSwitches, PluginId};
 use crate::service::settings::out_of_office::NewAbsence;
 use crate::service::settings::privacy::PrivacyChanges;
+use crate::service::settings::profile::ProfileChange;
 use crate::service::settings::protection::ProtectionChanges;
 use crate::service::settings::site::{
     MODULE_CATALOGUE, SELF_PLUGIN, ThemeChoice, YES_NO, required,
@@ -250,6 +251,26 @@ pub fn privacy_changes(body: &Value) -> ServiceResult<PrivacyChanges> {
         consent_version: f.str("consent_version", &mut errors),
         unreadable: errors,
     })
+}
+
+/// Reads `POST /settings/profile`'s `{language}`: a code, or `null` for the browser's. Any
+/// other value, or none, is refused on `language` (rule `in`, or `required`).
+pub fn profile_change(body: &Value) -> ServiceResult<ProfileChange> {
+    clean_text(body)?;
+    let mut errors = FieldErrors::new();
+    let language = match body.get("language") {
+        None => {
+            errors.add("language", "required", "The language field is required.");
+            None
+        }
+        Some(Value::Null) => None,
+        Some(_) => {
+            let f = Fields::new(Some(body), "");
+            crate::input::bookings::language(&f, &mut errors)
+        }
+    };
+    errors.into_result().map_err(ServiceError::invalid)?;
+    Ok(ProfileChange { language })
 }
 
 #[cfg(test)]

@@ -84,6 +84,9 @@ pub struct Booking {
     pub privacy_consent: Option<PrivacyConsent>,
     /// When the attendee's data was erased (RFC 3339), else `null` (DESIGN 2.11).
     pub erased_at: Option<String>,
+    /// The language it was booked in (DESIGN 2.9): its emails, SMS, `.ics` and pages speak it.
+    #[cfg_attr(feature = "ssr", schema(example = "en"))]
+    pub language: String,
 }
 
 /// The version of the privacy notice in force when the attendee accepted it, and when.

@@ -103,6 +103,10 @@ pub struct Calendar {
     pub visibility: String,
     pub author_timezone: String,
     pub max_book_per_slot: i64,
+    /// The default language of its public pages (DESIGN 2.9): `en`, `de`, `fr`, `es`,
+    /// `pt-BR`, `ar` or `ja`.
+    #[cfg_attr(feature = "ssr", schema(example = "en"))]
+    pub language: String,
     pub created_at: String,
     pub updated_at: String,
     pub author_profile: AuthorProfile,

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::domain::language::Lang;
+
 /// The query of a booking page (and of the reschedule page), as received. Bad values are
 /// replaced by defaults with a notice, never refused.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +25,9 @@ pub struct BookingQuery {
     /// `1`: the chosen time's waitlist form instead of the booking form (DESIGN 2.12).
     #[serde(default)]
     pub waitlist: Option<String>,
+    /// The language the visitor picked (DESIGN 2.9), kept by every link and form.
+    #[serde(default)]
+    pub lang: Option<String>,
     /// The zone the visitor's browser gave on an earlier visit (the `slotbook_tz` cookie, not
     /// the address): shown when `tz=` names none.
     #[serde(default)]
@@ -47,6 +52,7 @@ impl BookingQuery {
                 "embed" => &mut q.embed,
                 "link" => &mut q.link,
                 "waitlist" => &mut q.waitlist,
+                "lang" => &mut q.lang,
                 _ => continue,
             };
             if !value.is_empty() {
@@ -74,6 +80,7 @@ pub fn theme_class(theme: &str) -> &'static str {
 /// `/{calendar_slug}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LandingPage {
+    pub lang: Lang,
     /// The `theme` setting (see [`theme_class`]).
     pub theme: String,
     /// The site's brand colour as the page's inline style (`domain::brand::accent_style`);
@@ -126,6 +133,7 @@ pub struct Choice {
 /// `/{calendar_slug}/{event_slug}` and `/booking/{hash}/reschedule`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BookingPage {
+    pub lang: Lang,
     pub event: EventSummary,
     /// The path the page's links and forms go to (no query).
     pub path: String,
@@ -164,11 +172,13 @@ pub struct ZoneView {
     pub from_query: bool,
 }
 
-/// One month as a table of weeks (Monday first).
+/// One month as a table of weeks, from the language's first day of the week.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MonthGrid {
     /// "December 2026".
     pub caption: String,
+    /// The column headers in order: (short name, full name) of each weekday.
+    pub columns: Vec<(String, String)>,
     pub weeks: Vec<Vec<DayCell>>,
     pub previous: Option<String>,
     pub next: Option<String>,
@@ -199,6 +209,10 @@ pub struct DaySlots {
     pub waitlist: Vec<SlotLink>,
     /// "Clocks change on this day: UTC+01:00 to UTC+02:00."
     pub offset_note: Option<String>,
+    /// What the live region says once the day is shown in place ("December 2026, Monday 14
+    /// December 2026: 3 times"): read by the page's island, written here in the page's language.
+    #[serde(default)]
+    pub announcement: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -340,6 +354,8 @@ impl FormState {
 /// `/booking/{hash}`: the attendee's own view of the booking.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ManagePage {
+    /// The page's language (DESIGN 2.9); the booking's own stays as it was booked.
+    pub lang: Lang,
     /// The `theme` setting (see [`theme_class`]).
     pub theme: String,
     /// The site's brand colour as the page's inline style (`domain::brand::accent_style`);
@@ -390,6 +406,7 @@ pub struct SeriesDate {
 /// only the words that it has.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ErasePage {
+    pub lang: Lang,
     pub booking: Option<ManagePage>,
     pub theme: String,
     pub accent: String,
@@ -419,6 +436,7 @@ pub struct ReschedulePage {
 /// that books it (the event's fields but name and email, which the entry has).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WaitlistOfferPage {
+    pub lang: Lang,
     pub theme: String,
     pub accent: String,
     pub event_title: String,
@@ -437,6 +455,7 @@ pub struct WaitlistOfferPage {
 /// `/waitlist/leave/{hash}`: the entry, and the button that leaves the list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WaitlistLeavePage {
+    pub lang: Lang,
     pub theme: String,
     pub accent: String,
     pub heading: String,

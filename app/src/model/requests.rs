@@ -66,6 +66,11 @@ pub struct CreateBookingRequest {
     /// ALTCHA's solution of `GET /bookings/challenge` (base64 JSON), needed while the site asks
     /// for a proof of work (else 422 on `altcha`); each is accepted once.
     pub altcha: Option<String>,
+    /// The language the booking speaks (its emails, SMS, `.ics` and pages; DESIGN 2.9): one
+    /// of `en`, `de`, `fr`, `es`, `pt-BR`, `ar`, `ja`. Without it: the request's
+    /// `Accept-Language`, else the calendar's `language`.
+    #[cfg_attr(feature = "ssr", schema(example = "de"))]
+    pub language: Option<String>,
 }
 
 /// `POST /bookings/holds/{event_id}`.
@@ -155,6 +160,9 @@ pub struct NewCalendarFields {
     pub slug: Option<String>,
     pub description: Option<String>,
     pub calendar_avatar: Option<String>,
+    /// The default language of its public pages (DESIGN 2.9); default: the creating user's
+    /// profile `language`, else `en`.
+    pub language: Option<String>,
     /// The first event: as `POST /calendars/{id}/events`.
     pub slot: NewEventRequest,
 }
@@ -204,6 +212,9 @@ pub struct UpdateCalendarRequest {
     /// HTML (sanitized).
     pub description: Option<String>,
     pub title: Option<String>,
+    /// The default language of its public pages (DESIGN 2.9): a code.
+    #[cfg_attr(feature = "ssr", schema(example = "de"))]
+    pub language: Option<String>,
 }
 
 /// `PUT /calendars/{id}/events/{event_id}`.

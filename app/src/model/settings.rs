@@ -671,3 +671,46 @@ pub struct PrivacySettingsRequest {
     #[cfg_attr(feature = "ssr", schema(value_type = Option<Object>))]
     pub settings: Option<BTreeMap<String, serde_json::Value>>,
 }
+
+/// The caller's own profile (`GET /settings/profile`, DESIGN 2.9).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub id: i64,
+    #[cfg_attr(feature = "ssr", schema(example = "maya"))]
+    pub login: String,
+    #[cfg_attr(feature = "ssr", schema(example = "Maya Singh"))]
+    pub name: String,
+    #[cfg_attr(feature = "ssr", schema(example = "maya@example.org"))]
+    pub email: String,
+    /// The dashboard's and the host's emails' language: a code, or `null` for the browser's
+    /// (`Accept-Language`, else English).
+    #[cfg_attr(feature = "ssr", schema(example = "de"))]
+    pub language: Option<String>,
+}
+
+/// `{profile}` of `GET /settings/profile`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"profile": {"id": 1, "login": "maya", "name": "Maya Singh", "email": "maya@example.org", "language": null}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProfileAnswer {
+    pub profile: Profile,
+}
+
+/// `{message, profile}` of `POST /settings/profile`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"message": "Profile has been updated", "profile": {"id": 1, "login": "maya", "name": "Maya Singh", "email": "maya@example.org", "language": "de"}})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedProfile {
+    pub message: String,
+    pub profile: Profile,
+}
+
+/// `POST /settings/profile`'s body.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"language": "de"})))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProfileRequest {
+    /// `en`, `de`, `fr`, `es`, `pt-BR`, `ar`, `ja`, or `null` for the browser's language.
+    pub language: Option<String>,
+}

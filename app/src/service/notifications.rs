@@ -254,8 +254,12 @@ impl EmailFacts<'_> {
     }
 
     fn location(&self) -> String {
-        crate::service::bookings::location::location_of_booking(self.event, self.booking)
-            .unwrap_or_default()
+        crate::service::bookings::location::location_of_booking(
+            self.event,
+            self.booking,
+            crate::domain::language::Lang::En,
+        )
+        .unwrap_or_default()
     }
 
     /// The smart codes that stand for links: manage, cancel, reschedule, the dashboard and

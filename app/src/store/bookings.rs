@@ -19,6 +19,8 @@ pub struct NewBooking<'a> {
     pub status: &'a str,
     pub source: &'a str,
     pub event_type: &'a str,
+    /// The language code it is booked in (DESIGN 2.9).
+    pub language: &'a str,
 }
 
 /// Everything else a booking row may carry beyond [`NewBooking`].
@@ -55,14 +57,14 @@ pub async fn insert_full(
     let id: i64 = on!(&mut ex, c => sqlx::query_scalar(
         "INSERT INTO bookings (hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
             slot_minutes, status, source, event_type, source_url, person_user_id, created_at, updated_at, video_url,
-            series_index, series_count, email_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $18)
+            series_index, series_count, email_hash, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19)
          RETURNING id")
         .bind(b.hash).bind(b.calendar_id).bind(b.event_id).bind(b.host_user_id).bind(b.person_time_zone)
         .bind(b.start_time).bind(b.end_time).bind((b.end_time - b.start_time) / 60).bind(b.status)
         .bind(b.source).bind(b.event_type).bind(x.source_url).bind(x.person_user_id).bind(now)
         .bind(x.video_url).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2)).bind(&sealed.email_hash)
-        .fetch_one(&mut **c).await)?;
+        .bind(b.language).fetch_one(&mut **c).await)?;
     on!(&mut ex, c => sqlx::query(
         "INSERT INTO booking_attendees (booking_id, first_name, last_name, email, message, phone, location_details,
             ip_address, name_words)
@@ -345,6 +347,8 @@ pub struct BookingRow {
     pub video_url: Option<String>,
     /// When its attendee's data was erased (DESIGN 2.11).
     pub erased_at: Option<i64>,
+    /// The language code it was booked in (DESIGN 2.9).
+    pub language: String,
 }
 
 impl BookingRow {
@@ -381,7 +385,7 @@ impl BookingRow {
 }
 
 /// A [`BookingRow`]'s columns, read from [`BOOKING_FROM`] (`b` the booking, `a` its attendee).
-pub const BOOKING_COLUMNS: &str = "b.id, b.hash, b.calendar_id, b.event_id, b.group_id, b.parent_id, b.host_user_id, b.person_user_id, b.person_time_zone, b.start_time, b.end_time, b.slot_minutes, COALESCE(a.first_name, '') AS first_name, COALESCE(a.last_name, '') AS last_name, COALESCE(a.email, '') AS email, COALESCE(a.message, '') AS message, COALESCE(a.internal_note, '') AS internal_note, COALESCE(a.phone, '') AS phone, COALESCE(a.location_details, '{}') AS location_details, b.cancelled_by, b.status, b.source, b.event_type, b.payment_status, b.payment_method, b.source_url, b.created_at, b.updated_at, b.series_id, b.series_index, b.series_count, b.video_url, b.erased_at";
+pub const BOOKING_COLUMNS: &str = "b.id, b.hash, b.calendar_id, b.event_id, b.group_id, b.parent_id, b.host_user_id, b.person_user_id, b.person_time_zone, b.start_time, b.end_time, b.slot_minutes, COALESCE(a.first_name, '') AS first_name, COALESCE(a.last_name, '') AS last_name, COALESCE(a.email, '') AS email, COALESCE(a.message, '') AS message, COALESCE(a.internal_note, '') AS internal_note, COALESCE(a.phone, '') AS phone, COALESCE(a.location_details, '{}') AS location_details, b.cancelled_by, b.status, b.source, b.event_type, b.payment_status, b.payment_method, b.source_url, b.created_at, b.updated_at, b.series_id, b.series_index, b.series_count, b.video_url, b.erased_at, b.language";
 
 /// A booking and its attendee's (sealed) data: what [`BOOKING_COLUMNS`] reads.
 pub const BOOKING_FROM: &str = "bookings b LEFT JOIN booking_attendees a ON a.booking_id = b.id";
@@ -532,10 +536,10 @@ pub async fn insert_new(
             "WITH ins AS (
                 INSERT INTO bookings (id, hash, calendar_id, event_id, host_user_id, person_time_zone, start_time, end_time,
                     slot_minutes, status, source, event_type, source_url, person_user_id, group_id, created_at, updated_at,
-                    video_url, series_id, series_index, series_count, email_hash)
+                    video_url, series_id, series_index, series_count, email_hash, language)
                 VALUES ($28, $1, $2, $3, $4, $5, $6, $7, $8, $13, $14, $15, $18,
                     (SELECT id FROM users WHERE LOWER(email) = LOWER($40) ORDER BY id LIMIT 1), $20, $21, $21,
-                    $34, $35, $36, $37, $38)
+                    $34, $35, $36, $37, $38, $41)
                 RETURNING id, person_user_id),
              attendee AS (
                 INSERT INTO booking_attendees (booking_id, first_name, last_name, email, message, phone, location_details,
@@ -562,7 +566,7 @@ pub async fn insert_new(
         .bind(activity.created_by).bind(activity.status).bind(activity.kind).bind(&title).bind(&description)
         .bind(id).bind(&kinds).bind(&payloads).bind(&sequence_keys).bind(&purposes).bind(&dues)
         .bind(x.video_url).bind(x.series.map(|s| s.0.unwrap_or(id))).bind(x.series.map(|s| s.1)).bind(x.series.map(|s| s.2))
-        .bind(&sealed.email_hash).bind(&sealed.name_words).bind(b.email)
+        .bind(&sealed.email_hash).bind(&sealed.name_words).bind(b.email).bind(b.language)
         .fetch_one(&mut **c)
         .await?;
         return Ok(found);

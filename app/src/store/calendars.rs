@@ -30,11 +30,13 @@ pub struct CalendarRow {
     pub visibility: String,
     pub author_timezone: String,
     pub max_book_per_slot: i64,
+    /// A language code (DESIGN 2.9).
+    pub language: String,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
-const COLUMNS: &str = "id, hash, user_id, parent_id, title, slug, description, settings, status, type, event_type, account_type, visibility, author_timezone, max_book_per_slot, created_at, updated_at";
+const COLUMNS: &str = "id, hash, user_id, parent_id, title, slug, description, settings, status, type, event_type, account_type, visibility, author_timezone, max_book_per_slot, language, created_at, updated_at";
 
 pub struct NewCalendar<'a> {
     pub hash: &'a str,
@@ -45,14 +47,16 @@ pub struct NewCalendar<'a> {
     pub settings: &'a str,
     pub calendar_type: &'a str,
     pub author_timezone: &'a str,
+    /// A language code (DESIGN 2.9).
+    pub language: &'a str,
 }
 
 pub async fn insert(ex: Ex<'_>, cal: &NewCalendar<'_>) -> StoreResult<i64> {
     Ok(on!(ex, c => sqlx::query_scalar(
-        "INSERT INTO calendars (hash, user_id, title, slug, description, settings, type, author_timezone, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id")
+        "INSERT INTO calendars (hash, user_id, title, slug, description, settings, type, author_timezone, created_at, updated_at, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) RETURNING id")
         .bind(cal.hash).bind(cal.user_id).bind(cal.title).bind(cal.slug).bind(cal.description)
-        .bind(cal.settings).bind(cal.calendar_type).bind(cal.author_timezone).bind(now_epoch())
+        .bind(cal.settings).bind(cal.calendar_type).bind(cal.author_timezone).bind(now_epoch()).bind(cal.language)
         .fetch_one(&mut *c).await)?)
 }
 
@@ -123,9 +127,9 @@ pub async fn count(ex: Ex<'_>, f: &CalendarFilter<'_>) -> StoreResult<i64> {
 /// Writes the editable columns of a calendar.
 pub async fn update(ex: Ex<'_>, cal: &CalendarRow) -> StoreResult<()> {
     on!(ex, c => sqlx::query(
-        "UPDATE calendars SET title = $2, description = $3, author_timezone = $4, settings = $5, updated_at = $6, slug = $7 WHERE id = $1")
+        "UPDATE calendars SET title = $2, description = $3, author_timezone = $4, settings = $5, updated_at = $6, slug = $7, language = $8 WHERE id = $1")
         .bind(cal.id).bind(&cal.title).bind(&cal.description).bind(&cal.author_timezone)
-        .bind(&cal.settings).bind(now_epoch()).bind(&cal.slug).execute(&mut *c).await.map(|_| ()))?;
+        .bind(&cal.settings).bind(now_epoch()).bind(&cal.slug).bind(&cal.language).execute(&mut *c).await.map(|_| ()))?;
     Ok(())
 }
 

@@ -139,6 +139,8 @@ pub struct PublicEventRow {
     pub cal_type: String,
     pub cal_timezone: String,
     pub cal_settings: String,
+    /// The calendar's language (DESIGN 2.9), the pages' last choice before English.
+    pub cal_language: String,
     pub owner_first_name: Option<String>,
     pub owner_last_name: Option<String>,
     pub owner_display_name: Option<String>,
@@ -175,7 +177,7 @@ pub async fn find_public(ex: Ex<'_>, id: i64) -> StoreResult<Option<PublicEventR
         .join(", ");
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {event_columns}, c.title AS cal_title, c.slug AS cal_slug, c.type AS cal_type,
-                c.author_timezone AS cal_timezone, c.settings AS cal_settings,
+                c.author_timezone AS cal_timezone, c.settings AS cal_settings, c.language AS cal_language,
                 u.first_name AS owner_first_name, u.last_name AS owner_last_name,
                 u.display_name AS owner_display_name, u.avatar_url AS owner_avatar,
                 (SELECT value FROM settings WHERE key = 'general') AS general_settings

@@ -21,6 +21,8 @@ pub struct UserRow {
     pub two_factor: bool,
     /// Linked to a subject of the single sign-on provider.
     pub sso_linked: bool,
+    /// The profile's language code (DESIGN 2.9); `None`: the browser's.
+    pub language: Option<String>,
 }
 
 impl UserRow {
@@ -47,7 +49,7 @@ pub struct NewUser<'a> {
     pub role: &'a str,
 }
 
-pub(super) const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at, (totp_sealed IS NOT NULL) AS two_factor, (oidc_subject IS NOT NULL) AS sso_linked";
+pub(super) const COLUMNS: &str = "id, login, email, first_name, last_name, display_name, password_hash, role, avatar_url, phone, created_at, updated_at, last_login_at, (totp_sealed IS NOT NULL) AS two_factor, (oidc_subject IS NOT NULL) AS sso_linked, language";
 
 pub async fn insert(ex: Ex<'_>, user: &NewUser<'_>) -> StoreResult<i64> {
     let now = now_epoch();
@@ -185,4 +187,11 @@ pub async fn delete(ex: Ex<'_>, id: i64) -> StoreResult<Option<UserRow>> {
         "DELETE FROM users WHERE id = $1 RETURNING {COLUMNS}"
     ));
     Ok(on!(ex, c => sqlx::query_as::<_, UserRow>(sql).bind(id).fetch_optional(&mut *c).await)?)
+}
+
+/// Sets the user's profile language (a code, or `None` for the browser's).
+pub async fn set_language(ex: Ex<'_>, id: i64, language: Option<&str>) -> StoreResult<()> {
+    on!(ex, c => sqlx::query("UPDATE users SET language = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(language).bind(now_epoch()).execute(&mut *c).await.map(|_| ()))?;
+    Ok(())
 }

@@ -9,7 +9,7 @@ pub mod session;
 pub mod swap;
 
 use leptos::prelude::*;
-use leptos_meta::{MetaTags, Stylesheet, Title, provide_meta_context};
+use leptos_meta::{Html, MetaTags, Stylesheet, Title, provide_meta_context};
 
 use crate::domain::smart_codes::escape_html;
 use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
@@ -31,7 +31,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let options = with_bundle_for_path(options);
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        // `lang` and `dir` are the page's (`<Html>` in the public frame, `App` elsewhere).
+        <html>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -57,12 +58,7 @@ fn with_bundle_for_path(options: LeptosOptions) -> LeptosOptions {
     #[cfg(feature = "ssr")]
     {
         let mut options = options;
-        let path = use_context::<axum::http::request::Parts>()
-            .map(|parts| parts.uri.path().to_string())
-            .unwrap_or_default();
-        let dashboard = ["/admin", "/login"]
-            .iter()
-            .any(|p| path == *p || path.starts_with(&format!("{p}/")));
+        let dashboard = is_dashboard_path();
         let names = use_context::<assets::AssetNames>().unwrap_or_default();
         options.output_name = if dashboard {
             names.dashboard
@@ -74,6 +70,22 @@ fn with_bundle_for_path(options: LeptosOptions) -> LeptosOptions {
     }
     #[cfg(not(feature = "ssr"))]
     options
+}
+
+/// The dashboard's and login's addresses (the rest are public pages).
+fn is_dashboard_path() -> bool {
+    #[cfg(feature = "ssr")]
+    {
+        let path = use_context::<axum::http::request::Parts>()
+            .map(|parts| parts.uri.path().to_string())
+            .unwrap_or_default();
+        path == "/"
+            || ["/admin", "/login"]
+                .iter()
+                .any(|p| path == *p || path.starts_with(&format!("{p}/")))
+    }
+    #[cfg(not(feature = "ssr"))]
+    false
 }
 
 /// A fresh nonce for this page's scripts (Leptos puts it on the hydration script) and the
@@ -136,6 +148,8 @@ pub fn PageTitle(#[prop(into)] text: String) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
+        // The public pages name their own language in their frame.
+        {is_dashboard_path().then(|| view! { <Html attr:lang="en" attr:dir="ltr" /> })}
         <Stylesheet id="leptos" href=stylesheet_href() />
         <PageTitle text="slotbook" />
         <Router>
@@ -270,6 +284,7 @@ pub fn may_be_stored() {
 fn NotFound() -> impl IntoView {
     set_status(404);
     view! {
+        {(!is_dashboard_path()).then(|| view! { <Html attr:lang="en" attr:dir="ltr" /> })}
         <main class="mx-auto max-w-md p-10 text-center">
             <h1 class="text-2xl font-semibold">"Page not found"</h1>
             <p class="mt-2 text-slate-600">"There is nothing at this address."</p>

@@ -3,7 +3,8 @@
 
 use chrono::NaiveDate;
 
-use crate::domain::dates::day_month_year;
+use crate::domain::language::Lang;
+use crate::texts::cldr::Dates;
 
 use crate::model::public::AwayNotice;
 use crate::service::slots::LoadedEvent;
@@ -17,6 +18,7 @@ pub(super) async fn notices(
     ctx: &Ctx,
     loaded: &LoadedEvent,
     month: NaiveDate,
+    lang: Lang,
 ) -> ServiceResult<Vec<AwayNotice>> {
     let last = month
         .checked_add_months(chrono::Months::new(1))
@@ -43,11 +45,16 @@ pub(super) async fn notices(
             .map(|u| u.full_name())
             .unwrap_or_default();
         let teammate = match teammate {
-            Some(id) => landing_of(&mut conn, id).await?,
+            Some(id) => landing_of(&mut conn, id, lang).await?,
             None => None,
         };
         out.push(AwayNotice {
-            text: text::out_of_office(&name, &day_month_year(start), &day_month_year(end)),
+            text: text::out_of_office(
+                lang,
+                &name,
+                &Dates::new(lang, false).day_month_year(start),
+                &Dates::new(lang, false).day_month_year(end),
+            ),
             teammate,
         });
     }
@@ -58,6 +65,7 @@ pub(super) async fn notices(
 async fn landing_of(
     conn: &mut crate::store::Conn,
     user: i64,
+    lang: Lang,
 ) -> ServiceResult<Option<(String, String)>> {
     let Some(person) = users::find(conn.ex(), user).await? else {
         return Ok(None);
@@ -72,8 +80,8 @@ async fn landing_of(
         .is_ok_and(|s| s.sharing.is_enabled());
     Ok((shared && cal.status != "draft").then(|| {
         (
-            text::book_with(&person.full_name()),
-            format!("/{}", cal.slug),
+            text::book_with(lang, &person.full_name()),
+            format!("/{}?lang={}", cal.slug, lang.code()),
         )
     }))
 }

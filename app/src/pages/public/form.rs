@@ -9,7 +9,8 @@ use crate::service::slots::LoadedEvent;
 use crate::service::{Ctx, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use super::{NOT_ON_FORM, PageSpec, View};
-use crate::domain::dates::{clock_label, parse_date, parse_time, zone_label};
+use crate::domain::dates::{parse_date, parse_time, zone_label};
+use crate::domain::language::Lang;
 use crate::model::public::{BookingForm, Choice, DaySlots, EventSummary, FormField, SlotLink};
 use crate::service::bookings::location::event_locations;
 use crate::store::booking_fields;
@@ -25,7 +26,7 @@ pub(super) fn booking_form(
     BookingForm {
         fields: spec.fields.clone(),
         button: spec.button.clone(),
-        series: series_choice(loaded),
+        series: series_choice(loaded, view.lang),
         ..booking_form_summary(view, day, slot)
     }
 }
@@ -55,12 +56,12 @@ pub(super) fn waitlist_form(
                     _ => return None,
                 };
                 Some(FormField {
-                    label: label.into(),
+                    label: label.get(view.lang),
                     ..f.clone()
                 })
             })
             .collect(),
-        button: crate::texts::JOIN_WAITLIST.into(),
+        button: crate::texts::JOIN_WAITLIST.get(view.lang),
         series: None,
         ..booking_form_summary(view, day, slot)
     };
@@ -75,10 +76,13 @@ fn booking_form_summary(view: &View, day: &DaySlots, slot: &SlotLink) -> Booking
     let end = start + chrono::Duration::minutes(view.duration);
     BookingForm {
         summary: format!(
-            "{}, {} \u{2013} {} ({})",
-            day.label,
-            clock_label(start, view.h12),
-            clock_label(end, view.h12),
+            "{} ({})",
+            text::date_span(
+                view.lang,
+                &day.label,
+                &view.dates.clock(start),
+                &view.dates.clock(end)
+            ),
             zone_label(view.zone, date)
         ),
         action: view.href(&[("date", day.date.clone()), ("time", slot.time.clone())]),
@@ -92,13 +96,16 @@ fn booking_form_summary(view: &View, day: &DaySlots, slot: &SlotLink) -> Booking
 }
 
 /// The series control of an event that books series.
-fn series_choice(loaded: &LoadedEvent) -> Option<crate::model::public::SeriesChoice> {
+fn series_choice(loaded: &LoadedEvent, lang: Lang) -> Option<crate::model::public::SeriesChoice> {
     let config = &loaded.settings.recurring_config;
     config.enabled.then(|| crate::model::public::SeriesChoice {
         max_count: config.max_count,
         fixed: config.is_count_fixed,
-        repeats: crate::domain::series::Frequency::parse(&config.frequency)
-            .describe(config.interval),
+        repeats: text::repeats_every(
+            lang,
+            crate::domain::series::Frequency::parse(&config.frequency).unit(),
+            config.interval,
+        ),
     })
 }
 
@@ -126,7 +133,7 @@ pub(super) fn duration_choices(
             };
             v.duration = *minutes;
             Choice {
-                label: text::duration(*minutes),
+                label: text::duration(view.lang, *minutes),
                 href: v.href(&extra),
                 current: *minutes == view.duration,
             }
@@ -135,7 +142,7 @@ pub(super) fn duration_choices(
 }
 
 pub(super) fn clock_choices(view: &View, chosen: Option<NaiveDate>) -> Vec<Choice> {
-    [("12-hour", true), ("24-hour", false)]
+    [(text::CLOCK_12, true), (text::CLOCK_24, false)]
         .into_iter()
         .map(|(label, h12)| {
             let mut extra = vec![("h12", if h12 { "1" } else { "0" }.to_string())];
@@ -149,7 +156,7 @@ pub(super) fn clock_choices(view: &View, chosen: Option<NaiveDate>) -> Vec<Choic
                 ..*view
             };
             Choice {
-                label: label.into(),
+                label: label.get(view.lang),
                 href: v.href(&extra),
                 current: h12 == view.h12,
             }
@@ -157,20 +164,22 @@ pub(super) fn clock_choices(view: &View, chosen: Option<NaiveDate>) -> Vec<Choic
         .collect()
 }
 
-pub(super) fn summary(loaded: &LoadedEvent) -> EventSummary {
+pub(super) fn summary(loaded: &LoadedEvent, lang: Lang) -> EventSummary {
     let row = &loaded.row;
     let host_name = row.owner_name().unwrap_or_default();
     let md = &loaded.settings.multi_duration;
     let duration_label = if md.enabled && md.available_durations.len() > 1 {
-        md.available_durations
-            .iter()
-            .map(|m| text::duration(*m))
-            .collect::<Vec<_>>()
-            .join(" or ")
+        text::alternatives(
+            lang,
+            md.available_durations
+                .iter()
+                .map(|m| text::duration(lang, *m))
+                .collect(),
+        )
     } else {
-        text::duration(loaded.duration(None))
+        text::duration(lang, loaded.duration(None))
     };
-    let locations = event_locations(loaded);
+    let locations = event_locations(loaded, lang);
     let color = row.event.color_schema.trim();
     EventSummary {
         title: row.event.title.clone(),
@@ -182,25 +191,24 @@ pub(super) fn summary(loaded: &LoadedEvent) -> EventSummary {
         theme: loaded.general.theme.clone(),
         accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
         calendar_title: row.cal_title.clone(),
-        calendar_href: format!("/{}", row.cal_slug),
+        calendar_href: format!("/{}?lang={}", row.cal_slug, lang.code()),
         host_name,
         host_photo: row.owner_avatar.clone().unwrap_or_default(),
         duration_label,
         location: (!locations.is_empty()).then(|| {
-            locations
-                .iter()
-                .map(|(_, label)| label.clone())
-                .collect::<Vec<_>>()
-                .join(" or ")
+            text::alternatives(
+                lang,
+                locations.iter().map(|(_, label)| label.clone()).collect(),
+            )
         }),
         description_html: row.event.description.clone(),
     }
 }
 
-pub(super) fn submit_text(loaded: &LoadedEvent) -> String {
+pub(super) fn submit_text(loaded: &LoadedEvent, lang: Lang) -> String {
     let text = loaded.settings.submit_button_text.trim();
     if text.is_empty() || text.eq_ignore_ascii_case("submit") {
-        text::CONFIRM_BOOKING.into()
+        text::CONFIRM_BOOKING.get(lang)
     } else {
         text.to_string()
     }
@@ -212,6 +220,7 @@ pub(super) async fn form_fields(
     ctx: &Ctx,
     loaded: &LoadedEvent,
     duration: i64,
+    lang: Lang,
 ) -> ServiceResult<Vec<FormField>> {
     let (stored, payment, privacy) = {
         let mut conn = ctx.store.conn().await?;
@@ -221,7 +230,7 @@ pub(super) async fn form_fields(
             crate::service::settings::privacy::stored(conn.ex()).await?,
         )
     };
-    let locations = event_locations(loaded);
+    let locations = event_locations(loaded, lang);
     let mut out = Vec::new();
     for f in effective_fields(loaded.event(), stored) {
         if !f.enabled || !f.is_visible || NOT_ON_FORM.contains(&f.name.as_str()) {
@@ -254,24 +263,24 @@ pub(super) async fn form_fields(
         };
         let help_text = if f.field_type == "multi-guests" && f.help_text.is_empty() {
             if loaded.event().kind().is_group() {
-                text::GUESTS_HELP_GROUP.into()
+                text::GUESTS_HELP_GROUP.get(lang)
             } else {
-                text::GUESTS_HELP.into()
+                text::GUESTS_HELP.get(lang)
             }
         } else {
             f.help_text.clone()
         };
         out.push(FormField {
             name,
-            label: f.label.clone(),
+            label: text::field_text(lang, &f.label),
             kind: f.field_type.clone(),
             required: f.required,
-            placeholder: f.placeholder.clone(),
+            placeholder: text::field_text(lang, &f.placeholder),
             help_text,
             options,
         });
     }
-    if let Some(field) = payment_field(loaded, &payment, duration) {
+    if let Some(field) = payment_field(loaded, &payment, duration, lang) {
         out.push(field);
     }
     if privacy.consent_required {
@@ -296,6 +305,7 @@ pub(super) fn payment_field(
     loaded: &LoadedEvent,
     payment: &crate::service::events::payments::EventPayment,
     duration: i64,
+    lang: Lang,
 ) -> Option<FormField> {
     let site = &loaded.general.payments;
     let lines = crate::service::events::payments::price(payment, site, duration)?;
@@ -309,7 +319,7 @@ pub(super) fn payment_field(
         .collect();
     Some(FormField {
         name: "payment_method".into(),
-        label: "Payment".into(),
+        label: text::PAYMENT.get(lang),
         kind: "payment".into(),
         required: true,
         placeholder: String::new(),
@@ -325,6 +335,7 @@ pub(super) async fn reason_field(
     ctx: &Ctx,
     loaded: &LoadedEvent,
     name: &str,
+    lang: Lang,
 ) -> ServiceResult<Option<FormField>> {
     let stored = {
         let mut conn = ctx.store.conn().await?;
@@ -335,10 +346,10 @@ pub(super) async fn reason_field(
         .find(|f| f.name == name && f.enabled)
         .map(|f| FormField {
             name: f.name.clone(),
-            label: text::reason_label(&f.label),
+            label: text::reason_label(lang, &text::field_text(lang, &f.label)),
             kind: "textarea".into(),
             required: f.required,
-            placeholder: f.placeholder.clone(),
+            placeholder: text::field_text(lang, &f.placeholder),
             help_text: f.help_text.clone(),
             options: Vec::new(),
         }))

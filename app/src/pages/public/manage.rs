@@ -9,7 +9,8 @@ use crate::service::{Ctx, ServiceError, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use super::form::reason_field;
 use super::submit::Submitted;
-use crate::domain::dates::{span_label, zone_label};
+use crate::domain::dates::zone_label;
+use crate::domain::language::{Lang, LangAsk};
 use crate::domain::zone::parse_zone;
 use crate::model::public::{CancelPage, ErasePage, FormState, ManagePage, SeriesDate};
 use crate::service::bookings::calendar_links::calendar_links;
@@ -17,23 +18,34 @@ use crate::service::bookings::location::location_of_booking;
 use crate::store::bookings::BookingRow;
 use crate::store::users;
 use crate::texts as text;
+use crate::texts::cldr::{Dates, default_h12};
+
+/// The language of a page of a booking: the visitor's choice, else the booking's own.
+pub(super) fn page_lang(ask: &LangAsk, booking: &BookingRow, loaded: &LoadedEvent) -> Lang {
+    ask.resolve(
+        Lang::from_code(&booking.language),
+        Lang::from_code(&loaded.row.cal_language),
+    )
+}
 
 /// `/booking/{hash}`.
-pub async fn manage(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<ManagePage> {
+pub async fn manage(ctx: &Ctx, hash: &str, now: i64, ask: &LangAsk) -> ServiceResult<ManagePage> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
-    manage_view(ctx, &booking, &loaded, now).await
+    let lang = page_lang(ask, &booking, &loaded);
+    manage_view(ctx, &booking, &loaded, now, lang).await
 }
 
 /// `/booking/{hash}/cancel`.
-pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage> {
+pub async fn cancel(ctx: &Ctx, hash: &str, now: i64, ask: &LangAsk) -> ServiceResult<CancelPage> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let lang = page_lang(ask, &booking, &loaded);
     let refused = may_cancel(&booking, &loaded, now)
         .err()
         .map(|e| e.to_string());
-    let reason_required = reason_field(ctx, &loaded, "cancellation_reason")
+    let reason_required = reason_field(ctx, &loaded, "cancellation_reason", lang)
         .await?
         .is_some_and(|f| f.required);
-    let view = manage_view(ctx, &booking, &loaded, now).await?;
+    let view = manage_view(ctx, &booking, &loaded, now, lang).await?;
     // A later date of the series still open: the ones listed after this page's own.
     let offer_scope = view
         .series
@@ -51,7 +63,13 @@ pub async fn cancel(ctx: &Ctx, hash: &str, now: i64) -> ServiceResult<CancelPage
 
 /// `/booking/{hash}/erase` (404 while attendees may not erase their data). With `done` (the
 /// page the erasure leads to) a hash that is gone shows that its data was erased.
-pub async fn erase_page(ctx: &Ctx, hash: &str, done: bool, now: i64) -> ServiceResult<ErasePage> {
+pub async fn erase_page(
+    ctx: &Ctx,
+    hash: &str,
+    done: bool,
+    now: i64,
+    ask: &LangAsk,
+) -> ServiceResult<ErasePage> {
     if !crate::service::privacy::attendee_erasure_allowed(ctx).await? {
         return Err(ServiceError::NotFound);
     }
@@ -64,12 +82,18 @@ pub async fn erase_page(ctx: &Ctx, hash: &str, done: bool, now: i64) -> ServiceR
         .await?
     };
     let booking = match find_with_event(ctx, hash).await {
-        Ok((booking, loaded)) if !done => Some(manage_view(ctx, &booking, &loaded, now).await?),
+        Ok((booking, loaded)) if !done => {
+            let lang = page_lang(ask, &booking, &loaded);
+            Some(manage_view(ctx, &booking, &loaded, now, lang).await?)
+        }
         Err(ServiceError::NotFound) if done => None,
         Ok(_) | Err(ServiceError::NotFound) => return Err(ServiceError::NotFound),
         Err(other) => return Err(other),
     };
     Ok(ErasePage {
+        lang: booking
+            .as_ref()
+            .map_or_else(|| ask.resolve(None, None), |b| b.lang),
         booking,
         theme: general.theme.clone(),
         accent: crate::domain::brand::accent_style(&general.brand_color),
@@ -101,7 +125,7 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
     let mut conn = ctx.store.conn().await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
-    let location = location_of_booking(&loaded, &booking);
+    let location = location_of_booking(&loaded, &booking, Lang::En);
     if let Some(series) = booking.series_id {
         let occurrences = crate::store::bookings::of_series(conn.ex(), series).await?;
         return Ok(crate::service::notifications::series_ics(
@@ -121,9 +145,9 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
     ))
 }
 
-/// "Monday, 14 December 2026, 9:00am - 10:00am" of a booking in `zone`.
-fn when_label(booking: &BookingRow, zone: chrono_tz::Tz, h12: bool) -> String {
-    span_label(booking.start_time, booking.end_time, zone, h12)
+/// "Monday 14 December 2026, 9:00am – 10:00am" of a booking in `zone`.
+fn when_label(booking: &BookingRow, zone: chrono_tz::Tz, dates: Dates) -> String {
+    dates.span(booking.start_time, booking.end_time, zone)
 }
 
 pub(super) async fn manage_view(
@@ -131,17 +155,18 @@ pub(super) async fn manage_view(
     booking: &BookingRow,
     loaded: &LoadedEvent,
     now: i64,
+    lang: Lang,
 ) -> ServiceResult<ManagePage> {
     let mut conn = ctx.store.conn().await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
     drop(conn);
     let zone = parse_zone(&booking.person_time_zone).unwrap_or(loaded.host_zone);
-    let h12 = loaded.general.time_format == "12";
+    let dates = Dates::new(lang, default_h12(lang, loaded.general.time_format == "12"));
     let start = DateTime::from_timestamp(booking.start_time, 0)
         .unwrap_or_default()
         .with_timezone(&zone)
         .naive_local();
-    let when = when_label(booking, zone, h12);
+    let when = when_label(booking, zone, dates);
     let series = match booking.series_id {
         Some(series) => {
             let mut conn = ctx.store.conn().await?;
@@ -149,18 +174,19 @@ pub(super) async fn manage_view(
                 .await?
                 .iter()
                 .map(|o| SeriesDate {
-                    label: when_label(o, zone, h12),
+                    label: when_label(o, zone, dates),
                     cancelled: matches!(o.status.as_str(), "cancelled" | "rejected"),
-                    href: (o.id != booking.id).then(|| format!("/booking/{}", o.hash)),
+                    href: (o.id != booking.id)
+                        .then(|| format!("/booking/{}?lang={}", o.hash, lang.code())),
                 })
                 .collect()
         }
         None => Vec::new(),
     };
-    let heading = text::status_heading(&booking.status);
+    let heading = text::status_heading(lang, &booking.status);
     let title = loaded.event().title.clone();
     let host_name = host.as_ref().map(|h| h.full_name()).unwrap_or_default();
-    let location = location_of_booking(loaded, booking);
+    let location = location_of_booking(loaded, booking, lang);
     let hash = booking.hash.clone();
     let (google_href, outlook_href) =
         calendar_links(booking, &title, location.as_deref(), &ctx.public_url);
@@ -178,10 +204,12 @@ pub(super) async fn manage_view(
             _ => None,
         })
         .collect();
+    let code = lang.code();
     Ok(ManagePage {
+        lang,
         theme: loaded.general.theme.clone(),
         accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
-        heading: heading.into(),
+        heading,
         status: booking.status.clone(),
         event_title: title,
         host_name,
@@ -193,21 +221,27 @@ pub(super) async fn manage_view(
         location,
         google_href,
         outlook_href,
-        ics_href: format!("/booking/{hash}/ics"),
+        ics_href: format!("/booking/{hash}/ics?lang={code}"),
         reschedule_href: reschedule
             .is_ok()
-            .then(|| format!("/booking/{hash}/reschedule")),
-        cancel_href: cancel.is_ok().then(|| format!("/booking/{hash}/cancel")),
+            .then(|| format!("/booking/{hash}/reschedule?lang={code}")),
+        cancel_href: cancel
+            .is_ok()
+            .then(|| format!("/booking/{hash}/cancel?lang={code}")),
         erase_href: crate::service::privacy::attendee_erasure_allowed(ctx)
             .await?
-            .then(|| format!("/booking/{hash}/erase")),
+            .then(|| format!("/booking/{hash}/erase?lang={code}")),
         notices,
         series,
         video_url: booking
             .video_url
             .clone()
             .filter(|_| matches!(booking.status.as_str(), "scheduled" | "pending")),
-        book_again_href: format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug),
+        book_again_href: format!(
+            "/{}/{}?lang={code}",
+            loaded.row.cal_slug,
+            loaded.event().slug
+        ),
         start_time: crate::service::bookings::views::utc_text(booking.start_time),
         hash,
     })

@@ -22,6 +22,9 @@ use crate::service::events::private_links;
 use crate::store::holds::HoldRow;
 use crate::store::{calendars, events, users};
 use crate::texts as text;
+use crate::texts::cldr::{Dates, default_h12};
+
+pub use crate::domain::language::{Lang, LangAsk};
 
 mod away;
 mod form;
@@ -37,7 +40,7 @@ use form::{
 use manage::manage_view;
 pub use manage::{cancel, erase_page, ics, manage, submit_erase};
 use month::{day_slots, first_month_with_times, grid, month_slots, times_by_date};
-pub use submit::{Submitted, submit_booking, submit_cancel, submit_reschedule};
+pub use submit::{Sender, Submitted, submit_booking, submit_cancel, submit_reschedule};
 pub use waitlist::{leave_page, offer_page, submit_claim, submit_leave};
 
 /// How far the first day with times is searched for when the window is unlimited.
@@ -53,7 +56,7 @@ const NOT_ON_FORM: [&str; 3] = [
 ];
 
 /// `/{calendar_slug}`: 404 for an unknown slug or a disabled landing page.
-pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
+pub async fn landing(ctx: &Ctx, slug: &str, ask: &LangAsk) -> ServiceResult<LandingPage> {
     let mut conn = ctx.store.conn().await?;
     let cal = calendars::find_by_slug(conn.ex(), slug)
         .await?
@@ -82,7 +85,9 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
     }
     let general: crate::model::settings::GeneralSettings =
         crate::service::settings::site::load(conn.ex(), "general").await?;
+    let lang = ask.resolve(None, Lang::from_code(&cal.language));
     Ok(LandingPage {
+        lang,
         accent: crate::domain::brand::accent_style(&general.brand_color),
         theme: general.theme,
         title: cal.title.clone(),
@@ -93,8 +98,8 @@ pub async fn landing(ctx: &Ctx, slug: &str) -> ServiceResult<LandingPage> {
             .iter()
             .map(|ev| LandingEvent {
                 title: ev.title.clone(),
-                href: format!("/{}/{}", cal.slug, ev.slug),
-                duration_label: text::duration(ev.duration),
+                href: format!("/{}/{}?lang={}", cal.slug, ev.slug, lang.code()),
+                duration_label: text::duration(lang, ev.duration),
             })
             .collect(),
     })
@@ -119,8 +124,10 @@ pub async fn booking(
     q: &BookingQuery,
     now: i64,
     visitor: Visitor,
+    ask: &LangAsk,
 ) -> ServiceResult<BookingPage> {
     let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
+    let lang = ask.resolve(None, Lang::from_code(&loaded.row.cal_language));
     // A secret event without a valid link is not found; a link used up is 410, no times.
     private_links::admit_with(ctx, loaded.asked(false), q.link.as_deref()).await?;
     let path = format!("/{}/{}", loaded.row.cal_slug, loaded.event().slug);
@@ -131,6 +138,7 @@ pub async fn booking(
                 ctx,
                 &loaded,
                 loaded.duration(q.duration.as_deref().and_then(|d| d.parse().ok())),
+                lang,
             )
             .await?
         }
@@ -140,8 +148,9 @@ pub async fn booking(
         path,
         zone: None,
         fields,
-        button: submit_text(&loaded),
+        button: submit_text(&loaded, lang),
         visitor: Some(visitor),
+        lang,
     };
     build(ctx, &loaded, page, q, now).await
 }
@@ -153,9 +162,11 @@ pub async fn reschedule(
     hash: &str,
     q: &BookingQuery,
     now: i64,
+    ask: &LangAsk,
 ) -> ServiceResult<ReschedulePage> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
-    let manage = manage_view(ctx, &booking, &loaded, now).await?;
+    let lang = manage::page_lang(ask, &booking, &loaded);
+    let manage = manage_view(ctx, &booking, &loaded, now, lang).await?;
     if let Err(refused) = may_reschedule(&booking, &loaded, now) {
         return Ok(ReschedulePage {
             booking: manage,
@@ -163,13 +174,14 @@ pub async fn reschedule(
             refused: Some(refused.to_string()),
         });
     }
-    let reason = reason_field(ctx, &loaded, "rescheduling_reason").await?;
+    let reason = reason_field(ctx, &loaded, "rescheduling_reason", lang).await?;
     let page = PageSpec {
         path: format!("/booking/{hash}/reschedule"),
         zone: parse_zone(&booking.person_time_zone),
         fields: reason.into_iter().collect(),
-        button: text::CONFIRM_NEW_TIME.into(),
+        button: text::CONFIRM_NEW_TIME.get(lang),
         visitor: None,
+        lang,
     };
     let view = build(ctx, &loaded, page, q, now).await?;
     Ok(ReschedulePage {
@@ -213,11 +225,15 @@ struct PageSpec {
     button: String,
     /// The booking page's visitor, whose chosen time is held (not when rescheduling).
     visitor: Option<Visitor>,
+    lang: Lang,
 }
 
 /// The view state read from the query, with what every link carries on.
 struct View {
     path: String,
+    lang: Lang,
+    /// The page's date and time forms, on its clock.
+    dates: Dates,
     zone: Tz,
     zone_in_query: bool,
     h12: bool,
@@ -267,6 +283,7 @@ impl View {
         if let Some(link) = &self.link {
             kept.push(("link".into(), link.clone()));
         }
+        kept.push(("lang".into(), self.lang.code().into()));
         kept
     }
 }
@@ -291,14 +308,14 @@ async fn build(
     let asked_date = q.date.as_deref().and_then(|text| {
         let date = parse_date(text);
         if date.is_none() {
-            notices.push(text::not_a_date(text));
+            notices.push(text::not_a_date(view.lang, text));
         }
         date
     });
     let asked_month = q.month.as_deref().and_then(|text| {
         let month = parse_month(text);
         if month.is_none() {
-            notices.push(text::not_a_month(text));
+            notices.push(text::not_a_month(view.lang, text));
         }
         month
     });
@@ -333,7 +350,7 @@ async fn build(
     if let (true, Some(text), Some(day)) = (joining, q.time.as_deref(), &day) {
         match day.waitlist.iter().find(|s| s.time == text) {
             Some(slot) => form = Some(waitlist_form(&view, day, slot, &spec)),
-            None => notices.push(text::TIME_GONE.into()),
+            None => notices.push(text::TIME_GONE.get(view.lang)),
         }
     } else if let (Some(text), Some(day)) = (q.time.as_deref(), &day) {
         match day.slots.iter().find(|s| s.time == text) {
@@ -346,17 +363,19 @@ async fn build(
                 }
                 form = Some(shown);
             }
-            None => notices.push(text::TIME_GONE.into()),
+            None => notices.push(text::TIME_GONE.get(view.lang)),
         }
     }
     let mut keep = view.kept();
+    // The zone form has its own `tz`; the language picker its own `lang`.
     keep.retain(|(k, _)| k != "tz");
     if let Some(date) = chosen {
         keep.push(("date".into(), date.format("%Y-%m-%d").to_string()));
     }
     let label_date = chosen.unwrap_or(month);
     Ok(BookingPage {
-        event: summary(loaded),
+        lang: view.lang,
+        event: summary(loaded, view.lang),
         path: spec.path.clone(),
         notices,
         zone: ZoneView {
@@ -372,7 +391,7 @@ async fn build(
         form,
         keep,
         embed: view.embed,
-        away: away::notices(ctx, loaded, month).await?,
+        away: away::notices(ctx, loaded, month, view.lang).await?,
     })
 }
 
@@ -406,7 +425,7 @@ async fn hold_for_form(
             .unwrap_or_default()
             .with_timezone(&view.zone)
             .time();
-        text::held_until(&crate::domain::dates::clock_label(local, view.h12))
+        text::held_until(view.lang, &view.dates.clock(local))
     };
     if let Some(own) = own {
         if own.start_time == start && own.end_time == end {
@@ -460,7 +479,7 @@ fn read_view(
         (None, Some(text)) => match parse_zone(text) {
             Some(zone) => (zone, true),
             None => {
-                notices.push(text::not_a_zone(text, default_zone.name()));
+                notices.push(text::not_a_zone(spec.lang, text, default_zone.name()));
                 (default_zone, false)
             }
         },
@@ -475,20 +494,25 @@ fn read_view(
     let (h12, h12_in_query) = match q.h12.as_deref() {
         Some("1") => (true, true),
         Some("0") => (false, true),
-        _ => (loaded.general.time_format == "12", false),
+        _ => (
+            default_h12(spec.lang, loaded.general.time_format == "12"),
+            false,
+        ),
     };
     let md = &loaded.settings.multi_duration;
     let asked = q.duration.as_deref().map(|d| d.parse::<i64>().ok());
     let (duration, duration_in_query) = match asked {
         Some(Some(d)) if md.enabled && md.available_durations.contains(&d) => (d, true),
         Some(_) if md.enabled => {
-            notices.push(text::DURATION_NOT_OFFERED.into());
+            notices.push(text::DURATION_NOT_OFFERED.get(spec.lang));
             (loaded.duration(None), false)
         }
         _ => (loaded.duration(None), false),
     };
     View {
         path: spec.path.clone(),
+        lang: spec.lang,
+        dates: Dates::new(spec.lang, h12),
         zone,
         zone_in_query,
         h12,
@@ -498,18 +522,5 @@ fn read_view(
         embed: q.is_embed(),
         own_hold: None,
         link: q.link.clone(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_read_as_words() {
-        assert_eq!(text::duration(30), "30 minutes");
-        assert_eq!(text::duration(60), "1 hour");
-        assert_eq!(text::duration(90), "1 hour 30 minutes");
-        assert_eq!(text::duration(120), "2 hours");
     }
 }

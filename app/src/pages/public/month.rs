@@ -11,8 +11,7 @@ use crate::service::slots::{
 use crate::service::{Ctx, ServiceResult};
 // Every visible text lives with the pages' texts (one place to translate).
 use crate::domain::dates::{
-    add_months, clock_label, first_of_month, full_date, month_caption, month_weeks, offset_change,
-    offset_label, parse_date,
+    add_months, first_of_month, month_weeks, offset_change, offset_label, parse_date,
 };
 use crate::model::public::{DayCell, DaySlots, MonthGrid, SlotLink};
 use crate::texts as text;
@@ -168,7 +167,7 @@ pub(super) fn grid(
     last: NaiveDate,
 ) -> MonthGrid {
     let month_href = |m: NaiveDate| view.href(&[("month", m.format("%Y-%m").to_string())]);
-    let weeks = month_weeks(month)
+    let weeks = month_weeks(month, crate::texts::cldr::first_weekday(view.lang))
         .iter()
         .map(|week| {
             week.iter()
@@ -183,7 +182,7 @@ pub(super) fn grid(
                     },
                     Some(date) => DayCell {
                         day: date.day(),
-                        label: full_date(*date),
+                        label: view.dates.full_date(*date),
                         href: times
                             .contains_key(date)
                             .then(|| view.href(&[("date", date.format("%Y-%m-%d").to_string())])),
@@ -198,7 +197,13 @@ pub(super) fn grid(
     let previous = add_months(month, -1);
     let next = add_months(month, 1);
     MonthGrid {
-        caption: month_caption(month),
+        caption: view.dates.month_caption(month),
+        columns: view
+            .dates
+            .week_columns()
+            .into_iter()
+            .map(|(_, short, long)| (short, long))
+            .collect(),
         weeks,
         previous: (month > first_of_month(today)).then(|| month_href(previous)),
         next: (next <= first_of_month(last)).then(|| month_href(next)),
@@ -216,14 +221,14 @@ pub(super) fn day_slots(
     let ev = loaded.event();
     let show_seats = ev.kind().is_group() && ev.is_display_spots;
     let date_text = date.format("%Y-%m-%d").to_string();
-    let slots = times
+    let slots: Vec<SlotLink> = times
         .get(&date)
         .map(|list| {
             list.iter()
                 .map(|(time, seats)| {
                     let hhmm = time.format("%H:%M").to_string();
                     SlotLink {
-                        label: clock_label(*time, view.h12),
+                        label: view.dates.clock(*time),
                         href: view.href(&[("date", date_text.clone()), ("time", hhmm.clone())]),
                         seats_left: show_seats.then_some(*seats),
                         chosen: chosen_time == Some(hhmm.as_str()),
@@ -241,7 +246,7 @@ pub(super) fn day_slots(
                 .filter_map(|hhmm| {
                     let time = crate::domain::dates::parse_time(hhmm)?;
                     Some(SlotLink {
-                        label: clock_label(time, view.h12),
+                        label: view.dates.clock(time),
                         href: view.href(&[
                             ("date", date_text.clone()),
                             ("time", hhmm.clone()),
@@ -255,17 +260,26 @@ pub(super) fn day_slots(
                 .collect()
         })
         .unwrap_or_default();
+    let label = view.dates.full_date(date);
+    let announcement = text::times_announcement(
+        view.lang,
+        &view.dates.month_caption(date),
+        &label,
+        u32::try_from(slots.len()).unwrap_or(u32::MAX),
+    );
     DaySlots {
-        label: full_date(date),
+        label,
         date: date_text,
         slots,
         waitlist,
         offset_note: offset_change(view.zone, date).map(|(before, after)| {
             text::clocks_change(
+                view.lang,
                 view.zone.name(),
                 &offset_label(before),
                 &offset_label(after),
             )
         }),
+        announcement,
     }
 }

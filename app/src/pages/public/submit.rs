@@ -16,6 +16,7 @@ use crate::service::{Ctx, ServiceError, ServiceResult};
 use super::form::form_fields;
 use super::{PageSpec, View, event_by_slugs, read_view};
 use crate::domain::dates::{parse_date, parse_time};
+use crate::domain::language::{Lang, LangAsk};
 use crate::domain::zone::parse_zone;
 use crate::model::public::{BookingQuery, FormField, FormState};
 
@@ -34,6 +35,14 @@ pub enum Submitted {
     },
 }
 
+/// Who posted a booking form: their address (limits count per address), the allowance of
+/// forms without the browser's proof of work, and what the request says of its language.
+pub struct Sender<'a> {
+    pub ip: &'a str,
+    pub unverified_posts: &'a RequestLimiter,
+    pub ask: &'a LangAsk,
+}
+
 /// A posted booking form, written by the same create use case as `POST /bookings/create/{id}`.
 pub async fn submit_booking(
     ctx: &Ctx,
@@ -41,10 +50,16 @@ pub async fn submit_booking(
     event_slug: &str,
     q: &BookingQuery,
     form: &[(String, String)],
-    ip: &str,
-    unverified_posts: &RequestLimiter,
+    sender: Sender<'_>,
 ) -> ServiceResult<Submitted> {
+    let Sender {
+        ip,
+        unverified_posts,
+        ask,
+    } = sender;
     let loaded = event_by_slugs(ctx, calendar_slug, event_slug).await?;
+    // The post resolves its language as the page did; the booking keeps it (DESIGN 2.9).
+    let lang = ask.resolve(None, Lang::from_code(&loaded.row.cal_language));
     let spec = PageSpec {
         path: String::new(),
         zone: None,
@@ -52,10 +67,12 @@ pub async fn submit_booking(
             ctx,
             &loaded,
             loaded.duration(q.duration.as_deref().and_then(|d| d.parse().ok())),
+            lang,
         )
         .await?,
         button: String::new(),
         visitor: None,
+        lang,
     };
     let state = FormState::from_pairs(form);
     let Some(event_time) = chosen_time(q) else {
@@ -116,6 +133,7 @@ pub async fn submit_reschedule(
     hash: &str,
     q: &BookingQuery,
     form: &[(String, String)],
+    ask: &LangAsk,
 ) -> ServiceResult<Submitted> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
     let state = FormState::from_pairs(form);
@@ -128,6 +146,7 @@ pub async fn submit_reschedule(
         fields: Vec::new(),
         button: String::new(),
         visitor: None,
+        lang: super::manage::page_lang(ask, &booking, &loaded),
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
     let command = match RescheduleBooking::new(
@@ -224,6 +243,7 @@ pub(super) fn asked_booking(
         hold: Some(state.value("hold")).filter(|t| !t.trim().is_empty()),
         private_link: view.link.clone(),
         recurring_count: state.value("recurring_count").trim().parse().ok(),
+        language: Some(view.lang),
         ..NewBooking::default()
     };
     fill_answers(&mut asked, fields, state);

@@ -7,7 +7,8 @@ use chrono::{DateTime, NaiveDateTime};
 use super::View;
 use super::form::form_fields;
 use super::submit::{Submitted, fill_answers, refusal};
-use crate::domain::dates::{clock_label, span_label, zone_label};
+use crate::domain::dates::zone_label;
+use crate::domain::language::{Lang, LangAsk};
 use crate::domain::zone::parse_zone;
 use crate::model::public::{FormState, WaitlistLeavePage, WaitlistOfferPage};
 use crate::service::bookings::new_booking::NewBooking;
@@ -16,27 +17,40 @@ use crate::service::waitlist;
 use crate::service::{Ctx, ServiceError, ServiceResult};
 use crate::store::waitlist::EntryRow;
 use crate::texts as text;
+use crate::texts::cldr::{Dates, default_h12};
 
 /// The entry's time in its zone: ("Monday 14 December 2026, 9:00am – 9:30am", zone label).
-fn when_of(entry: &EntryRow, loaded: &LoadedEvent) -> (String, String) {
+fn when_of(entry: &EntryRow, loaded: &LoadedEvent, dates: Dates) -> (String, String) {
     let zone = parse_zone(&entry.person_time_zone).unwrap_or(loaded.host_zone);
-    let h12 = loaded.general.time_format == "12";
     let day = DateTime::from_timestamp(entry.start_time, 0)
         .unwrap_or_default()
         .with_timezone(&zone)
         .date_naive();
     (
-        span_label(entry.start_time, entry.end_time, zone, h12),
+        dates.span(entry.start_time, entry.end_time, zone),
         zone_label(zone, day),
     )
 }
 
 /// `/waitlist/offer/{token}`; unknown tokens are not found.
-pub async fn offer_page(ctx: &Ctx, token: &str, now: i64) -> ServiceResult<WaitlistOfferPage> {
+/// The language and date forms of a waitlist page: the visitor's, else the calendar's.
+fn spoken(ask: &LangAsk, loaded: &LoadedEvent) -> (Lang, Dates) {
+    let lang = ask.resolve(None, Lang::from_code(&loaded.row.cal_language));
+    let h12 = default_h12(lang, loaded.general.time_format == "12");
+    (lang, Dates::new(lang, h12))
+}
+
+pub async fn offer_page(
+    ctx: &Ctx,
+    token: &str,
+    now: i64,
+    ask: &LangAsk,
+) -> ServiceResult<WaitlistOfferPage> {
     let (entry, loaded) = waitlist::offer_of_token(ctx, token)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let (when, zone_label) = when_of(&entry, &loaded);
+    let (lang, dates) = spoken(ask, &loaded);
+    let (when, zone_label) = when_of(&entry, &loaded, dates);
     let offer = waitlist::offer_view(&entry, &loaded, now);
     let closed = match offer.status.as_str() {
         "offered" => None,
@@ -51,11 +65,12 @@ pub async fn offer_page(ctx: &Ctx, token: &str, now: i64) -> ServiceResult<Waitl
         .time();
     let duration = (entry.end_time - entry.start_time) / 60;
     let fields = if closed.is_none() {
-        claim_fields(ctx, &loaded, duration).await?
+        claim_fields(ctx, &loaded, duration, lang).await?
     } else {
         Vec::new()
     };
     Ok(WaitlistOfferPage {
+        lang,
         theme: loaded.general.theme.clone(),
         accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
         event_title: loaded.event().title.clone(),
@@ -63,9 +78,9 @@ pub async fn offer_page(ctx: &Ctx, token: &str, now: i64) -> ServiceResult<Waitl
         zone_label,
         held_until: closed
             .is_none()
-            .then(|| text::held_until(&clock_label(until, loaded.general.time_format == "12"))),
-        closed: closed.map(str::to_string),
-        action: format!("/waitlist/offer/{}", token.trim()),
+            .then(|| text::held_until(lang, &dates.clock(until))),
+        closed: closed.map(|c| c.get(lang)),
+        action: format!("/waitlist/offer/{}?lang={}", token.trim(), lang.code()),
         fields,
     })
 }
@@ -75,8 +90,9 @@ async fn claim_fields(
     ctx: &Ctx,
     loaded: &LoadedEvent,
     duration: i64,
+    lang: Lang,
 ) -> ServiceResult<Vec<crate::model::public::FormField>> {
-    let mut fields = form_fields(ctx, loaded, duration).await?;
+    let mut fields = form_fields(ctx, loaded, duration, lang).await?;
     fields.retain(|f| f.name != "name" && f.name != "email");
     Ok(fields)
 }
@@ -87,14 +103,18 @@ pub async fn submit_claim(
     token: &str,
     form: &[(String, String)],
     ip: &str,
+    ask: &LangAsk,
 ) -> ServiceResult<Submitted> {
     let (entry, loaded) = waitlist::offer_of_token(ctx, token)
         .await?
         .ok_or(ServiceError::NotFound)?;
     let state = FormState::from_pairs(form);
-    let fields = claim_fields(ctx, &loaded, (entry.end_time - entry.start_time) / 60).await?;
+    let (lang, _) = spoken(ask, &loaded);
+    let duration = (entry.end_time - entry.start_time) / 60;
+    let fields = claim_fields(ctx, &loaded, duration, lang).await?;
     let mut extra = NewBooking {
         website: state.value("website"),
+        language: Some(lang),
         ..NewBooking::default()
     };
     fill_answers(&mut extra, &fields, &state);
@@ -124,27 +144,34 @@ pub(super) async fn submit_join(
     };
     match waitlist::join(ctx, loaded.event().id, asked).await {
         Ok(joined) => Ok(Submitted::Goto(format!(
-            "/waitlist/leave/{}?joined=1",
-            joined.entry.hash.unwrap_or_default()
+            "/waitlist/leave/{}?joined=1&lang={}",
+            joined.entry.hash.unwrap_or_default(),
+            view.lang.code()
         ))),
         Err(e) => refusal(e, state),
     }
 }
 
 /// `/waitlist/leave/{hash}`: the entry and where it stands; `joined` right after joining.
-pub async fn leave_page(ctx: &Ctx, hash: &str, joined: bool) -> ServiceResult<WaitlistLeavePage> {
+pub async fn leave_page(
+    ctx: &Ctx,
+    hash: &str,
+    joined: bool,
+    ask: &LangAsk,
+) -> ServiceResult<WaitlistLeavePage> {
     let (entry, loaded) = waitlist::entry_of_leave_token(ctx, hash)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let (when, zone_label) = when_of(&entry, &loaded);
+    let (lang, dates) = spoken(ask, &loaded);
+    let (when, zone_label) = when_of(&entry, &loaded, dates);
     let position = waitlist::position_in_line(ctx, &entry).await?;
     let status_line = match entry.status.as_str() {
-        "waiting" => text::waitlist_position(position.unwrap_or(1)),
-        "offered" => text::OFFERED_LINE.to_string(),
-        "booked" => text::BOOKED_LINE.to_string(),
-        "expired" => text::EXPIRED_LINE.to_string(),
-        "removed" => text::REMOVED_LINE.to_string(),
-        _ => text::LEFT_HEADING.to_string(),
+        "waiting" => text::waitlist_position(lang, position.unwrap_or(1)),
+        "offered" => text::OFFERED_LINE.get(lang),
+        "booked" => text::BOOKED_LINE.get(lang),
+        "expired" => text::EXPIRED_LINE.get(lang),
+        "removed" => text::REMOVED_LINE.get(lang),
+        _ => text::LEFT_HEADING.get(lang),
     };
     let open = matches!(entry.status.as_str(), "waiting" | "offered");
     let heading = match (joined && open, entry.status.as_str()) {
@@ -153,15 +180,16 @@ pub async fn leave_page(ctx: &Ctx, hash: &str, joined: bool) -> ServiceResult<Wa
         _ => text::WAITLIST_PLACE_HEADING,
     };
     Ok(WaitlistLeavePage {
+        lang,
         theme: loaded.general.theme.clone(),
         accent: crate::domain::brand::accent_style(&loaded.general.brand_color),
-        heading: heading.to_string(),
+        heading: heading.get(lang),
         event_title: loaded.event().title.clone(),
         when,
         zone_label,
         status_line,
         open,
-        action: format!("/waitlist/leave/{}", hash.trim()),
+        action: format!("/waitlist/leave/{}?lang={}", hash.trim(), lang.code()),
     })
 }
 

@@ -180,6 +180,7 @@ pub async fn create_calendar(
         description: Some(form.value("description")),
         avatar: Some(form.value("photo_url")),
         requested_user: None,
+        language: None,
     };
     let first_event = EventBasics {
         title: FIRST_EVENT_TITLE.into(),

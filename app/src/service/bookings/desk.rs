@@ -74,6 +74,15 @@ async fn series_lines(
     Ok((lines, later_open))
 }
 
+/// Where the meeting happens, as the desk (the dashboard, in English) names it.
+fn location_in_english(loaded: &LoadedEvent, booking: &BookingRow) -> Option<String> {
+    crate::service::bookings::location::location_of_booking(
+        loaded,
+        booking,
+        crate::domain::language::Lang::En,
+    )
+}
+
 /// `/admin/bookings/{id}`: everything about one booking the caller may see (404 otherwise).
 /// `reschedule_date` picks the day whose offered times the reschedule form lists.
 pub async fn detail(
@@ -135,7 +144,7 @@ pub async fn detail(
         attendee_zone: zone_label(attendee_zone, local(b.start_time, attendee_zone).date()),
         location: loaded
             .as_ref()
-            .and_then(|l| crate::service::bookings::location::location_of_booking(l, b))
+            .and_then(|l| location_in_english(l, b))
             .unwrap_or_default(),
         payment: match (&b.payment_status, &b.payment_method) {
             (Some(s), Some(m)) if !s.is_empty() && !m.is_empty() => {

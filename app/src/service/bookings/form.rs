@@ -38,6 +38,8 @@ pub struct Attendee {
     pub source_url: String,
     /// The privacy notice accepted on the form, when the site asked for it.
     pub privacy_consent: Option<PrivacyConsent>,
+    /// The language it is booked in: asked, else the request's, else the calendar's.
+    pub language: crate::domain::language::Lang,
 }
 
 /// Checks the booking asked for against the event's form. Nothing is written.
@@ -88,6 +90,11 @@ pub fn check(
         duration: asked.duration,
         source_url: asked.source_url,
         privacy_consent: None,
+        language: asked
+            .language
+            .or(asked.accept_language)
+            .or_else(|| crate::domain::language::Lang::from_code(&loaded.row.cal_language))
+            .unwrap_or_default(),
     })
 }
 

@@ -3,12 +3,13 @@
 
 use serde_json::Value;
 
+use crate::domain::language::Lang;
 use crate::service::slots::LoadedEvent;
 use crate::store::bookings::BookingRow;
 use crate::texts as text;
 
 /// The event's locations: (type, what the attendee reads).
-pub fn event_locations(loaded: &LoadedEvent) -> Vec<(String, String)> {
+pub fn event_locations(loaded: &LoadedEvent, lang: Lang) -> Vec<(String, String)> {
     serde_json::from_str::<Vec<Value>>(&loaded.event().location_settings)
         .unwrap_or_default()
         .iter()
@@ -24,24 +25,28 @@ pub fn event_locations(loaded: &LoadedEvent) -> Vec<(String, String)> {
             let label = match kind.as_str() {
                 "in_person_organizer" => match (field("title"), field("description")) {
                     (Some(t), Some(d)) => format!("{t}, {d}"),
-                    (t, d) => t.or(d).unwrap_or_else(|| text::IN_PERSON.into()),
+                    (t, d) => t.or(d).unwrap_or_else(|| text::IN_PERSON.get(lang)),
                 },
-                "in_person_guest" => text::IN_PERSON_GUEST.into(),
+                "in_person_guest" => text::IN_PERSON_GUEST.get(lang),
                 "phone_organizer" => match field("host_phone_number") {
-                    Some(n) => text::phone_call_to_host(&n),
-                    None => text::PHONE_CALL.into(),
+                    Some(n) => text::phone_call_to_host(lang, &n),
+                    None => text::PHONE_CALL.get(lang),
                 },
-                "phone_guest" => text::PHONE_GUEST.into(),
-                "custom" => field("title").unwrap_or_else(|| text::CUSTOM_LOCATION.into()),
-                _ => field("title").unwrap_or_else(|| text::ONLINE_MEETING.into()),
+                "phone_guest" => text::PHONE_GUEST.get(lang),
+                "custom" => field("title").unwrap_or_else(|| text::CUSTOM_LOCATION.get(lang)),
+                _ => field("title").unwrap_or_else(|| text::ONLINE_MEETING.get(lang)),
             };
             Some((kind, label))
         })
         .collect()
 }
 
-/// Where the booked meeting happens, as the attendee reads it.
-pub fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option<String> {
+/// Where the booked meeting happens, as the attendee reads it in `lang`.
+pub fn location_of_booking(
+    loaded: &LoadedEvent,
+    booking: &BookingRow,
+    lang: Lang,
+) -> Option<String> {
     let chosen = serde_json::from_str::<Value>(&booking.location_details).ok();
     let kind = chosen
         .as_ref()
@@ -55,7 +60,7 @@ pub fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(str::to_string);
-    let locations = event_locations(loaded);
+    let locations = event_locations(loaded, lang);
     let label = match &kind {
         Some(k) => locations
             .iter()
@@ -65,7 +70,7 @@ pub fn location_of_booking(loaded: &LoadedEvent, booking: &BookingRow) -> Option
     };
     match (kind.as_deref(), label, detail) {
         (Some("in_person_guest"), _, Some(address)) => Some(address),
-        (Some("phone_guest"), _, Some(phone)) => Some(text::phone_call_to_attendee(&phone)),
+        (Some("phone_guest"), _, Some(phone)) => Some(text::phone_call_to_attendee(lang, &phone)),
         (_, Some(label), _) => Some(label),
         (_, None, detail) => detail,
     }

@@ -44,6 +44,11 @@ pub struct NewBooking {
     /// `privacy_consent`: the attendee ticked the privacy notice (asked of the public only
     /// while the site requires consent).
     pub privacy_consent: Option<bool>,
+    /// `language` (DESIGN 2.9): the language asked for; `None` when not given.
+    pub language: Option<crate::domain::language::Lang>,
+    /// The language the request's `Accept-Language` names, the first fallback when
+    /// `language` is not given (then the calendar's).
+    pub accept_language: Option<crate::domain::language::Lang>,
     /// The honeypot (`website`): hidden from people, so anything in it was typed by a robot.
     pub website: String,
     /// What the way in could not read (a wrong type, a malformed time), refused together with

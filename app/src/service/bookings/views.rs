@@ -162,5 +162,6 @@ pub fn booking_view(ctx: &Ctx, b: &BookingRow, c: &BookingContext<'_>) -> Bookin
         video_url: b.video_url.clone(),
         privacy_consent: c.privacy_consent.clone(),
         erased_at: b.erased_at.map(crate::service::support::present::rfc3339),
+        language: b.language.clone(),
     }
 }

@@ -189,6 +189,8 @@ pub struct UpdateCalendar {
     pub title: Option<String>,
     /// As given; sanitised when stored.
     pub description: Option<String>,
+    /// The calendar's pages' default language (DESIGN 2.9).
+    pub language: Option<crate::domain::language::Lang>,
 }
 
 impl UpdateCalendar {
@@ -216,6 +218,7 @@ impl UpdateCalendar {
         Ok(UpdateCalendar {
             title: title.map(|t| t.trim().to_string()),
             description,
+            language: None,
         })
     }
 }
@@ -234,6 +237,9 @@ pub async fn update(
     }
     if let Some(title) = change.title {
         cal.title = title;
+    }
+    if let Some(language) = change.language {
+        cal.language = language.code().to_string();
     }
     calendars::update(tx.ex(), &cal).await?;
     tx.commit().await?;

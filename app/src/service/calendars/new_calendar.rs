@@ -66,6 +66,7 @@ pub struct CreateCalendar {
     pub description: String,
     pub avatar: Option<String>,
     pub event: EventInput,
+    pub language: Option<crate::domain::language::Lang>,
 }
 
 /// A new calendar as given (REST body or form), before its rules: see [`CreateCalendar::new`].
@@ -81,6 +82,8 @@ pub struct CalendarGiven {
     pub description: Option<String>,
     /// An `http(s)` address of the host's photo.
     pub avatar: Option<String>,
+    /// `language` (DESIGN 2.9), already one of the codes.
+    pub language: Option<crate::domain::language::Lang>,
 }
 
 impl CalendarGiven {
@@ -178,6 +181,7 @@ impl CreateCalendar {
             description,
             avatar,
             event,
+            language: given.language,
         })
     }
 }
@@ -212,6 +216,23 @@ async fn create_calendar(
             })
         });
     let slug = free_calendar_slug(&mut tx.ex(), &wanted).await?;
+    // Without one asked for: the creating user's profile language, else English.
+    let creator_language = match command.language {
+        Some(_) => None,
+        None => users::find(tx.ex(), caller.id())
+            .await?
+            .and_then(|u| u.language),
+    };
+    let language = command
+        .language
+        .or_else(|| {
+            creator_language
+                .as_deref()
+                .and_then(crate::domain::language::Lang::from_code)
+        })
+        .unwrap_or_default()
+        .code()
+        .to_string();
     let given = command.title.clone().unwrap_or_default().trim().to_string();
     let title = if team || (keep_title && !given.is_empty()) {
         given
@@ -228,6 +249,7 @@ async fn create_calendar(
         settings: "{}",
         calendar_type: &command.calendar_type,
         author_timezone: command.zone.as_str(),
+        language: &language,
     };
     let calendar_id = match calendars::insert(tx.ex(), &new_calendar).await {
         Err(StoreError::UniqueViolation) => return Err(slug_taken()),

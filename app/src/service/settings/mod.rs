@@ -5,6 +5,7 @@ pub mod host_limits;
 pub mod modules;
 pub mod out_of_office;
 pub mod privacy;
+pub mod profile;
 pub mod protection;
 pub mod security;
 pub mod site;

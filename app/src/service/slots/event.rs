@@ -95,6 +95,7 @@ impl LoadedEvent {
             visibility: String::new(),
             author_timezone: row.cal_timezone.clone(),
             max_book_per_slot: 1,
+            language: row.cal_language.clone(),
             created_at: 0,
             updated_at: 0,
         }

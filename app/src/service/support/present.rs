@@ -132,6 +132,7 @@ pub fn calendar_wire(
         visibility: cal.visibility.clone(),
         author_timezone: cal.author_timezone.clone(),
         max_book_per_slot: cal.max_book_per_slot,
+        language: cal.language.clone(),
         created_at: rfc3339(cal.created_at),
         updated_at: rfc3339(cal.updated_at),
         author_profile: author_profile(cal, user)?,

@@ -49,8 +49,10 @@ pub fn BookingRoute() -> impl IntoView {
 /// The event beside the grid and times, or beside the form once a time is chosen.
 #[component]
 pub fn BookingView(page: BookingPage) -> impl IntoView {
+    let l = super::lang();
     let state = use_context::<FormState>().unwrap_or_default();
     let BookingPage {
+        lang: _,
         event,
         path,
         notices,
@@ -76,8 +78,8 @@ pub fn BookingView(page: BookingPage) -> impl IntoView {
             </div>
             <div class="mt-6 flex flex-wrap items-end gap-x-8 gap-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
                 <ZonePicker zone=zone.clone() path=path.clone() keep />
-                <ChoiceLinks label=text::CLOCK choices=clock />
-                <ChoiceLinks label=text::DURATION_CHOICE choices=durations />
+                <ChoiceLinks label=text::CLOCK.get(l) choices=clock />
+                <ChoiceLinks label=text::DURATION_CHOICE.get(l) choices=durations />
             </div>
         }
         .into_any(),
@@ -120,6 +122,7 @@ fn AwayNotices(away: Vec<AwayNotice>) -> impl IntoView {
 
 #[component]
 fn EventCard(event: EventSummary) -> impl IntoView {
+    let l = super::lang();
     view! {
         <aside class="rounded-xl border border-t-4 border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
             style=format!("border-top-color: {}", event.brand_color)>
@@ -127,7 +130,7 @@ fn EventCard(event: EventSummary) -> impl IntoView {
             <h1 id="page-title" tabindex="-1" class="mt-1 text-2xl font-semibold tracking-tight">{event.title}</h1>
             <dl class="mt-4 space-y-2 text-sm">
                 <div class="flex gap-2">
-                    <dt class="w-20 shrink-0 text-slate-600 dark:text-slate-300">{text::HOST}</dt>
+                    <dt class="w-20 shrink-0 text-slate-600 dark:text-slate-300">{text::HOST.get(l)}</dt>
                     <dd class="flex items-center gap-2">
                         {(!event.host_photo.is_empty()).then(|| view! {
                             <img src=event.host_photo alt="" width="24" height="24" class="h-6 w-6 rounded-full object-cover" />
@@ -136,12 +139,12 @@ fn EventCard(event: EventSummary) -> impl IntoView {
                     </dd>
                 </div>
                 <div class="flex gap-2">
-                    <dt class="w-20 shrink-0 text-slate-600 dark:text-slate-300">{text::DURATION}</dt>
+                    <dt class="w-20 shrink-0 text-slate-600 dark:text-slate-300">{text::DURATION.get(l)}</dt>
                     <dd>{event.duration_label}</dd>
                 </div>
                 {event.location.map(|location| view! {
                     <div class="flex gap-2">
-                        <dt class="w-20 shrink-0 text-slate-600 dark:text-slate-300">{text::LOCATION}</dt>
+                        <dt class="w-20 shrink-0 text-slate-600 dark:text-slate-300">{text::LOCATION.get(l)}</dt>
                         <dd>{location}</dd>
                     </div>
                 })}
@@ -156,24 +159,27 @@ fn EventCard(event: EventSummary) -> impl IntoView {
 /// The month as a table: bookable days are links named with the full date.
 #[component]
 pub fn GridView(grid: MonthGrid) -> impl IntoView {
+    let l = super::lang();
     let MonthGrid {
         caption,
+        columns,
         weeks,
         previous,
         next,
     } = grid;
     let any_offset_change = weeks.iter().flatten().any(|c| c.offset_changes);
-    let nav_link = |href: Option<String>, label: &'static str, arrow: &'static str| {
+    // Right to left the arrows turn round: "previous" is on the right and points there.
+    let nav_link = |href: Option<String>, label: String, arrow: &'static str| {
         match href {
         Some(href) => view! {
             <a href=href class="inline-flex min-h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-sky-800 hover:bg-sky-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-700 dark:text-sky-300 dark:hover:bg-slate-800">
-                <span aria-hidden="true">{arrow}</span>{label}
+                <span aria-hidden="true" class="inline-block rtl:-scale-x-100">{arrow}</span>{label}
             </a>
         }
         .into_any(),
         None => view! {
             <span class="inline-flex min-h-10 items-center gap-1 px-3 text-sm text-slate-400 dark:text-slate-500" aria-disabled="true">
-                <span aria-hidden="true">{arrow}</span>{label}
+                <span aria-hidden="true" class="inline-block rtl:-scale-x-100">{arrow}</span>{label}
             </span>
         }
         .into_any(),
@@ -181,16 +187,16 @@ pub fn GridView(grid: MonthGrid) -> impl IntoView {
     };
     view! {
         <div class="flex items-center justify-between gap-2">
-            {nav_link(previous, text::PREVIOUS_MONTH, "\u{2039}")}
-            {nav_link(next, text::NEXT_MONTH, "\u{203a}")}
+            {nav_link(previous, text::PREVIOUS_MONTH.get(l), "\u{2039}")}
+            {nav_link(next, text::NEXT_MONTH.get(l), "\u{203a}")}
         </div>
         <table class="mt-2 w-full table-fixed border-collapse text-center">
             <caption id="times-heading" class="pb-2 text-lg font-semibold">{caption}</caption>
             <thead>
                 <tr>
-                    {text::WEEKDAYS.iter().map(|(short, long)| view! {
+                    {columns.into_iter().map(|(short, long)| view! {
                         <th scope="col" class="pb-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-                            <abbr title=*long class="no-underline">{*short}</abbr>
+                            <abbr title=long.clone() aria-label=long class="no-underline">{short}</abbr>
                         </th>
                     }).collect_view()}
                 </tr>
@@ -209,7 +215,7 @@ pub fn GridView(grid: MonthGrid) -> impl IntoView {
                             ].into_iter().flatten().collect();
                             let marks = (!marks.is_empty()).then(|| marks.join(" "));
                             let title = cell.label.clone();
-                            let dst = cell.offset_changes.then(|| view! { <span aria-hidden="true" class="absolute right-1 top-0.5 text-[10px] text-amber-700 dark:text-amber-300">"\u{2022}"</span> });
+                            let dst = cell.offset_changes.then(|| view! { <span aria-hidden="true" class="absolute end-1 top-0.5 text-[10px] text-amber-700 dark:text-amber-300">"\u{2022}"</span> });
                             let base = "relative mx-auto flex h-10 w-10 items-center justify-center rounded-full text-sm";
                             match cell.href {
                                 Some(href) => view! {
@@ -237,10 +243,10 @@ pub fn GridView(grid: MonthGrid) -> impl IntoView {
             </tbody>
         </table>
         // What the marks on days mean, for screen readers (referenced by `aria-describedby`).
-        <div hidden><span id="mark-today">{text::TODAY}</span><span id="mark-chosen">{text::CHOSEN}</span><span id="mark-dst">{text::CLOCK_CHANGE}</span></div>
+        <div hidden><span id="mark-today">{text::TODAY.get(l)}</span><span id="mark-chosen">{text::CHOSEN.get(l)}</span><span id="mark-dst">{text::CLOCK_CHANGE.get(l)}</span></div>
         {any_offset_change.then(|| view! {
             <p class="mt-2 text-xs text-slate-600 dark:text-slate-300">
-                <span aria-hidden="true" class="text-amber-700 dark:text-amber-300">"\u{2022} "</span>{text::CLOCK_CHANGE_LEGEND}
+                <span aria-hidden="true" class="text-amber-700 dark:text-amber-300">"\u{2022} "</span>{text::CLOCK_CHANGE_LEGEND.get(l)}
             </p>
         })}
     }
@@ -249,28 +255,29 @@ pub fn GridView(grid: MonthGrid) -> impl IntoView {
 /// The chosen day's times, each a link; the zone named beside them.
 #[component]
 pub fn DayView(day: Option<DaySlots>, zone: ZoneView) -> impl IntoView {
+    let l = super::lang();
     let Some(day) = day else {
-        return view! { <p class="text-sm text-slate-600 dark:text-slate-300">{text::NO_TIMES_MONTH}</p> }.into_any();
+        return view! { <p class="text-sm text-slate-600 dark:text-slate-300">{text::NO_TIMES_MONTH.get(l)}</p> }.into_any();
     };
     let empty = day.slots.is_empty();
     let waitlist = day.waitlist.clone();
-    let waitlist_label = format!("{} {}", text::WAITLIST_HEADING, day.label);
+    let waitlist_label = format!("{} {}", text::WAITLIST_HEADING.get(l), day.label);
     view! {
-        <h2 id="day-heading" tabindex="-1" class="text-base font-semibold">{day.label.clone()}</h2>
-        <p class="mt-1 text-xs text-slate-600 dark:text-slate-300" id="zone-label">{zone.label.clone()}</p>
+        <h2 id="day-heading" tabindex="-1" class="text-base font-semibold" data-announce=day.announcement.clone()>{day.label.clone()}</h2>
+        <p class="mt-1 text-xs text-slate-600 dark:text-slate-300" id="zone-label"><bdi>{zone.label.clone()}</bdi></p>
         {day.offset_note.map(|note| view! { <p class="mt-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100">{note}</p> })}
         {if empty {
-            view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-300">{text::NO_TIMES_DAY}</p> }.into_any()
+            view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-300">{text::NO_TIMES_DAY.get(l)}</p> }.into_any()
         } else {
             view! {
-                <ul class="mt-3 grid max-h-[28rem] grid-cols-2 gap-2 overflow-y-auto md:grid-cols-1" aria-label=format!("{} {}", text::TIMES_HEADING, day.label) id="slots">
+                <ul class="mt-3 grid max-h-[28rem] grid-cols-2 gap-2 overflow-y-auto md:grid-cols-1" aria-label=format!("{} {}", text::TIMES_HEADING.get(l), day.label) id="slots">
                     {day.slots.into_iter().map(|slot| view! {
                         <li>
                             <a href=slot.href aria-describedby="zone-label"
                                 aria-current=slot.chosen.then_some("time")
                                 class="flex min-h-11 flex-col items-center justify-center rounded-md border border-sky-700 px-3 py-2 text-sm font-semibold text-sky-800 hover:bg-sky-700 hover:text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-sky-400 dark:text-sky-200">
                                 {slot.label}
-                                {slot.seats_left.map(|n| view! { <span class="text-xs font-normal">{text::seats_left(n)}</span> })}
+                                {slot.seats_left.map(|n| view! { <span class="text-xs font-normal">{text::seats_left(l, n)}</span> })}
                             </a>
                         </li>
                     }).collect_view()}
@@ -279,8 +286,8 @@ pub fn DayView(day: Option<DaySlots>, zone: ZoneView) -> impl IntoView {
         }}
         {(!waitlist.is_empty()).then(|| view! {
             <section class="mt-4" aria-labelledby="waitlist-heading">
-                <h3 id="waitlist-heading" class="text-sm font-semibold">{text::WAITLIST_HEADING}</h3>
-                <p class="mt-1 text-xs text-slate-600 dark:text-slate-300" id="waitlist-note">{text::WAITLIST_NOTE}</p>
+                <h3 id="waitlist-heading" class="text-sm font-semibold">{text::WAITLIST_HEADING.get(l)}</h3>
+                <p class="mt-1 text-xs text-slate-600 dark:text-slate-300" id="waitlist-note">{text::WAITLIST_NOTE.get(l)}</p>
                 <ul class="mt-2 space-y-2" aria-label=waitlist_label id="waitlist-slots">
                     {waitlist.into_iter().map(|slot| view! {
                         <li>
@@ -288,7 +295,7 @@ pub fn DayView(day: Option<DaySlots>, zone: ZoneView) -> impl IntoView {
                                 aria-current=slot.chosen.then_some("time")
                                 class="flex min-h-11 items-center justify-between gap-2 rounded-md border border-slate-400 px-3 py-2 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:hover:bg-slate-800">
                                 <span class="font-semibold">{slot.label}</span>
-                                <span class="text-sky-800 underline dark:text-sky-300">{text::JOIN_WAITLIST}</span>
+                                <span class="text-sky-800 underline dark:text-sky-300">{text::JOIN_WAITLIST.get(l)}</span>
                             </a>
                         </li>
                     }).collect_view()}
@@ -302,9 +309,10 @@ pub fn DayView(day: Option<DaySlots>, zone: ZoneView) -> impl IntoView {
 /// The zone `<select>` with a "Show times" button (without JavaScript); fixed when locked.
 #[component]
 pub fn ZonePicker(zone: ZoneView, path: String, keep: Vec<(String, String)>) -> impl IntoView {
+    let l = super::lang();
     if zone.locked {
         return view! {
-            <p class="text-sm text-slate-600 dark:text-slate-300">{text::ZONE_LOCKED}": "{zone.label}</p>
+            <p class="text-sm text-slate-600 dark:text-slate-300">{text::ZONE_LOCKED.get(l)}": "{zone.label}</p>
         }
         .into_any();
     }
@@ -313,13 +321,13 @@ pub fn ZonePicker(zone: ZoneView, path: String, keep: Vec<(String, String)>) -> 
         <form method="get" action=path class="flex flex-wrap items-end gap-2" id="zone-form">
             {keep.into_iter().map(|(name, value)| view! { <input type="hidden" name=name value=value /> }).collect_view()}
             <div>
-                <label for="tz" class="block text-sm font-medium">{text::TIME_ZONE}</label>
+                <label for="tz" class="block text-sm font-medium">{text::TIME_ZONE.get(l)}</label>
                 <select id="tz" name="tz" inner_html=crate::ui::zone_options(&current)
                     class="mt-1 min-h-10 w-64 max-w-full rounded-md border border-slate-400 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900">
                 </select>
             </div>
             <button type="submit" class="min-h-10 rounded-md border border-slate-400 bg-white px-3 text-sm font-medium hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800">
-                {text::SHOW_TIMES}
+                {text::SHOW_TIMES.get(l)}
             </button>
         </form>
     }
@@ -328,11 +336,12 @@ pub fn ZonePicker(zone: ZoneView, path: String, keep: Vec<(String, String)>) -> 
 
 /// A row of mutually exclusive links (clock, duration); the current one is marked.
 #[component]
-fn ChoiceLinks(label: &'static str, choices: Vec<Choice>) -> impl IntoView {
-    (!choices.is_empty()).then(|| {
+fn ChoiceLinks(label: String, choices: Vec<Choice>) -> impl IntoView {
+    (!choices.is_empty()).then(move || {
+        let heading = label.clone();
         view! {
             <nav aria-label=label class="text-sm">
-                <span class="block font-medium">{label}</span>
+                <span class="block font-medium">{heading}</span>
                 <ul class="mt-1 flex overflow-hidden rounded-md border border-slate-400 dark:border-slate-600">
                     {choices.into_iter().map(|c| view! {
                         <li>
@@ -358,7 +367,7 @@ pub fn Alert(state: FormState) -> impl IntoView {
             <div role="alert" id="form-alert" tabindex="-1" class="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
                 <p class="font-semibold">{message}</p>
                 {(!messages.is_empty()).then(|| view! {
-                    <ul class="mt-1 list-disc pl-5">{messages.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+                    <ul class="mt-1 list-disc ps-5">{messages.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
                 })}
             </div>
         }
@@ -369,6 +378,7 @@ pub fn Alert(state: FormState) -> impl IntoView {
 /// and the submit button. It posts to the page's own address.
 #[component]
 pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
+    let l = super::lang();
     let BookingForm {
         summary,
         action,
@@ -384,10 +394,10 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
         None => (None, None),
     };
     view! {
-        <h2 id="times-heading" tabindex="-1" class="text-lg font-semibold">{text::FORM_HEADING}</h2>
+        <h2 id="times-heading" tabindex="-1" class="text-lg font-semibold">{text::FORM_HEADING.get(l)}</h2>
         <p class="mt-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-slate-800 dark:text-sky-100" id="booking-summary">
             {summary}" "
-            <a href=change_href class="ml-1 font-medium text-sky-800 underline dark:text-sky-300">{text::CHANGE_TIME}</a>
+            <a href=change_href class="ms-1 font-medium text-sky-800 underline dark:text-sky-300">{text::CHANGE_TIME.get(l)}</a>
         </p>
         {held_until.map(|until| view! {
             <p id="hold-note" class="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">{until}</p>
@@ -410,17 +420,18 @@ pub fn FormView(form: BookingForm, state: FormState) -> impl IntoView {
 /// How many dates of a series to book ("Occurrences"), or the fixed count, and how it repeats.
 #[component]
 fn SeriesControl(choice: SeriesChoice, state: FormState) -> impl IntoView {
+    let l = super::lang();
     let asked = state.value("recurring_count");
     let chosen = asked.parse::<i64>().unwrap_or(choice.max_count);
     if choice.fixed {
         return view! {
-            <p class="text-sm" id="series-repeats">{choice.repeats}", "{text::series_dates(choice.max_count)}</p>
+            <p class="text-sm" id="series-repeats">{choice.repeats}", "{text::series_dates(l, choice.max_count)}</p>
         }
         .into_any();
     }
     view! {
         <div>
-            <label for="f-recurring-count" class="block text-sm font-medium">{text::OCCURRENCES}</label>
+            <label for="f-recurring-count" class="block text-sm font-medium">{text::OCCURRENCES.get(l)}</label>
             <select id="f-recurring-count" name="recurring_count" aria-describedby="series-repeats"
                 class="mt-1 block w-40 rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950">
                 {(1..=choice.max_count).map(|n| view! {
@@ -437,9 +448,11 @@ fn SeriesControl(choice: SeriesChoice, state: FormState) -> impl IntoView {
 /// by Tab; only a robot filling every input types into it.
 #[component]
 pub fn Honeypot() -> impl IntoView {
+    let l = super::lang();
     view! {
-        <div aria-hidden="true" class="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label for="f-website">"Website"</label>
+        // Off the start edge: off screen in either direction, never a scrollable overflow.
+        <div aria-hidden="true" class="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
+            <label for="f-website">{text::WEBSITE.get(l)}</label>
             <input id="f-website" type="text" name="website" value="" tabindex="-1" autocomplete="off" />
         </div>
     }
@@ -448,6 +461,7 @@ pub fn Honeypot() -> impl IntoView {
 /// One input with its label, help text and error (`aria-invalid`, `aria-describedby`).
 #[component]
 pub fn FieldView(field: FormField, state: FormState) -> impl IntoView {
+    let l = super::lang();
     let id = format!("f-{}", field.name.replace(['.', '_'], "-"));
     let error = state.errors.get(&field.name).cloned();
     let error_id = format!("{id}-error");
@@ -466,7 +480,7 @@ pub fn FieldView(field: FormField, state: FormState) -> impl IntoView {
     let input_class = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950";
     let label_text = view! {
         {field.label.clone()}
-        {field.required.then(|| view! { <span class="text-red-800 dark:text-red-300">" *"<span class="sr-only">{text::REQUIRED}</span></span> })}
+        {field.required.then(|| view! { <span class="text-red-800 dark:text-red-300">" *"<span class="sr-only">{text::REQUIRED.get(l)}</span></span> })}
     };
     let name = field.name.clone();
     let control = match field.kind.as_str() {

@@ -223,10 +223,17 @@ mod in_place {
             let Some(form) = ev
                 .target()
                 .and_then(|t| t.dyn_into::<HtmlFormElement>().ok())
-                .filter(|f| f.id() == "zone-form")
             else {
                 return;
             };
+            if form.has_attribute("data-language-picker") {
+                ev.prevent_default();
+                change_language();
+                return;
+            }
+            if form.id() != "zone-form" {
+                return;
+            }
             let (Ok(data), Ok(url)) = (
                 web_sys::FormData::new_with_form(&form),
                 Url::new(&form.action()),
@@ -243,6 +250,19 @@ mod in_place {
         let _ = doc.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref());
         on_submit.forget();
 
+        // A language picked applies at once (DESIGN 2.9).
+        let on_change = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
+            let picked = ev
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .is_some_and(|el| el.id() == "language-select");
+            if picked {
+                change_language();
+            }
+        });
+        let _ = doc.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+        on_change.forget();
+
         let on_pop = Closure::<dyn Fn(web_sys::Event)>::new(|_| {
             if let Ok(href) = window().location().href() {
                 show(href, Step::Other, Address::Keep);
@@ -252,6 +272,23 @@ mod in_place {
             window().add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
         on_pop.forget();
         super::proof::solve_form();
+    }
+
+    /// The view shown now (its address may have moved on in place since the page loaded, so
+    /// the picker's hidden inputs are stale) in the picked language, as a new document: its
+    /// words, `<html lang>` and `dir` change together.
+    fn change_language() {
+        let picked = document()
+            .get_element_by_id("language-select")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            .map(|select| select.value());
+        let (Some(picked), Ok(here)) = (picked, window().location().href()) else {
+            return;
+        };
+        if let Ok(url) = Url::new(&here) {
+            url.search_params().set("lang", &picked);
+            let _ = window().location().assign(&url.href());
+        }
     }
 
     /// A link to another view of this same page (only the query differs).
@@ -333,14 +370,13 @@ mod in_place {
                 .and_then(|e| e.text_content())
                 .unwrap_or_default()
         };
+        // The words are the page's, in its language: the server wrote the day's announcement.
         let message = if doc.get_element_by_id("booking-form").is_some() {
             format!("{}: {}", text("times-heading"), text("booking-summary"))
         } else {
-            let count = doc
-                .query_selector_all("#slots a")
-                .map(|list| list.length())
-                .unwrap_or(0);
-            crate::texts::times_announcement(&text("times-heading"), &text("day-heading"), count)
+            doc.get_element_by_id("day-heading")
+                .and_then(|e| e.get_attribute("data-announce"))
+                .unwrap_or_default()
         };
         if let Some(live) = doc.get_element_by_id("live") {
             live.set_text_content(Some(&message));

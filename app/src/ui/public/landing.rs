@@ -29,7 +29,9 @@ pub fn LandingRoute() -> impl IntoView {
 
 #[component]
 fn Landing(page: LandingPage) -> impl IntoView {
+    let l = super::lang();
     let LandingPage {
+        lang: _,
         theme,
         accent,
         title,
@@ -55,9 +57,9 @@ fn Landing(page: LandingPage) -> impl IntoView {
                 {(!description_html.is_empty()).then(|| view! {
                     <div class="prose mt-4 max-w-none text-slate-700 dark:text-slate-200" inner_html=description_html></div>
                 })}
-                <h2 class="mt-8 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">{text::EVENTS_HEADING}</h2>
+                <h2 class="mt-8 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">{text::EVENTS_HEADING.get(l)}</h2>
                 {if events.is_empty() {
-                    view! { <p class="mt-3 text-slate-600 dark:text-slate-300">{text::LANDING_EMPTY}</p> }.into_any()
+                    view! { <p class="mt-3 text-slate-600 dark:text-slate-300">{text::LANDING_EMPTY.get(l)}</p> }.into_any()
                 } else {
                     view! {
                         <ul class="mt-3 grid gap-3">

@@ -19,9 +19,19 @@ fn hash_param() -> String {
         .unwrap_or_default()
 }
 
-/// `?embed=1` for the links and forms of a page in embed mode.
-fn embed_suffix(embed: bool) -> &'static str {
-    if embed { "?embed=1" } else { "" }
+/// A public page's address with the page's language and, in embed mode, `embed=1`: every
+/// link and form between public pages keeps both (DESIGN 2.9, 2.6).
+fn page_link(path: &str, lang: crate::domain::language::Lang, embed: bool) -> String {
+    with_embed(&format!("{path}?lang={}", lang.code()), embed)
+}
+
+/// `href` (which may have a query already) with `embed=1` in embed mode.
+fn with_embed(href: &str, embed: bool) -> String {
+    match (embed, href.contains('?')) {
+        (false, _) => href.to_string(),
+        (true, true) => format!("{href}&embed=1"),
+        (true, false) => format!("{href}?embed=1"),
+    }
 }
 
 #[component]
@@ -57,33 +67,33 @@ pub fn ManageRoute() -> impl IntoView {
 /// The booking as its attendee sees it: state, what, with whom, when, where, and what to do.
 #[component]
 fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
-    let suffix = embed_suffix(embed);
+    let l = super::lang();
     let link = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:hover:bg-slate-800";
     view! {
         <article class="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
             <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{page.heading}</h1>
             <dl class="mt-5 space-y-3 text-sm">
-                <Row label=text::EVENT value=page.event_title />
-                <Row label=text::HOST value=page.host_name />
-                <Row label=text::ATTENDEE value=page.attendee_name />
+                <Row label=text::EVENT.get(l) value=page.event_title />
+                <Row label=text::HOST.get(l) value=page.host_name />
+                <Row label=text::ATTENDEE.get(l) value=page.attendee_name />
                 <div class="grid grid-cols-[6rem_1fr] gap-2">
-                    <dt class="text-slate-600 dark:text-slate-300">{text::WHEN}</dt>
-                    <dd>{page.when}<br /><span class="text-slate-600 dark:text-slate-300">{page.zone_label}</span></dd>
+                    <dt class="text-slate-600 dark:text-slate-300">{text::WHEN.get(l)}</dt>
+                    <dd>{page.when}<br /><span class="text-slate-600 dark:text-slate-300"><bdi>{page.zone_label}</bdi></span></dd>
                 </div>
-                {page.location.map(|l| view! { <Row label=text::LOCATION value=l /> })}
+                {page.location.map(|place| view! { <Row label=text::LOCATION.get(l) value=place /> })}
             </dl>
             {(!page.series.is_empty()).then(|| view! {
                 <section class="mt-5" aria-labelledby="series-heading">
-                    <h2 id="series-heading" class="text-base font-semibold">{text::SERIES_HEADING}</h2>
+                    <h2 id="series-heading" class="text-base font-semibold">{text::SERIES_HEADING.get(l)}</h2>
                     <ol class="mt-2 space-y-1 text-sm">
                         {page.series.into_iter().map(|date| {
                             let label = date.label.clone();
                             let shown = match date.href {
-                                Some(href) => view! { <a class="text-sky-800 underline dark:text-sky-300" href=format!("{href}{suffix}")>{label}</a> }.into_any(),
+                                Some(href) => view! { <a class="text-sky-800 underline dark:text-sky-300" href=with_embed(&href, embed)>{label}</a> }.into_any(),
                                 None => view! { <span aria-current="page" class="font-medium">{label}</span> }.into_any(),
                             };
                             view! {
-                                <li>{shown}{date.cancelled.then(|| view! { " · "<span class="text-red-800 dark:text-red-300">{text::SERIES_CANCELLED}</span> })}</li>
+                                <li>{shown}{date.cancelled.then(|| view! { " · "<span class="text-red-800 dark:text-red-300">{text::SERIES_CANCELLED.get(l)}</span> })}</li>
                             }
                         }).collect_view()}
                     </ol>
@@ -91,34 +101,34 @@ fn Manage(page: ManagePage, embed: bool) -> impl IntoView {
             })}
             {page.video_url.map(|href| view! {
                 <p class="mt-4"><a class="inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
-                    href=href rel="noopener noreferrer" target="_blank">{text::JOIN_VIDEO}</a></p>
+                    href=href rel="noopener noreferrer" target="_blank">{text::JOIN_VIDEO.get(l)}</a></p>
             })}
             <div class="mt-6 flex flex-wrap gap-2">
-                <a class=link href=page.google_href rel="noopener noreferrer" target="_blank">{text::ADD_GOOGLE}</a>
-                <a class=link href=page.outlook_href rel="noopener noreferrer" target="_blank">{text::ADD_OUTLOOK}</a>
-                <a class=link href=page.ics_href download="booking.ics">{text::DOWNLOAD_ICS}</a>
+                <a class=link href=page.google_href rel="noopener noreferrer" target="_blank">{text::ADD_GOOGLE.get(l)}</a>
+                <a class=link href=page.outlook_href rel="noopener noreferrer" target="_blank">{text::ADD_OUTLOOK.get(l)}</a>
+                <a class=link href=page.ics_href download="booking.ics">{text::DOWNLOAD_ICS.get(l)}</a>
             </div>
             {(page.reschedule_href.is_some() || page.cancel_href.is_some()).then(|| view! {
                 <div class="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
-                    {page.reschedule_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::RESCHEDULE}</a> })}
-                    {page.cancel_href.map(|href| view! { <a class=link href=format!("{href}{suffix}")>{text::CANCEL}</a> })}
+                    {page.reschedule_href.map(|href| view! { <a class=link href=with_embed(&href, embed)>{text::RESCHEDULE.get(l)}</a> })}
+                    {page.cancel_href.map(|href| view! { <a class=link href=with_embed(&href, embed)>{text::CANCEL.get(l)}</a> })}
                 </div>
             })}
             {page.erase_href.map(|href| view! {
-                <p class="mt-4 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=format!("{href}{suffix}")>{text::ERASE_DATA}</a></p>
+                <p class="mt-4 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=with_embed(&href, embed)>{text::ERASE_DATA.get(l)}</a></p>
             })}
             {(!page.notices.is_empty()).then(|| view! {
                 <ul class="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200" id="booking-notices">
                     {page.notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
                 </ul>
             })}
-            <p class="mt-6 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=page.book_again_href>{text::BOOK_AGAIN}</a></p>
+            <p class="mt-6 text-sm"><a class="text-sky-800 underline dark:text-sky-300" href=page.book_again_href>{text::BOOK_AGAIN.get(l)}</a></p>
         </article>
     }
 }
 
 #[component]
-fn Row(label: &'static str, value: String) -> impl IntoView {
+fn Row(label: String, value: String) -> impl IntoView {
     view! {
         <div class="grid grid-cols-[6rem_1fr] gap-2">
             <dt class="text-slate-600 dark:text-slate-300">{label}</dt>
@@ -129,6 +139,7 @@ fn Row(label: &'static str, value: String) -> impl IntoView {
 
 #[component]
 pub fn CancelRoute() -> impl IntoView {
+    let l = super::lang();
     let embed = booking_query().is_embed();
     let hash = hash_param();
     view! {
@@ -137,7 +148,7 @@ pub fn CancelRoute() -> impl IntoView {
                 let hash = hash.clone();
                 Suspend::new(async move {
                     found(load_cancel(hash).await, |page| view! {
-                            <PageTitle text=text::CANCEL_HEADING />
+                            <PageTitle text=text::CANCEL_HEADING.get(l) />
                             <Frame embed theme=page.booking.theme.clone() accent=page.booking.accent.clone()><Cancel page embed /></Frame>
                         }.into_any())
                 })
@@ -148,6 +159,7 @@ pub fn CancelRoute() -> impl IntoView {
 
 #[component]
 fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
+    let l = super::lang();
     let state = use_context::<FormState>().unwrap_or_default();
     let CancelPage {
         booking,
@@ -157,24 +169,24 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
     } = page;
     let following = state.value("scope") == "following";
     let error = state.errors.get("cancellation_reason").cloned();
-    let manage_href = format!("/booking/{}{}", booking.hash, embed_suffix(embed));
-    let action = format!("/booking/{}/cancel{}", booking.hash, embed_suffix(embed));
+    let manage_href = page_link(&format!("/booking/{}", booking.hash), l, embed);
+    let action = page_link(&format!("/booking/{}/cancel", booking.hash), l, embed);
     view! {
         <article class="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::CANCEL_HEADING}</h1>
-            <p class="mt-2 text-sm">{booking.event_title}" \u{00b7} "{booking.when}" \u{00b7} "{booking.zone_label}</p>
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::CANCEL_HEADING.get(l)}</h1>
+            <p class="mt-2 text-sm">{booking.event_title}" \u{00b7} "{booking.when}" \u{00b7} "<bdi>{booking.zone_label}</bdi></p>
             {match refused {
                 Some(why) => view! {
                     <p role="alert" class="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{why}</p>
-                    <p class="mt-4"><a href=manage_href class="text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING}</a></p>
+                    <p class="mt-4"><a href=manage_href class="text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING.get(l)}</a></p>
                 }.into_any(),
                 None => view! {
                     <form method="post" action=action class="mt-4 space-y-4" novalidate>
                         <Alert state=state.clone() />
                         <div>
                             <label for="cancel-reason" class="block text-sm font-medium">
-                                {text::REASON}
-                                {reason_required.then(|| view! { <span class="text-red-800 dark:text-red-300">" *"<span class="sr-only">{text::REQUIRED}</span></span> })}
+                                {text::REASON.get(l)}
+                                {reason_required.then(|| view! { <span class="text-red-800 dark:text-red-300">" *"<span class="sr-only">{text::REQUIRED.get(l)}</span></span> })}
                             </label>
                             <textarea id="cancel-reason" name="cancellation_reason" rows="3" required=reason_required
                                 aria-invalid=error.as_ref().map(|_| "true")
@@ -184,22 +196,22 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
                         </div>
                         {offer_scope.then(|| view! {
                             <fieldset>
-                                <legend class="text-sm font-medium">{text::SERIES_HEADING}</legend>
+                                <legend class="text-sm font-medium">{text::SERIES_HEADING.get(l)}</legend>
                                 <div class="mt-1 space-y-1">
                                     <div class="flex min-h-6 items-center gap-2">
                                         <input type="radio" id="scope-this" name="scope" value="this" checked=!following class="h-5 w-5 accent-sky-700" />
-                                        <label for="scope-this" class="text-sm">{text::SCOPE_THIS}</label>
+                                        <label for="scope-this" class="text-sm">{text::SCOPE_THIS.get(l)}</label>
                                     </div>
                                     <div class="flex min-h-6 items-center gap-2">
                                         <input type="radio" id="scope-following" name="scope" value="following" checked=following class="h-5 w-5 accent-sky-700" />
-                                        <label for="scope-following" class="text-sm">{text::SCOPE_FOLLOWING}</label>
+                                        <label for="scope-following" class="text-sm">{text::SCOPE_FOLLOWING.get(l)}</label>
                                     </div>
                                 </div>
                             </fieldset>
                         })}
                         <div class="flex flex-wrap items-center gap-3">
-                            <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::CANCEL_BUTTON}</button>
-                            <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::KEEP_BOOKING}</a>
+                            <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::CANCEL_BUTTON.get(l)}</button>
+                            <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::KEEP_BOOKING.get(l)}</a>
                         </div>
                     </form>
                 }.into_any(),
@@ -212,6 +224,7 @@ fn Cancel(page: CancelPage, embed: bool) -> impl IntoView {
 /// erasure (`?done=1`) only that it is done.
 #[component]
 pub fn EraseRoute() -> impl IntoView {
+    let l = super::lang();
     let embed = booking_query().is_embed();
     let done = leptos_router::hooks::use_query_map()
         .read_untracked()
@@ -224,7 +237,7 @@ pub fn EraseRoute() -> impl IntoView {
                 let hash = hash.clone();
                 Suspend::new(async move {
                     found(load_erase(hash, done).await, |page| {
-                        let heading = if page.booking.is_some() { text::ERASE_DATA } else { text::DATA_ERASED };
+                        let heading = if page.booking.is_some() { text::ERASE_DATA.get(l) } else { text::DATA_ERASED.get(l) };
                         view! {
                             <PageTitle text=heading />
                             <Frame embed theme=page.theme.clone() accent=page.accent.clone()><Erase page embed /></Frame>
@@ -238,32 +251,33 @@ pub fn EraseRoute() -> impl IntoView {
 
 #[component]
 fn Erase(page: ErasePage, embed: bool) -> impl IntoView {
+    let l = super::lang();
     let state = use_context::<FormState>().unwrap_or_default();
     let article = "mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900";
     let Some(booking) = page.booking else {
         return view! {
             <article class=article>
-                <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::DATA_ERASED}</h1>
-                <p class="mt-2 text-sm">{text::DATA_ERASED_EXPLAINED}</p>
+                <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::DATA_ERASED.get(l)}</h1>
+                <p class="mt-2 text-sm">{text::DATA_ERASED_EXPLAINED.get(l)}</p>
             </article>
         }.into_any();
     };
-    let manage_href = format!("/booking/{}{}", booking.hash, embed_suffix(embed));
-    let action = format!("/booking/{}/erase{}", booking.hash, embed_suffix(embed));
+    let manage_href = page_link(&format!("/booking/{}", booking.hash), l, embed);
+    let action = page_link(&format!("/booking/{}/erase", booking.hash), l, embed);
     view! {
         <article class=article>
-            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::ERASE_DATA}</h1>
-            <p class="mt-2 text-sm">{booking.event_title}" \u{00b7} "{booking.when}" \u{00b7} "{booking.zone_label}</p>
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::ERASE_DATA.get(l)}</h1>
+            <p class="mt-2 text-sm">{booking.event_title}" \u{00b7} "{booking.when}" \u{00b7} "<bdi>{booking.zone_label}</bdi></p>
             <form method="post" action=action class="mt-4 space-y-4" novalidate>
                 <Alert state=state.clone() />
-                <p id="erase-what" class="text-sm">{text::ERASE_EXPLAINED}</p>
+                <p id="erase-what" class="text-sm">{text::ERASE_EXPLAINED.get(l)}</p>
                 <div class="flex min-h-6 items-center gap-2">
                     <input type="checkbox" id="erase-confirm" name="confirm" value="yes" required aria-describedby="erase-what" class="h-5 w-5 accent-sky-700" />
-                    <label for="erase-confirm" class="text-sm">{text::ERASE_CONFIRM}</label>
+                    <label for="erase-confirm" class="text-sm">{text::ERASE_CONFIRM.get(l)}</label>
                 </div>
                 <div class="flex flex-wrap items-center gap-3">
-                    <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::ERASE_DATA}</button>
-                    <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING}</a>
+                    <button type="submit" class="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">{text::ERASE_DATA.get(l)}</button>
+                    <a href=manage_href class="text-sm text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING.get(l)}</a>
                 </div>
             </form>
         </article>
@@ -272,6 +286,7 @@ fn Erase(page: ErasePage, embed: bool) -> impl IntoView {
 
 #[component]
 pub fn RescheduleRoute() -> impl IntoView {
+    let l = super::lang();
     let query = booking_query();
     let embed = query.is_embed();
     let hash = hash_param();
@@ -281,7 +296,7 @@ pub fn RescheduleRoute() -> impl IntoView {
                 let (hash, query) = (hash.clone(), query.clone());
                 Suspend::new(async move {
                     found(load_reschedule(hash, query).await, |ReschedulePage { booking, view: view_page, refused }| view! {
-                            <PageTitle text=text::RESCHEDULE_HEADING />
+                            <PageTitle text=text::RESCHEDULE_HEADING.get(l) />
                             <Frame embed theme=booking.theme.clone() accent=booking.accent.clone()>
                                 <Reschedule booking view_page refused />
                             </Frame>
@@ -298,8 +313,9 @@ fn Reschedule(
     view_page: Option<crate::model::public::BookingPage>,
     refused: Option<String>,
 ) -> impl IntoView {
+    let l = super::lang();
     let state = use_context::<FormState>().unwrap_or_default();
-    let manage_href = format!("/booking/{}", booking.hash);
+    let manage_href = page_link(&format!("/booking/{}", booking.hash), l, false);
     let body = match (view_page, refused) {
         (Some(page), _) => {
             let zone = page.zone.clone();
@@ -331,10 +347,10 @@ fn Reschedule(
     };
     view! {
         <div class="mx-auto max-w-4xl">
-            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::RESCHEDULE_HEADING}</h1>
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::RESCHEDULE_HEADING.get(l)}</h1>
             <p class="mt-2 text-sm">
-                {booking.event_title}" \u{00b7} "{text::CURRENT_TIME}": "{booking.when}" ("{booking.zone_label}") "
-                <a href=manage_href class="text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING}</a>
+                {booking.event_title}" \u{00b7} "{text::CURRENT_TIME.get(l)}": "{booking.when}" ("<bdi>{booking.zone_label}</bdi>") "
+                <a href=manage_href class="text-sky-800 underline dark:text-sky-300">{text::BACK_TO_BOOKING.get(l)}</a>
             </p>
             {body}
         </div>

@@ -16,8 +16,10 @@ pub use manage::{CancelRoute, EraseRoute, ManageRoute, RescheduleRoute};
 pub use waitlist::{WaitlistLeaveRoute, WaitlistOfferRoute};
 
 use leptos::prelude::*;
+use leptos_meta::Html;
 use leptos_router::hooks::use_query_map;
 
+use crate::domain::language::{Lang, LangAsk};
 use crate::model::errors::PageError;
 use crate::model::public::{
     BookingPage, BookingQuery, CancelPage, ErasePage, LandingPage, ManagePage, ReschedulePage,
@@ -51,7 +53,10 @@ mod server {
     use crate::service::{Ctx, ServiceError};
 
     pub fn ctx() -> Result<Ctx, PageError> {
-        use_context::<Ctx>().ok_or_else(|| PageError::new(500, "service context missing"))
+        use_context::<Ctx>().ok_or_else(|| {
+            let lang = lang_ask().resolve(None, None);
+            PageError::new(500, super::text::NOT_LOADED.get(lang))
+        })
     }
 
     pub fn now() -> i64 {
@@ -61,6 +66,57 @@ mod server {
     /// The zone the `slotbook_tz` cookie remembers, if the request sent one.
     pub fn remembered_zone() -> Option<String> {
         cookie(crate::model::public::ZONE_COOKIE)
+    }
+
+    /// What the request says about its language: `lang` of the query (a form post's page is
+    /// rendered at its action, which carries it), the cookie, `Accept-Language`.
+    pub fn lang_ask() -> super::LangAsk {
+        let parts = use_context::<axum::http::request::Parts>();
+        let param = parts.as_ref().and_then(|parts| {
+            url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes())
+                .find(|(key, _)| key == "lang")
+                .map(|(_, value)| value.into_owned())
+        });
+        let accept = parts.as_ref().and_then(|parts| {
+            parts
+                .headers
+                .get(axum::http::header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        });
+        super::LangAsk {
+            param,
+            cookie: cookie(crate::domain::language::LANG_COOKIE),
+            accept,
+        }
+    }
+
+    /// The answer names its language (`Content-Language`, and `Vary` on what chose it), and a
+    /// language picked with `lang=` is remembered in the visitor's cookie (DESIGN 2.9).
+    pub fn speak(lang: super::Lang) {
+        use axum::http::{HeaderValue, header};
+        let Some(response) = use_context::<leptos_axum::ResponseOptions>() else {
+            return;
+        };
+        response.insert_header(
+            header::CONTENT_LANGUAGE,
+            HeaderValue::from_static(lang.code()),
+        );
+        // One `Vary` for all of them (it replaces the zone cookie's `Vary: Cookie`).
+        response.insert_header(
+            header::VARY,
+            HeaderValue::from_static("Accept-Language, Cookie"),
+        );
+        if let Some(picked) = lang_ask().picked() {
+            let value = format!(
+                "{}={}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly",
+                crate::domain::language::LANG_COOKIE,
+                picked.code()
+            );
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                response.append_header(header::SET_COOKIE, value);
+            }
+        }
     }
 
     /// A cookie of the request.
@@ -140,7 +196,8 @@ mod server {
             Err(ServiceError::Gone { message, .. }) => Err(PageError::new(410, message)),
             Err(e) => {
                 tracing::error!(error = %e, "public page failed");
-                Err(PageError::new(503, super::text::NOT_LOADED))
+                let lang = lang_ask().resolve(None, None);
+                Err(PageError::new(503, super::text::NOT_LOADED.get(lang)))
             }
         }
     }
@@ -151,7 +208,8 @@ pub async fn load_landing(calendar: String) -> PageResult<LandingPage> {
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::landing(&ctx, &calendar).await)
+        let ask = server::lang_ask();
+        server::found(crate::pages::public::landing(&ctx, &calendar, &ask).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -173,10 +231,11 @@ pub async fn load_booking(
             remembered_tz: server::remembered_zone(),
             ..query
         };
-        let (now, visitor) = (server::now(), server::visitor());
+        let (now, visitor, ask) = (server::now(), server::visitor(), server::lang_ask());
         let work = async move {
             server::found(
-                crate::pages::public::booking(&ctx, &calendar, &event, &query, now, visitor).await,
+                crate::pages::public::booking(&ctx, &calendar, &event, &query, now, visitor, &ask)
+                    .await,
             )
         };
         let once = use_context::<axum::http::request::Parts>()
@@ -197,7 +256,10 @@ pub async fn load_booking(
                 match done.wait_for(Option::is_some).await {
                     Ok(result) => result.clone().unwrap_or(Ok(None)),
                     // The task ended without an answer (it panicked): the page says so.
-                    Err(_) => Err(PageError::new(503, text::NOT_LOADED)),
+                    Err(_) => Err(PageError::new(
+                        503,
+                        text::NOT_LOADED.get(server::lang_ask().resolve(None, None)),
+                    )),
                 }
             }
             None => work.await,
@@ -219,7 +281,8 @@ pub async fn load_manage(hash: String) -> PageResult<ManagePage> {
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::manage(&ctx, &hash, server::now()).await)
+        let ask = server::lang_ask();
+        server::found(crate::pages::public::manage(&ctx, &hash, server::now(), &ask).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -233,7 +296,8 @@ pub async fn load_waitlist_offer(token: String) -> PageResult<WaitlistOfferPage>
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::offer_page(&ctx, &token, server::now()).await)
+        let ask = server::lang_ask();
+        server::found(crate::pages::public::offer_page(&ctx, &token, server::now(), &ask).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -247,7 +311,8 @@ pub async fn load_waitlist_leave(hash: String, joined: bool) -> PageResult<Waitl
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::leave_page(&ctx, &hash, joined).await)
+        let ask = server::lang_ask();
+        server::found(crate::pages::public::leave_page(&ctx, &hash, joined, &ask).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -261,7 +326,10 @@ pub async fn load_erase(hash: String, done: bool) -> PageResult<ErasePage> {
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::erase_page(&ctx, &hash, done, server::now()).await)
+        let ask = server::lang_ask();
+        server::found(
+            crate::pages::public::erase_page(&ctx, &hash, done, server::now(), &ask).await,
+        )
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -275,7 +343,8 @@ pub async fn load_cancel(hash: String) -> PageResult<CancelPage> {
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::cancel(&ctx, &hash, server::now()).await)
+        let ask = server::lang_ask();
+        server::found(crate::pages::public::cancel(&ctx, &hash, server::now(), &ask).await)
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -289,7 +358,10 @@ pub async fn load_reschedule(hash: String, query: BookingQuery) -> PageResult<Re
     #[cfg(feature = "ssr")]
     {
         let ctx = server::ctx()?;
-        server::found(crate::pages::public::reschedule(&ctx, &hash, &query, server::now()).await)
+        let ask = server::lang_ask();
+        server::found(
+            crate::pages::public::reschedule(&ctx, &hash, &query, server::now(), &ask).await,
+        )
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -304,7 +376,7 @@ fn booking_query() -> BookingQuery {
     let map = query.read_untracked();
     BookingQuery::from_pairs(
         [
-            "month", "date", "tz", "h12", "duration", "time", "embed", "link", "waitlist",
+            "month", "date", "tz", "h12", "duration", "time", "embed", "link", "waitlist", "lang",
         ]
         .into_iter()
         .filter_map(|key| map.get_str(key).map(|value| (key, value)))
@@ -312,11 +384,41 @@ fn booking_query() -> BookingQuery {
     )
 }
 
-/// A page's view once its data is loaded: the page, the 404 page, or the error page.
-fn found<T>(
+/// A public page's data that knows the page's language.
+pub trait Spoken {
+    fn lang(&self) -> Lang;
+}
+
+/// The language of a page without data (the 404 and error pages): the request's choice.
+fn request_lang() -> Lang {
+    #[cfg(feature = "ssr")]
+    {
+        server::lang_ask().resolve(None, None)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        LangAsk::default().resolve(None, None)
+    }
+}
+
+/// The page's language, provided by its route once its data is loaded.
+fn lang() -> Lang {
+    use_context::<Lang>().unwrap_or_default()
+}
+
+/// A page's view once its data is loaded: the page, the 404 page, or the error page, in the
+/// page's language (provided to its components, named in the answer's headers).
+fn found<T: Spoken>(
     result: Result<Option<T>, PageError>,
     page: impl FnOnce(T) -> leptos::tachys::view::any_view::AnyView,
 ) -> leptos::tachys::view::any_view::AnyView {
+    let lang = match &result {
+        Ok(Some(data)) => data.lang(),
+        _ => request_lang(),
+    };
+    provide_context(lang);
+    #[cfg(feature = "ssr")]
+    server::speak(lang);
     match result {
         Ok(Some(data)) => page(data),
         Ok(None) => view! { <NotFoundPage /> }.into_any(),
@@ -346,22 +448,28 @@ fn Frame(
         crate::ui::allow_framing();
     }
     let (booked_hash, booked_start) = booked.unzip();
+    let lang = lang();
     view! {
+        <Html attr:lang=lang.code() attr:dir=lang.dir() />
         {embed.then(|| view! { <islands::EmbedBridge booked_hash booked_start /> })}
         <div class=format!("min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 {}", crate::model::public::theme_class(&theme))
             style=(!accent.is_empty()).then_some(accent)>
             {(!embed).then(|| view! {
                 <header class="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-                    <div class="mx-auto flex max-w-5xl items-center px-4 py-3">
+                    <div class="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
                         <span class="text-sm font-semibold tracking-tight text-slate-700 dark:text-slate-200">"slotbook"</span>
+                        <LanguagePicker />
                     </div>
                 </header>
             })}
             <main id="main" class="mx-auto max-w-5xl px-4 py-6 sm:py-10">{children()}</main>
             {(!embed).then(|| view! {
                 <footer class="mx-auto max-w-5xl px-4 pb-8 text-xs text-slate-600 dark:text-slate-400">
-                    {text::FOOTER}
+                    {text::FOOTER.get(lang)}
                 </footer>
+            })}
+            {embed.then(|| view! {
+                <div class="mx-auto max-w-5xl px-4 pb-4"><LanguagePicker /></div>
             })}
         </div>
     }
@@ -374,8 +482,8 @@ pub fn NotFoundPage() -> impl IntoView {
     view! {
         <Frame embed=false>
             <div class="mx-auto max-w-md py-16 text-center">
-                <h1 class="text-2xl font-semibold">{text::NOT_FOUND_TITLE}</h1>
-                <p class="mt-2 text-slate-600 dark:text-slate-300">{text::NOT_FOUND_BODY}</p>
+                <h1 class="text-2xl font-semibold">{text::NOT_FOUND_TITLE.get(lang())}</h1>
+                <p class="mt-2 text-slate-600 dark:text-slate-300">{text::NOT_FOUND_BODY.get(lang())}</p>
             </div>
         </Frame>
     }
@@ -389,7 +497,8 @@ fn ErrorPage(message: String, status: u16) -> impl IntoView {
         text::LINK_GONE_TITLE
     } else {
         text::ERROR_TITLE
-    };
+    }
+    .get(lang());
     view! {
         <Frame embed=false>
             <div class="mx-auto max-w-md py-16 text-center" role="alert">
@@ -397,6 +506,48 @@ fn ErrorPage(message: String, status: u16) -> impl IntoView {
                 <p class="mt-2 text-slate-600 dark:text-slate-300">{message}</p>
             </div>
         </Frame>
+    }
+}
+
+/// "Language": a GET form to the page itself with every language (DESIGN 2.9); its hidden
+/// inputs keep the page's view (every parameter of the address but `lang`). With JavaScript
+/// the choice applies at once (`islands::InPlace`).
+#[component]
+fn LanguagePicker() -> impl IntoView {
+    let current = lang();
+    #[cfg(feature = "ssr")]
+    let (path, keep) = {
+        let parts = use_context::<axum::http::request::Parts>();
+        let path = parts
+            .as_ref()
+            .map(|p| p.uri.path().to_string())
+            .unwrap_or_default();
+        let keep: Vec<(String, String)> = parts
+            .as_ref()
+            .map(|p| {
+                url::form_urlencoded::parse(p.uri.query().unwrap_or_default().as_bytes())
+                    .filter(|(key, _)| key != "lang")
+                    .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        (path, keep)
+    };
+    #[cfg(not(feature = "ssr"))]
+    let (path, keep): (String, Vec<(String, String)>) = (String::new(), Vec::new());
+    view! {
+        <form method="get" action=path class="flex flex-wrap items-center gap-2 text-sm" data-language-picker="">
+            {keep.into_iter().map(|(name, value)| view! { <input type="hidden" name=name value=value /> }).collect_view()}
+            <label for="language-select" class="text-slate-700 dark:text-slate-200">{text::LANGUAGE.get(current)}</label>
+            <select id="language-select" name="lang" class="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900">
+                {Lang::ALL.into_iter().map(|l| view! {
+                    <option value=l.code() lang=l.code() selected={l == current}>{l.own_name()}</option>
+                }).collect_view()}
+            </select>
+            <button type="submit" class="whitespace-nowrap rounded-md border border-slate-300 px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800">
+                {text::CHANGE_LANGUAGE.get(current)}
+            </button>
+        </form>
     }
 }
 
@@ -410,4 +561,26 @@ fn Notices(notices: Vec<String>) -> impl IntoView {
             </div>
         }
     })
+}
+
+macro_rules! spoken {
+    ($($page:ty => |$p:ident| $lang:expr),* $(,)?) => {
+        $(impl Spoken for $page {
+            fn lang(&self) -> Lang {
+                let $p = self;
+                $lang
+            }
+        })*
+    };
+}
+
+spoken! {
+    LandingPage => |p| p.lang,
+    BookingPage => |p| p.lang,
+    ManagePage => |p| p.lang,
+    CancelPage => |p| p.booking.lang,
+    ReschedulePage => |p| p.booking.lang,
+    ErasePage => |p| p.lang,
+    WaitlistOfferPage => |p| p.lang,
+    WaitlistLeavePage => |p| p.lang,
 }

@@ -21,6 +21,7 @@ fn param(name: &str) -> String {
 
 #[component]
 pub fn WaitlistOfferRoute() -> impl IntoView {
+    let l = super::lang();
     let token = param("token");
     view! {
         <Suspense fallback=|| ()>
@@ -28,7 +29,7 @@ pub fn WaitlistOfferRoute() -> impl IntoView {
                 let token = token.clone();
                 Suspend::new(async move {
                     found(load_waitlist_offer(token).await, |page| view! {
-                        <PageTitle text=text::OFFER_HEADING />
+                        <PageTitle text=text::OFFER_HEADING.get(l) />
                         <Frame embed=false theme=page.theme.clone() accent=page.accent.clone()><Offer page /></Frame>
                     }.into_any())
                 })
@@ -40,11 +41,12 @@ pub fn WaitlistOfferRoute() -> impl IntoView {
 /// "A place is free": the time, until when it is held, and the form that books it.
 #[component]
 fn Offer(page: WaitlistOfferPage) -> impl IntoView {
+    let l = super::lang();
     let state = use_context::<FormState>().unwrap_or_default();
     view! {
         <article class=CARD>
-            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::OFFER_HEADING}</h1>
-            <p class="mt-2 text-sm" id="offer-summary">{page.event_title}" \u{00b7} "{page.when}" \u{00b7} "{page.zone_label}</p>
+            <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{text::OFFER_HEADING.get(l)}</h1>
+            <p class="mt-2 text-sm" id="offer-summary">{page.event_title}" \u{00b7} "{page.when}" \u{00b7} "<bdi>{page.zone_label}</bdi></p>
             {match page.closed {
                 Some(why) => view! {
                     <p role="alert" class="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{why}</p>
@@ -57,7 +59,7 @@ fn Offer(page: WaitlistOfferPage) -> impl IntoView {
                         <Alert state=state.clone() />
                         {page.fields.into_iter().map(|field| view! { <FieldView field state=state.clone() /> }).collect_view()}
                         <Honeypot />
-                        <button type="submit" class=BUTTON>{text::BOOK_THIS_TIME}</button>
+                        <button type="submit" class=BUTTON>{text::BOOK_THIS_TIME.get(l)}</button>
                     </form>
                 }.into_any(),
             }}
@@ -90,16 +92,17 @@ pub fn WaitlistLeaveRoute() -> impl IntoView {
 /// The entry: its time, where it stands, and "Leave the waitlist" while it is on the list.
 #[component]
 fn Leave(page: WaitlistLeavePage) -> impl IntoView {
+    let l = super::lang();
     let state = use_context::<FormState>().unwrap_or_default();
     view! {
         <article class=CARD>
             <h1 id="page-title" tabindex="-1" class="text-2xl font-semibold tracking-tight">{page.heading}</h1>
-            <p class="mt-2 text-sm" id="entry-summary">{page.event_title}" \u{00b7} "{page.when}" \u{00b7} "{page.zone_label}</p>
+            <p class="mt-2 text-sm" id="entry-summary">{page.event_title}" \u{00b7} "{page.when}" \u{00b7} "<bdi>{page.zone_label}</bdi></p>
             <p class="mt-3 text-sm" id="entry-status" role="status">{page.status_line}</p>
             {page.open.then(|| view! {
                 <form method="post" action=page.action class="mt-4" id="leave-form">
                     <Alert state=state.clone() />
-                    <button type="submit" class="min-h-11 rounded-md border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:hover:bg-slate-800">{text::LEAVE_WAITLIST}</button>
+                    <button type="submit" class="min-h-11 rounded-md border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 dark:border-slate-600 dark:hover:bg-slate-800">{text::LEAVE_WAITLIST.get(l)}</button>
                 </form>
             })}
         </article>

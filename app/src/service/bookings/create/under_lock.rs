@@ -120,6 +120,7 @@ pub(super) async fn write(
         status: draft.status.as_str(),
         source: draft.source.as_str(),
         event_type: &loaded.event().event_type,
+        language: attendee.language.code(),
     };
     let extras = BookingExtras {
         group_id: draft.group_id,
@@ -248,6 +249,7 @@ fn written_row(
         series_count: draft.series.map(|p| p.count),
         video_url: draft.video_url.clone(),
         erased_at: None,
+        language: attendee.language.code().to_string(),
     }
 }
 

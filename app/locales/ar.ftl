@@ -1,0 +1,197 @@
+footer = تم الحجز عبر slotbook
+not-found-title = الصفحة غير موجودة
+not-found-body = لا يوجد شيء على هذا العنوان. ربما يكون الرابط قديمًا، أو ربما أُزيلت الصفحة.
+error-title = حدث خطأ ما
+link-gone-title = انتهت صلاحية هذا الرابط
+not-saved = تعذّر حفظ الحجز. يُرجى المحاولة مرة أخرى.
+not-loaded = تعذّر تحميل الصفحة. يُرجى المحاولة مرة أخرى.
+
+language = اللغة
+change-language = تغيير اللغة
+
+landing-empty = لا يوجد ما يمكن حجزه هنا في الوقت الحالي.
+events-heading = اختر موعدًا
+
+host = المضيف
+duration = المدة
+location = المكان
+previous-month = الشهر السابق
+next-month = الشهر التالي
+today = اليوم
+chosen = محدد
+clock-change = يتغير التوقيت في هذا اليوم
+clock-change-legend = يتغير التوقيت في الأيام المميزة (التوقيت الصيفي).
+time-zone = المنطقة الزمنية
+show-times = عرض الأوقات
+zone-locked = تُعرض الأوقات بالمنطقة الزمنية للمضيف
+clock = نظام الساعة
+clock-12 = 12 ساعة
+clock-24 = 24 ساعة
+duration-choice = المدة
+no-times-day = لا توجد أوقات متاحة في هذا اليوم. يُرجى اختيار يوم آخر.
+no-times-month = لا توجد أوقات متاحة في هذا الشهر.
+times-heading = الأوقات المتاحة
+seats-left = { $count ->
+    [zero] لم يتبقَّ أي مكان
+    [one] بقي مكان واحد
+    [two] بقي مكانان
+    [few] بقيت { $count } أماكن
+    [many] بقي { $count } مكانًا
+   *[other] بقي { $count } مكان
+}
+times-announcement = { $count ->
+    [0] { $month }، { $day }: لا توجد أوقات
+    [one] { $month }، { $day }: وقت واحد
+    [two] { $month }، { $day }: وقتان
+    [few] { $month }، { $day }: { $count } أوقات
+    [many] { $month }، { $day }: { $count } وقتًا
+   *[other] { $month }، { $day }: { $count } وقت
+}
+
+form-heading = بياناتك
+change-time = تغيير الوقت
+required = مطلوب
+errors-heading = يُرجى مراجعة النموذج
+website = الموقع الإلكتروني
+held-until = محجوز لك حتى { $time }
+confirm-booking = تأكيد الحجز
+confirm-new-time = تأكيد الوقت الجديد
+time-gone = هذا الوقت لم يعد متاحًا. يُرجى اختيار وقت آخر.
+duration-not-offered = هذه المدة غير متاحة؛ تُعرض المدة الافتراضية.
+not-a-date = «{ $text }» ليس تاريخًا؛ يُعرض أول يوم فيه أوقات متاحة.
+not-a-month = «{ $text }» ليس شهرًا؛ يُعرض أول شهر فيه أوقات متاحة.
+not-a-zone = «{ $text }» ليست منطقة زمنية؛ تُعرض الأوقات بتوقيت { $zone }.
+clocks-change = يتغير التوقيت في هذا اليوم في { $zone }: من { $before } إلى { $after }.
+out-of-office = { $host } خارج المكتب من { $start } إلى { $end }
+book-with = احجز مع { $teammate }
+
+date-span = { $date }، { $start } – { $end }
+
+hours = { $count ->
+    [one] ساعة واحدة
+    [two] ساعتان
+    [few] { $count } ساعات
+    [many] { $count } ساعة
+   *[other] { $count } ساعة
+}
+minutes = { $count ->
+    [one] دقيقة واحدة
+    [two] دقيقتان
+    [few] { $count } دقائق
+    [many] { $count } دقيقة
+   *[other] { $count } دقيقة
+}
+hours-minutes = { $hours } و{ $minutes }
+
+in-person = حضوريًا
+in-person-guest = حضوريًا، في عنوانك
+phone-call = مكالمة هاتفية
+phone-guest = مكالمة هاتفية: سيتصل بك المضيف
+custom-location = مكان آخر
+online-meeting = اجتماع عبر الإنترنت
+phone-call-to-host = مكالمة هاتفية: { $number }
+phone-call-to-attendee = مكالمة هاتفية إلى { $number }
+payment = الدفع
+alternatives = { $first } أو { $rest }
+field-name = اسمك
+field-email = بريدك الإلكتروني
+field-message = ما موضوع هذا الاجتماع؟
+field-cancellation-reason = سبب الإلغاء
+field-cancellation-placeholder = لماذا تلغي الحجز؟
+field-rescheduling-reason = سبب تغيير الموعد
+field-rescheduling-placeholder = أخبرنا لماذا تحتاج إلى تغيير الموعد
+field-guests = ضيوف إضافيون
+field-phone = رقم هاتفك
+field-payment = طريقة الدفع
+field-address = عنوانك
+guests-help = عنوان بريد إلكتروني واحد في كل سطر
+guests-help-group = ضيف واحد في كل سطر، هكذا: الاسم <email@example.org>
+reason-word = سبب
+reason-label = السبب: { $label }
+
+occurrences = عدد المواعيد
+series-dates = { $count ->
+    [one] موعد واحد
+    [two] موعدان
+    [few] { $count } مواعيد
+    [many] { $count } موعدًا
+   *[other] { $count } موعد
+}
+repeats-every = { $unit ->
+    [week] { $interval ->
+        [one] يتكرر كل أسبوع
+        [two] يتكرر كل أسبوعين
+        [few] يتكرر كل { $interval } أسابيع
+        [many] يتكرر كل { $interval } أسبوعًا
+       *[other] يتكرر كل { $interval } أسبوع
+    }
+    [month] { $interval ->
+        [one] يتكرر كل شهر
+        [two] يتكرر كل شهرين
+        [few] يتكرر كل { $interval } أشهر
+        [many] يتكرر كل { $interval } شهرًا
+       *[other] يتكرر كل { $interval } شهر
+    }
+   *[day] { $interval ->
+        [one] يتكرر كل يوم
+        [two] يتكرر كل يومين
+        [few] يتكرر كل { $interval } أيام
+        [many] يتكرر كل { $interval } يومًا
+       *[other] يتكرر كل { $interval } يوم
+    }
+}
+
+add-google = إضافة إلى تقويم Google
+add-outlook = إضافة إلى Outlook
+download-ics = تنزيل ملف ‎.ics
+join-video = الانضمام إلى مكالمة الفيديو
+series-heading = مواعيد هذه السلسلة
+scope-this = هذا الموعد فقط
+scope-following = هذا الموعد وكل المواعيد اللاحقة
+series-cancelled = ملغى
+reschedule = تغيير الموعد
+cancel = إلغاء
+book-again = حجز وقت آخر
+when = الموعد
+event = الاجتماع
+attendee = الحاضر
+status-scheduled = تم تأكيد الحجز
+status-pending = تم إرسال طلب الحجز
+status-cancelled = تم إلغاء الحجز
+status-rejected = تم رفض الحجز
+status-completed = اكتمل الحجز
+status-no-show = سُجّل الحجز على أنه لم يُحضَر
+status-other = الحجز
+
+cancel-heading = إلغاء هذا الحجز
+reason = السبب
+cancel-button = إلغاء الحجز
+keep-booking = الإبقاء على الحجز
+reschedule-heading = اختر وقتًا جديدًا
+current-time = المحجوز حاليًا
+erase-data = حذف بياناتي
+erase-explained = سيُحذف من هذا الحجز اسمك وعنوان بريدك الإلكتروني ورقم هاتفك وملاحظاتك وإجاباتك وضيوفك. أما الحجز الذي لم يحن موعده بعد فيُلغى أولًا، ويُبلَّغ مضيفه بذلك.
+erase-confirm = أدرك أنه لا يمكن التراجع عن ذلك
+data-erased = تم حذف بياناتك
+data-erased-explained = لم يعد يُحفظ أي شيء مما أدخلته مع هذا الحجز، ولم تعد روابطه تعمل.
+back-to-booking = العودة إلى حجزك
+
+waitlist-heading = لا توجد أماكن؟ انتظر مكانًا
+join-waitlist = الانضمام إلى قائمة الانتظار
+name = الاسم
+email = البريد الإلكتروني
+waitlist-note = إذا أصبح أحد هذه الأوقات متاحًا، يتلقى الأول في القائمة رسالة بريد إلكتروني ويُحجز المكان له.
+offer-heading = يوجد مكان متاح
+book-this-time = احجز هذا الوقت
+offer-expired = انتهت صلاحية هذا العرض
+offer-used = تم استخدام هذا العرض بالفعل.
+offer-gone = لم يعد هذا المكان محجوزًا لك.
+leave-waitlist = مغادرة قائمة الانتظار
+joined-heading = انضممت إلى قائمة الانتظار
+left-heading = غادرت قائمة الانتظار
+waitlist-place-heading = مكانك في قائمة الانتظار
+offered-line = يوجد مكان محجوز لك: تحتوي الرسالة التي أرسلناها إليك على رابط حجزه.
+booked-line = حجزت هذا الوقت من قائمة الانتظار.
+expired-line = لم يُحجز المكان الذي عُرض عليك في الوقت المحدد.
+removed-line = أزال المضيف هذا الإدخال من قائمة الانتظار.
+waitlist-position = ترتيبك { $position } في القائمة.

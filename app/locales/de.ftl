@@ -1,0 +1,172 @@
+footer = Gebucht mit slotbook
+not-found-title = Seite nicht gefunden
+not-found-body = Unter dieser Adresse gibt es nichts. Vielleicht ist der Link veraltet oder die Seite wurde entfernt.
+error-title = Etwas ist schiefgelaufen
+link-gone-title = Dieser Link ist nicht mehr gültig
+not-saved = Die Buchung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.
+not-loaded = Die Seite konnte nicht geladen werden. Bitte versuchen Sie es erneut.
+
+language = Sprache
+change-language = Sprache ändern
+
+landing-empty = Hier kann derzeit nichts gebucht werden.
+events-heading = Termin auswählen
+
+host = Gastgeber
+duration = Dauer
+location = Ort
+previous-month = Vorheriger Monat
+next-month = Nächster Monat
+today = heute
+chosen = ausgewählt
+clock-change = an diesem Tag wird die Uhr umgestellt
+clock-change-legend = An markierten Tagen wird die Uhr umgestellt (Sommerzeit).
+time-zone = Zeitzone
+show-times = Zeiten anzeigen
+zone-locked = Die Zeiten werden in der Zeitzone des Gastgebers angezeigt
+clock = Uhrzeit
+clock-12 = 12 Stunden
+clock-24 = 24 Stunden
+duration-choice = Dauer
+no-times-day = An diesem Tag sind keine Zeiten frei. Bitte wählen Sie einen anderen Tag.
+no-times-month = In diesem Monat sind keine Zeiten frei.
+times-heading = Freie Zeiten
+seats-left = { $count ->
+    [one] 1 Platz frei
+   *[other] { $count } Plätze frei
+}
+times-announcement = { $count ->
+    [0] { $month }, { $day }: keine Zeiten
+    [one] { $month }, { $day }: 1 Zeit
+   *[other] { $month }, { $day }: { $count } Zeiten
+}
+
+form-heading = Ihre Angaben
+change-time = Zeit ändern
+required = Pflichtfeld
+errors-heading = Bitte prüfen Sie das Formular
+website = Website
+held-until = Für Sie reserviert bis { $time }
+confirm-booking = Buchung bestätigen
+confirm-new-time = Neue Zeit bestätigen
+time-gone = Diese Zeit ist nicht mehr verfügbar. Bitte wählen Sie eine andere Zeit.
+duration-not-offered = Diese Dauer wird nicht angeboten; angezeigt wird die Standarddauer.
+not-a-date = „{ $text }“ ist kein Datum; angezeigt wird der erste Tag mit freien Zeiten.
+not-a-month = „{ $text }“ ist kein Monat; angezeigt wird der erste Monat mit freien Zeiten.
+not-a-zone = „{ $text }“ ist keine Zeitzone; die Zeiten werden in { $zone } angezeigt.
+clocks-change = An diesem Tag wird die Uhr in { $zone } umgestellt: von { $before } auf { $after }.
+out-of-office = { $host } ist vom { $start } bis zum { $end } nicht im Büro
+book-with = Bei { $teammate } buchen
+
+date-span = { $date }, { $start }–{ $end }
+
+hours = { $count ->
+    [one] 1 Stunde
+   *[other] { $count } Stunden
+}
+minutes = { $count ->
+    [one] 1 Minute
+   *[other] { $count } Minuten
+}
+hours-minutes = { $hours } { $minutes }
+
+in-person = Vor Ort
+in-person-guest = Vor Ort, bei Ihnen
+phone-call = Telefonat
+phone-guest = Telefonat: Der Gastgeber ruft Sie an
+custom-location = Eigener Ort
+online-meeting = Online-Meeting
+phone-call-to-host = Telefonat: { $number }
+phone-call-to-attendee = Telefonat mit { $number }
+payment = Zahlung
+alternatives = { $first } oder { $rest }
+field-name = Ihr Name
+field-email = Ihre E-Mail-Adresse
+field-message = Worum geht es bei diesem Termin?
+field-cancellation-reason = Grund der Stornierung
+field-cancellation-placeholder = Warum stornieren Sie?
+field-rescheduling-reason = Grund der Verschiebung
+field-rescheduling-placeholder = Teilen Sie mit, warum Sie verschieben müssen
+field-guests = Weitere Gäste
+field-phone = Ihre Telefonnummer
+field-payment = Zahlungsart
+field-address = Ihre Adresse
+guests-help = Eine E-Mail-Adresse pro Zeile
+guests-help-group = Ein Gast pro Zeile, so: Name <email@example.org>
+reason-word = grund
+reason-label = Grund: { $label }
+
+occurrences = Termine
+series-dates = { $count ->
+    [one] 1 Termin
+   *[other] { $count } Termine
+}
+repeats-every = { $unit ->
+    [week] { $interval ->
+        [one] Wiederholt sich jede Woche
+       *[other] Wiederholt sich alle { $interval } Wochen
+    }
+    [month] { $interval ->
+        [one] Wiederholt sich jeden Monat
+       *[other] Wiederholt sich alle { $interval } Monate
+    }
+   *[day] { $interval ->
+        [one] Wiederholt sich jeden Tag
+       *[other] Wiederholt sich alle { $interval } Tage
+    }
+}
+
+add-google = Zu Google Kalender hinzufügen
+add-outlook = Zu Outlook hinzufügen
+download-ics = .ics herunterladen
+join-video = Videoanruf beitreten
+series-heading = Termine dieser Serie
+scope-this = Nur dieser Termin
+scope-following = Dieser und alle späteren Termine
+series-cancelled = Storniert
+reschedule = Verschieben
+cancel = Stornieren
+book-again = Weitere Zeit buchen
+when = Wann
+event = Termin
+attendee = Teilnehmer
+status-scheduled = Buchung bestätigt
+status-pending = Buchungsanfrage gesendet
+status-cancelled = Buchung storniert
+status-rejected = Buchung abgelehnt
+status-completed = Buchung abgeschlossen
+status-no-show = Buchung als versäumt markiert
+status-other = Buchung
+
+cancel-heading = Diese Buchung stornieren
+reason = Grund
+cancel-button = Buchung stornieren
+keep-booking = Buchung behalten
+reschedule-heading = Neue Zeit wählen
+current-time = Derzeit gebucht
+erase-data = Meine Daten löschen
+erase-explained = Ihr Name, Ihre E-Mail-Adresse, Telefonnummer, Notizen, Antworten und Gäste werden aus dieser Buchung gelöscht. Eine Buchung, die noch nicht stattgefunden hat, wird zuerst storniert, und der Gastgeber wird benachrichtigt.
+erase-confirm = Mir ist klar, dass dies nicht rückgängig gemacht werden kann
+data-erased = Ihre Daten wurden gelöscht
+data-erased-explained = Von Ihren Angaben wird bei dieser Buchung nichts mehr gespeichert, und ihre Links funktionieren nicht mehr.
+back-to-booking = Zurück zu Ihrer Buchung
+
+waitlist-heading = Ausgebucht? Auf einen Platz warten
+join-waitlist = Auf die Warteliste
+name = Name
+email = E-Mail
+waitlist-note = Wird eine dieser Zeiten frei, erhält die erste Person auf der Liste eine E-Mail, und der Platz wird für sie reserviert.
+offer-heading = Ein Platz ist frei
+book-this-time = Diese Zeit buchen
+offer-expired = Dieses Angebot ist abgelaufen
+offer-used = Dieses Angebot wurde bereits genutzt.
+offer-gone = Dieser Platz ist nicht mehr für Sie reserviert.
+leave-waitlist = Warteliste verlassen
+joined-heading = Sie stehen auf der Warteliste
+left-heading = Sie haben die Warteliste verlassen
+waitlist-place-heading = Ihr Platz auf der Warteliste
+offered-line = Ein Platz ist für Sie reserviert: Den Link zum Buchen finden Sie in unserer E-Mail.
+booked-line = Sie haben diese Zeit über die Warteliste gebucht.
+expired-line = Der Ihnen angebotene Platz wurde nicht rechtzeitig gebucht.
+removed-line = Der Gastgeber hat diesen Eintrag von der Warteliste genommen.
+waitlist-position = Sie sind Nummer { $position } in der Reihe.

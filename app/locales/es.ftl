@@ -1,0 +1,172 @@
+footer = Reservado con slotbook
+not-found-title = Página no encontrada
+not-found-body = No hay nada en esta dirección. Puede que el enlace sea antiguo o que la página se haya eliminado.
+error-title = Algo ha salido mal
+link-gone-title = Este enlace ya no es válido
+not-saved = No se ha podido guardar la reserva. Inténtalo de nuevo.
+not-loaded = No se ha podido cargar la página. Inténtalo de nuevo.
+
+language = Idioma
+change-language = Cambiar idioma
+
+landing-empty = Ahora mismo no hay nada que reservar aquí.
+events-heading = Elige una cita
+
+host = Anfitrión
+duration = Duración
+location = Lugar
+previous-month = Mes anterior
+next-month = Mes siguiente
+today = hoy
+chosen = seleccionado
+clock-change = este día cambia la hora
+clock-change-legend = En los días marcados cambia la hora (horario de verano).
+time-zone = Zona horaria
+show-times = Mostrar horarios
+zone-locked = Los horarios se muestran en la zona horaria del anfitrión
+clock = Formato de hora
+clock-12 = 12 horas
+clock-24 = 24 horas
+duration-choice = Duración
+no-times-day = No hay horarios libres este día. Elige otro día.
+no-times-month = No hay horarios libres este mes.
+times-heading = Horarios disponibles
+seats-left = { $count ->
+    [one] Queda 1 plaza
+   *[other] Quedan { $count } plazas
+}
+times-announcement = { $count ->
+    [0] { $month }, { $day }: ningún horario
+    [one] { $month }, { $day }: 1 horario
+   *[other] { $month }, { $day }: { $count } horarios
+}
+
+form-heading = Tus datos
+change-time = Cambiar horario
+required = obligatorio
+errors-heading = Revisa el formulario
+website = Sitio web
+held-until = Reservado para ti hasta las { $time }
+confirm-booking = Confirmar reserva
+confirm-new-time = Confirmar nuevo horario
+time-gone = Ese horario ya no está disponible. Elige otro.
+duration-not-offered = Esa duración no se ofrece; se muestra la duración predeterminada.
+not-a-date = «{ $text }» no es una fecha; se muestra el primer día con horarios.
+not-a-month = «{ $text }» no es un mes; se muestra el primer mes con horarios.
+not-a-zone = «{ $text }» no es una zona horaria; los horarios se muestran en { $zone }.
+clocks-change = Este día cambia la hora en { $zone }: de { $before } a { $after }.
+out-of-office = { $host } está fuera de la oficina del { $start } al { $end }
+book-with = Reservar con { $teammate }
+
+date-span = { $date }, { $start } – { $end }
+
+hours = { $count ->
+    [one] 1 hora
+   *[other] { $count } horas
+}
+minutes = { $count ->
+    [one] 1 minuto
+   *[other] { $count } minutos
+}
+hours-minutes = { $hours } y { $minutes }
+
+in-person = En persona
+in-person-guest = En persona, en tu dirección
+phone-call = Llamada telefónica
+phone-guest = Llamada telefónica: el anfitrión te llama
+custom-location = Otro lugar
+online-meeting = Reunión en línea
+phone-call-to-host = Llamada telefónica: { $number }
+phone-call-to-attendee = Llamada telefónica al { $number }
+payment = Pago
+alternatives = { $first } o { $rest }
+field-name = Tu nombre
+field-email = Tu correo electrónico
+field-message = ¿De qué trata esta reunión?
+field-cancellation-reason = Motivo de la cancelación
+field-cancellation-placeholder = ¿Por qué cancelas?
+field-rescheduling-reason = Motivo del cambio de fecha
+field-rescheduling-placeholder = Cuéntanos por qué necesitas cambiar la fecha
+field-guests = Invitados adicionales
+field-phone = Tu número de teléfono
+field-payment = Método de pago
+field-address = Tu dirección
+guests-help = Una dirección de correo por línea
+guests-help-group = Un invitado por línea, así: Nombre <email@example.org>
+reason-word = motivo
+reason-label = Motivo: { $label }
+
+occurrences = Sesiones
+series-dates = { $count ->
+    [one] 1 fecha
+   *[other] { $count } fechas
+}
+repeats-every = { $unit ->
+    [week] { $interval ->
+        [one] Se repite cada semana
+       *[other] Se repite cada { $interval } semanas
+    }
+    [month] { $interval ->
+        [one] Se repite cada mes
+       *[other] Se repite cada { $interval } meses
+    }
+   *[day] { $interval ->
+        [one] Se repite cada día
+       *[other] Se repite cada { $interval } días
+    }
+}
+
+add-google = Añadir a Google Calendar
+add-outlook = Añadir a Outlook
+download-ics = Descargar .ics
+join-video = Unirse a la videollamada
+series-heading = Fechas de esta serie
+scope-this = Solo esta fecha
+scope-following = Esta fecha y todas las siguientes
+series-cancelled = Cancelada
+reschedule = Cambiar fecha
+cancel = Cancelar
+book-again = Reservar otro horario
+when = Cuándo
+event = Cita
+attendee = Asistente
+status-scheduled = Reserva confirmada
+status-pending = Solicitud de reserva enviada
+status-cancelled = Reserva cancelada
+status-rejected = Reserva rechazada
+status-completed = Reserva completada
+status-no-show = Reserva marcada como no asistida
+status-other = Reserva
+
+cancel-heading = Cancelar esta reserva
+reason = Motivo
+cancel-button = Cancelar reserva
+keep-booking = Mantener la reserva
+reschedule-heading = Elige un nuevo horario
+current-time = Reservado actualmente
+erase-data = Borrar mis datos
+erase-explained = Tu nombre, dirección de correo, teléfono, notas, respuestas e invitados se borrarán de esta reserva. Una reserva que aún no ha tenido lugar se cancela primero, y se avisa al anfitrión.
+erase-confirm = Entiendo que esto no se puede deshacer
+data-erased = Tus datos se han borrado
+data-erased-explained = Ya no se guarda nada de lo que introdujiste en esta reserva, y sus enlaces han dejado de funcionar.
+back-to-booking = Volver a tu reserva
+
+waitlist-heading = ¿Completo? Espera una plaza
+join-waitlist = Apuntarse a la lista de espera
+name = Nombre
+email = Correo electrónico
+waitlist-note = Si se libera uno de estos horarios, la primera persona de la lista recibe un correo y la plaza queda reservada para ella.
+offer-heading = Hay una plaza libre
+book-this-time = Reservar este horario
+offer-expired = Esta oferta ha caducado
+offer-used = Esta oferta ya se ha utilizado.
+offer-gone = Esta plaza ya no está reservada para ti.
+leave-waitlist = Salir de la lista de espera
+joined-heading = Te has apuntado a la lista de espera
+left-heading = Has salido de la lista de espera
+waitlist-place-heading = Tu puesto en la lista de espera
+offered-line = Tienes una plaza reservada: el correo que te enviamos tiene el enlace para reservarla.
+booked-line = Reservaste este horario desde la lista de espera.
+expired-line = La plaza que se te ofreció no se reservó a tiempo.
+removed-line = El anfitrión ha quitado esta entrada de la lista de espera.
+waitlist-position = Eres el número { $position } de la lista.

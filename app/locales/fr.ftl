@@ -1,0 +1,172 @@
+footer = Réservé avec slotbook
+not-found-title = Page introuvable
+not-found-body = Il n’y a rien à cette adresse. Le lien est peut-être ancien, ou la page a été supprimée.
+error-title = Une erreur s’est produite
+link-gone-title = Ce lien n’est plus valable
+not-saved = La réservation n’a pas pu être enregistrée. Veuillez réessayer.
+not-loaded = La page n’a pas pu être chargée. Veuillez réessayer.
+
+language = Langue
+change-language = Changer de langue
+
+landing-empty = Il n’y a rien à réserver ici pour le moment.
+events-heading = Choisissez un rendez-vous
+
+host = Hôte
+duration = Durée
+location = Lieu
+previous-month = Mois précédent
+next-month = Mois suivant
+today = aujourd’hui
+chosen = sélectionné
+clock-change = changement d’heure ce jour-là
+clock-change-legend = L’heure change les jours marqués (heure d’été).
+time-zone = Fuseau horaire
+show-times = Afficher les horaires
+zone-locked = Les horaires sont affichés dans le fuseau horaire de l’hôte
+clock = Format horaire
+clock-12 = 12 heures
+clock-24 = 24 heures
+duration-choice = Durée
+no-times-day = Aucun horaire n’est libre ce jour-là. Veuillez choisir un autre jour.
+no-times-month = Aucun horaire n’est libre ce mois-ci.
+times-heading = Horaires disponibles
+seats-left = { $count ->
+    [one] { $count } place restante
+   *[other] { $count } places restantes
+}
+times-announcement = { $count ->
+    [0] { $month }, { $day } : aucun horaire
+    [one] { $month }, { $day } : 1 horaire
+   *[other] { $month }, { $day } : { $count } horaires
+}
+
+form-heading = Vos coordonnées
+change-time = Changer d’horaire
+required = obligatoire
+errors-heading = Veuillez vérifier le formulaire
+website = Site web
+held-until = Réservé pour vous jusqu’à { $time }
+confirm-booking = Confirmer la réservation
+confirm-new-time = Confirmer le nouvel horaire
+time-gone = Cet horaire n’est plus disponible. Veuillez en choisir un autre.
+duration-not-offered = Cette durée n’est pas proposée ; la durée par défaut est affichée.
+not-a-date = « { $text } » n’est pas une date ; le premier jour avec des horaires est affiché.
+not-a-month = « { $text } » n’est pas un mois ; le premier mois avec des horaires est affiché.
+not-a-zone = « { $text } » n’est pas un fuseau horaire ; les horaires sont affichés en { $zone }.
+clocks-change = L’heure change ce jour-là en { $zone } : de { $before } à { $after }.
+out-of-office = { $host } est absent(e) du { $start } au { $end }
+book-with = Réserver avec { $teammate }
+
+date-span = { $date }, { $start } – { $end }
+
+hours = { $count ->
+    [one] { $count } heure
+   *[other] { $count } heures
+}
+minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+hours-minutes = { $hours } { $minutes }
+
+in-person = En personne
+in-person-guest = En personne, à votre adresse
+phone-call = Appel téléphonique
+phone-guest = Appel téléphonique : l’hôte vous appelle
+custom-location = Autre lieu
+online-meeting = Réunion en ligne
+phone-call-to-host = Appel téléphonique : { $number }
+phone-call-to-attendee = Appel téléphonique au { $number }
+payment = Paiement
+alternatives = { $first } ou { $rest }
+field-name = Votre nom
+field-email = Votre adresse e-mail
+field-message = Quel est l’objet de ce rendez-vous ?
+field-cancellation-reason = Motif de l’annulation
+field-cancellation-placeholder = Pourquoi annulez-vous ?
+field-rescheduling-reason = Motif du report
+field-rescheduling-placeholder = Indiquez pourquoi vous devez reporter
+field-guests = Invités supplémentaires
+field-phone = Votre numéro de téléphone
+field-payment = Moyen de paiement
+field-address = Votre adresse
+guests-help = Une adresse e-mail par ligne
+guests-help-group = Un invité par ligne, sous la forme : Nom <email@example.org>
+reason-word = motif
+reason-label = Motif : { $label }
+
+occurrences = Séances
+series-dates = { $count ->
+    [one] { $count } date
+   *[other] { $count } dates
+}
+repeats-every = { $unit ->
+    [week] { $interval ->
+        [one] Se répète chaque semaine
+       *[other] Se répète toutes les { $interval } semaines
+    }
+    [month] { $interval ->
+        [one] Se répète chaque mois
+       *[other] Se répète tous les { $interval } mois
+    }
+   *[day] { $interval ->
+        [one] Se répète chaque jour
+       *[other] Se répète tous les { $interval } jours
+    }
+}
+
+add-google = Ajouter à Google Agenda
+add-outlook = Ajouter à Outlook
+download-ics = Télécharger le fichier .ics
+join-video = Rejoindre l’appel vidéo
+series-heading = Dates de cette série
+scope-this = Cette date uniquement
+scope-following = Cette date et toutes les suivantes
+series-cancelled = Annulée
+reschedule = Reporter
+cancel = Annuler
+book-again = Réserver un autre horaire
+when = Quand
+event = Rendez-vous
+attendee = Participant
+status-scheduled = Réservation confirmée
+status-pending = Demande de réservation envoyée
+status-cancelled = Réservation annulée
+status-rejected = Réservation refusée
+status-completed = Réservation terminée
+status-no-show = Réservation marquée comme manquée
+status-other = Réservation
+
+cancel-heading = Annuler cette réservation
+reason = Motif
+cancel-button = Annuler la réservation
+keep-booking = Conserver la réservation
+reschedule-heading = Choisissez un nouvel horaire
+current-time = Réservé actuellement
+erase-data = Effacer mes données
+erase-explained = Vos nom, adresse e-mail, numéro de téléphone, notes, réponses et invités seront effacés de cette réservation. Une réservation qui n’a pas encore eu lieu est d’abord annulée, et son hôte en est informé.
+erase-confirm = Je comprends que cette action est irréversible
+data-erased = Vos données ont été effacées
+data-erased-explained = Plus rien de ce que vous avez saisi n’est conservé avec cette réservation, et ses liens ne fonctionnent plus.
+back-to-booking = Retour à votre réservation
+
+waitlist-heading = Complet ? Attendez une place
+join-waitlist = S’inscrire sur la liste d’attente
+name = Nom
+email = E-mail
+waitlist-note = Si l’un de ces horaires se libère, la première personne de la liste reçoit un e-mail et la place lui est réservée.
+offer-heading = Une place s’est libérée
+book-this-time = Réserver cet horaire
+offer-expired = Cette offre a expiré
+offer-used = Cette offre a déjà été utilisée.
+offer-gone = Cette place ne vous est plus réservée.
+leave-waitlist = Quitter la liste d’attente
+joined-heading = Vous êtes inscrit(e) sur la liste d’attente
+left-heading = Vous avez quitté la liste d’attente
+waitlist-place-heading = Votre place sur la liste d’attente
+offered-line = Une place vous est réservée : l’e-mail que nous vous avons envoyé contient le lien pour la réserver.
+booked-line = Vous avez réservé cet horaire depuis la liste d’attente.
+expired-line = La place qui vous était proposée n’a pas été réservée à temps.
+removed-line = L’hôte a retiré cette inscription de la liste d’attente.
+waitlist-position = Vous êtes numéro { $position } dans la file.

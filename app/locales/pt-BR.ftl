@@ -1,0 +1,172 @@
+footer = Agendado com slotbook
+not-found-title = Página não encontrada
+not-found-body = Não há nada neste endereço. O link pode estar desatualizado ou a página pode ter sido removida.
+error-title = Algo deu errado
+link-gone-title = Este link não é mais válido
+not-saved = Não foi possível salvar o agendamento. Tente novamente.
+not-loaded = Não foi possível carregar a página. Tente novamente.
+
+language = Idioma
+change-language = Mudar idioma
+
+landing-empty = No momento não há nada para agendar aqui.
+events-heading = Escolha um compromisso
+
+host = Anfitrião
+duration = Duração
+location = Local
+previous-month = Mês anterior
+next-month = Próximo mês
+today = hoje
+chosen = selecionado
+clock-change = o horário muda neste dia
+clock-change-legend = Nos dias marcados o horário muda (horário de verão).
+time-zone = Fuso horário
+show-times = Mostrar horários
+zone-locked = Os horários são exibidos no fuso horário do anfitrião
+clock = Formato de hora
+clock-12 = 12 horas
+clock-24 = 24 horas
+duration-choice = Duração
+no-times-day = Não há horários livres neste dia. Escolha outro dia.
+no-times-month = Não há horários livres neste mês.
+times-heading = Horários disponíveis
+seats-left = { $count ->
+    [one] { $count } vaga restante
+   *[other] { $count } vagas restantes
+}
+times-announcement = { $count ->
+    [0] { $month }, { $day }: nenhum horário
+    [one] { $month }, { $day }: 1 horário
+   *[other] { $month }, { $day }: { $count } horários
+}
+
+form-heading = Seus dados
+change-time = Mudar horário
+required = obrigatório
+errors-heading = Verifique o formulário
+website = Site
+held-until = Reservado para você até { $time }
+confirm-booking = Confirmar agendamento
+confirm-new-time = Confirmar novo horário
+time-gone = Esse horário não está mais disponível. Escolha outro.
+duration-not-offered = Essa duração não é oferecida; exibindo a duração padrão.
+not-a-date = “{ $text }” não é uma data; exibindo o primeiro dia com horários.
+not-a-month = “{ $text }” não é um mês; exibindo o primeiro mês com horários.
+not-a-zone = “{ $text }” não é um fuso horário; os horários são exibidos em { $zone }.
+clocks-change = Neste dia o horário muda em { $zone }: de { $before } para { $after }.
+out-of-office = { $host } está ausente de { $start } a { $end }
+book-with = Agendar com { $teammate }
+
+date-span = { $date }, { $start } – { $end }
+
+hours = { $count ->
+    [one] { $count } hora
+   *[other] { $count } horas
+}
+minutes = { $count ->
+    [one] { $count } minuto
+   *[other] { $count } minutos
+}
+hours-minutes = { $hours } e { $minutes }
+
+in-person = Presencial
+in-person-guest = Presencial, no seu endereço
+phone-call = Ligação telefônica
+phone-guest = Ligação telefônica: o anfitrião liga para você
+custom-location = Outro local
+online-meeting = Reunião on-line
+phone-call-to-host = Ligação telefônica: { $number }
+phone-call-to-attendee = Ligação telefônica para { $number }
+payment = Pagamento
+alternatives = { $first } ou { $rest }
+field-name = Seu nome
+field-email = Seu e-mail
+field-message = Sobre o que é esta reunião?
+field-cancellation-reason = Motivo do cancelamento
+field-cancellation-placeholder = Por que você está cancelando?
+field-rescheduling-reason = Motivo do reagendamento
+field-rescheduling-placeholder = Conte por que você precisa reagendar
+field-guests = Convidados adicionais
+field-phone = Seu número de telefone
+field-payment = Forma de pagamento
+field-address = Seu endereço
+guests-help = Um endereço de e-mail por linha
+guests-help-group = Um convidado por linha, assim: Nome <email@example.org>
+reason-word = motivo
+reason-label = Motivo: { $label }
+
+occurrences = Sessões
+series-dates = { $count ->
+    [one] { $count } data
+   *[other] { $count } datas
+}
+repeats-every = { $unit ->
+    [week] { $interval ->
+        [one] Repete toda semana
+       *[other] Repete a cada { $interval } semanas
+    }
+    [month] { $interval ->
+        [one] Repete todo mês
+       *[other] Repete a cada { $interval } meses
+    }
+   *[day] { $interval ->
+        [one] Repete todo dia
+       *[other] Repete a cada { $interval } dias
+    }
+}
+
+add-google = Adicionar ao Google Agenda
+add-outlook = Adicionar ao Outlook
+download-ics = Baixar .ics
+join-video = Entrar na videochamada
+series-heading = Datas desta série
+scope-this = Somente esta data
+scope-following = Esta e todas as datas seguintes
+series-cancelled = Cancelada
+reschedule = Reagendar
+cancel = Cancelar
+book-again = Agendar outro horário
+when = Quando
+event = Compromisso
+attendee = Participante
+status-scheduled = Agendamento confirmado
+status-pending = Solicitação de agendamento enviada
+status-cancelled = Agendamento cancelado
+status-rejected = Agendamento recusado
+status-completed = Agendamento concluído
+status-no-show = Agendamento marcado como falta
+status-other = Agendamento
+
+cancel-heading = Cancelar este agendamento
+reason = Motivo
+cancel-button = Cancelar agendamento
+keep-booking = Manter o agendamento
+reschedule-heading = Escolha um novo horário
+current-time = Agendado atualmente
+erase-data = Apagar meus dados
+erase-explained = Seu nome, endereço de e-mail, telefone, observações, respostas e convidados serão apagados deste agendamento. Um agendamento que ainda não aconteceu é cancelado primeiro, e o anfitrião é avisado.
+erase-confirm = Entendo que isso não pode ser desfeito
+data-erased = Seus dados foram apagados
+data-erased-explained = Nada do que você informou fica mais guardado com este agendamento, e os links dele não funcionam mais.
+back-to-booking = Voltar ao seu agendamento
+
+waitlist-heading = Lotado? Aguarde uma vaga
+join-waitlist = Entrar na lista de espera
+name = Nome
+email = E-mail
+waitlist-note = Se um destes horários vagar, a primeira pessoa da fila recebe um e-mail e a vaga fica reservada para ela.
+offer-heading = Uma vaga está livre
+book-this-time = Agendar este horário
+offer-expired = Esta oferta expirou
+offer-used = Esta oferta já foi usada.
+offer-gone = Esta vaga não está mais reservada para você.
+leave-waitlist = Sair da lista de espera
+joined-heading = Você entrou na lista de espera
+left-heading = Você saiu da lista de espera
+waitlist-place-heading = Sua posição na lista de espera
+offered-line = Há uma vaga reservada para você: o e-mail que enviamos tem o link para agendá-la.
+booked-line = Você agendou este horário pela lista de espera.
+expired-line = A vaga oferecida a você não foi agendada a tempo.
+removed-line = O anfitrião retirou esta inscrição da lista de espera.
+waitlist-position = Você é o número { $position } da fila.

@@ -1,0 +1,503 @@
+//! Every fixed text the public pages show (and the attendee's emails share), by message id: the
+//! words live in one Fluent catalog per language (`app/locales/{code}.ftl`, DESIGN 2.9), dates
+//! and times come from CLDR (`cldr`). Pages and use cases both import it; it imports nothing
+//! of either. The English texts quoted in DESIGN 2.6 ("Show times", "Confirm booking", ...)
+//! are contracts.
+//!
+//! Catalogs are read on the server only: the browser's islands get the texts they show from
+//! the page, so a public page's script stays small in every language.
+
+#[cfg(feature = "ssr")]
+mod catalog;
+#[cfg(feature = "ssr")]
+pub mod cldr;
+
+pub use crate::domain::language::Lang;
+
+/// A message of the catalogs, by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Msg(pub &'static str);
+
+impl Msg {
+    /// The message in `lang` (English when a catalog lacks it, which a unit test forbids).
+    pub fn get(self, lang: Lang) -> String {
+        format(lang, self.0, &[])
+    }
+}
+
+/// A value given to a message's placeholder.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg<'a> {
+    Text(&'a str),
+    Number(i64),
+}
+
+/// A message with its placeholders filled (`Arg::Number` selects plural forms).
+#[cfg(feature = "ssr")]
+pub fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    catalog::format(lang, id, args)
+}
+
+/// Pages render on the server; the browser never formats a catalog text.
+#[cfg(not(feature = "ssr"))]
+pub fn format(_lang: Lang, id: &str, _args: &[(&str, Arg<'_>)]) -> String {
+    id.to_string()
+}
+
+pub const FOOTER: Msg = Msg("footer");
+pub const NOT_FOUND_TITLE: Msg = Msg("not-found-title");
+pub const NOT_FOUND_BODY: Msg = Msg("not-found-body");
+pub const ERROR_TITLE: Msg = Msg("error-title");
+/// The title of a booking page reached through a private link that no longer works.
+pub const LINK_GONE_TITLE: Msg = Msg("link-gone-title");
+pub const NOT_SAVED: Msg = Msg("not-saved");
+pub const NOT_LOADED: Msg = Msg("not-loaded");
+
+/// The language picker's label and button (DESIGN 2.9).
+pub const LANGUAGE: Msg = Msg("language");
+pub const CHANGE_LANGUAGE: Msg = Msg("change-language");
+
+pub const LANDING_EMPTY: Msg = Msg("landing-empty");
+pub const EVENTS_HEADING: Msg = Msg("events-heading");
+
+pub const HOST: Msg = Msg("host");
+pub const DURATION: Msg = Msg("duration");
+pub const LOCATION: Msg = Msg("location");
+pub const PREVIOUS_MONTH: Msg = Msg("previous-month");
+pub const NEXT_MONTH: Msg = Msg("next-month");
+pub const TODAY: Msg = Msg("today");
+pub const CHOSEN: Msg = Msg("chosen");
+pub const CLOCK_CHANGE: Msg = Msg("clock-change");
+pub const CLOCK_CHANGE_LEGEND: Msg = Msg("clock-change-legend");
+pub const TIME_ZONE: Msg = Msg("time-zone");
+pub const SHOW_TIMES: Msg = Msg("show-times");
+pub const ZONE_LOCKED: Msg = Msg("zone-locked");
+pub const CLOCK: Msg = Msg("clock");
+pub const CLOCK_12: Msg = Msg("clock-12");
+pub const CLOCK_24: Msg = Msg("clock-24");
+pub const DURATION_CHOICE: Msg = Msg("duration-choice");
+pub const NO_TIMES_DAY: Msg = Msg("no-times-day");
+pub const NO_TIMES_MONTH: Msg = Msg("no-times-month");
+pub const TIMES_HEADING: Msg = Msg("times-heading");
+
+pub fn seats_left(lang: Lang, n: u32) -> String {
+    format(lang, "seats-left", &[("count", Arg::Number(n.into()))])
+}
+
+pub const FORM_HEADING: Msg = Msg("form-heading");
+pub const CHANGE_TIME: Msg = Msg("change-time");
+pub const REQUIRED: Msg = Msg("required");
+pub const ERRORS_HEADING: Msg = Msg("errors-heading");
+/// The hidden field only robots fill in.
+pub const WEBSITE: Msg = Msg("website");
+
+pub const ADD_GOOGLE: Msg = Msg("add-google");
+pub const ADD_OUTLOOK: Msg = Msg("add-outlook");
+pub const DOWNLOAD_ICS: Msg = Msg("download-ics");
+pub const JOIN_VIDEO: Msg = Msg("join-video");
+pub const OCCURRENCES: Msg = Msg("occurrences");
+pub const SERIES_HEADING: Msg = Msg("series-heading");
+pub const SCOPE_THIS: Msg = Msg("scope-this");
+pub const SERIES_CANCELLED: Msg = Msg("series-cancelled");
+pub const SCOPE_FOLLOWING: Msg = Msg("scope-following");
+
+/// "4 dates" of a fixed series.
+pub fn series_dates(lang: Lang, count: i64) -> String {
+    format(lang, "series-dates", &[("count", Arg::Number(count))])
+}
+
+/// "Repeats every week", "Repeats every 2 weeks", ...: `unit` is `day`, `week` or `month`.
+pub fn repeats_every(lang: Lang, unit: &str, interval: i64) -> String {
+    format(
+        lang,
+        "repeats-every",
+        &[
+            ("unit", Arg::Text(unit)),
+            ("interval", Arg::Number(interval)),
+        ],
+    )
+}
+pub const RESCHEDULE: Msg = Msg("reschedule");
+pub const CANCEL: Msg = Msg("cancel");
+pub const BOOK_AGAIN: Msg = Msg("book-again");
+pub const WHEN: Msg = Msg("when");
+pub const EVENT: Msg = Msg("event");
+pub const ATTENDEE: Msg = Msg("attendee");
+
+pub const CANCEL_HEADING: Msg = Msg("cancel-heading");
+pub const REASON: Msg = Msg("reason");
+pub const CANCEL_BUTTON: Msg = Msg("cancel-button");
+pub const KEEP_BOOKING: Msg = Msg("keep-booking");
+/// The manage page's link, the erase page's heading and button (DESIGN 2.11).
+pub const ERASE_DATA: Msg = Msg("erase-data");
+pub const ERASE_EXPLAINED: Msg = Msg("erase-explained");
+pub const ERASE_CONFIRM: Msg = Msg("erase-confirm");
+pub const DATA_ERASED: Msg = Msg("data-erased");
+pub const DATA_ERASED_EXPLAINED: Msg = Msg("data-erased-explained");
+pub const BACK_TO_BOOKING: Msg = Msg("back-to-booking");
+pub const RESCHEDULE_HEADING: Msg = Msg("reschedule-heading");
+pub const CURRENT_TIME: Msg = Msg("current-time");
+
+/// The desk's name of a booking whose attendee data was erased (the dashboard is English).
+pub const ERASED_ATTENDEE: &str = "Erased attendee";
+
+pub const CONFIRM_BOOKING: Msg = Msg("confirm-booking");
+pub const CONFIRM_NEW_TIME: Msg = Msg("confirm-new-time");
+/// Above the booking form: until when the chosen time is kept for the visitor.
+pub fn held_until(lang: Lang, time: &str) -> String {
+    format(lang, "held-until", &[("time", Arg::Text(time))])
+}
+/// DESIGN 2.8: a host out of office in the month shown.
+pub fn out_of_office(lang: Lang, host: &str, start: &str, end: &str) -> String {
+    format(
+        lang,
+        "out-of-office",
+        &[
+            ("host", Arg::Text(host)),
+            ("start", Arg::Text(start)),
+            ("end", Arg::Text(end)),
+        ],
+    )
+}
+pub fn book_with(lang: Lang, teammate: &str) -> String {
+    format(lang, "book-with", &[("teammate", Arg::Text(teammate))])
+}
+pub const TIME_GONE: Msg = Msg("time-gone");
+pub const DURATION_NOT_OFFERED: Msg = Msg("duration-not-offered");
+pub fn not_a_date(lang: Lang, text: &str) -> String {
+    format(lang, "not-a-date", &[("text", Arg::Text(text))])
+}
+pub fn not_a_month(lang: Lang, text: &str) -> String {
+    format(lang, "not-a-month", &[("text", Arg::Text(text))])
+}
+pub fn not_a_zone(lang: Lang, text: &str, used: &str) -> String {
+    format(
+        lang,
+        "not-a-zone",
+        &[("text", Arg::Text(text)), ("zone", Arg::Text(used))],
+    )
+}
+pub fn clocks_change(lang: Lang, zone: &str, before: &str, after: &str) -> String {
+    format(
+        lang,
+        "clocks-change",
+        &[
+            ("zone", Arg::Text(zone)),
+            ("before", Arg::Text(before)),
+            ("after", Arg::Text(after)),
+        ],
+    )
+}
+
+/// "Monday 14 December 2026, 9:00am – 9:30am": a date with a start and end time, in the
+/// language's punctuation.
+pub fn date_span(lang: Lang, date: &str, start: &str, end: &str) -> String {
+    format(
+        lang,
+        "date-span",
+        &[
+            ("date", Arg::Text(date)),
+            ("start", Arg::Text(start)),
+            ("end", Arg::Text(end)),
+        ],
+    )
+}
+
+/// "30 minutes", "1 hour", "1 hour 30 minutes", in the language's plural forms.
+pub fn duration(lang: Lang, minutes: i64) -> String {
+    let (h, m) = (minutes / 60, minutes % 60);
+    let hours = format(lang, "hours", &[("count", Arg::Number(h))]);
+    let mins = format(lang, "minutes", &[("count", Arg::Number(m))]);
+    match (h, m) {
+        (0, _) => mins,
+        (_, 0) => hours,
+        _ => format(
+            lang,
+            "hours-minutes",
+            &[("hours", Arg::Text(&hours)), ("minutes", Arg::Text(&mins))],
+        ),
+    }
+}
+
+pub const IN_PERSON: Msg = Msg("in-person");
+pub const IN_PERSON_GUEST: Msg = Msg("in-person-guest");
+pub const PHONE_CALL: Msg = Msg("phone-call");
+pub const PHONE_GUEST: Msg = Msg("phone-guest");
+pub const CUSTOM_LOCATION: Msg = Msg("custom-location");
+pub const ONLINE_MEETING: Msg = Msg("online-meeting");
+pub fn phone_call_to_host(lang: Lang, number: &str) -> String {
+    format(lang, "phone-call-to-host", &[("number", Arg::Text(number))])
+}
+pub fn phone_call_to_attendee(lang: Lang, number: &str) -> String {
+    format(
+        lang,
+        "phone-call-to-attendee",
+        &[("number", Arg::Text(number))],
+    )
+}
+/// The payment choice's label on the booking form.
+pub const PAYMENT: Msg = Msg("payment");
+
+/// A system booking field's default label or placeholder (the English text `GET
+/// .../booking-fields` answers for a new event) in `lang`; any other text is the host's own and
+/// is shown as written (DESIGN 2.9).
+pub fn field_text(lang: Lang, text: &str) -> String {
+    let id = match text {
+        "Your Name" => "field-name",
+        "Your Email" => "field-email",
+        "What is this meeting about?" => "field-message",
+        "Reason for cancellation" => "field-cancellation-reason",
+        "Why are you cancelling?" => "field-cancellation-placeholder",
+        "Reason for reschedule" => "field-rescheduling-reason",
+        "Let others know why you need to reschedule" => "field-rescheduling-placeholder",
+        "Additional Guests" => "field-guests",
+        "Your Phone Number" => "field-phone",
+        "Payment Method" => "field-payment",
+        "Location" => "location",
+        "Your Address" => "field-address",
+        _ => return text.to_string(),
+    };
+    Msg(id).get(lang)
+}
+
+/// "30 minutes or 1 hour": choices in a sentence.
+pub fn alternatives(lang: Lang, items: Vec<String>) -> String {
+    items
+        .into_iter()
+        .rev()
+        .reduce(|rest, first| {
+            format(
+                lang,
+                "alternatives",
+                &[("first", Arg::Text(&first)), ("rest", Arg::Text(&rest))],
+            )
+        })
+        .unwrap_or_default()
+}
+
+pub const GUESTS_HELP: Msg = Msg("guests-help");
+pub const GUESTS_HELP_GROUP: Msg = Msg("guests-help-group");
+/// A reason field's label; DESIGN wants the word "Reason" in it.
+pub fn reason_label(lang: Lang, label: &str) -> String {
+    let word = Msg("reason-word").get(lang);
+    if label.to_lowercase().contains(&word) {
+        label.to_string()
+    } else {
+        format(lang, "reason-label", &[("label", Arg::Text(label))])
+    }
+}
+
+/// The manage page's heading for a booking status.
+pub fn status_heading(lang: Lang, status: &str) -> String {
+    let id = match status {
+        "scheduled" => "status-scheduled",
+        "pending" => "status-pending",
+        "cancelled" => "status-cancelled",
+        "rejected" => "status-rejected",
+        "completed" => "status-completed",
+        "no_show" => "status-no-show",
+        _ => "status-other",
+    };
+    Msg(id).get(lang)
+}
+
+/// REST's answer (a contract in English) and the page's when an address books too often.
+pub fn too_many_bookings(seconds: u64) -> String {
+    format!("Too many bookings from your address. Please try again in {seconds} seconds.")
+}
+/// The live region's announcement of a day's times (rendered with the day's times, read by
+/// the page's island after it swaps them in).
+pub fn times_announcement(lang: Lang, month: &str, day: &str, count: u32) -> String {
+    format(
+        lang,
+        "times-announcement",
+        &[
+            ("month", Arg::Text(month)),
+            ("day", Arg::Text(day)),
+            ("count", Arg::Number(count.into())),
+        ],
+    )
+}
+
+// The waitlist (DESIGN 2.12).
+pub const WAITLIST_HEADING: Msg = Msg("waitlist-heading");
+pub const JOIN_WAITLIST: Msg = Msg("join-waitlist");
+pub const NAME: Msg = Msg("name");
+pub const EMAIL: Msg = Msg("email");
+pub const WAITLIST_NOTE: Msg = Msg("waitlist-note");
+pub const OFFER_HEADING: Msg = Msg("offer-heading");
+pub const BOOK_THIS_TIME: Msg = Msg("book-this-time");
+pub const OFFER_EXPIRED: Msg = Msg("offer-expired");
+pub const OFFER_USED: Msg = Msg("offer-used");
+pub const OFFER_GONE: Msg = Msg("offer-gone");
+pub const LEAVE_WAITLIST: Msg = Msg("leave-waitlist");
+pub const JOINED_HEADING: Msg = Msg("joined-heading");
+pub const LEFT_HEADING: Msg = Msg("left-heading");
+pub const WAITLIST_PLACE_HEADING: Msg = Msg("waitlist-place-heading");
+pub const OFFERED_LINE: Msg = Msg("offered-line");
+pub const BOOKED_LINE: Msg = Msg("booked-line");
+pub const EXPIRED_LINE: Msg = Msg("expired-line");
+pub const REMOVED_LINE: Msg = Msg("removed-line");
+
+/// "You are number 2 in line."
+pub fn waitlist_position(lang: Lang, position: i64) -> String {
+    format(
+        lang,
+        "waitlist-position",
+        &[("position", Arg::Number(position))],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    /// The public pages' views and the code that builds their texts.
+    const SOURCES: [(&str, &str); 13] = [
+        ("ui/public/mod.rs", include_str!("../ui/public/mod.rs")),
+        (
+            "ui/public/booking.rs",
+            include_str!("../ui/public/booking.rs"),
+        ),
+        (
+            "ui/public/landing.rs",
+            include_str!("../ui/public/landing.rs"),
+        ),
+        (
+            "ui/public/manage.rs",
+            include_str!("../ui/public/manage.rs"),
+        ),
+        (
+            "ui/public/waitlist.rs",
+            include_str!("../ui/public/waitlist.rs"),
+        ),
+        (
+            "pages/public/mod.rs",
+            include_str!("../pages/public/mod.rs"),
+        ),
+        (
+            "pages/public/away.rs",
+            include_str!("../pages/public/away.rs"),
+        ),
+        (
+            "pages/public/form.rs",
+            include_str!("../pages/public/form.rs"),
+        ),
+        (
+            "pages/public/manage.rs",
+            include_str!("../pages/public/manage.rs"),
+        ),
+        (
+            "pages/public/month.rs",
+            include_str!("../pages/public/month.rs"),
+        ),
+        (
+            "pages/public/submit.rs",
+            include_str!("../pages/public/submit.rs"),
+        ),
+        (
+            "pages/public/waitlist.rs",
+            include_str!("../pages/public/waitlist.rs"),
+        ),
+        (
+            "service/bookings/location.rs",
+            include_str!("../service/bookings/location.rs"),
+        ),
+    ];
+
+    /// The code of a file without its comments, its tests, its log lines (`tracing::...;`)
+    /// and its `rel` values: what is left may reach a page.
+    fn code(source: &str) -> String {
+        let before_tests = source.split("#[cfg(test)]").next().unwrap_or_default();
+        let lines = before_tests
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut kept = String::new();
+        let mut rest = lines.as_str();
+        while let Some(start) = rest.find("tracing::") {
+            kept.push_str(&rest[..start]);
+            rest = rest[start..].split_once(';').map_or("", |(_, after)| after);
+        }
+        kept.push_str(rest);
+        kept.replace("rel=\"noopener noreferrer\"", "")
+    }
+
+    /// The string literals of `code` (escapes such as `\u{2022}` taken out).
+    fn literals(code: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut rest = code;
+        while let Some(start) = rest.find('"') {
+            let after = &rest[start + 1..];
+            let mut end = 0;
+            let bytes = after.as_bytes();
+            while end < bytes.len() && bytes[end] != b'"' {
+                end += if bytes[end] == b'\\' { 2 } else { 1 };
+            }
+            let literal = after.get(..end.min(after.len())).unwrap_or_default();
+            let mut plain = String::new();
+            let mut chars = literal.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '\\' {
+                    if chars.next() == Some('u') {
+                        for c in chars.by_ref() {
+                            if c == '}' {
+                                break;
+                            }
+                        }
+                    }
+                } else {
+                    plain.push(c);
+                }
+            }
+            found.push(plain);
+            rest = after.get(end + 1..).unwrap_or_default();
+        }
+        found
+    }
+
+    /// Words a person reads: a capital letter and lower-case ones, or two words or more.
+    fn reads_as_words(text: &str) -> bool {
+        let words: Vec<&str> = text
+            .split_whitespace()
+            .filter(|w| {
+                w.chars()
+                    .all(|c| c.is_alphabetic() || ".,:;!?'".contains(c))
+            })
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .collect();
+        let capitalised = words.iter().any(|w| {
+            let mut chars = w.chars();
+            chars.next().is_some_and(char::is_uppercase) && chars.any(char::is_lowercase)
+        });
+        !text.contains(['/', '{', '=', '_', '#', '<', '$', '%'])
+            && (capitalised || words.len() >= 2)
+    }
+
+    #[test]
+    fn no_visible_text_of_the_public_pages_is_written_outside_the_catalogs() {
+        // Not words of a language: the product's name, CSS classes and attribute values.
+        let allowed = ["slotbook"];
+        let mut found = Vec::new();
+        for (file, source) in SOURCES {
+            for literal in literals(&code(source)) {
+                let is_class = literal.split_whitespace().any(|w| w.contains('-'));
+                if reads_as_words(&literal) && !is_class && !allowed.contains(&literal.as_str()) {
+                    found.push(format!("{file}: {literal:?}"));
+                }
+            }
+        }
+        assert!(found.is_empty(), "texts outside the catalogs: {found:#?}");
+    }
+
+    #[test]
+    fn the_scan_finds_words_and_passes_over_code() {
+        assert!(reads_as_words("Show times"));
+        assert!(reads_as_words("Payment"));
+        assert!(!reads_as_words("en"));
+        assert!(!reads_as_words("/booking/{hash}"));
+        assert_eq!(
+            literals(r#"view! { <span>"\u{2022} "</span> "Next month" }"#),
+            vec![" ".to_string(), "Next month".to_string()]
+        );
+    }
+}

@@ -1,0 +1,416 @@
+//! DESIGN 2.9: the visitor's language on the public pages (chosen from `lang`, the cookie, the
+//! booking, `Accept-Language`, the calendar), CLDR's dates in it, right to left for Arabic, the
+//! booking's and calendar's `language` in REST, and the caller's profile.
+
+use chrono::{Datelike, Duration, NaiveDate};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::pages::{Page, berlin_event, booking_by_hash, held_token, page, post_form};
+use crate::support::{TestApp, assert_invalid_field};
+
+/// A GET of a page with request headers (a browser's `Accept-Language`, a cookie).
+async fn page_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> Page {
+    let mut request = app.client.get(format!("{}{path}", app.base));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await.expect("request");
+    Page {
+        status: response.status(),
+        headers: response.headers().clone(),
+        html: response.text().await.expect("body"),
+    }
+}
+
+/// A day ten days on, and its month as `YYYY-MM`.
+fn a_day_ahead() -> (NaiveDate, String) {
+    let day = chrono::Utc::now().date_naive() + Duration::days(10);
+    (day, day.format("%Y-%m").to_string())
+}
+
+/// The weekday of the first cell of the grid's first week that holds a day: the day links'
+/// positions tell which weekday each column is.
+fn first_column_weekday(html: &str, first_of_month: NaiveDate) -> chrono::Weekday {
+    let body = html.split("<tbody>").nth(1).expect("a month grid");
+    let first_row = body.split("</tr>").next().unwrap_or_default();
+    let empty_cells = first_row
+        .split("<td")
+        .skip(1)
+        .take_while(|cell| cell.starts_with("></td>"))
+        .count();
+    let mut day = first_of_month;
+    for _ in 0..empty_cells {
+        day = day.pred_opt().expect("a day");
+    }
+    day.weekday()
+}
+
+/// The attribute values of `name` in `html`.
+fn attributes<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
+    html.split(&format!(" {name}=\""))
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_german_page_speaks_german_with_cldr_dates_and_keeps_its_language_in_every_link() {
+    let app = TestApp::spawn().await;
+    let (_, _, _, path) = berlin_event(&app).await;
+    let (day, month) = a_day_ahead();
+    let german = page(&app, &format!("{path}?month={month}&date={day}&lang=de")).await;
+    assert_eq!(german.status, StatusCode::OK);
+    assert!(
+        german.html.contains(r#"<html lang="de" dir="ltr""#),
+        "{}",
+        german.html
+    );
+    assert_eq!(german.header("content-language"), "de");
+    let vary = german
+        .headers
+        .get_all("vary")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(", ")
+        .to_ascii_lowercase();
+    assert!(
+        vary.contains("accept-language") && vary.contains("cookie"),
+        "{vary}"
+    );
+    assert!(
+        german.header("set-cookie").starts_with("slotbook_lang=de;"),
+        "{:?}",
+        german.headers
+    );
+    let months = [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ];
+    let caption = format!("{} {}", months[day.month0() as usize], day.year());
+    assert!(german.html.contains(&caption), "caption {caption}");
+    assert!(german.html.contains("Freie Zeiten") || german.html.contains("Zeitzone"));
+    for english in [
+        "Previous month",
+        "Next month",
+        "Time zone",
+        "Show times",
+        "Booked with slotbook",
+    ] {
+        assert!(!german.html.contains(english), "{english} on a German page");
+    }
+    // Monday first; every day link named with its weekday, day, month and year.
+    let first = day.with_day(1).expect("first of month");
+    assert_eq!(
+        first_column_weekday(&german.html, first),
+        chrono::Weekday::Mon
+    );
+    let weekdays = [
+        "Montag",
+        "Dienstag",
+        "Mittwoch",
+        "Donnerstag",
+        "Freitag",
+        "Samstag",
+        "Sonntag",
+    ];
+    let name = format!(
+        "{}, {}. {} {}",
+        weekdays[day.weekday().num_days_from_monday() as usize],
+        day.day(),
+        months[day.month0() as usize],
+        day.year()
+    );
+    assert!(
+        german.html.contains(&format!("aria-label=\"{name}\"")),
+        "{name}"
+    );
+    // Times on the 24-hour clock; every link to a public page carries lang=de.
+    assert!(german.html.contains(">09:00<"), "24-hour times");
+    let links: Vec<&str> = attributes(&german.html, "href")
+        .into_iter()
+        .filter(|href| {
+            href.starts_with('/') && !href.starts_with("/pkg") && !href.starts_with("/favicon")
+        })
+        .collect();
+    assert!(!links.is_empty());
+    for href in links {
+        assert!(href.contains("lang=de"), "{href}");
+    }
+    // The picker: labelled in German, every language, the page's selected, the view kept.
+    assert!(german.html.contains(r#"<label for="language-select""#));
+    assert!(german.html.contains(">Sprache</label>"));
+    assert!(
+        german
+            .html
+            .contains(r#"<option value="de" lang="de" selected"#)
+    );
+    for option in [
+        "English",
+        "Deutsch",
+        "Français",
+        "Español",
+        "Português (Brasil)",
+        "العربية",
+        "日本語",
+    ] {
+        assert!(
+            german.html.contains(&format!(">{option}</option>")),
+            "{option}"
+        );
+    }
+    assert!(
+        german
+            .html
+            .contains(&format!(r#"name="date" value="{day}""#))
+    );
+}
+
+#[tokio::test]
+async fn arabic_reads_right_to_left_from_accept_language_with_saturday_first_and_cldr_marks() {
+    let app = TestApp::spawn().await;
+    let (_, _, _, path) = berlin_event(&app).await;
+    let (day, month) = a_day_ahead();
+    let arabic = page_with(
+        &app,
+        &format!("{path}?month={month}&date={day}"),
+        &[("accept-language", "xx, ar-EG;q=0.9, de;q=0.5")],
+    )
+    .await;
+    assert!(
+        arabic.html.contains(r#"<html lang="ar" dir="rtl""#),
+        "{}",
+        arabic.html
+    );
+    assert_eq!(arabic.header("content-language"), "ar");
+    // Accept-Language chooses, but only `lang=` sets the cookie.
+    assert!(
+        arabic.header("set-cookie").is_empty(),
+        "{:?}",
+        arabic.headers
+    );
+    let first = day.with_day(1).expect("first of month");
+    assert_eq!(
+        first_column_weekday(&arabic.html, first),
+        chrono::Weekday::Sat
+    );
+    // 12-hour with CLDR's marks ("9:00 ص"), Latin digits.
+    assert!(arabic.html.contains("9:00\u{a0}ص") || arabic.html.contains("9:00 ص"));
+    assert!(arabic.html.contains("الأوقات المتاحة") || arabic.html.contains("المنطقة الزمنية"));
+}
+
+#[tokio::test]
+async fn the_first_source_naming_a_language_wins_and_unknown_ones_fall_through() {
+    let app = TestApp::spawn().await;
+    let (host, calendar, _, path) = berlin_event(&app).await;
+    let french_cookie = [("cookie", "slotbook_lang=fr"), ("accept-language", "de")];
+    let by_cookie = page_with(&app, &path, &french_cookie).await;
+    assert!(by_cookie.html.contains(r#"<html lang="fr""#));
+    let unknown = page_with(&app, &format!("{path}?lang=xx"), &french_cookie).await;
+    assert_eq!(unknown.status, StatusCode::OK);
+    assert!(unknown.html.contains(r#"<html lang="fr""#));
+    let by_tag = page(&app, &format!("{path}?lang=pt-PT")).await;
+    assert!(by_tag.html.contains(r#"<html lang="pt-BR""#));
+    assert!(
+        by_tag
+            .header("set-cookie")
+            .starts_with("slotbook_lang=pt-BR;")
+    );
+    // Without any, the calendar's language; without that, English.
+    let english = page(&app, &path).await;
+    assert!(english.html.contains(r#"<html lang="en" dir="ltr""#));
+    let (status, body) = app
+        .post(
+            &format!("/calendars/{calendar}"),
+            &host,
+            json!({"language": "ja"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["calendar"]["language"], "ja");
+    assert_eq!(body["message"], "Calendar has been updated successfully");
+    let japanese = page(&app, &path).await;
+    assert!(japanese.html.contains(r#"<html lang="ja""#));
+    assert!(japanese.html.contains("年") && japanese.html.contains("月"));
+    let not_found = page_with(&app, "/no-such-calendar", &[("accept-language", "es")]).await;
+    assert_eq!(not_found.status, StatusCode::NOT_FOUND);
+    assert!(not_found.html.contains(r#"<html lang="es""#));
+    assert!(not_found.html.contains("Página no encontrada"));
+}
+
+#[tokio::test]
+async fn a_booking_made_on_a_german_page_is_german_and_its_pages_stay_german() {
+    let app = TestApp::spawn().await;
+    let (host, _, event, path) = berlin_event(&app).await;
+    let (day, _) = a_day_ahead();
+    let form_path = format!("{path}?date={day}&time=10%3A00&lang=de");
+    let form = page(&app, &form_path).await;
+    assert!(form.html.contains("Buchung bestätigen"), "{}", form.html);
+    assert!(
+        form.html.contains("Ihr Name"),
+        "the default field labels are translated"
+    );
+    let action = attributes(&form.html, "action")
+        .into_iter()
+        .find(|a| a.contains("time="))
+        .expect("the form's action")
+        .replace("&amp;", "&");
+    assert!(action.contains("lang=de"), "{action}");
+    let done = post_form(
+        &app,
+        &action,
+        &[
+            ("name", "Jonas Beispiel"),
+            ("email", "jonas@example.org"),
+            ("hold", &held_token(&form.html)),
+        ],
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+    let location = done.location();
+    assert!(location.ends_with("?lang=de"), "{location}");
+    let hash = location
+        .trim_start_matches("/booking/")
+        .trim_end_matches("?lang=de")
+        .to_string();
+    let booking = booking_by_hash(&app, &host, event, &hash).await;
+    assert_eq!(booking["language"], "de", "{booking}");
+    // Later visits without a choice: the booking's language beats the browser's.
+    let manage = page_with(
+        &app,
+        &format!("/booking/{hash}"),
+        &[("accept-language", "fr")],
+    )
+    .await;
+    assert!(manage.html.contains(r#"<html lang="de""#));
+    assert!(manage.html.contains("Buchung bestätigt"), "{}", manage.html);
+    // Another language asked for shows the page in it and leaves the booking's as it was.
+    let spanish = page(&app, &format!("/booking/{hash}/cancel?lang=es")).await;
+    assert!(spanish.html.contains("Cancelar esta reserva"));
+    let booking = booking_by_hash(&app, &host, event, &hash).await;
+    assert_eq!(booking["language"], "de");
+}
+
+#[tokio::test]
+async fn rest_bookings_take_language_then_accept_language_then_the_calendar_s() {
+    let app = TestApp::spawn().await;
+    let (host, calendar, event, _) = berlin_event(&app).await;
+    let (day, _) = a_day_ahead();
+    let book = |time: &str, language: Option<&str>| {
+        let mut body = json!({"name": "Ana", "email": format!("ana{}@example.org", time.replace(':', "")),
+            "timezone": "Europe/Berlin", "event_time": format!("{day} {time}:00")});
+        if let Some(language) = language {
+            body["language"] = json!(language);
+        }
+        body
+    };
+    let create = |body: Value, accept: Option<&'static str>| {
+        let mut request = app
+            .client
+            .post(format!("{}/api/v2/bookings/create/{event}", app.base))
+            .json(&body);
+        if let Some(accept) = accept {
+            request = request.header("accept-language", accept);
+        }
+        async move {
+            let response = request.send().await.expect("request");
+            let status = response.status();
+            (status, response.json::<Value>().await.expect("json"))
+        }
+    };
+    let (status, asked) = create(book("09:00", Some("pt-BR")), Some("de")).await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    assert_eq!(asked["booking"]["language"], "pt-BR");
+    let (_, by_header) = create(book("09:30", None), Some("fr-CA, de;q=0.5")).await;
+    assert_eq!(by_header["booking"]["language"], "fr");
+    app.post(
+        &format!("/calendars/{calendar}"),
+        &host,
+        json!({"language": "es"}),
+    )
+    .await;
+    let (_, by_calendar) = create(book("10:00", None), None).await;
+    assert_eq!(by_calendar["booking"]["language"], "es");
+    for wrong in ["xx", "de-AT", "", "DE"] {
+        let (status, refused) = create(book("10:30", Some(wrong)), None).await;
+        assert_invalid_field(status, &refused, "language");
+        assert!(
+            refused["errors"]["language"].get("in").is_some(),
+            "{refused}"
+        );
+    }
+    let (_, list) = app.get("/schedules", &host).await;
+    let languages: Vec<&str> = list["schedules"]["data"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|b| b["language"].as_str())
+        .collect();
+    assert_eq!(languages.len(), 3, "{list}");
+}
+
+#[tokio::test]
+async fn calendars_and_profiles_keep_a_language_and_refuse_any_other_value() {
+    let app = TestApp::spawn().await;
+    let host = app.host("lena").await;
+    let (status, profile) = app.get("/settings/profile", &host).await;
+    assert_eq!(status, StatusCode::OK, "{profile}");
+    assert_eq!(profile["profile"]["login"], "lena");
+    assert!(profile["profile"]["language"].is_null());
+    let (status, refused) = app
+        .post("/settings/profile", &host, json!({"language": "de-AT"}))
+        .await;
+    assert_invalid_field(status, &refused, "language");
+    let (status, saved) = app
+        .post("/settings/profile", &host, json!({"language": "de"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["message"], "Profile has been updated");
+    assert_eq!(saved["profile"]["language"], "de");
+    // A new calendar takes its creator's language unless it names one.
+    let (status, made) = app
+        .post(
+            "/calendars",
+            &host,
+            crate::support::calendar_body("Europe/Berlin"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let id = made["calendar"]["id"].as_i64().expect("id");
+    let (_, got) = app.get(&format!("/calendars/{id}"), &host).await;
+    assert_eq!(got["calendar"]["language"], "de", "{got}");
+    let (status, refused) = app
+        .post(
+            &format!("/calendars/{id}"),
+            &host,
+            json!({"language": "xx"}),
+        )
+        .await;
+    assert_invalid_field(status, &refused, "language");
+    let (_, unchanged) = app.get(&format!("/calendars/{id}"), &host).await;
+    assert_eq!(unchanged["calendar"]["language"], "de");
+    let (status, cleared) = app
+        .post("/settings/profile", &host, json!({"language": null}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{cleared}");
+    assert!(cleared["profile"]["language"].is_null());
+    let admin = app.admin().await;
+    let mut body = crate::support::calendar_body("Europe/Berlin");
+    body["calendar"]["language"] = json!("ar");
+    let (status, made) = app.post("/calendars", &admin, body).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["calendar"]["language"], "ar", "{made}");
+    let (status, _) = app.send(Method::GET, "/settings/profile", None, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
