@@ -452,8 +452,14 @@ async fn post_by_hash(state: &AppState, hash: &str, request: Request, action: By
 }
 
 /// `/booking/{hash}/ics`: the booking as an iCalendar file.
-async fn get_ics(State(state): State<AppState>, Path(hash): Path<String>) -> Response {
-    match public_pages::ics(&state.ctx, &hash).await {
+async fn get_ics(
+    State(state): State<AppState>,
+    Path(hash): Path<String>,
+    request: Request,
+) -> Response {
+    let (parts, _) = request.into_parts();
+    let ask = lang_ask(&parts, &[]);
+    match public_pages::ics(&state.ctx, &hash, &ask).await {
         Ok(text) => (
             [
                 (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),

@@ -195,3 +195,40 @@ booked-line = حجزت هذا الوقت من قائمة الانتظار.
 expired-line = لم يُحجز المكان الذي عُرض عليك في الوقت المحدد.
 removed-line = أزال المضيف هذا الإدخال من قائمة الانتظار.
 waitlist-position = ترتيبك { $position } في القائمة.
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = تأكيد الحجز: { $host_name } و{ $guest_full_name }
+email-booking-conf-attendee-body = <p>مرحبًا { $guest_first_name }،</p><p>تم تأكيد موعدك «{ $event_name }» مع { $host_name }.</p><p><strong>الموعد:</strong> { $when_guest }<br><strong>المكان:</strong> { $where }</p><p><a href="{ $reschedule_url }">تغيير الموعد</a> أو <a href="{ $cancel_url }">الإلغاء</a></p>
+sms-booking-conf-attendee = تم التأكيد: { $event_name } مع { $host_name }، { $start_guest }. للتغيير أو الإلغاء: { $manage_url }
+email-booking-conf-host-subject = حجز جديد: { $guest_full_name }، { $start_host }
+email-booking-conf-host-body = <p>حجز { $guest_full_name } ({ $guest_email }) موعد «{ $event_name }» معك.</p><p><strong>الموعد:</strong> { $when_host }</p><p>ملاحظة: { $guest_note }</p><p><a href="{ $admin_url }">فتح الحجز</a></p>
+sms-booking-conf-host = حجز جديد: { $guest_full_name }، { $event_name }، { $start_host }
+email-reminder-to-attendee-subject = تذكير بموعدك مع { $host_name }، { $start_guest }
+email-reminder-to-attendee-body = <p>مرحبًا { $guest_first_name }،</p><p>نذكّرك بأن موعدك «{ $event_name }» مع { $host_name } يبدأ { $when_guest }.</p><p><strong>المكان:</strong> { $where }</p><p><a href="{ $reschedule_url }">تغيير الموعد</a> أو <a href="{ $cancel_url }">الإلغاء</a></p>
+sms-reminder-to-attendee = تذكير: { $event_name } مع { $host_name }، { $start_guest }
+email-reminder-to-host-subject = تذكير بالموعد مع { $guest_full_name }، { $start_host }
+email-reminder-to-host-body = <p>تذكير: «{ $event_name }» مع { $guest_full_name } يبدأ { $when_host }.</p><p><a href="{ $admin_url }">فتح الحجز</a></p>
+sms-reminder-to-host = تذكير: { $event_name } مع { $guest_full_name }، { $start_host }
+email-cancelled-by-attendee-subject = أُلغي حجز مع { $guest_full_name }
+email-cancelled-by-attendee-body = <p>ألغى { $guest_full_name } موعد «{ $event_name }» المحدد في { $when_host }.</p><p>السبب: { $cancel_reason }</p>
+sms-cancelled-by-attendee = ألغى { $guest_full_name } موعد { $event_name } في { $start_host }
+email-cancelled-by-host-subject = أُلغي حجزك مع { $host_name }
+email-cancelled-by-host-body = <p>مرحبًا { $guest_first_name }،</p><p>ألغى { $host_name } موعدك «{ $event_name }» المحدد في { $when_guest }.</p><p>السبب: { $cancel_reason }</p>
+sms-cancelled-by-host = ألغى { $host_name } موعدك { $event_name } في { $start_guest }
+email-rescheduled-by-attendee-subject = تغيّر موعد حجز مع { $guest_full_name }
+email-rescheduled-by-attendee-body = <p>نقل { $guest_full_name } موعد «{ $event_name }» إلى { $when_host } (كان { $previous_host }).</p><p>السبب: { $reschedule_reason }</p>
+sms-rescheduled-by-attendee = نقل { $guest_full_name } موعد { $event_name } إلى { $start_host }
+email-rescheduled-by-host-subject = تغيّر موعد حجزك مع { $host_name }
+email-rescheduled-by-host-body = <p>مرحبًا { $guest_first_name }،</p><p>نقل { $host_name } موعدك «{ $event_name }» إلى { $when_guest } (كان { $previous_guest }).</p><p><a href="{ $reschedule_url }">تغيير الموعد</a> أو <a href="{ $cancel_url }">الإلغاء</a></p>
+sms-rescheduled-by-host = نقل { $host_name } موعدك { $event_name } إلى { $start_guest }
+email-booking-request-host-subject = بانتظار الموافقة: { $guest_full_name }، { $start_host }
+email-booking-request-host-body = <p>يطلب { $guest_full_name } ({ $guest_email }) حجز «{ $event_name }» في { $when_host }.</p><p><a href="{ $confirm_url }">تأكيد</a> أو <a href="{ $reject_url }">رفض</a></p>
+sms-booking-request-host = يطلب { $guest_full_name } حجز { $event_name } في { $start_host }
+email-booking-request-attendee-subject = أُرسل طلب الحجز: موعد بين { $host_name } و{ $guest_full_name }
+email-booking-request-attendee-body = <p>مرحبًا { $guest_first_name }،</p><p>طلبك لموعد «{ $event_name }» مع { $host_name } في { $when_guest } بانتظار تأكيد المضيف. ستصلك رسالة بريد إلكتروني في كل الأحوال.</p><p><a href="{ $cancel_url }">سحب الطلب</a></p>
+sms-booking-request-attendee = أُرسل الطلب: { $event_name } مع { $host_name }، { $start_guest }. سيصلك الرد.
+email-declined-by-host-subject = رُفض الحجز: رفض { $host_name } طلبك
+email-declined-by-host-body = <p>مرحبًا { $guest_first_name }،</p><p>رفض { $host_name } طلبك لموعد «{ $event_name }» في { $when_guest }.</p><p>السبب: { $reject_reason }</p>
+sms-declined-by-host = رفض { $host_name } طلبك لموعد { $event_name } في { $start_guest }
+ics-summary = { $event } مع { $host }

@@ -170,3 +170,40 @@ booked-line = Sie haben diese Zeit über die Warteliste gebucht.
 expired-line = Der Ihnen angebotene Platz wurde nicht rechtzeitig gebucht.
 removed-line = Der Gastgeber hat diesen Eintrag von der Warteliste genommen.
 waitlist-position = Sie sind Nummer { $position } in der Reihe.
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = Buchungsbestätigung: { $host_name } & { $guest_full_name }
+email-booking-conf-attendee-body = <p>Hallo { $guest_first_name },</p><p>Ihr Termin „{ $event_name }“ mit { $host_name } ist bestätigt.</p><p><strong>Wann:</strong> { $when_guest }<br><strong>Wo:</strong> { $where }</p><p><a href="{ $reschedule_url }">Verschieben</a> oder <a href="{ $cancel_url }">stornieren</a></p>
+sms-booking-conf-attendee = Bestätigt: { $event_name } mit { $host_name }, { $start_guest }. Ändern oder stornieren: { $manage_url }
+email-booking-conf-host-subject = Neue Buchung: { $guest_full_name } am { $start_host }
+email-booking-conf-host-body = <p>{ $guest_full_name } ({ $guest_email }) hat „{ $event_name }“ bei Ihnen gebucht.</p><p><strong>Wann:</strong> { $when_host }</p><p>Notiz: { $guest_note }</p><p><a href="{ $admin_url }">Buchung öffnen</a></p>
+sms-booking-conf-host = Neue Buchung: { $guest_full_name }, { $event_name }, { $start_host }
+email-reminder-to-attendee-subject = Erinnerung an Ihren Termin mit { $host_name } am { $start_guest }
+email-reminder-to-attendee-body = <p>Hallo { $guest_first_name },</p><p>eine Erinnerung: Ihr Termin „{ $event_name }“ mit { $host_name } beginnt { $when_guest }.</p><p><strong>Wo:</strong> { $where }</p><p><a href="{ $reschedule_url }">Verschieben</a> oder <a href="{ $cancel_url }">stornieren</a></p>
+sms-reminder-to-attendee = Erinnerung: { $event_name } mit { $host_name }, { $start_guest }
+email-reminder-to-host-subject = Erinnerung an den Termin mit { $guest_full_name } am { $start_host }
+email-reminder-to-host-body = <p>Eine Erinnerung: „{ $event_name }“ mit { $guest_full_name } beginnt { $when_host }.</p><p><a href="{ $admin_url }">Buchung öffnen</a></p>
+sms-reminder-to-host = Erinnerung: { $event_name } mit { $guest_full_name }, { $start_host }
+email-cancelled-by-attendee-subject = Eine Buchung mit { $guest_full_name } wurde storniert
+email-cancelled-by-attendee-body = <p>{ $guest_full_name } hat „{ $event_name }“ am { $when_host } storniert.</p><p>Grund: { $cancel_reason }</p>
+sms-cancelled-by-attendee = { $guest_full_name } hat { $event_name } am { $start_host } storniert
+email-cancelled-by-host-subject = Ihre Buchung mit { $host_name } wurde storniert
+email-cancelled-by-host-body = <p>Hallo { $guest_first_name },</p><p>{ $host_name } hat Ihren Termin „{ $event_name }“ am { $when_guest } storniert.</p><p>Grund: { $cancel_reason }</p>
+sms-cancelled-by-host = { $host_name } hat Ihren Termin { $event_name } am { $start_guest } storniert
+email-rescheduled-by-attendee-subject = Eine Buchung mit { $guest_full_name } wurde verschoben
+email-rescheduled-by-attendee-body = <p>{ $guest_full_name } hat „{ $event_name }“ auf { $when_host } verschoben (vorher { $previous_host }).</p><p>Grund: { $reschedule_reason }</p>
+sms-rescheduled-by-attendee = { $guest_full_name } hat { $event_name } auf { $start_host } verschoben
+email-rescheduled-by-host-subject = Ihre Buchung mit { $host_name } wurde verschoben
+email-rescheduled-by-host-body = <p>Hallo { $guest_first_name },</p><p>{ $host_name } hat Ihren Termin „{ $event_name }“ auf { $when_guest } verschoben (vorher { $previous_guest }).</p><p><a href="{ $reschedule_url }">Verschieben</a> oder <a href="{ $cancel_url }">stornieren</a></p>
+sms-rescheduled-by-host = { $host_name } hat Ihren Termin { $event_name } auf { $start_guest } verschoben
+email-booking-request-host-subject = Bestätigung erbeten: { $guest_full_name } am { $start_host }
+email-booking-request-host-body = <p>{ $guest_full_name } ({ $guest_email }) möchte „{ $event_name }“ am { $when_host } buchen.</p><p><a href="{ $confirm_url }">Bestätigen</a> oder <a href="{ $reject_url }">ablehnen</a></p>
+sms-booking-request-host = { $guest_full_name } möchte { $event_name } am { $start_host } buchen
+email-booking-request-attendee-subject = Buchungsanfrage gesendet: Termin mit { $host_name } für { $guest_full_name }
+email-booking-request-attendee-body = <p>Hallo { $guest_first_name },</p><p>Ihre Anfrage für „{ $event_name }“ mit { $host_name } am { $when_guest } wartet auf die Bestätigung des Gastgebers. Sie erhalten in jedem Fall eine E-Mail.</p><p><a href="{ $cancel_url }">Anfrage zurückziehen</a></p>
+sms-booking-request-attendee = Anfrage gesendet: { $event_name } mit { $host_name }, { $start_guest }. Sie hören von uns.
+email-declined-by-host-subject = Buchung abgelehnt: { $host_name } hat Ihre Anfrage abgelehnt
+email-declined-by-host-body = <p>Hallo { $guest_first_name },</p><p>{ $host_name } hat Ihre Anfrage für „{ $event_name }“ am { $when_guest } abgelehnt.</p><p>Grund: { $reject_reason }</p>
+sms-declined-by-host = { $host_name } hat Ihre Anfrage für { $event_name } am { $start_guest } abgelehnt
+ics-summary = { $event } mit { $host }

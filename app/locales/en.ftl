@@ -173,3 +173,40 @@ booked-line = You booked this time from the waitlist.
 expired-line = The place offered to you was not booked in time.
 removed-line = The host took this entry off the waitlist.
 waitlist-position = You are number { $position } in line.
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = Booking Confirmation between { $host_name } & { $guest_full_name }
+email-booking-conf-attendee-body = <p>Hello { $guest_first_name },</p><p>Your { $event_name } with { $host_name } is confirmed.</p><p><strong>When:</strong> { $when_guest }<br><strong>Where:</strong> { $where }</p><p><a href="{ $reschedule_url }">Reschedule</a> or <a href="{ $cancel_url }">cancel</a></p>
+sms-booking-conf-attendee = Confirmed: { $event_name } with { $host_name }, { $start_guest }. Change or cancel: { $manage_url }
+email-booking-conf-host-subject = New Booking: { $guest_full_name } @ { $start_host }
+email-booking-conf-host-body = <p>{ $guest_full_name } ({ $guest_email }) booked { $event_name } with you.</p><p><strong>When:</strong> { $when_host }</p><p>Note: { $guest_note }</p><p><a href="{ $admin_url }">Open the booking</a></p>
+sms-booking-conf-host = New booking: { $guest_full_name }, { $event_name }, { $start_host }
+email-reminder-to-attendee-subject = Meeting Reminder with { $host_name } @ { $start_guest }
+email-reminder-to-attendee-body = <p>Hello { $guest_first_name },</p><p>A reminder: your { $event_name } with { $host_name } starts { $when_guest }.</p><p><strong>Where:</strong> { $where }</p><p><a href="{ $reschedule_url }">Reschedule</a> or <a href="{ $cancel_url }">cancel</a></p>
+sms-reminder-to-attendee = Reminder: { $event_name } with { $host_name }, { $start_guest }
+email-reminder-to-host-subject = Meeting Reminder with { $guest_full_name } @ { $start_host }
+email-reminder-to-host-body = <p>A reminder: { $event_name } with { $guest_full_name } starts { $when_host }.</p><p><a href="{ $admin_url }">Open the booking</a></p>
+sms-reminder-to-host = Reminder: { $event_name } with { $guest_full_name }, { $start_host }
+email-cancelled-by-attendee-subject = A booking was cancelled with { $guest_full_name }
+email-cancelled-by-attendee-body = <p>{ $guest_full_name } cancelled { $event_name } of { $when_host }.</p><p>Reason: { $cancel_reason }</p>
+sms-cancelled-by-attendee = { $guest_full_name } cancelled { $event_name } of { $start_host }
+email-cancelled-by-host-subject = Your booking was cancelled with { $host_name }
+email-cancelled-by-host-body = <p>Hello { $guest_first_name },</p><p>{ $host_name } cancelled your { $event_name } of { $when_guest }.</p><p>Reason: { $cancel_reason }</p>
+sms-cancelled-by-host = { $host_name } cancelled your { $event_name } of { $start_guest }
+email-rescheduled-by-attendee-subject = A booking was rescheduled with { $guest_full_name }
+email-rescheduled-by-attendee-body = <p>{ $guest_full_name } moved { $event_name } to { $when_host } (was { $previous_host }).</p><p>Reason: { $reschedule_reason }</p>
+sms-rescheduled-by-attendee = { $guest_full_name } moved { $event_name } to { $start_host }
+email-rescheduled-by-host-subject = Your booking was rescheduled with { $host_name }
+email-rescheduled-by-host-body = <p>Hello { $guest_first_name },</p><p>{ $host_name } moved your { $event_name } to { $when_guest } (was { $previous_guest }).</p><p><a href="{ $reschedule_url }">Reschedule</a> or <a href="{ $cancel_url }">cancel</a></p>
+sms-rescheduled-by-host = { $host_name } moved your { $event_name } to { $start_guest }
+email-booking-request-host-subject = Awaiting Approval: { $guest_full_name } @ { $start_host }
+email-booking-request-host-body = <p>{ $guest_full_name } ({ $guest_email }) asks to book { $event_name } on { $when_host }.</p><p><a href="{ $confirm_url }">Confirm</a> or <a href="{ $reject_url }">decline</a></p>
+sms-booking-request-host = { $guest_full_name } asks to book { $event_name } on { $start_host }
+email-booking-request-attendee-subject = Booking Submitted: Meeting between { $host_name } & { $guest_full_name }
+email-booking-request-attendee-body = <p>Hello { $guest_first_name },</p><p>Your request for { $event_name } with { $host_name } on { $when_guest } awaits the host's confirmation. You will get an email either way.</p><p><a href="{ $cancel_url }">Withdraw the request</a></p>
+sms-booking-request-attendee = Request sent: { $event_name } with { $host_name }, { $start_guest }. You will hear back.
+email-declined-by-host-subject = Booking Declined: Your booking was declined with { $host_name }
+email-declined-by-host-body = <p>Hello { $guest_first_name },</p><p>{ $host_name } declined your request for { $event_name } on { $when_guest }.</p><p>Reason: { $reject_reason }</p>
+sms-declined-by-host = { $host_name } declined your request for { $event_name } on { $start_guest }
+ics-summary = { $event } with { $host }

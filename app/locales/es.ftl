@@ -170,3 +170,40 @@ booked-line = Reservaste este horario desde la lista de espera.
 expired-line = La plaza que se te ofreció no se reservó a tiempo.
 removed-line = El anfitrión ha quitado esta entrada de la lista de espera.
 waitlist-position = Eres el número { $position } de la lista.
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = Confirmación de reserva: { $host_name } y { $guest_full_name }
+email-booking-conf-attendee-body = <p>Hola, { $guest_first_name }:</p><p>Tu cita «{ $event_name }» con { $host_name } está confirmada.</p><p><strong>Cuándo:</strong> { $when_guest }<br><strong>Dónde:</strong> { $where }</p><p><a href="{ $reschedule_url }">Cambiar la fecha</a> o <a href="{ $cancel_url }">cancelar</a></p>
+sms-booking-conf-attendee = Confirmada: { $event_name } con { $host_name }, { $start_guest }. Cambiar o cancelar: { $manage_url }
+email-booking-conf-host-subject = Nueva reserva: { $guest_full_name }, { $start_host }
+email-booking-conf-host-body = <p>{ $guest_full_name } ({ $guest_email }) ha reservado «{ $event_name }» contigo.</p><p><strong>Cuándo:</strong> { $when_host }</p><p>Nota: { $guest_note }</p><p><a href="{ $admin_url }">Abrir la reserva</a></p>
+sms-booking-conf-host = Nueva reserva: { $guest_full_name }, { $event_name }, { $start_host }
+email-reminder-to-attendee-subject = Recordatorio de tu cita con { $host_name }, { $start_guest }
+email-reminder-to-attendee-body = <p>Hola, { $guest_first_name }:</p><p>Te recordamos que tu cita «{ $event_name }» con { $host_name } empieza el { $when_guest }.</p><p><strong>Dónde:</strong> { $where }</p><p><a href="{ $reschedule_url }">Cambiar la fecha</a> o <a href="{ $cancel_url }">cancelar</a></p>
+sms-reminder-to-attendee = Recordatorio: { $event_name } con { $host_name }, { $start_guest }
+email-reminder-to-host-subject = Recordatorio de la cita con { $guest_full_name }, { $start_host }
+email-reminder-to-host-body = <p>Recordatorio: «{ $event_name }» con { $guest_full_name } empieza el { $when_host }.</p><p><a href="{ $admin_url }">Abrir la reserva</a></p>
+sms-reminder-to-host = Recordatorio: { $event_name } con { $guest_full_name }, { $start_host }
+email-cancelled-by-attendee-subject = Se ha cancelado una reserva con { $guest_full_name }
+email-cancelled-by-attendee-body = <p>{ $guest_full_name } ha cancelado «{ $event_name }» del { $when_host }.</p><p>Motivo: { $cancel_reason }</p>
+sms-cancelled-by-attendee = { $guest_full_name } ha cancelado { $event_name } del { $start_host }
+email-cancelled-by-host-subject = Se ha cancelado tu reserva con { $host_name }
+email-cancelled-by-host-body = <p>Hola, { $guest_first_name }:</p><p>{ $host_name } ha cancelado tu cita «{ $event_name }» del { $when_guest }.</p><p>Motivo: { $cancel_reason }</p>
+sms-cancelled-by-host = { $host_name } ha cancelado tu cita { $event_name } del { $start_guest }
+email-rescheduled-by-attendee-subject = Se ha cambiado la fecha de una reserva con { $guest_full_name }
+email-rescheduled-by-attendee-body = <p>{ $guest_full_name } ha movido «{ $event_name }» al { $when_host } (antes: { $previous_host }).</p><p>Motivo: { $reschedule_reason }</p>
+sms-rescheduled-by-attendee = { $guest_full_name } ha movido { $event_name } al { $start_host }
+email-rescheduled-by-host-subject = Se ha cambiado la fecha de tu reserva con { $host_name }
+email-rescheduled-by-host-body = <p>Hola, { $guest_first_name }:</p><p>{ $host_name } ha movido tu cita «{ $event_name }» al { $when_guest } (antes: { $previous_guest }).</p><p><a href="{ $reschedule_url }">Cambiar la fecha</a> o <a href="{ $cancel_url }">cancelar</a></p>
+sms-rescheduled-by-host = { $host_name } ha movido tu cita { $event_name } al { $start_guest }
+email-booking-request-host-subject = Pendiente de aprobación: { $guest_full_name }, { $start_host }
+email-booking-request-host-body = <p>{ $guest_full_name } ({ $guest_email }) quiere reservar «{ $event_name }» el { $when_host }.</p><p><a href="{ $confirm_url }">Confirmar</a> o <a href="{ $reject_url }">rechazar</a></p>
+sms-booking-request-host = { $guest_full_name } quiere reservar { $event_name } el { $start_host }
+email-booking-request-attendee-subject = Solicitud enviada: cita entre { $host_name } y { $guest_full_name }
+email-booking-request-attendee-body = <p>Hola, { $guest_first_name }:</p><p>Tu solicitud de «{ $event_name }» con { $host_name } el { $when_guest } está pendiente de que el anfitrión la confirme. Recibirás un correo en cualquier caso.</p><p><a href="{ $cancel_url }">Retirar la solicitud</a></p>
+sms-booking-request-attendee = Solicitud enviada: { $event_name } con { $host_name }, { $start_guest }. Te responderemos.
+email-declined-by-host-subject = Reserva rechazada: { $host_name } ha rechazado tu solicitud
+email-declined-by-host-body = <p>Hola, { $guest_first_name }:</p><p>{ $host_name } ha rechazado tu solicitud de «{ $event_name }» el { $when_guest }.</p><p>Motivo: { $reject_reason }</p>
+sms-declined-by-host = { $host_name } ha rechazado tu solicitud de { $event_name } el { $start_guest }
+ics-summary = { $event } con { $host }

@@ -170,3 +170,40 @@ booked-line = Vous avez réservé cet horaire depuis la liste d’attente.
 expired-line = La place qui vous était proposée n’a pas été réservée à temps.
 removed-line = L’hôte a retiré cette inscription de la liste d’attente.
 waitlist-position = Vous êtes numéro { $position } dans la file.
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = Confirmation de réservation : { $host_name } et { $guest_full_name }
+email-booking-conf-attendee-body = <p>Bonjour { $guest_first_name },</p><p>Votre rendez-vous « { $event_name } » avec { $host_name } est confirmé.</p><p><strong>Quand :</strong> { $when_guest }<br><strong>Où :</strong> { $where }</p><p><a href="{ $reschedule_url }">Reporter</a> ou <a href="{ $cancel_url }">annuler</a></p>
+sms-booking-conf-attendee = Confirmé : { $event_name } avec { $host_name }, { $start_guest }. Modifier ou annuler : { $manage_url }
+email-booking-conf-host-subject = Nouvelle réservation : { $guest_full_name }, { $start_host }
+email-booking-conf-host-body = <p>{ $guest_full_name } ({ $guest_email }) a réservé « { $event_name } » avec vous.</p><p><strong>Quand :</strong> { $when_host }</p><p>Note : { $guest_note }</p><p><a href="{ $admin_url }">Ouvrir la réservation</a></p>
+sms-booking-conf-host = Nouvelle réservation : { $guest_full_name }, { $event_name }, { $start_host }
+email-reminder-to-attendee-subject = Rappel de votre rendez-vous avec { $host_name }, { $start_guest }
+email-reminder-to-attendee-body = <p>Bonjour { $guest_first_name },</p><p>Petit rappel : votre rendez-vous « { $event_name } » avec { $host_name } commence { $when_guest }.</p><p><strong>Où :</strong> { $where }</p><p><a href="{ $reschedule_url }">Reporter</a> ou <a href="{ $cancel_url }">annuler</a></p>
+sms-reminder-to-attendee = Rappel : { $event_name } avec { $host_name }, { $start_guest }
+email-reminder-to-host-subject = Rappel du rendez-vous avec { $guest_full_name }, { $start_host }
+email-reminder-to-host-body = <p>Petit rappel : « { $event_name } » avec { $guest_full_name } commence { $when_host }.</p><p><a href="{ $admin_url }">Ouvrir la réservation</a></p>
+sms-reminder-to-host = Rappel : { $event_name } avec { $guest_full_name }, { $start_host }
+email-cancelled-by-attendee-subject = Une réservation avec { $guest_full_name } a été annulée
+email-cancelled-by-attendee-body = <p>{ $guest_full_name } a annulé « { $event_name } » du { $when_host }.</p><p>Motif : { $cancel_reason }</p>
+sms-cancelled-by-attendee = { $guest_full_name } a annulé { $event_name } du { $start_host }
+email-cancelled-by-host-subject = Votre réservation avec { $host_name } a été annulée
+email-cancelled-by-host-body = <p>Bonjour { $guest_first_name },</p><p>{ $host_name } a annulé votre rendez-vous « { $event_name } » du { $when_guest }.</p><p>Motif : { $cancel_reason }</p>
+sms-cancelled-by-host = { $host_name } a annulé votre rendez-vous { $event_name } du { $start_guest }
+email-rescheduled-by-attendee-subject = Une réservation avec { $guest_full_name } a été reportée
+email-rescheduled-by-attendee-body = <p>{ $guest_full_name } a déplacé « { $event_name } » au { $when_host } (auparavant { $previous_host }).</p><p>Motif : { $reschedule_reason }</p>
+sms-rescheduled-by-attendee = { $guest_full_name } a déplacé { $event_name } au { $start_host }
+email-rescheduled-by-host-subject = Votre réservation avec { $host_name } a été reportée
+email-rescheduled-by-host-body = <p>Bonjour { $guest_first_name },</p><p>{ $host_name } a déplacé votre rendez-vous « { $event_name } » au { $when_guest } (auparavant { $previous_guest }).</p><p><a href="{ $reschedule_url }">Reporter</a> ou <a href="{ $cancel_url }">annuler</a></p>
+sms-rescheduled-by-host = { $host_name } a déplacé votre rendez-vous { $event_name } au { $start_guest }
+email-booking-request-host-subject = En attente de validation : { $guest_full_name }, { $start_host }
+email-booking-request-host-body = <p>{ $guest_full_name } ({ $guest_email }) souhaite réserver « { $event_name } » le { $when_host }.</p><p><a href="{ $confirm_url }">Confirmer</a> ou <a href="{ $reject_url }">refuser</a></p>
+sms-booking-request-host = { $guest_full_name } souhaite réserver { $event_name } le { $start_host }
+email-booking-request-attendee-subject = Demande envoyée : rendez-vous entre { $host_name } et { $guest_full_name }
+email-booking-request-attendee-body = <p>Bonjour { $guest_first_name },</p><p>Votre demande pour « { $event_name } » avec { $host_name } le { $when_guest } attend la confirmation de l’hôte. Vous recevrez un e-mail dans tous les cas.</p><p><a href="{ $cancel_url }">Retirer la demande</a></p>
+sms-booking-request-attendee = Demande envoyée : { $event_name } avec { $host_name }, { $start_guest }. Vous aurez une réponse.
+email-declined-by-host-subject = Réservation refusée : { $host_name } a refusé votre demande
+email-declined-by-host-body = <p>Bonjour { $guest_first_name },</p><p>{ $host_name } a refusé votre demande pour « { $event_name } » le { $when_guest }.</p><p>Motif : { $reject_reason }</p>
+sms-declined-by-host = { $host_name } a refusé votre demande pour { $event_name } le { $start_guest }
+ics-summary = { $event } avec { $host }

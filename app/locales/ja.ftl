@@ -157,3 +157,40 @@ booked-line = キャンセル待ちからこの時間を予約しました。
 expired-line = ご案内した枠は期限内に予約されませんでした。
 removed-line = 主催者がこの登録をキャンセル待ちから削除しました。
 waitlist-position = あなたは { $position } 番目です。
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = 予約確定のお知らせ：{ $host_name } と { $guest_full_name } 様
+email-booking-conf-attendee-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } との「{ $event_name }」のご予約が確定しました。</p><p><strong>日時：</strong>{ $when_guest }<br><strong>場所：</strong>{ $where }</p><p><a href="{ $reschedule_url }">日時を変更</a>・<a href="{ $cancel_url }">キャンセル</a></p>
+sms-booking-conf-attendee = 予約確定：{ $event_name }（{ $host_name }）{ $start_guest }。変更・キャンセル：{ $manage_url }
+email-booking-conf-host-subject = 新しい予約：{ $guest_full_name } 様、{ $start_host }
+email-booking-conf-host-body = <p>{ $guest_full_name } 様（{ $guest_email }）が「{ $event_name }」を予約しました。</p><p><strong>日時：</strong>{ $when_host }</p><p>メモ：{ $guest_note }</p><p><a href="{ $admin_url }">予約を開く</a></p>
+sms-booking-conf-host = 新しい予約：{ $guest_full_name } 様、{ $event_name }、{ $start_host }
+email-reminder-to-attendee-subject = { $host_name } とのご予約のリマインダー：{ $start_guest }
+email-reminder-to-attendee-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } との「{ $event_name }」は { $when_guest } に始まります。</p><p><strong>場所：</strong>{ $where }</p><p><a href="{ $reschedule_url }">日時を変更</a>・<a href="{ $cancel_url }">キャンセル</a></p>
+sms-reminder-to-attendee = リマインダー：{ $event_name }（{ $host_name }）{ $start_guest }
+email-reminder-to-host-subject = { $guest_full_name } 様とのご予約のリマインダー：{ $start_host }
+email-reminder-to-host-body = <p>リマインダー：{ $guest_full_name } 様との「{ $event_name }」は { $when_host } に始まります。</p><p><a href="{ $admin_url }">予約を開く</a></p>
+sms-reminder-to-host = リマインダー：{ $event_name }（{ $guest_full_name } 様）{ $start_host }
+email-cancelled-by-attendee-subject = { $guest_full_name } 様のご予約がキャンセルされました
+email-cancelled-by-attendee-body = <p>{ $guest_full_name } 様が { $when_host } の「{ $event_name }」をキャンセルしました。</p><p>理由：{ $cancel_reason }</p>
+sms-cancelled-by-attendee = { $guest_full_name } 様が { $start_host } の { $event_name } をキャンセルしました
+email-cancelled-by-host-subject = { $host_name } とのご予約がキャンセルされました
+email-cancelled-by-host-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } が { $when_guest } の「{ $event_name }」をキャンセルしました。</p><p>理由：{ $cancel_reason }</p>
+sms-cancelled-by-host = { $host_name } が { $start_guest } の { $event_name } をキャンセルしました
+email-rescheduled-by-attendee-subject = { $guest_full_name } 様のご予約の日時が変更されました
+email-rescheduled-by-attendee-body = <p>{ $guest_full_name } 様が「{ $event_name }」を { $when_host } に変更しました（変更前：{ $previous_host }）。</p><p>理由：{ $reschedule_reason }</p>
+sms-rescheduled-by-attendee = { $guest_full_name } 様が { $event_name } を { $start_host } に変更しました
+email-rescheduled-by-host-subject = { $host_name } とのご予約の日時が変更されました
+email-rescheduled-by-host-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } が「{ $event_name }」を { $when_guest } に変更しました（変更前：{ $previous_guest }）。</p><p><a href="{ $reschedule_url }">日時を変更</a>・<a href="{ $cancel_url }">キャンセル</a></p>
+sms-rescheduled-by-host = { $host_name } が { $event_name } を { $start_guest } に変更しました
+email-booking-request-host-subject = 承認待ち：{ $guest_full_name } 様、{ $start_host }
+email-booking-request-host-body = <p>{ $guest_full_name } 様（{ $guest_email }）から { $when_host } の「{ $event_name }」の予約リクエストが届いています。</p><p><a href="{ $confirm_url }">承認する</a>・<a href="{ $reject_url }">お断りする</a></p>
+sms-booking-request-host = { $guest_full_name } 様から { $start_host } の { $event_name } の予約リクエストが届いています
+email-booking-request-attendee-subject = 予約リクエストを送信しました：{ $host_name } と { $guest_full_name } 様
+email-booking-request-attendee-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } との { $when_guest } の「{ $event_name }」のリクエストは、主催者の承認待ちです。結果はいずれの場合もメールでお知らせします。</p><p><a href="{ $cancel_url }">リクエストを取り下げる</a></p>
+sms-booking-request-attendee = リクエスト送信済み：{ $event_name }（{ $host_name }）{ $start_guest }。結果をお知らせします。
+email-declined-by-host-subject = 予約をお受けできませんでした：{ $host_name }
+email-declined-by-host-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } は { $when_guest } の「{ $event_name }」のリクエストをお断りしました。</p><p>理由：{ $reject_reason }</p>
+sms-declined-by-host = { $host_name } は { $start_guest } の { $event_name } のリクエストをお断りしました
+ics-summary = { $event }（{ $host }）

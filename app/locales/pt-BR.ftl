@@ -170,3 +170,40 @@ booked-line = Você agendou este horário pela lista de espera.
 expired-line = A vaga oferecida a você não foi agendada a tempo.
 removed-line = O anfitrião retirou esta inscrição da lista de espera.
 waitlist-position = Você é o número { $position } da fila.
+
+# The emails, SMS texts and .ics summary (DESIGN 2.9): smart codes are the variables the
+# sender fills in; a template the host changed is sent as written.
+email-booking-conf-attendee-subject = Confirmação de agendamento: { $host_name } e { $guest_full_name }
+email-booking-conf-attendee-body = <p>Olá, { $guest_first_name },</p><p>Seu compromisso “{ $event_name }” com { $host_name } está confirmado.</p><p><strong>Quando:</strong> { $when_guest }<br><strong>Onde:</strong> { $where }</p><p><a href="{ $reschedule_url }">Reagendar</a> ou <a href="{ $cancel_url }">cancelar</a></p>
+sms-booking-conf-attendee = Confirmado: { $event_name } com { $host_name }, { $start_guest }. Alterar ou cancelar: { $manage_url }
+email-booking-conf-host-subject = Novo agendamento: { $guest_full_name }, { $start_host }
+email-booking-conf-host-body = <p>{ $guest_full_name } ({ $guest_email }) agendou “{ $event_name }” com você.</p><p><strong>Quando:</strong> { $when_host }</p><p>Observação: { $guest_note }</p><p><a href="{ $admin_url }">Abrir o agendamento</a></p>
+sms-booking-conf-host = Novo agendamento: { $guest_full_name }, { $event_name }, { $start_host }
+email-reminder-to-attendee-subject = Lembrete do seu compromisso com { $host_name }, { $start_guest }
+email-reminder-to-attendee-body = <p>Olá, { $guest_first_name },</p><p>Um lembrete: seu compromisso “{ $event_name }” com { $host_name } começa { $when_guest }.</p><p><strong>Onde:</strong> { $where }</p><p><a href="{ $reschedule_url }">Reagendar</a> ou <a href="{ $cancel_url }">cancelar</a></p>
+sms-reminder-to-attendee = Lembrete: { $event_name } com { $host_name }, { $start_guest }
+email-reminder-to-host-subject = Lembrete do compromisso com { $guest_full_name }, { $start_host }
+email-reminder-to-host-body = <p>Um lembrete: “{ $event_name }” com { $guest_full_name } começa { $when_host }.</p><p><a href="{ $admin_url }">Abrir o agendamento</a></p>
+sms-reminder-to-host = Lembrete: { $event_name } com { $guest_full_name }, { $start_host }
+email-cancelled-by-attendee-subject = Um agendamento com { $guest_full_name } foi cancelado
+email-cancelled-by-attendee-body = <p>{ $guest_full_name } cancelou “{ $event_name }” de { $when_host }.</p><p>Motivo: { $cancel_reason }</p>
+sms-cancelled-by-attendee = { $guest_full_name } cancelou { $event_name } de { $start_host }
+email-cancelled-by-host-subject = Seu agendamento com { $host_name } foi cancelado
+email-cancelled-by-host-body = <p>Olá, { $guest_first_name },</p><p>{ $host_name } cancelou seu compromisso “{ $event_name }” de { $when_guest }.</p><p>Motivo: { $cancel_reason }</p>
+sms-cancelled-by-host = { $host_name } cancelou seu compromisso { $event_name } de { $start_guest }
+email-rescheduled-by-attendee-subject = Um agendamento com { $guest_full_name } foi reagendado
+email-rescheduled-by-attendee-body = <p>{ $guest_full_name } mudou “{ $event_name }” para { $when_host } (antes: { $previous_host }).</p><p>Motivo: { $reschedule_reason }</p>
+sms-rescheduled-by-attendee = { $guest_full_name } mudou { $event_name } para { $start_host }
+email-rescheduled-by-host-subject = Seu agendamento com { $host_name } foi reagendado
+email-rescheduled-by-host-body = <p>Olá, { $guest_first_name },</p><p>{ $host_name } mudou seu compromisso “{ $event_name }” para { $when_guest } (antes: { $previous_guest }).</p><p><a href="{ $reschedule_url }">Reagendar</a> ou <a href="{ $cancel_url }">cancelar</a></p>
+sms-rescheduled-by-host = { $host_name } mudou seu compromisso { $event_name } para { $start_guest }
+email-booking-request-host-subject = Aguardando aprovação: { $guest_full_name }, { $start_host }
+email-booking-request-host-body = <p>{ $guest_full_name } ({ $guest_email }) quer agendar “{ $event_name }” em { $when_host }.</p><p><a href="{ $confirm_url }">Confirmar</a> ou <a href="{ $reject_url }">recusar</a></p>
+sms-booking-request-host = { $guest_full_name } quer agendar { $event_name } em { $start_host }
+email-booking-request-attendee-subject = Solicitação enviada: compromisso entre { $host_name } e { $guest_full_name }
+email-booking-request-attendee-body = <p>Olá, { $guest_first_name },</p><p>Sua solicitação de “{ $event_name }” com { $host_name } em { $when_guest } aguarda a confirmação do anfitrião. Você receberá um e-mail em qualquer caso.</p><p><a href="{ $cancel_url }">Retirar a solicitação</a></p>
+sms-booking-request-attendee = Solicitação enviada: { $event_name } com { $host_name }, { $start_guest }. Você terá uma resposta.
+email-declined-by-host-subject = Agendamento recusado: { $host_name } recusou sua solicitação
+email-declined-by-host-body = <p>Olá, { $guest_first_name },</p><p>{ $host_name } recusou sua solicitação de “{ $event_name }” em { $when_guest }.</p><p>Motivo: { $reject_reason }</p>
+sms-declined-by-host = { $host_name } recusou sua solicitação de { $event_name } em { $start_guest }
+ics-summary = { $event } com { $host }

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, Semaphore};
 
+use app::model::notifications::Audience;
 use app::service::Ctx;
 use app::service::calendars::write_back::WRITE_KIND;
 use app::service::deliveries::{self, Backoff, Lane, OutboxRow, Outcome};
@@ -490,8 +491,16 @@ async fn deliver_sms(ctx: &Ctx, sender: &SmsSender, item: &OutboxRow) -> anyhow:
         let note = format!("SMS not sent to {who}: no valid international phone number");
         return Ok(deliveries::skip(ctx, item, booking_id, Some(&note)).await?);
     };
+    // The attendee's language is the booking's, a host's its profile's (DESIGN 2.9).
+    let audience = if n.is_host {
+        Audience::Host
+    } else {
+        Audience::Attendee
+    };
     let facts = p.facts(ctx);
-    let body = smart_codes::fill(&n.sms.body, Output::Text, |code| facts.code(code));
+    let facts = facts.in_language(facts.language_of(audience));
+    let text = app::service::notifications::sms_text(p.key, &n.sms.body, facts.lang);
+    let body = smart_codes::fill(&text, Output::Text, |code| facts.code(code));
     let result = sender
         .send(&to, &body)
         .await

@@ -473,3 +473,27 @@ async fn event_schema_is_the_template_of_a_new_event() {
             .is_some()
     );
 }
+
+#[tokio::test]
+async fn a_calendar_update_refuses_a_number_for_its_texts_and_stores_nothing() {
+    let app = TestApp::spawn().await;
+    let host = app.host("nina").await;
+    let (_, made) = app
+        .post(
+            "/calendars",
+            &host,
+            crate::support::calendar_body("Europe/Berlin"),
+        )
+        .await;
+    let id = made["calendar"]["id"].as_i64().expect("id");
+    let (status, refused) = app
+        .post(
+            &format!("/calendars/{id}"),
+            &host,
+            json!({"description": 34.5, "language": "fr"}),
+        )
+        .await;
+    crate::support::assert_invalid_field(status, &refused, "description");
+    let (_, got) = app.get(&format!("/calendars/{id}"), &host).await;
+    assert_eq!(got["calendar"]["language"], "en", "{got}");
+}

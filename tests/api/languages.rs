@@ -414,3 +414,163 @@ async fn calendars_and_profiles_keep_a_language_and_refuse_any_other_value() {
     let (status, _) = app.send(Method::GET, "/settings/profile", None, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
+
+/// Whether the email's `To:` header names `address`.
+fn addressed_to(mail: &str, address: &str) -> bool {
+    mail.lines()
+        .any(|line| line.starts_with("To:") && line.contains(address))
+}
+
+/// An email's `Subject:` with its RFC 2047 encoded words (`=?utf-8?b?...?=`) decoded.
+fn subject_of(mail: &str) -> String {
+    use base64::Engine;
+    let line = mail
+        .split("\r\n")
+        .skip_while(|l| !l.starts_with("Subject:"))
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || l.starts_with(' '))
+        .map(|(_, l)| l.trim_start_matches("Subject:").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Whitespace between two encoded words is not text; beside a plain word it is.
+    let mut text = String::new();
+    let mut after_encoded = false;
+    for word in line.split_whitespace() {
+        let encoded = word
+            .strip_prefix("=?utf-8?b?")
+            .or_else(|| word.strip_prefix("=?UTF-8?B?"))
+            .and_then(|w| w.strip_suffix("?="));
+        match encoded {
+            Some(b64) => {
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(b64)
+                    .unwrap_or_default();
+                if !after_encoded && !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(&String::from_utf8_lossy(&bytes));
+                after_encoded = true;
+            }
+            None => {
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(word);
+                after_encoded = false;
+            }
+        }
+    }
+    text
+}
+
+#[tokio::test]
+async fn emails_and_the_ics_speak_each_recipient_s_language_and_a_changed_template_is_sent_as_written()
+ {
+    let app = TestApp::spawn().await;
+    let (host, calendar, event, _) = berlin_event(&app).await;
+    let (status, _) = app
+        .post("/settings/profile", &host, json!({"language": "de"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (day, _) = a_day_ahead();
+    let (status, booked) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/create/{event}"),
+            None,
+            Some(json!({"name": "Maya Singh", "email": "maya@example.org", "timezone": "Europe/Berlin",
+                "event_time": format!("{day} 10:00:00"), "language": "fr"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    let to_attendee = crate::notifications::mails_with(&app, "maya@example.org", 1).await;
+    let attendee = to_attendee
+        .iter()
+        .find(|m| m.contains("To: \"Maya Singh\"") || m.contains("To: Maya Singh"))
+        .expect("the attendee's email");
+    let raw = crate::emails::wait_for_mails(&app, 2).await;
+    let attendee_raw = raw
+        .iter()
+        .find(|m| addressed_to(m, "maya@example.org"))
+        .expect("the attendee's email as written");
+    assert_eq!(
+        subject_of(attendee_raw),
+        "Confirmation de réservation : Anna Tester et Maya Singh"
+    );
+    assert!(attendee.contains("Bonjour Maya,"), "{attendee}");
+    let months_fr = [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ];
+    let date_fr = format!(
+        "{} {} {}",
+        day.day(),
+        months_fr[day.month0() as usize],
+        day.year()
+    );
+    assert!(attendee.contains(&date_fr), "{date_fr} in {attendee}");
+    assert!(attendee.contains("10:00"), "24-hour clock");
+    // The host reads German, with the German date.
+    let to_host = crate::notifications::mails_with(&app, "bei Ihnen gebucht", 1).await;
+    assert_eq!(to_host.len(), 1, "the host's email in German");
+    let host_raw = raw
+        .iter()
+        .find(|m| addressed_to(m, "anna@"))
+        .expect("the host's email as written");
+    assert!(
+        subject_of(host_raw).starts_with("Neue Buchung: Maya Singh am "),
+        "{host_raw}"
+    );
+    // The .ics: "{title} with {host}" in the booking's language, or the one asked for.
+    let hash = booked["booking"]["hash"].as_str().expect("hash");
+    let ics = app.text(&format!("/booking/{hash}/ics")).await;
+    assert!(ics.contains("SUMMARY:Daily avec Anna Tester"), "{ics}");
+    let ics = app.text(&format!("/booking/{hash}/ics?lang=de")).await;
+    assert!(ics.contains("SUMMARY:Daily mit Anna Tester"), "{ics}");
+    // A subject the host wrote goes out as written, smart codes filled, in every language.
+    let (status, saved) = app
+        .post(
+            &crate::notifications::base(calendar, event),
+            &host,
+            json!({"notifications": {"booking_conf_attendee": {"email": {
+                "subject": "See you, {{guest.first_name}}"}}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (status, _) = app
+        .send(
+            Method::POST,
+            &format!("/bookings/create/{event}"),
+            None,
+            Some(json!({"name": "Léa Martin", "email": "lea@example.org", "timezone": "Europe/Berlin",
+                "event_time": format!("{day} 11:00:00"), "language": "fr"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let to_lea = crate::notifications::mails_with(&app, "Bonjour L", 1).await;
+    let lea = to_lea
+        .iter()
+        .find(|m| addressed_to(m, "lea@example.org"))
+        .expect("Léa's email");
+    assert!(
+        lea.contains("Bonjour Léa,"),
+        "the body stays the catalog's: {lea}"
+    );
+    // Subjects read from the mail as written (the decoded text joins its header lines).
+    let raw = crate::emails::wait_for_mails(&app, 4).await;
+    let lea_raw = raw
+        .iter()
+        .find(|m| addressed_to(m, "lea@example.org"))
+        .expect("Léa's email as written");
+    assert_eq!(subject_of(lea_raw), "See you, Léa");
+}

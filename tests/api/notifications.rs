@@ -79,7 +79,7 @@ pub(crate) async fn by_attendee(app: &TestApp, hash: &Value, action: &str, body:
 
 /// A written email with its quoted-printable parts decoded (soft line breaks joined, `=XX`
 /// bytes restored), so tests can search its text.
-fn decoded(mail: &str) -> String {
+pub(crate) fn decoded(mail: &str) -> String {
     let joined = mail.replace("=\r\n", "").replace("=\n", "");
     let bytes = joined.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());

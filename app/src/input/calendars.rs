@@ -20,8 +20,9 @@ pub fn update_calendar(body: &Value) -> ServiceResult<UpdateCalendar> {
     clean_text(body)?;
     let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
-    let description = f.str("description", &mut errors);
-    let title = f.str("title", &mut errors);
+    // Every key is optional here: a number is refused rather than stored as text.
+    let description = f.string("description", &mut errors);
+    let title = f.string("title", &mut errors);
     let language = crate::input::bookings::language(&f, &mut errors);
     UpdateCalendar::new(title, description, errors)
         .map(|change| UpdateCalendar { language, ..change })

@@ -65,6 +65,22 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A text field that must be a JSON string (a number is refused, unlike [`Fields::str`]):
+    /// for bodies whose keys are all optional, where a number would otherwise be stored.
+    pub fn string(&self, key: &str, errors: &mut FieldErrors) -> Option<String> {
+        match self.get(key)? {
+            Value::String(s) => Some(s.clone()),
+            _ => {
+                errors.add(
+                    self.name(key),
+                    "string",
+                    format!("The {} must be a string.", self.name(key)),
+                );
+                None
+            }
+        }
+    }
+
     /// An integer field; integer strings are accepted (form posts send them).
     pub fn int(&self, key: &str, errors: &mut FieldErrors) -> Option<i64> {
         let value = self.get(key)?;

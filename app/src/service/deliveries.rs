@@ -120,6 +120,8 @@ impl Prepared {
             meta: &self.meta,
             public_url: &ctx.public_url,
             series: &self.series,
+            // Each message is written in its recipient's language (`render`, `sms_text`).
+            lang: crate::domain::language::Lang::En,
         }
     }
 

@@ -1,18 +1,23 @@
 //! Emails about bookings: an event's notification (subject and body with smart codes) filled
-//! in for one recipient, in the recipient's own zone, with an HTML and a plain-text part, and the
+//! in for one recipient, in the recipient's own zone and language (DESIGN 2.9: the attendee's
+//! is the booking's, a host's its profile's), with an HTML and a plain-text part, and the
 //! global emailing settings (from, reply-to, footer, ICS attachment).
 
 use chrono::DateTime;
 use chrono_tz::Tz;
 
 use crate::domain::dates::clock_label;
+use crate::domain::language::Lang;
 use crate::domain::smart_codes::{self, Output, escape_html};
-use crate::model::notifications::{Audience, Notification, kind};
+use crate::model::notifications::{
+    Audience, Kind, Notification, default_body, default_sms_body, kind,
+};
 use crate::model::settings::EmailSettings;
 use crate::service::slots::LoadedEvent;
 use crate::service::support::sanitize::clean_html;
 use crate::store::bookings::BookingRow;
 use crate::store::users::UserRow;
+use crate::texts::cldr::{Dates, default_h12};
 
 /// A rendered email, ready for a transport.
 #[derive(Debug, Clone)]
@@ -169,6 +174,7 @@ fn event_of(
 }
 
 /// What rendering an email about a booking needs.
+#[derive(Clone, Copy)]
 pub struct EmailFacts<'a> {
     pub booking: &'a BookingRow,
     pub host: Option<&'a UserRow>,
@@ -178,9 +184,34 @@ pub struct EmailFacts<'a> {
     pub public_url: &'a str,
     /// A series member's occurrences, in start order (empty otherwise).
     pub series: &'a [BookingRow],
+    /// The recipient's language: dates, places and links' words are written in it.
+    pub lang: Lang,
 }
 
 impl EmailFacts<'_> {
+    /// The language of `audience`: the attendee's is the booking's, a host's its profile's
+    /// (else English).
+    pub fn language_of(&self, audience: Audience) -> Lang {
+        match audience {
+            Audience::Attendee => Lang::from_code(&self.booking.language),
+            Audience::Host => self
+                .host
+                .and_then(|h| h.language.as_deref())
+                .and_then(Lang::from_code),
+        }
+        .unwrap_or_default()
+    }
+
+    /// The same facts, written for a reader of `lang`.
+    pub fn in_language(&self, lang: Lang) -> Self {
+        EmailFacts { lang, ..*self }
+    }
+
+    /// The recipient's date forms: English as before, other languages CLDR's.
+    fn dates(&self) -> Dates {
+        Dates::new(self.lang, default_h12(self.lang, self.h12()))
+    }
+
     fn attendee_zone(&self) -> Tz {
         crate::domain::zone::parse_zone(&self.booking.person_time_zone).unwrap_or(chrono_tz::UTC)
     }
@@ -215,8 +246,12 @@ impl EmailFacts<'_> {
         })
     }
 
-    /// "Tuesday, December 15, 2026 9:00am - 9:30am (Europe/Berlin)".
+    /// "Tuesday, December 15, 2026 9:00am - 9:30am (Europe/Berlin)"; in another language its
+    /// own forms ("Dienstag, 15. Dezember 2026, 09:00–09:30 (Europe/Berlin)").
     fn span(&self, start: i64, end: i64, zone: Tz) -> String {
+        if self.lang != Lang::En {
+            return format!("{} ({})", self.dates().span(start, end, zone), zone.name());
+        }
         let start = DateTime::from_timestamp(start, 0)
             .unwrap_or_default()
             .with_timezone(&zone);
@@ -232,11 +267,20 @@ impl EmailFacts<'_> {
         )
     }
 
-    /// "Tuesday, December 15, 2026 9:00am (Europe/Berlin)".
+    /// "Tuesday, December 15, 2026 9:00am (Europe/Berlin)", or the language's own forms.
     fn moment(&self, at: i64, zone: Tz) -> String {
         let at = DateTime::from_timestamp(at, 0)
             .unwrap_or_default()
             .with_timezone(&zone);
+        if self.lang != Lang::En {
+            let dates = self.dates();
+            return format!(
+                "{} {} ({})",
+                dates.full_date(at.date_naive()),
+                dates.clock(at.time()),
+                zone.name()
+            );
+        }
         format!(
             "{} {} ({})",
             at.format("%A, %B %-d, %Y"),
@@ -254,12 +298,8 @@ impl EmailFacts<'_> {
     }
 
     fn location(&self) -> String {
-        crate::service::bookings::location::location_of_booking(
-            self.event,
-            self.booking,
-            crate::domain::language::Lang::En,
-        )
-        .unwrap_or_default()
+        crate::service::bookings::location::location_of_booking(self.event, self.booking, self.lang)
+            .unwrap_or_default()
     }
 
     /// The smart codes that stand for links: manage, cancel, reschedule, the dashboard and
@@ -392,7 +432,9 @@ impl EmailFacts<'_> {
 
 /// The email of notification `key` about a booking, or `None` when there is nobody to write to.
 pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) -> Option<Email> {
-    let audience = kind(key)?.audience;
+    let kind = kind(key)?;
+    let audience = kind.audience;
+    let facts = &facts.in_language(facts.language_of(audience));
     let b = facts.booking;
     let emailing = &facts.event.general.emailing;
     let (to, to_name) = match audience {
@@ -411,14 +453,10 @@ pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) ->
         return None;
     }
     let lookup = |code: &str| facts.code(code);
-    let subject = smart_codes::fill(&notification.email.subject, Output::Text, lookup)
-        .replace(['\r', '\n'], " ");
+    let (subject, body) = localized(kind, notification, facts.lang);
+    let subject = smart_codes::fill(&subject, Output::Text, lookup).replace(['\r', '\n'], " ");
     // Sanitised when saved; cleaned again for documents written before that rule.
-    let body = clean_html(&smart_codes::fill(
-        &notification.email.body,
-        Output::Html,
-        lookup,
-    ));
+    let body = clean_html(&smart_codes::fill(&body, Output::Html, lookup));
     let footer = clean_html(emailing.email_footer.trim());
     let mut html = body;
     if facts.series.len() > 1 && !facts.series.iter().all(|o| o.id == b.id) {
@@ -427,9 +465,8 @@ pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) ->
     let live = !matches!(b.status.as_str(), "cancelled" | "rejected");
     if let Some(video) = b.video_url.as_deref().filter(|v| !v.is_empty() && live) {
         let video = escape_html(video);
-        html.push_str(&format!(
-            "<p>Join video call: <a href=\"{video}\">{video}</a></p>"
-        ));
+        let join = escape_html(&crate::texts::JOIN_VIDEO.get(facts.lang));
+        html.push_str(&format!("<p>{join}: <a href=\"{video}\">{video}</a></p>"));
     }
     if !footer.is_empty() {
         html.push_str(&format!("<hr>{footer}"));
@@ -473,15 +510,47 @@ pub fn render(key: &str, notification: &Notification, facts: &EmailFacts<'_>) ->
         html,
         text,
         ics: with_ics.then(|| {
+            let host_name = facts.host.map(UserRow::full_name).unwrap_or_default();
             ics(
                 b,
-                &facts.event.event().title,
+                &crate::texts::ics_summary(facts.lang, &facts.event.event().title, &host_name),
                 facts.host,
                 Some(location.as_str()),
                 facts.public_url,
             )
         }),
     })
+}
+
+/// The notification's subject and body to fill in: a text equal to its default (the English
+/// one a new event has) is the catalog's in `lang`; one the host changed is sent as written.
+fn localized(kind: &Kind, notification: &Notification, lang: Lang) -> (String, String) {
+    let (subject, body) = crate::texts::email_template(lang, kind.key);
+    let email = &notification.email;
+    let english_body = default_body(kind.key);
+    let body_is_default = email.body == english_body || email.body == clean_html(english_body);
+    (
+        if email.subject == kind.subject {
+            subject
+        } else {
+            email.subject.clone()
+        },
+        if body_is_default {
+            body
+        } else {
+            email.body.clone()
+        },
+    )
+}
+
+/// An SMS notification's text to fill in: the default (English) text is the catalog's in
+/// `lang`; a text the host changed is sent as written.
+pub fn sms_text(key: &str, written: &str, lang: Lang) -> String {
+    if written == default_sms_body(key) {
+        crate::texts::sms_template(lang, key)
+    } else {
+        written.to_string()
+    }
 }
 
 /// "Dates in this series": each occurrence in the attendee's zone, cancelled ones marked.
@@ -491,26 +560,30 @@ fn series_list(facts: &EmailFacts<'_>) -> String {
         .series
         .iter()
         .map(|o| {
-            let when = DateTime::from_timestamp(o.start_time, 0)
-                .map(|t| t.with_timezone(&zone))
-                .map(|t| {
-                    format!(
-                        "{} {}",
-                        t.format("%A, %B %-d, %Y"),
-                        clock_label(t.time(), facts.h12())
-                    )
-                })
-                .unwrap_or_default();
-            let state = if matches!(o.status.as_str(), "cancelled" | "rejected") {
-                " (Cancelled)"
-            } else {
-                ""
+            let when = match facts.lang {
+                Lang::En => DateTime::from_timestamp(o.start_time, 0)
+                    .map(|t| t.with_timezone(&zone))
+                    .map(|t| {
+                        format!(
+                            "{} {}",
+                            t.format("%A, %B %-d, %Y"),
+                            clock_label(t.time(), facts.h12())
+                        )
+                    })
+                    .unwrap_or_default(),
+                _ => facts.dates().span(o.start_time, o.end_time, zone),
             };
-            format!("<li>{}{state}</li>", escape_html(&when))
+            let state = if matches!(o.status.as_str(), "cancelled" | "rejected") {
+                format!(" ({})", crate::texts::SERIES_CANCELLED.get(facts.lang))
+            } else {
+                String::new()
+            };
+            format!("<li>{}{}</li>", escape_html(&when), escape_html(&state))
         })
         .collect();
     format!(
-        "<p>Dates in this series ({}):</p><ul>{items}</ul>",
+        "<p>{} ({}):</p><ul>{items}</ul>",
+        escape_html(&crate::texts::SERIES_HEADING.get(facts.lang)),
         escape_html(zone.name())
     )
 }
@@ -654,4 +727,70 @@ pub fn booking_link_email(
         html,
         format!("{lead}\n\n{follow}\n{url}\n"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::notifications::KINDS;
+
+    #[test]
+    fn the_english_catalog_templates_are_the_defaults_a_new_event_has() {
+        for kind in &KINDS {
+            let (subject, body) = crate::texts::email_template(Lang::En, kind.key);
+            assert_eq!(subject, kind.subject, "{}", kind.key);
+            assert_eq!(body, default_body(kind.key), "{}", kind.key);
+            assert_eq!(
+                crate::texts::sms_template(Lang::En, kind.key),
+                default_sms_body(kind.key),
+                "{}",
+                kind.key
+            );
+        }
+    }
+
+    #[test]
+    fn every_language_keeps_the_smart_codes_of_the_english_defaults() {
+        for kind in &KINDS {
+            let (_, english) = crate::texts::email_template(Lang::En, kind.key);
+            let codes = |text: &str| {
+                let mut found: Vec<String> = text
+                    .split("{{")
+                    .skip(1)
+                    .filter_map(|rest| rest.split("}}").next())
+                    .map(str::to_string)
+                    .chain(text.split("##").skip(1).step_by(2).map(str::to_string))
+                    .collect();
+                found.sort();
+                found
+            };
+            for lang in Lang::ALL {
+                let (_, body) = crate::texts::email_template(lang, kind.key);
+                assert_eq!(
+                    codes(&body),
+                    codes(&english),
+                    "{} {}",
+                    lang.code(),
+                    kind.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_the_host_changed_is_sent_as_written_and_a_default_one_in_the_language() {
+        assert_eq!(
+            sms_text("booking_conf_host", "Hi {{host.name}}", Lang::De),
+            "Hi {{host.name}}"
+        );
+        let german = sms_text(
+            "booking_conf_host",
+            default_sms_body("booking_conf_host"),
+            Lang::De,
+        );
+        assert!(
+            german.starts_with("Neue Buchung: {{guest.full_name}}"),
+            "{german}"
+        );
+    }
 }

@@ -319,6 +319,75 @@ pub fn times_announcement(lang: Lang, month: &str, day: &str, count: u32) -> Str
     )
 }
 
+/// The smart codes the default emails and texts use, by the name the catalogs give them.
+const SMART_CODES: [(&str, &str); 22] = [
+    ("guest_first_name", "{{guest.first_name}}"),
+    ("guest_full_name", "{{guest.full_name}}"),
+    ("guest_email", "{{guest.email}}"),
+    ("guest_note", "{{guest.note}}"),
+    ("host_name", "{{host.name}}"),
+    ("event_name", "{{booking.event_name}}"),
+    ("when_guest", "{{booking.full_start_end_guest_timezone}}"),
+    ("when_host", "{{booking.full_start_end_host_timezone}}"),
+    ("start_guest", "{{booking.start_date_time_for_attendee}}"),
+    ("start_host", "{{booking.start_date_time_for_host}}"),
+    (
+        "previous_guest",
+        "{{booking.previous_meeting_date_time_guest_timezone}}",
+    ),
+    (
+        "previous_host",
+        "{{booking.previous_meeting_date_time_host_timezone}}",
+    ),
+    ("where", "{{booking.location_details_text}}"),
+    ("cancel_reason", "{{booking.cancel_reason}}"),
+    ("reschedule_reason", "{{booking.reschedule_reason}}"),
+    ("reject_reason", "{{booking.reject_reason}}"),
+    ("reschedule_url", "##booking.reschedule_url##"),
+    ("cancel_url", "##booking.cancelation_url##"),
+    ("admin_url", "##booking.admin_booking_url##"),
+    ("confirm_url", "##booking.booking_confirm_url##"),
+    ("reject_url", "##booking.booking_reject_url##"),
+    ("manage_url", "##booking.manage_url##"),
+];
+
+/// A message of the catalogs with its variables standing for smart codes: a template as the
+/// event's notifications store them, filled in when sent.
+fn template(lang: Lang, id: &str) -> String {
+    let args: Vec<(&str, Arg<'_>)> = SMART_CODES
+        .iter()
+        .map(|(name, code)| (*name, Arg::Text(code)))
+        .collect();
+    format(lang, id, &args)
+}
+
+/// The default subject and body of email notification `key` in `lang` (English: exactly the
+/// texts `GET .../email-notifications` answers for a new event).
+pub fn email_template(lang: Lang, key: &str) -> (String, String) {
+    let id = key.replace('_', "-");
+    (
+        template(lang, &format!("email-{id}-subject")),
+        template(lang, &format!("email-{id}-body")),
+    )
+}
+
+/// The default text of SMS notification `key` in `lang`.
+pub fn sms_template(lang: Lang, key: &str) -> String {
+    template(lang, &format!("sms-{}", key.replace('_', "-")))
+}
+
+/// The `.ics` SUMMARY: "{event title} with {host name}".
+pub fn ics_summary(lang: Lang, event: &str, host: &str) -> String {
+    if host.trim().is_empty() {
+        return event.to_string();
+    }
+    format(
+        lang,
+        "ics-summary",
+        &[("event", Arg::Text(event)), ("host", Arg::Text(host))],
+    )
+}
+
 // The waitlist (DESIGN 2.12).
 pub const WAITLIST_HEADING: Msg = Msg("waitlist-heading");
 pub const JOIN_WAITLIST: Msg = Msg("join-waitlist");

@@ -120,17 +120,21 @@ pub async fn submit_erase(
     }
 }
 
-/// `/booking/{hash}/ics`: the meeting as iCalendar, from the generator the emails attach.
-pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
+/// `/booking/{hash}/ics`: the meeting as iCalendar, from the generator the emails attach, its
+/// SUMMARY in the booking's language (`?lang=` may ask another; DESIGN 2.9).
+pub async fn ics(ctx: &Ctx, hash: &str, ask: &LangAsk) -> ServiceResult<String> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
+    let lang = page_lang(ask, &booking, &loaded);
     let mut conn = ctx.store.conn().await?;
     let host = users::find(conn.ex(), booking.host_user_id).await?;
-    let location = location_of_booking(&loaded, &booking, Lang::En);
+    let location = location_of_booking(&loaded, &booking, lang);
+    let host_name = host.as_ref().map(|h| h.full_name()).unwrap_or_default();
+    let summary = text::ics_summary(lang, &loaded.event().title, &host_name);
     if let Some(series) = booking.series_id {
         let occurrences = crate::store::bookings::of_series(conn.ex(), series).await?;
         return Ok(crate::service::notifications::series_ics(
             &occurrences,
-            &loaded.event().title,
+            &summary,
             host.as_ref(),
             location.as_deref(),
             &ctx.public_url,
@@ -138,7 +142,7 @@ pub async fn ics(ctx: &Ctx, hash: &str) -> ServiceResult<String> {
     }
     Ok(crate::service::notifications::ics(
         &booking,
-        &loaded.event().title,
+        &summary,
         host.as_ref(),
         location.as_deref(),
         &ctx.public_url,
