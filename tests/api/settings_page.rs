@@ -216,7 +216,7 @@ async fn a_host_sees_its_profile_only_and_cannot_post_the_site_settings() {
 #[tokio::test]
 async fn a_host_edits_its_profile_and_changes_its_password() {
     let app = TestApp::spawn().await;
-    app.host("jane").await;
+    let jane = app.host("jane").await;
     let desk = Desk::open(&app, "jane").await;
     let token = desk.token("/admin/settings").await;
     let (status, _, html) = desk
@@ -240,6 +240,7 @@ async fn a_host_edits_its_profile_and_changes_its_password() {
                 ("section", "profile"),
                 ("name", "Jane Roe"),
                 ("email", "jane.roe@example.org"),
+                ("language", "de"),
             ],
         )
         .await;
@@ -247,6 +248,28 @@ async fn a_host_edits_its_profile_and_changes_its_password() {
     assert_eq!(location, "/admin/settings?saved=profile#profile");
     let (_, html) = desk.page("/admin/settings").await;
     assert!(html.contains("value=\"Jane Roe\"") && html.contains("value=\"jane.roe@example.org\""));
+    // "Language" (DESIGN 2.9): the browser's or one of the languages, saved with the profile.
+    assert!(html.contains(">Browser language</option>") && html.contains(">日本語</option>"));
+    assert!(
+        html.contains(r#"<option value="de" selected"#),
+        "the saved language is chosen"
+    );
+    let (_, profile) = app.get("/settings/profile", &jane).await;
+    assert_eq!(profile["profile"]["language"], "de", "{profile}");
+    let (status, _, html) = desk
+        .post(
+            "/admin/settings",
+            &[
+                ("csrf", &token),
+                ("section", "profile"),
+                ("name", "Jane Roe"),
+                ("email", "jane.roe@example.org"),
+                ("language", "klingon"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("id=\"profile-language-error\""));
     assert!(
         html.contains(">Jane Roe</span>"),
         "the header names the user anew"

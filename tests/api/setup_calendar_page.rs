@@ -58,6 +58,7 @@ async fn the_calendar_page_saves_its_settings_clones_and_deletes_after_asking() 
                 ("author_timezone", "Europe/Berlin"),
                 ("description", "<em>Hello</em>"),
                 ("show_type", "all"),
+                ("language", "fr"),
             ],
         )
         .await;
@@ -65,6 +66,10 @@ async fn the_calendar_page_saves_its_settings_clones_and_deletes_after_asking() 
     assert!(location.contains("done=settings"));
     let (_, saved) = app.get(&format!("/calendars/{calendar}"), &jane).await;
     assert_eq!(saved["calendar"]["title"], "Renamed");
+    assert_eq!(
+        saved["calendar"]["language"], "fr",
+        "the page's Language select saves"
+    );
     assert_eq!(saved["calendar"]["author_timezone"], "Europe/Berlin");
     let landing = app
         .client

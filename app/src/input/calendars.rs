@@ -168,6 +168,8 @@ fn profile_texts(p: &Fields<'_>, errors: &mut FieldErrors) -> ProfileTexts {
         avatar: text("calendar_avatar"),
         featured: text("featured_image"),
         phone: text("phone"),
+        // The calendar's language has its own route (`POST /calendars/{id}`).
+        language: None,
     }
 }
 

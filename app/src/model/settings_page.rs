@@ -68,6 +68,9 @@ pub struct Profile {
     pub email: String,
     /// `administrator` or `host`.
     pub role: String,
+    /// A language code, or empty for the browser's (DESIGN 2.9).
+    #[serde(default)]
+    pub language: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

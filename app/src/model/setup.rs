@@ -45,6 +45,9 @@ pub struct CalendarPage {
     pub zone_id: String,
     pub photo_url: String,
     pub landing_enabled: bool,
+    /// The calendar's pages' default language (a code).
+    #[serde(default)]
+    pub language: String,
     /// `true`: every active event is on the landing page; else only `shown_events`.
     pub show_all: bool,
     pub shown_events: Vec<i64>,

@@ -36,6 +36,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SettingsPage> {
         login: user.login.clone(),
         email: user.email.clone(),
         role: caller.role.as_str().to_string(),
+        language: user.language.clone().unwrap_or_default(),
     };
     let connections = crate::service::calendars::connections::connections(ctx, caller).await?;
     let limits = booking_limits(ctx, caller).await?;
@@ -489,7 +490,11 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             done(modules::save_global_modules(ctx, caller, switches).await)
                 .map_err(|e| refused_as(form, e, str::to_string))
         }
-        "profile" => match ProfileChange::checked(&form.value("name"), &form.value("email")) {
+        "profile" => match ProfileChange::checked(
+            &form.value("name"),
+            &form.value("email"),
+            &form.value("language"),
+        ) {
             Ok(change) => account::save_profile(ctx, caller, change).await,
             Err(refusal) => Err(refusal),
         }

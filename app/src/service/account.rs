@@ -3,6 +3,7 @@
 
 use crate::domain::access::{Capability, Role};
 use crate::domain::audit::AuditAction;
+use crate::domain::language::Lang;
 use crate::domain::text::check_text;
 use crate::domain::validation::{FieldErrors, MAX_TITLE_CHARS};
 use crate::domain::values::is_valid_email;
@@ -13,17 +14,20 @@ use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users::UserRow;
 use crate::store::{StoreError, sessions, users};
 
-/// "Profile": the user's own name and email, with the rules of `user add`.
+/// "Profile": the user's own name, email and language, with the rules of `user add`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProfileChange {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
+    /// The dashboard's and the host's emails' language; `None`: the browser's (DESIGN 2.9).
+    pub language: Option<Lang>,
 }
 
 impl ProfileChange {
-    /// "First Last" and an email address; the first word is the first name.
-    pub fn checked(name: &str, email: &str) -> ServiceResult<ProfileChange> {
+    /// "First Last", an email address and a language (a code, or empty for the browser's);
+    /// the first word is the first name.
+    pub fn checked(name: &str, email: &str, language: &str) -> ServiceResult<ProfileChange> {
         let (name, email) = (name.trim(), email.trim());
         let mut errors = FieldErrors::new();
         if name.is_empty() {
@@ -36,12 +40,23 @@ impl ProfileChange {
         if !is_valid_email(email) {
             errors.add("email", "email", "Please provide a valid email address");
         }
+        let language = match language.trim() {
+            "" => None,
+            code => {
+                let found = Lang::from_code(code);
+                if found.is_none() {
+                    errors.add("language", "in", "The selected language is invalid.");
+                }
+                found
+            }
+        };
         errors.into_result().map_err(ServiceError::invalid)?;
         let (first, last) = name.split_once(' ').unwrap_or((name, ""));
         Ok(ProfileChange {
             first_name: first.trim().to_string(),
             last_name: last.trim().to_string(),
             email: email.to_string(),
+            language,
         })
     }
 }
@@ -67,6 +82,7 @@ pub async fn save_profile(ctx: &Ctx, caller: &Caller, change: ProfileChange) -> 
         }
         other => other?,
     }
+    users::set_language(tx.ex(), caller.id(), change.language.map(Lang::code)).await?;
     tx.commit().await?;
     ctx.credentials.clear();
     Ok(())
@@ -194,13 +210,15 @@ mod tests {
 
     #[test]
     fn a_profile_splits_the_name_at_its_first_space() {
-        let change = ProfileChange::checked(" Ada  King Lovelace ", " ada@example.com").unwrap();
+        let change =
+            ProfileChange::checked(" Ada  King Lovelace ", " ada@example.com", "de").unwrap();
         assert_eq!(change.first_name, "Ada");
         assert_eq!(change.last_name, "King Lovelace");
         assert_eq!(change.email, "ada@example.com");
-        let refused = ProfileChange::checked("", "not-an-address").unwrap_err();
+        let refused = ProfileChange::checked("", "not-an-address", "").unwrap_err();
         assert_eq!(field_of(refused), ["email", "name"]);
-        let two_lines = ProfileChange::checked("Ada\nBcc: x@y.z", "ada@example.com").unwrap_err();
+        let two_lines =
+            ProfileChange::checked("Ada\nBcc: x@y.z", "ada@example.com", "").unwrap_err();
         assert_eq!(field_of(two_lines), ["name"]);
     }
 

@@ -94,6 +94,7 @@ pub async fn calendar(
         zone_id: cal.author_timezone.clone(),
         photo_url: settings.profile_photo_url.clone(),
         landing_enabled: settings.sharing.is_enabled(),
+        language: cal.language.clone(),
         show_all: settings.sharing.show_type != "selected",
         shown_events: settings.sharing.enabled_slots.clone(),
         id: cal.id,
@@ -349,6 +350,7 @@ pub async fn save_calendar(
         timezone: Some(form.value("author_timezone")),
         description: Some(form.value("description")),
         avatar: Some(form.value("photo_url")),
+        language: Some(form.value("language")).filter(|l| !l.is_empty()),
         ..ProfileTexts::default()
     };
     let landing = LandingChange {

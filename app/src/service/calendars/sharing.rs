@@ -42,6 +42,8 @@ pub struct ProfileChange {
     pub avatar: Option<String>,
     pub featured: Option<String>,
     pub phone: Option<String>,
+    /// The calendar's pages' default language (DESIGN 2.9).
+    pub language: Option<crate::domain::language::Lang>,
 }
 
 /// The host profile part as given (`calendar_data`), each text as typed; checked into a
@@ -55,6 +57,8 @@ pub struct ProfileTexts {
     pub avatar: Option<String>,
     pub featured: Option<String>,
     pub phone: Option<String>,
+    /// A language code, as chosen (checked against the codes).
+    pub language: Option<String>,
 }
 
 impl ProfileTexts {
@@ -126,6 +130,17 @@ impl ProfileTexts {
         let featured = url("featured_image", self.featured);
         let phone = self.phone.map(|s| s.trim().to_string());
         check_max_len(errors, "calendar_data.phone", phone.as_deref(), 32);
+        let language = self.language.and_then(|code| {
+            let found = crate::domain::language::Lang::from_code(&code);
+            if found.is_none() {
+                errors.add(
+                    "language",
+                    "in",
+                    "The selected language is invalid. Allowed: en, de, fr, es, pt-BR, ar, ja.",
+                );
+            }
+            found
+        });
         ProfileChange {
             slug,
             title: self.title.map(|t| t.trim().to_string()),
@@ -134,6 +149,7 @@ impl ProfileTexts {
             avatar,
             featured,
             phone,
+            language,
         }
     }
 }
@@ -222,6 +238,9 @@ pub async fn save(
     }
     if let Some(description) = profile.description {
         cal.description = clean_html(&description);
+    }
+    if let Some(language) = profile.language {
+        cal.language = language.code().to_string();
     }
     if let Some(avatar) = profile.avatar {
         settings.profile_photo_url = avatar;

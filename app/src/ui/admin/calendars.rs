@@ -563,6 +563,7 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
                     {description_error.map(|e| view! { <p id="f-calendar-description-error" class=ERROR>{e}</p> })}
                 </div>
                 <Field form=form.clone() name="photo_url" label="Photo URL" kind="url" value=page.photo_url.clone() />
+                <LanguageField form=form.clone() stored=page.language.clone() />
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="landing_enabled" checked=landing_enabled class="size-5" />"Show the landing page"
                 </label>
@@ -589,6 +590,27 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
                 </div>
             </form>
         </section>
+    }
+}
+
+/// "Language": the default language of the calendar's public pages (DESIGN 2.9).
+#[component]
+fn LanguageField(form: FormState, stored: String) -> impl IntoView {
+    let chosen = form.shown("language", &stored);
+    let error = form.errors.get("language").cloned();
+    view! {
+        <div>
+            <label for="f-calendar-language" class="block text-sm font-medium">"Language"</label>
+            <select id="f-calendar-language" name="language" class=FIELD
+                aria-invalid=error.as_ref().map(|_| "true")
+                aria-describedby="f-calendar-language-help">
+                {crate::domain::language::Lang::ALL.into_iter().map(|l| view! {
+                    <option value=l.code() lang=l.code() selected={l.code() == chosen}>{l.own_name()}</option>
+                }).collect_view()}
+            </select>
+            <p id="f-calendar-language-help" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"The public pages use it unless the visitor's browser asks for another language."</p>
+            {error.map(|e| view! { <p class=ERROR>{e}</p> })}
+        </div>
     }
 }
 

@@ -128,6 +128,7 @@ fn Settings(
             <p class="text-sm text-slate-600 dark:text-slate-300">{format!("Signed in as {} ({role}).", profile.login)}</p>
             <Text state=profile_state.clone() section="profile" name="name" label="Name" stored=profile.name.clone() />
             <Text state=profile_state.clone() section="profile" name="email" label="Email address" kind="email" stored=profile.email.clone() />
+            <Select state=profile_state.clone() section="profile" name="language" label="Language" stored=profile.language.clone() options=language_options() />
         </Section>
         <Section key="password" title="Password" state=password_state.clone() csrf=csrf.clone()>
             <Text state=password_state.clone() section="password" name="current_password" label="Current password" kind="password" stored=String::new() />
@@ -603,6 +604,17 @@ fn Select(
             {error.map(|e| view! { <p id=error_id class=ERROR>{e}</p> })}
         </div>
     }
+}
+
+/// The profile's "Language": the browser's (no code), or one of the languages by its own name.
+fn language_options() -> Vec<(&'static str, &'static str)> {
+    std::iter::once(("", "Browser language"))
+        .chain(
+            crate::domain::language::Lang::ALL
+                .into_iter()
+                .map(|l| (l.code(), l.own_name())),
+        )
+        .collect()
 }
 
 #[component]
