@@ -232,3 +232,10 @@ email-declined-by-host-subject = رُفض الحجز: رفض { $host_name } طل
 email-declined-by-host-body = <p>مرحبًا { $guest_first_name }،</p><p>رفض { $host_name } طلبك لموعد «{ $event_name }» في { $when_guest }.</p><p>السبب: { $reject_reason }</p>
 sms-declined-by-host = رفض { $host_name } طلبك لموعد { $event_name } في { $start_guest }
 ics-summary = { $event } مع { $host }
+ics-summary-group = { $event } ({ $count ->
+    [one] حاضر واحد
+    [two] حاضران
+    [few] { $count } حاضرين
+    [many] { $count } حاضرًا
+   *[other] { $count } حاضر
+})

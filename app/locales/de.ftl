@@ -207,3 +207,7 @@ email-declined-by-host-subject = Buchung abgelehnt: { $host_name } hat Ihre Anfr
 email-declined-by-host-body = <p>Hallo { $guest_first_name },</p><p>{ $host_name } hat Ihre Anfrage für „{ $event_name }“ am { $when_guest } abgelehnt.</p><p>Grund: { $reject_reason }</p>
 sms-declined-by-host = { $host_name } hat Ihre Anfrage für { $event_name } am { $start_guest } abgelehnt
 ics-summary = { $event } mit { $host }
+ics-summary-group = { $event } ({ $count ->
+    [one] 1 Teilnehmer
+   *[other] { $count } Teilnehmer
+})

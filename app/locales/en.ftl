@@ -210,3 +210,7 @@ email-declined-by-host-subject = Booking Declined: Your booking was declined wit
 email-declined-by-host-body = <p>Hello { $guest_first_name },</p><p>{ $host_name } declined your request for { $event_name } on { $when_guest }.</p><p>Reason: { $reject_reason }</p>
 sms-declined-by-host = { $host_name } declined your request for { $event_name } on { $start_guest }
 ics-summary = { $event } with { $host }
+ics-summary-group = { $event } ({ $count ->
+    [one] 1 attendee
+   *[other] { $count } attendees
+})

@@ -207,3 +207,7 @@ email-declined-by-host-subject = Reserva rechazada: { $host_name } ha rechazado 
 email-declined-by-host-body = <p>Hola, { $guest_first_name }:</p><p>{ $host_name } ha rechazado tu solicitud de «{ $event_name }» el { $when_guest }.</p><p>Motivo: { $reject_reason }</p>
 sms-declined-by-host = { $host_name } ha rechazado tu solicitud de { $event_name } el { $start_guest }
 ics-summary = { $event } con { $host }
+ics-summary-group = { $event } ({ $count ->
+    [one] 1 asistente
+   *[other] { $count } asistentes
+})

@@ -207,3 +207,7 @@ email-declined-by-host-subject = Réservation refusée : { $host_name } a refus�
 email-declined-by-host-body = <p>Bonjour { $guest_first_name },</p><p>{ $host_name } a refusé votre demande pour « { $event_name } » le { $when_guest }.</p><p>Motif : { $reject_reason }</p>
 sms-declined-by-host = { $host_name } a refusé votre demande pour { $event_name } le { $start_guest }
 ics-summary = { $event } avec { $host }
+ics-summary-group = { $event } ({ $count ->
+    [one] { $count } participant
+   *[other] { $count } participants
+})

@@ -194,3 +194,4 @@ email-declined-by-host-subject = 予約をお受けできませんでした：{ 
 email-declined-by-host-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } は { $when_guest } の「{ $event_name }」のリクエストをお断りしました。</p><p>理由：{ $reject_reason }</p>
 sms-declined-by-host = { $host_name } は { $start_guest } の { $event_name } のリクエストをお断りしました
 ics-summary = { $event }（{ $host }）
+ics-summary-group = { $event }（参加者 { $count } 名）

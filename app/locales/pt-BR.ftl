@@ -207,3 +207,7 @@ email-declined-by-host-subject = Agendamento recusado: { $host_name } recusou su
 email-declined-by-host-body = <p>Olá, { $guest_first_name },</p><p>{ $host_name } recusou sua solicitação de “{ $event_name }” em { $when_guest }.</p><p>Motivo: { $reject_reason }</p>
 sms-declined-by-host = { $host_name } recusou sua solicitação de { $event_name } em { $start_guest }
 ics-summary = { $event } com { $host }
+ics-summary-group = { $event } ({ $count ->
+    [one] { $count } participante
+   *[other] { $count } participantes
+})

@@ -376,7 +376,23 @@ pub fn sms_template(lang: Lang, key: &str) -> String {
     template(lang, &format!("sms-{}", key.replace('_', "-")))
 }
 
-/// The `.ics` SUMMARY: "{event title} with {host name}".
+/// A group slot in its host's calendar: "{event title} (3 attendees)".
+pub fn ics_summary_group(lang: Lang, event: &str, count: usize) -> String {
+    format(
+        lang,
+        "ics-summary-group",
+        &[
+            ("event", Arg::Text(event)),
+            (
+                "count",
+                Arg::Number(i64::try_from(count).unwrap_or(i64::MAX)),
+            ),
+        ],
+    )
+}
+
+/// The `.ics` SUMMARY: "{event title} with {host name}" (in the host's own calendar, with
+/// the attendee's name).
 pub fn ics_summary(lang: Lang, event: &str, host: &str) -> String {
     if host.trim().is_empty() {
         return event.to_string();

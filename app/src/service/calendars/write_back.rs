@@ -124,11 +124,18 @@ pub async fn deliver(ctx: &Ctx, write: &CalendarWrite) -> Result<(), String> {
             .await
             .map_err(store_error)?;
         let title = event.as_ref().map_or("Booking", |e| e.title.as_str());
+        // The host's calendar speaks the host's language (DESIGN 2.9).
+        let lang = organizer
+            .as_ref()
+            .and_then(|u| u.language.as_deref())
+            .and_then(crate::domain::language::Lang::from_code)
+            .unwrap_or_default();
         let summary = match members.as_slice() {
-            [one] => format!("{title} with {} {}", one.first_name, one.last_name)
-                .trim()
-                .to_string(),
-            many => format!("{title} ({} attendees)", many.len()),
+            [one] => {
+                let name = format!("{} {}", one.first_name, one.last_name);
+                crate::texts::ics_summary(lang, title, name.trim())
+            }
+            many => crate::texts::ics_summary_group(lang, title, many.len()),
         };
         // The host's link is the dashboard's, never the attendee's secret booking page.
         let link = format!("{}/admin/bookings/{}", ctx.public_url, first.id);
