@@ -432,6 +432,16 @@ pub enum Saved {
     Feeds(&'static str),
 }
 
+/// "Profile": name, email and language, checked together and saved in one transaction.
+async fn save_profile(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
+    let change = ProfileChange::checked(
+        &form.value("name"),
+        &form.value("email"),
+        &form.value("language"),
+    )?;
+    account::save_profile(ctx, caller, change).await
+}
+
 /// Saves the section the form names (`section=`). A user without `manage_options` is refused
 /// with the REST routes' 403 message.
 pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved, FormState> {
@@ -490,16 +500,8 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             done(modules::save_global_modules(ctx, caller, switches).await)
                 .map_err(|e| refused_as(form, e, str::to_string))
         }
-        "profile" => match ProfileChange::checked(
-            &form.value("name"),
-            &form.value("email"),
-            &form.value("language"),
-        ) {
-            Ok(change) => account::save_profile(ctx, caller, change).await,
-            Err(refusal) => Err(refusal),
-        }
-        .map(|()| Saved::Done)
-        .map_err(|e| refused_as(form, e, str::to_string)),
+        "profile" => done(save_profile(ctx, caller, form).await)
+            .map_err(|e| refused_as(form, e, str::to_string)),
         "protection" => done(save_protection(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, str::to_string)),
         "security" => done(save_security(ctx, caller, form).await)

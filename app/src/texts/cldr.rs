@@ -67,6 +67,45 @@ macro_rules! format_date {
     }};
 }
 
+/// The formatters a page uses many times (each day's name, each time), made once per thread
+/// and language: making one reads CLDR's data, which costs more than formatting with it.
+struct Hot {
+    full: Option<FixedCalendarDateTimeFormatter<Gregorian, YMDE>>,
+    caption: Option<FixedCalendarDateTimeFormatter<Gregorian, YM>>,
+    clock12: Option<NoCalendarFormatter<T>>,
+    clock24: Option<NoCalendarFormatter<T>>,
+}
+
+impl Hot {
+    fn of(lang: Lang) -> std::rc::Rc<Hot> {
+        thread_local! {
+            static MADE: std::cell::RefCell<Vec<Option<std::rc::Rc<Hot>>>> =
+                std::cell::RefCell::new(vec![None; Lang::ALL.len()]);
+        }
+        let position = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        MADE.with_borrow_mut(|made| {
+            made[position]
+                .get_or_insert_with(|| std::rc::Rc::new(Hot::make(lang)))
+                .clone()
+        })
+    }
+
+    fn make(lang: Lang) -> Hot {
+        let prefs: DateTimeFormatterPreferences = (&locale(lang)).into();
+        let clock = |cycle: HourCycle| {
+            let mut prefs = prefs;
+            prefs.hour_cycle = Some(cycle);
+            NoCalendarFormatter::try_new(prefs, T::hm()).ok()
+        };
+        Hot {
+            full: FixedCalendarDateTimeFormatter::try_new(prefs, YMDE::long()).ok(),
+            caption: FixedCalendarDateTimeFormatter::try_new(prefs, YM::long()).ok(),
+            clock12: clock(HourCycle::H12),
+            clock24: clock(HourCycle::H23),
+        }
+    }
+}
+
 /// A language's date and time forms with a chosen clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dates {
@@ -90,8 +129,12 @@ impl Dates {
     /// A day's accessible name and a booking's date: "Monday 14 December 2026", "Montag,
     /// 14. Dezember 2026", "2026年12月14日月曜日".
     pub fn full_date(self, date: NaiveDate) -> String {
-        match self.lang {
-            Lang::En => dates::full_date(date),
+        if self.lang == Lang::En {
+            return dates::full_date(date);
+        }
+        let hot = Hot::of(self.lang);
+        match (&hot.full, self.date(date)) {
+            (Some(formatter), Some(d)) => formatter.format(&d).write_to_string().into_owned(),
             _ => format_date!(self, date, YMDE::long()),
         }
     }
@@ -106,8 +149,12 @@ impl Dates {
 
     /// The grid's caption: "December 2026", "Dezember 2026", "2026年12月".
     pub fn month_caption(self, first: NaiveDate) -> String {
-        match self.lang {
-            Lang::En => dates::month_caption(first),
+        if self.lang == Lang::En {
+            return dates::month_caption(first);
+        }
+        let hot = Hot::of(self.lang);
+        match (&hot.caption, self.date(first)) {
+            (Some(formatter), Some(d)) => formatter.format(&d).write_to_string().into_owned(),
             _ => format_date!(self, first, YM::long()),
         }
     }
@@ -155,14 +202,10 @@ impl Dates {
         if self.lang == Lang::En {
             return dates::clock_label(time, self.h12);
         }
-        let mut prefs = self.prefs();
-        prefs.hour_cycle = Some(if self.h12 {
-            HourCycle::H12
-        } else {
-            HourCycle::H23
-        });
-        let (Ok(formatter), Ok(t)) = (
-            NoCalendarFormatter::try_new(prefs, T::hm()),
+        let hot = Hot::of(self.lang);
+        let formatter = if self.h12 { &hot.clock12 } else { &hot.clock24 };
+        let (Some(formatter), Ok(t)) = (
+            formatter,
             Time::try_new(time.hour() as u8, time.minute() as u8, 0, 0),
         ) else {
             return dates::clock_label(time, self.h12);
