@@ -18,14 +18,18 @@ use crate::service::{ServiceError, ServiceResult};
 /// Reads `POST /calendars/{id}`'s `{title?, description?, language?}`.
 pub fn update_calendar(body: &Value) -> ServiceResult<UpdateCalendar> {
     clean_text(body)?;
-    let mut errors = FieldErrors::new();
     let f = Fields::new(Some(body), "");
-    // Every key is optional here: a number is refused rather than stored as text.
-    let description = f.string("description", &mut errors);
-    let title = f.string("title", &mut errors);
-    let language = crate::input::bookings::language(&f, &mut errors);
-    UpdateCalendar::new(title, description, errors)
-        .map(|change| UpdateCalendar { language, ..change })
+    // Every key is optional here: a number is refused rather than stored as text, once the
+    // caller is known to manage the calendar (another host's id answers 404 first).
+    let mut unreadable = FieldErrors::new();
+    let description = f.string("description", &mut unreadable);
+    let title = f.string("title", &mut unreadable);
+    let language = crate::input::bookings::language(&f, &mut unreadable);
+    UpdateCalendar::new(title, description, FieldErrors::new()).map(|change| UpdateCalendar {
+        language,
+        unreadable,
+        ..change
+    })
 }
 
 /// Reads `POST /calendars/check-slug`'s `{slug}`: the text, checked by the use case.

@@ -191,6 +191,8 @@ pub struct UpdateCalendar {
     pub description: Option<String>,
     /// The calendar's pages' default language (DESIGN 2.9).
     pub language: Option<crate::domain::language::Lang>,
+    /// What the way in could not read, refused once the caller may change the calendar.
+    pub unreadable: FieldErrors,
 }
 
 impl UpdateCalendar {
@@ -219,6 +221,7 @@ impl UpdateCalendar {
             title: title.map(|t| t.trim().to_string()),
             description,
             language: None,
+            unreadable: FieldErrors::new(),
         })
     }
 }
@@ -232,6 +235,10 @@ pub async fn update(
 ) -> ServiceResult<CalendarAnswer> {
     let mut tx = ctx.store.begin().await?;
     let mut cal = load_calendar(tx.ex(), caller, id, Access::Write).await?;
+    change
+        .unreadable
+        .into_result()
+        .map_err(ServiceError::invalid)?;
     if let Some(description) = change.description {
         cal.description = clean_html(&description);
     }
