@@ -108,15 +108,7 @@ pub fn span_label(start: i64, end: i64, zone: Tz, h12: bool) -> String {
             .with_timezone(&zone)
             .naive_local()
     };
-    span_label_local(local(start), local(end), h12)
-}
-
-/// "Monday 14 December 2026, 9:00am – 9:30am" of two wall-clock times.
-pub fn span_label_local(
-    start: chrono::NaiveDateTime,
-    end: chrono::NaiveDateTime,
-    h12: bool,
-) -> String {
+    let (start, end) = (local(start), local(end));
     format!(
         "{}, {} \u{2013} {}",
         full_date(start.date()),

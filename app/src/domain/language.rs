@@ -39,6 +39,11 @@ impl Lang {
         Lang::Ja,
     ];
 
+    /// Its place in [`Lang::ALL`] (tables kept per language are in that order).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The code as DESIGN 2.9 writes it (`lang=`, `<html lang>`, `Content-Language`, REST).
     pub fn code(self) -> &'static str {
         match self {
@@ -153,15 +158,6 @@ impl LangAsk {
             .or(calendar)
             .unwrap_or_default()
     }
-
-    /// REST's `POST /bookings/create`: an explicit `language` is checked by the input layer;
-    /// without one, `Accept-Language`, then the calendar's.
-    pub fn for_request(&self, calendar: Lang) -> Lang {
-        self.accept
-            .as_deref()
-            .and_then(Lang::from_accept_language)
-            .unwrap_or(calendar)
-    }
 }
 
 #[cfg(test)]
@@ -179,6 +175,13 @@ mod tests {
         assert_eq!(Lang::from_tag("xx"), None);
         assert_eq!(Lang::from_tag(""), None);
         assert_eq!(Lang::from_tag("*"), None);
+    }
+
+    #[test]
+    fn each_language_s_index_is_its_place_in_all() {
+        for (place, lang) in Lang::ALL.into_iter().enumerate() {
+            assert_eq!(lang.index(), place, "{}", lang.code());
+        }
     }
 
     #[test]

@@ -52,16 +52,8 @@ impl<'a> Fields<'a> {
     /// A string field; numbers are accepted as their text. Wrong types are reported.
     pub fn str(&self, key: &str, errors: &mut FieldErrors) -> Option<String> {
         match self.get(key)? {
-            Value::String(s) => Some(s.clone()),
             Value::Number(n) => Some(n.to_string()),
-            _ => {
-                errors.add(
-                    self.name(key),
-                    "string",
-                    format!("The {} must be a string.", self.name(key)),
-                );
-                None
-            }
+            _ => self.string(key, errors),
         }
     }
 

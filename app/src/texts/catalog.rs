@@ -52,7 +52,7 @@ pub(super) fn bundle(lang: Lang, source: &str) -> Bundle {
 
 pub(super) fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
     let all = bundles();
-    let position = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    let position = lang.index();
     [&all[position], &all[0]]
         .into_iter()
         .find_map(|bundle| format_in(bundle, id, args))

@@ -82,7 +82,7 @@ impl Hot {
             static MADE: std::cell::RefCell<Vec<Option<std::rc::Rc<Hot>>>> =
                 std::cell::RefCell::new(vec![None; Lang::ALL.len()]);
         }
-        let position = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        let position = lang.index();
         MADE.with_borrow_mut(|made| {
             made[position]
                 .get_or_insert_with(|| std::rc::Rc::new(Hot::make(lang)))
@@ -178,7 +178,7 @@ impl Dates {
                 .map(|lang| Dates::new(lang, false).columns_from_cldr())
                 .collect()
         });
-        let position = Lang::ALL.iter().position(|l| *l == self.lang).unwrap_or(0);
+        let position = self.lang.index();
         all[position].clone()
     }
 
@@ -215,6 +215,9 @@ impl Dates {
 
     /// "Monday 14 December 2026, 9:00am – 9:30am": two instants on the wall clock of `zone`.
     pub fn span(self, start: i64, end: i64, zone: Tz) -> String {
+        if self.lang == Lang::En {
+            return dates::span_label(start, end, zone, self.h12);
+        }
         let local = |t: i64| {
             chrono::DateTime::from_timestamp(t, 0)
                 .unwrap_or_default()
@@ -222,9 +225,6 @@ impl Dates {
                 .naive_local()
         };
         let (start, end) = (local(start), local(end));
-        if self.lang == Lang::En {
-            return dates::span_label_local(start, end, self.h12);
-        }
         super::date_span(
             self.lang,
             &self.full_date(start.date()),
