@@ -251,6 +251,17 @@ pub async fn admin_session_required(
             let next: String = form_urlencoded::byte_serialize(target.as_bytes()).collect();
             return see_other(&format!("/login?next={next}"));
         }
+        if let Ok(Some(caller)) = &session {
+            let browser = request
+                .headers()
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok());
+            let lang = app::service::settings::profile::user_language(
+                caller.user.language.as_deref(),
+                browser,
+            );
+            return app::texts::dashboard::speaking(lang, next.run(request)).await;
+        }
     }
     next.run(request).await
 }

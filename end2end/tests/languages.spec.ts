@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { api, checkAxe, checkAxeAsRendered, makeEvent, type Event } from "./support";
+import { api, checkAxe, checkAxeAsRendered, makeEvent, signInAs, type Event } from "./support";
 
 // DESIGN 2.9: the whole journey in German and in Arabic, with JavaScript off and on: the
 // language kept through links, posts and redirects, CLDR's names and first day of the week,
@@ -160,5 +160,74 @@ test("a hydrated German page loads at most 120 KB of script on the wire", async 
   await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
   expect(bytes).toBeGreaterThan(0);
   expect(bytes).toBeLessThanOrEqual(120 * 1024);
+  await context.close();
+});
+
+// The dashboard speaks its user's profile language (DESIGN 2.9): a host picks German in its
+// profile and every dashboard page is German, words, title and <html lang> alike, axe-clean at
+// a phone's and a desktop's width, with JavaScript on (the save applies in place, then the
+// whole page turns German) and off (a plain post).
+const dashboardEnglish = ["Overview", "Bookings", "Calendars", "Availability", "Settings", "Log out", "Save", "Profile", "Language", "Menu"];
+
+for (const javaScript of [true, false]) {
+  test(`the dashboard speaks the profile's German with JavaScript ${javaScript ? "on" : "off"}`, async ({ browser }) => {
+    const login = `greta-${javaScript ? "js" : "plain"}-${Date.now()}`;
+    const secret = "greta-password-1";
+    await api("POST", "/users", { login, email: `${login}@example.org`, name: "Greta Weber", role: "host", password: secret });
+    const context = await browser.newContext({ bypassCSP: true, javaScriptEnabled: javaScript, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInAs(page, login, secret);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/admin/settings");
+    if (javaScript) await expect(page.locator("#admin-shell")).toHaveAttribute("data-hydrated", "true");
+    await page.locator("#profile select[name=language]").selectOption("de");
+    await page.locator("#profile button[type=submit]").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Einstellungen");
+    await expect(page.locator("#profile select[name=language]")).toHaveValue("de");
+    const pages: Array<[string, string]> = [
+      ["/admin", "Übersicht"],
+      ["/admin/bookings", "Buchungen"],
+      ["/admin/calendars", "Kalender"],
+      ["/admin/availability", "Verfügbarkeit"],
+      ["/admin/settings", "Einstellungen"],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(`${heading} · slotbook`);
+      await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Übersicht" })).toBeAttached();
+      const text = await page.locator("body").innerText();
+      for (const words of dashboardEnglish) expect(text, `${path}: "${words}"`).not.toMatch(new RegExp(`\\b${words}\\b`));
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        if (javaScript) await checkAxe(page, `${path} in German, ${width}`);
+        else await checkAxeAsRendered(page, `${path} in German, ${width}`);
+      }
+    }
+    // Back to the browser's language: English again.
+    await page.goto("/admin/settings");
+    await page.locator("#profile select[name=language]").selectOption("");
+    await page.locator("#profile button[type=submit]").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+    await context.close();
+  });
+}
+
+test("the login page speaks the browser's language", async ({ browser }) => {
+  const context = await browser.newContext({ bypassCSP: true, locale: "de-DE" });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page).toHaveTitle("Anmelden · slotbook");
+  await expect(page.getByLabel("Anmeldename oder E-Mail")).toBeVisible();
+  await page.getByLabel("Anmeldename oder E-Mail").fill("nobody");
+  await page.getByLabel("Passwort").fill("wrong-password");
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("nicht korrekt");
+  await checkAxe(page, "German login page");
   await context.close();
 });

@@ -3,6 +3,7 @@
 //! CSRF token in the form and a same-site `Origin`; the session itself is checked by
 //! `admin_session_required` first.
 
+use app::texts::dashboard::t;
 use axum::extract::{Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +15,9 @@ use super::{form_pairs, render_with, see_other};
 use crate::AppState;
 
 /// Shown when the token is missing or stale (an old tab, or another site's form).
-pub(super) const EXPIRED: &str = "This form has expired. Reload the page and try again.";
+pub(super) fn expired() -> &'static str {
+    t("form-expired")
+}
 
 /// `POST /admin/bookings/{id}`: 303 back to the page with `done=` on success; otherwise the
 /// page again with the refusal, answering the status the REST route would.
@@ -40,7 +43,7 @@ pub async fn post_action(
     };
     let Some(caller) = checked_caller(&state, &parts, &form).await else {
         let notice = DeskNotice {
-            error: Some(EXPIRED.into()),
+            error: Some(expired().into()),
             ..DeskNotice::default()
         };
         return page(notice, StatusCode::FORBIDDEN).await;
@@ -50,7 +53,7 @@ pub async fn post_action(
     };
     let Some(action) = DeskAction::from_form(pairs()) else {
         let notice = DeskNotice {
-            error: Some("Choose one of the page's buttons.".into()),
+            error: Some(t("choose-a-button").into()),
             ..DeskNotice::default()
         };
         return page(notice, StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -93,7 +96,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
         ..BulkOutcome::default()
     };
     let Some(caller) = checked_caller(&state, &parts, &form).await else {
-        return page(refused_all(EXPIRED), StatusCode::FORBIDDEN).await;
+        return page(refused_all(expired()), StatusCode::FORBIDDEN).await;
     };
     let value = |key: &str| {
         form.iter()
@@ -108,7 +111,7 @@ pub async fn post_bulk(State(state): State<AppState>, request: Request) -> Respo
             following: false,
         },
         _ => {
-            let outcome = refused_all("Choose “Confirm selected” or “Cancel selected”.");
+            let outcome = refused_all(t("choose-confirm-or-cancel"));
             return page(outcome, StatusCode::UNPROCESSABLE_ENTITY).await;
         }
     };
@@ -170,7 +173,7 @@ pub async fn post_waitlist(State(state): State<AppState>, request: Request) -> R
         )
     };
     let Some(caller) = checked_caller(&state, &parts, &form).await else {
-        return refused(EXPIRED.into(), StatusCode::FORBIDDEN).await;
+        return refused(expired().into(), StatusCode::FORBIDDEN).await;
     };
     let id = |key: &str| {
         form.iter()
@@ -208,7 +211,7 @@ pub async fn post_privacy(State(state): State<AppState>, request: Request) -> Re
         )
     };
     let Some(caller) = checked_caller(&state, &parts, &form).await else {
-        return refused(EXPIRED.into(), StatusCode::FORBIDDEN).await;
+        return refused(expired().into(), StatusCode::FORBIDDEN).await;
     };
     let value = |key: &str| {
         form.iter()

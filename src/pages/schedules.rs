@@ -2,6 +2,7 @@
 //! schedule's page the weekly editor's buttons, "Set as default" and "Delete". Same checks as
 //! the other dashboard forms (the session's CSRF token, a same-site `Origin`).
 
+use app::texts::dashboard::t;
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -49,7 +50,7 @@ pub async fn post_schedule_change(
     };
     let refusal = |error: ServiceError| FormState {
         message: Some(match error {
-            ServiceError::NotFound => "There is no such schedule.".to_string(),
+            ServiceError::NotFound => t("there-is-no-such-schedule").to_string(),
             other => other.to_string(),
         }),
         ..FormState::default()

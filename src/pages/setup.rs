@@ -3,6 +3,7 @@
 //! same-site `Origin`); success answers 303 to what was made, a refusal renders the page again
 //! with the REST route's messages beside their fields (422).
 
+use app::texts::dashboard::t;
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -14,7 +15,7 @@ use app::pages::setup as setup_pages;
 use app::service::{Caller, Ctx};
 use app::ui::admin::event_editor::NewSecret;
 
-use super::desk::{EXPIRED, checked_caller};
+use super::desk::{self, checked_caller};
 use super::{form_pairs, render_with, see_other};
 use crate::AppState;
 
@@ -270,7 +271,7 @@ async fn webhook_post(
         Ok(()) => see_other(&format!(
             "/admin/calendars/{calendar_id}/events/{event_id}?tab=webhooks&done={verb}"
         )),
-        Err(error) => again(state, parts, refusal(error, "There is no such webhook.")).await,
+        Err(error) => again(state, parts, refusal(error, t("there-is-no-such-webhook"))).await,
     }
 }
 
@@ -294,7 +295,7 @@ async fn link_post(
                 id,
             )
             .await
-            .map_err(|e| refusal(e, "There is no such link.")),
+            .map_err(|e| refusal(e, t("there-is-no-such-link"))),
             Err(_) => Err(FormState::default()),
         },
         _ => tabs::create_link(&state.ctx, caller, calendar_id, event_id, &form).await,
@@ -341,7 +342,7 @@ pub(super) async fn again_with_hours(
 
 pub(super) fn expired(form: &FormState) -> FormState {
     FormState {
-        message: Some(EXPIRED.into()),
+        message: Some(desk::expired().into()),
         errors: Default::default(),
         ..form.clone()
     }
@@ -354,7 +355,7 @@ pub(super) async fn again(
     parts: &axum::http::request::Parts,
     form: FormState,
 ) -> Response {
-    let status = if form.message.as_deref() == Some(EXPIRED) {
+    let status = if form.message.as_deref() == Some(desk::expired()) {
         StatusCode::FORBIDDEN
     } else {
         StatusCode::UNPROCESSABLE_ENTITY

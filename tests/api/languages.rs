@@ -574,3 +574,142 @@ async fn emails_and_the_ics_speak_each_recipient_s_language_and_a_changed_templa
         .expect("Léa's email as written");
     assert_eq!(subject_of(lea_raw), "See you, Léa");
 }
+
+/// The dashboard page at `path` for the session `cookie`, as a browser asking `accept` would.
+async fn dashboard_page(app: &TestApp, cookie: &str, path: &str, accept: &str) -> Page {
+    page_with(
+        app,
+        path,
+        &[("cookie", cookie), ("accept-language", accept)],
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_dashboard_speaks_the_profile_s_language_else_the_browser_s_else_english() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (_, cookie) = crate::auth::dashboard_login(&app, "jane", "jane-password").await;
+    let cookie = cookie.expect("session cookie");
+    let english_words = [
+        ">Overview<",
+        ">Settings<",
+        ">Log out<",
+        ">Save<",
+        ">Profile<",
+    ];
+
+    let english = dashboard_page(&app, &cookie, "/admin/settings", "en-US,en;q=0.9").await;
+    assert_eq!(english.status, StatusCode::OK);
+    assert!(english.html.contains(r#"<html lang="en" dir="ltr""#));
+    for words in english_words {
+        assert!(english.html.contains(words), "{words}");
+    }
+
+    // No profile language: the browser's.
+    let by_browser =
+        dashboard_page(&app, &cookie, "/admin/settings", "de-AT,de;q=0.9,en;q=0.5").await;
+    assert!(by_browser.html.contains(r#"<html lang="de" dir="ltr""#));
+    for words in [
+        ">Übersicht<",
+        ">Einstellungen<",
+        ">Abmelden<",
+        ">Speichern<",
+        ">Profil<",
+    ] {
+        assert!(by_browser.html.contains(words), "{words}");
+    }
+    for words in english_words {
+        assert!(!by_browser.html.contains(words), "{words} on a German page");
+    }
+
+    // The profile's language wins over the browser's, on every dashboard page.
+    let (status, _) = app
+        .post("/settings/profile", &jane, json!({"language": "de"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    for (path, heading) in [
+        ("/admin", "Übersicht"),
+        ("/admin/bookings", "Buchungen"),
+        ("/admin/calendars", "Kalender"),
+        ("/admin/availability", "Verfügbarkeit"),
+        ("/admin/reports", "Berichte"),
+        ("/admin/settings/security", "Sicherheit"),
+    ] {
+        let german = dashboard_page(&app, &cookie, path, "en-US").await;
+        assert_eq!(german.status, StatusCode::OK, "{path}");
+        assert!(
+            german.html.contains(r#"<html lang="de" dir="ltr""#),
+            "{path}"
+        );
+        assert!(
+            german
+                .html
+                .contains(&format!(r#"font-semibold">{heading}</h1>"#)),
+            "{path}: {}",
+            german.html
+        );
+        assert!(
+            german
+                .html
+                .contains(&format!("<title>{heading} · slotbook</title>")),
+            "{path}"
+        );
+    }
+
+    // A form handler's refusal, written before any page, speaks it too.
+    let desk = crate::desk::Desk::open_with(&app, cookie.clone());
+    let (status, _, html) = desk
+        .post(
+            "/admin/bookings",
+            &[("csrf", "stale"), ("action", "confirm")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(html.contains("Dieses Formular ist abgelaufen."), "{html}");
+
+    // Arabic reads right to left (its dashboard texts are English until a catalog has them).
+    app.post("/settings/profile", &jane, json!({"language": "ar"}))
+        .await;
+    let arabic = dashboard_page(&app, &cookie, "/admin", "de").await;
+    assert!(arabic.html.contains(r#"<html lang="ar" dir="rtl""#));
+}
+
+#[tokio::test]
+async fn the_login_pages_speak_the_browser_s_language() {
+    let app = TestApp::spawn().await;
+    app.host("jane").await;
+    let login = page_with(&app, "/login", &[("accept-language", "de-DE,de;q=0.9")]).await;
+    assert!(login.html.contains(r#"<html lang="de" dir="ltr""#));
+    assert!(login.html.contains("<title>Anmelden · slotbook</title>"));
+    assert!(login.html.contains(">Anmeldename oder E-Mail<"));
+    assert!(!login.html.contains(">Log in<"));
+    let english = page_with(&app, "/login", &[]).await;
+    assert!(english.html.contains(r#"<html lang="en" dir="ltr""#));
+    assert!(english.html.contains(">Login or email<"));
+    let code = page_with(&app, "/login/two-factor", &[("accept-language", "de")]).await;
+    assert!(code.html.contains(">Zwei-Faktor-Authentifizierung</h1>"));
+
+    // A refused login answers in the browser's language.
+    let refused = app
+        .client
+        .post(format!("{}/_app/login", app.base))
+        .header("origin", &app.base)
+        .header("accept-language", "de")
+        .form(&[("login", "jane"), ("password", "wrong")])
+        .send()
+        .await
+        .expect("login");
+    let location = refused
+        .headers()
+        .get("location")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let body = refused.text().await.expect("body");
+    let said = format!("{location} {body}");
+    assert!(
+        said.contains("nicht korrekt") || said.contains("nicht%20korrekt"),
+        "{said}"
+    );
+}

@@ -248,8 +248,10 @@ async fn a_host_edits_its_profile_and_changes_its_password() {
     assert_eq!(location, "/admin/settings?saved=profile#profile");
     let (_, html) = desk.page("/admin/settings").await;
     assert!(html.contains("value=\"Jane Roe\"") && html.contains("value=\"jane.roe@example.org\""));
-    // "Language" (DESIGN 2.9): the browser's or one of the languages, saved with the profile.
-    assert!(html.contains(">Browser language</option>") && html.contains(">日本語</option>"));
+    // "Language" (DESIGN 2.9): the browser's or one of the languages, saved with the profile;
+    // the dashboard speaks it at once.
+    assert!(html.contains(r#"<html lang="de" dir="ltr""#));
+    assert!(html.contains(">Sprache des Browsers</option>") && html.contains(">日本語</option>"));
     assert!(
         html.contains(r#"<option value="de" selected"#),
         "the saved language is chosen"

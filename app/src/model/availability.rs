@@ -35,23 +35,25 @@ pub struct ScheduleEditor {
     pub used_by: Vec<String>,
 }
 
-/// A one-line summary of weekly hours: each day with its windows, days off left out.
-pub fn week_summary(hours: &WeekDraft) -> String {
+/// A one-line summary of weekly hours: each day (its short name by `name_of`) with its
+/// windows, days off left out; `none` without any.
+pub fn week_summary<'a>(
+    hours: &WeekDraft,
+    name_of: impl Fn(&str) -> &'a str,
+    none: &str,
+) -> String {
     let days: Vec<String> = hours
         .days
         .iter()
         .filter(|(_, windows)| !windows.is_empty())
         .map(|(day, windows)| {
-            let name = super::setup::WEEKDAYS
-                .iter()
-                .find(|(k, _)| k == day)
-                .map_or("", |(_, n)| &n[..3]);
+            let name = name_of(day);
             let spans: Vec<String> = windows.iter().map(|(s, e)| format!("{s}-{e}")).collect();
             format!("{name} {}", spans.join(", "))
         })
         .collect();
     if days.is_empty() {
-        "No hours".to_string()
+        none.to_string()
     } else {
         days.join(" · ")
     }
@@ -77,10 +79,14 @@ mod tests {
             ],
             overrides: vec![],
         };
+        let short = |day: &str| if day == "mon" { "Mon" } else { "Wed" };
         assert_eq!(
-            week_summary(&hours),
+            week_summary(&hours, short, "No hours"),
             "Mon 09:00-12:00 · Wed 09:00-12:00, 13:00-17:00"
         );
-        assert_eq!(week_summary(&WeekDraft::default()), "No hours");
+        assert_eq!(
+            week_summary(&WeekDraft::default(), short, "No hours"),
+            "No hours"
+        );
     }
 }

@@ -22,21 +22,22 @@ pub struct FieldLine {
     pub options: Vec<String>,
 }
 
-/// The types a new field may have, as (REST `type`, the name the form shows).
+/// The types a new field may have, as (REST `type`, the message id of the name the form
+/// shows).
 pub const FIELD_TYPES: [(&str, &str); 13] = [
-    ("text", "Text"),
-    ("textarea", "Paragraph"),
-    ("email", "Email"),
-    ("number", "Number"),
-    ("phone", "Phone"),
-    ("dropdown", "Dropdown"),
-    ("radio", "Radio buttons"),
-    ("checkbox-group", "Checkboxes"),
-    ("multi-select", "Multi-select"),
-    ("checkbox", "Checkbox"),
-    ("date", "Date"),
-    ("terms-and-conditions", "Terms and conditions"),
-    ("hidden", "Hidden"),
+    ("text", "field-type-text"),
+    ("textarea", "field-type-textarea"),
+    ("email", "field-type-email"),
+    ("number", "field-type-number"),
+    ("phone", "field-type-phone"),
+    ("dropdown", "field-type-dropdown"),
+    ("radio", "field-type-radio"),
+    ("checkbox-group", "field-type-checkbox-group"),
+    ("multi-select", "field-type-multi-select"),
+    ("checkbox", "field-type-checkbox"),
+    ("date", "field-type-date"),
+    ("terms-and-conditions", "field-type-terms-and-conditions"),
+    ("hidden", "field-type-hidden"),
 ];
 
 /// Types whose field needs a list of choices.
@@ -44,10 +45,10 @@ pub const CHOICE_TYPES: [&str; 4] = ["dropdown", "radio", "checkbox-group", "mul
 
 /// The name a type is shown by (system types fall back to their REST name).
 pub fn type_name(kind: &str) -> String {
-    FIELD_TYPES
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .map_or_else(|| kind.replace('-', " "), |(_, n)| (*n).to_string())
+    FIELD_TYPES.iter().find(|(k, _)| *k == kind).map_or_else(
+        || kind.replace('-', " "),
+        |(_, id)| crate::texts::dashboard::t(id).to_string(),
+    )
 }
 
 /// What a button of the booking-fields tab asked for.

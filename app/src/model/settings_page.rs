@@ -7,21 +7,21 @@ use serde::{Deserialize, Serialize};
 /// "Profile", "Password", "Booking limits", "Out of office", "Connected calendars" and
 /// "Security" need the `manage_options` capability.
 pub const SECTIONS: [(&str, &str); 15] = [
-    ("profile", "Profile"),
-    ("password", "Password"),
-    ("limits", "Booking limits"),
-    ("away", "Out of office"),
-    ("calendars", "Connected calendars"),
-    ("feeds", "Calendar feeds"),
-    ("security", "Security"),
-    ("general", "General"),
-    ("email", "Email"),
-    ("payments", "Payments"),
-    ("theme", "Theme"),
-    ("protection", "Booking protection"),
-    ("privacy", "Privacy"),
-    ("modules", "Modules"),
-    ("team", "Team"),
+    ("profile", "profile"),
+    ("password", "password"),
+    ("limits", "booking-limits"),
+    ("away", "out-of-office"),
+    ("calendars", "connected-calendars"),
+    ("feeds", "calendar-feeds"),
+    ("security", "security"),
+    ("general", "general"),
+    ("email", "email"),
+    ("payments", "payments"),
+    ("theme", "theme"),
+    ("protection", "booking-protection"),
+    ("privacy", "privacy"),
+    ("modules", "modules"),
+    ("team", "team"),
 ];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -130,15 +130,15 @@ pub const FIRST_EVENT_TITLE: &str = "30 Minute Meeting";
 
 /// The event editor's tabs: (value of `tab=`, link text).
 pub const EDITOR_TABS: [(&str, &str); 9] = [
-    ("details", "Details"),
-    ("availability", "Availability"),
-    ("limits", "Limits"),
-    ("booking-fields", "Booking fields"),
-    ("notifications", "Notifications"),
-    ("webhooks", "Webhooks"),
-    ("payment", "Payment"),
-    ("advanced", "Advanced"),
-    ("private-links", "Private links"),
+    ("details", "details"),
+    ("availability", "availability"),
+    ("limits", "limits"),
+    ("booking-fields", "booking-fields"),
+    ("notifications", "notifications"),
+    ("webhooks", "webhooks"),
+    ("payment", "payment"),
+    ("advanced", "advanced"),
+    ("private-links", "private-links"),
 ];
 
 /// `/admin/calendars/{id}/events/{event_id}`: the event and the tab's form.
@@ -190,15 +190,15 @@ pub struct LocationDraft {
     pub link: String,
 }
 
-/// The location kinds the editor offers: (REST type, what the option says).
+/// The location kinds the editor offers: (REST type, the message id of what the option says).
 pub const LOCATION_CHOICES: [(&str, &str); 7] = [
-    ("", "None"),
-    ("in_person_organizer", "In person, at your address"),
-    ("in_person_guest", "In person, where the attendee says"),
-    ("phone_organizer", "Phone: the attendee calls you"),
-    ("phone_guest", "Phone: you call the attendee"),
-    ("online_meeting", "Online meeting"),
-    ("custom", "Something else"),
+    ("", "location-kind-none"),
+    ("in_person_organizer", "location-kind-in-person-organizer"),
+    ("in_person_guest", "location-kind-in-person-guest"),
+    ("phone_organizer", "location-kind-phone-organizer"),
+    ("phone_guest", "location-kind-phone-guest"),
+    ("online_meeting", "location-kind-online-meeting"),
+    ("custom", "location-kind-custom"),
 ];
 
 /// Locations one event offers at most (the editor shows one more, empty, to add one).

@@ -11,6 +11,9 @@ pub struct SessionUser {
     pub email: String,
     pub role: String,
     pub csrf_token: String,
+    /// The language the dashboard speaks to this user (DESIGN 2.9): the profile's, else the
+    /// browser's, else English.
+    pub language: crate::domain::language::Lang,
 }
 
 /// A user account (DESIGN 2.10), never its password or secrets.

@@ -11,6 +11,7 @@ use crate::service::schedules::{self, ScheduleChanges, ScheduleName, own_schedul
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::availability_schedules::{self, ScheduleRow};
 use crate::store::calendars;
+use crate::texts::dashboard::{t, weekday_short};
 
 /// A stored schedule's hours as the form shows them.
 fn hours_of(row: &ScheduleRow) -> ServiceResult<WeekDraft> {
@@ -36,7 +37,7 @@ pub async fn list(ctx: &Ctx, caller: &Caller) -> ServiceResult<SchedulesPage> {
                     title: row.title.clone(),
                     zone: row.timezone.clone(),
                     is_default: row.is_default,
-                    summary: week_summary(&hours_of(row)?),
+                    summary: week_summary(&hours_of(row)?, weekday_short, t("no-hours")),
                 })
             })
             .collect::<ServiceResult<_>>()?,

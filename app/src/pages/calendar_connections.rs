@@ -8,6 +8,7 @@ use crate::service::calendars::connections::{
     self as connections, CalendarChoice, ConnectRequest, Flag, UpdateConnection,
 };
 use crate::service::{Caller, Ctx, ServiceError};
+use crate::texts::dashboard::t;
 
 /// What a successful post did (the page's `done=`).
 pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<&'static str, FormState> {
@@ -25,7 +26,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<&'stat
             .map(|_| "disconnected")
             .map_err(plain),
         _ => Err(FormState {
-            message: Some("This form is not one of this page's.".into()),
+            message: Some(t("this-form-is-not-one-of").into()),
             ..form.clone()
         }),
     }

@@ -5,6 +5,7 @@ use crate::domain::feeds::FeedKind;
 use crate::model::public::FormState;
 use crate::pages::setup::refused_as;
 use crate::service::{Caller, Ctx, ServiceError, feeds};
+use crate::texts::dashboard::t;
 
 /// Runs the posted feeds form; answers what it did (`created`, `regenerated`, `revoked`).
 pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<&'static str, FormState> {
@@ -34,7 +35,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<&'stat
 
 fn not_ours(form: &FormState) -> FormState {
     FormState {
-        message: Some("This form is not one of this page's.".into()),
+        message: Some(t("this-form-is-not-one-of").into()),
         ..form.clone()
     }
 }

@@ -11,6 +11,7 @@ use crate::pages::setup::refused_as;
 use crate::service::{
     Caller, Ctx, ServiceError, ServiceResult, app_passwords, sessions, two_factor,
 };
+use crate::texts::dashboard::t;
 
 use crate::domain::dates::utc_readable as shown;
 
@@ -37,7 +38,7 @@ pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SecurityPage> {
                 id: p.id,
                 name: p.name,
                 created: shown(&p.created_at),
-                last_used: p.last_used_at.as_deref().map_or("Never".into(), shown),
+                last_used: p.last_used_at.as_deref().map_or(t("never").into(), shown),
             })
             .collect(),
     })
@@ -78,7 +79,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Done, 
             })
             .map_err(plain),
         _ => Err(FormState {
-            message: Some("This form is not one of this page's.".into()),
+            message: Some(t("this-form-is-not-one-of").into()),
             ..form.clone()
         }),
     }
@@ -132,7 +133,7 @@ pub async fn save_two_factor(
             .map(|()| TwoFactorDone::Off)
             .map_err(plain),
         _ => Err(FormState {
-            message: Some("This form is not one of this page's.".into()),
+            message: Some(t("this-form-is-not-one-of").into()),
             ..form.clone()
         }),
     }

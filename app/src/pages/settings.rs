@@ -23,6 +23,7 @@ use crate::service::settings::test_email;
 use crate::service::users::{CreateUser, create_user};
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::users;
+use crate::texts::dashboard::{t, tf};
 
 /// Team members listed at most.
 const TEAM_SHOWN: i64 = 500;
@@ -167,7 +168,11 @@ async fn add_away(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult
         "" => None,
         text => text.parse::<i64>().map_or_else(
             |_| {
-                errors.add("teammate_id", "integer", "Choose a teammate from the list.");
+                errors.add(
+                    "teammate_id",
+                    "integer",
+                    t("choose-a-teammate-from-the-list"),
+                );
                 None
             },
             Some,
@@ -189,7 +194,7 @@ async fn add_away(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult
 async fn delete_away(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult<()> {
     let gone = || ServiceError::Unprocessable {
         code: "not_found",
-        message: "That period is not in your list (any more).".into(),
+        message: t("that-period-is-not-in-your").into(),
     };
     let id = form.value("period_id").parse::<i64>().map_err(|_| gone())?;
     match out_of_office::delete(ctx, caller, None, id).await {
@@ -243,7 +248,7 @@ async fn member_change(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceR
         "delete" if form.value("confirm") != "on" => Err(ServiceError::field(
             "confirm",
             "required",
-            "Tick the box to confirm the deletion.",
+            t("tick-the-box-to-confirm-the"),
         )),
         "delete" => crate::service::users::delete(ctx, caller, id()).await,
         "two_factor_off" => crate::service::two_factor::disable_for(ctx, caller, id()).await,
@@ -289,7 +294,7 @@ async fn save_privacy(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceRe
                 unreadable.add(
                     "retention_days",
                     "integer",
-                    "The retention days must be an integer.",
+                    t("the-retention-days-must-be-an"),
                 );
                 None
             }
@@ -338,11 +343,7 @@ fn limits_of(form: &FormState) -> ServiceResult<Vec<(String, i64)>> {
         }
         match text.parse::<i64>() {
             Ok(value) if (1..=10_000).contains(&value) => limits.push((unit.to_string(), value)),
-            _ => errors.add(
-                field,
-                "between",
-                "Enter a whole number of at least 1, or leave it empty.",
-            ),
+            _ => errors.add(field, "between", t("enter-a-whole-number-of-at")),
         }
     }
     errors.into_result().map_err(ServiceError::invalid)?;
@@ -483,7 +484,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .map_err(|e| refused_as(form, e, strip("emailing."))),
         "test_email" => send_test_email(ctx, caller, form)
             .await
-            .map(|to| Saved::Shown(format!("A test email is on its way to {to}.")))
+            .map(|to| Saved::Shown(tf("test-email-sent", &[("address", (&to).into())])))
             .map_err(|e| refused_as(form, e, str::to_string)),
         "payments" => done(save_payments(ctx, caller, form).await)
             .map_err(|e| refused_as(form, e, strip("payments."))),
@@ -537,7 +538,7 @@ pub async fn save(ctx: &Ctx, caller: &Caller, form: &FormState) -> Result<Saved,
             .map(Saved::Shown)
             .map_err(|e| refused_as(form, e, str::to_string)),
         _ => Err(FormState {
-            message: Some("Unknown settings section.".into()),
+            message: Some(t("unknown-settings-section").into()),
             ..form.clone()
         }),
     }
@@ -561,7 +562,8 @@ async fn add_user(ctx: &Ctx, caller: &Caller, form: &FormState) -> ServiceResult
         Some(caller),
     )
     .await?;
-    Ok(format!(
-        "{login} can sign in with the password {password} (shown only now: pass it on and ask them to keep it safe)."
+    Ok(tf(
+        "user-made",
+        &[("login", (&login).into()), ("password", (&password).into())],
     ))
 }

@@ -1,7 +1,11 @@
 //! `/login`: the dashboard's sign-in form. It works before hydration too (a plain form post).
 
+use crate::texts::Arg;
+use crate::texts::Lang;
+use crate::texts::dashboard::{DashboardLang, t, tf};
 use crate::ui::PageTitle;
 use leptos::prelude::*;
+use leptos_meta::Html;
 
 use super::session::{Login, LoginCode};
 
@@ -49,8 +53,25 @@ fn login_offer(_next: &str) -> LoginOffer {
     }
 }
 
+/// The login pages speak the browser's language (`Accept-Language`, else English): nobody is
+/// signed in yet.
+fn speak_browser_language() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    let lang = use_context::<axum::http::request::Parts>()
+        .and_then(|parts| {
+            let header = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE)?;
+            Lang::from_accept_language(header.to_str().ok()?)
+        })
+        .unwrap_or_default();
+    #[cfg(not(feature = "ssr"))]
+    let lang = Lang::En;
+    provide_context(DashboardLang(lang));
+    view! { <Html attr:lang=lang.code() attr:dir=lang.dir() /> }
+}
+
 #[component]
 pub fn LoginPage() -> impl IntoView {
+    let language = speak_browser_language();
     // Where to go after logging in: `/login?next=...` from a dashboard address (same site only).
     let next = leptos_router::hooks::use_query_map()
         .read_untracked()
@@ -61,23 +82,27 @@ pub fn LoginPage() -> impl IntoView {
     let notice = use_context::<LoginNotice>().map(|n| n.0);
     let both = offer.password && offer.sso.is_some();
     view! {
-        <PageTitle text="Log in · slotbook" />
+        {language}
+        <PageTitle text=format!("{} · slotbook", t("log-in")) />
         <main class="flex min-h-screen items-center justify-center p-6">
             <div class="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
                 <h1 class="text-2xl font-semibold tracking-tight">"slotbook"</h1>
-                <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Log in to manage your calendars and bookings."</p>
+                <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("log-in-to-manage-your-calendars")}</p>
                 {notice.map(|message| view! {
                     <p role="alert" class="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{message}</p>
                 })}
-                {offer.password.then(|| view! { <LoginForm next=next.clone() /> })}
+                {offer.password.then(|| view! {
+                    <LoginForm next=next.clone() login_label=t("login-or-email").into()
+                        password_label=t("password").into() submit=t("log-in").into() />
+                })}
                 {both.then(|| view! {
                     <p class="my-4 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300" aria-hidden="true">
-                        <span class="h-px flex-1 bg-slate-200 dark:bg-slate-700"></span>"or"<span class="h-px flex-1 bg-slate-200 dark:bg-slate-700"></span>
+                        <span class="h-px flex-1 bg-slate-200 dark:bg-slate-700"></span>{t("or")}<span class="h-px flex-1 bg-slate-200 dark:bg-slate-700"></span>
                     </p>
                 })}
                 {offer.sso.map(|(href, name)| view! {
                     <a href=href class=if both { "block w-full rounded-md border border-slate-400 px-4 py-2 text-center font-medium text-slate-900 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-500 dark:text-slate-100 dark:hover:bg-slate-800" } else { "mt-6 block w-full rounded-md bg-sky-700 px-4 py-2 text-center font-medium text-white hover:bg-sky-800 focus:outline-none focus:ring-2 focus:ring-sky-700 focus:ring-offset-2" }>
-                        {format!("Log in with {name}")}
+                        {tf("log-in-with", &[("provider", Arg::Text(&name))])}
                     </a>
                 })}
             </div>
@@ -89,7 +114,12 @@ pub fn LoginPage() -> impl IntoView {
 /// in place.
 #[cfg_attr(feature = "dashboard", island)]
 #[cfg_attr(not(feature = "dashboard"), component)]
-fn LoginForm(next: String) -> impl IntoView {
+fn LoginForm(
+    next: String,
+    login_label: String,
+    password_label: String,
+    submit: String,
+) -> impl IntoView {
     let login = ServerAction::<Login>::new();
     let error = move || {
         login
@@ -102,12 +132,12 @@ fn LoginForm(next: String) -> impl IntoView {
         <ActionForm action=login attr:class="mt-6 space-y-4" attr:id="login-form">
             {(!next.is_empty()).then(|| view! { <input type="hidden" name="next" value=next.clone() /> })}
             <label class="block">
-                <span class="text-sm font-medium">"Login or email"</span>
+                <span class="text-sm font-medium">{login_label}</span>
                 <input name="login" type="text" required autocomplete="username"
                     class="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950" />
             </label>
             <label class="block">
-                <span class="text-sm font-medium">"Password"</span>
+                <span class="text-sm font-medium">{password_label}</span>
                 <input name="password" type="password" required autocomplete="current-password"
                     class="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950" />
             </label>
@@ -115,7 +145,7 @@ fn LoginForm(next: String) -> impl IntoView {
             <button type="submit"
                 class="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
                 disabled=move || login.pending().get()>
-                "Log in"
+                {submit}
             </button>
         </ActionForm>
     }
@@ -124,16 +154,25 @@ fn LoginForm(next: String) -> impl IntoView {
 /// `/login/two-factor`: the code of a login whose password was right (TOTP or recovery code).
 #[component]
 pub fn TwoFactorPage() -> impl IntoView {
+    let language = speak_browser_language();
     view! {
-        <PageTitle text="Two-factor authentication · slotbook" />
-        <CodeForm />
+        {language}
+        <PageTitle text=format!("{} · slotbook", t("two-factor-authentication")) />
+        <main class="flex min-h-screen items-center justify-center p-6">
+            <div class="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+                <h1 class="text-2xl font-semibold tracking-tight">{t("two-factor-authentication")}</h1>
+                <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("enter-the-code-your-authenticator-app")}</p>
+                <CodeForm label=t("authentication-code").into() submit=t("verify").into() />
+                <p class="mt-4 text-sm"><a href="/login" class="text-sky-800 underline dark:text-sky-300">{t("log-in-again")}</a></p>
+            </div>
+        </main>
     }
 }
 
 /// The code form, an island like the login form: a plain form post before hydration.
 #[cfg_attr(feature = "dashboard", island)]
 #[cfg_attr(not(feature = "dashboard"), component)]
-fn CodeForm() -> impl IntoView {
+fn CodeForm(label: String, submit: String) -> impl IntoView {
     let verify = ServerAction::<LoginCode>::new();
     let error = move || {
         verify
@@ -143,13 +182,9 @@ fn CodeForm() -> impl IntoView {
             .map(|e| e.message)
     };
     view! {
-        <main class="flex min-h-screen items-center justify-center p-6">
-            <div class="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-                <h1 class="text-2xl font-semibold tracking-tight">"Two-factor authentication"</h1>
-                <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Enter the code your authenticator app shows, or one of your recovery codes."</p>
                 <ActionForm action=verify attr:class="mt-6 space-y-4" attr:id="code-form">
                     <label class="block">
-                        <span class="text-sm font-medium">"Authentication code"</span>
+                        <span class="text-sm font-medium">{label}</span>
                         <input name="code" type="text" required autocomplete="one-time-code" inputmode="text" spellcheck="false"
                             class="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700 dark:border-slate-600 dark:bg-slate-950" />
                     </label>
@@ -157,11 +192,8 @@ fn CodeForm() -> impl IntoView {
                     <button type="submit"
                         class="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
                         disabled=move || verify.pending().get()>
-                        "Verify"
+                        {submit}
                     </button>
                 </ActionForm>
-                <p class="mt-4 text-sm"><a href="/login" class="text-sky-800 underline dark:text-sky-300">"Log in again"</a></p>
-            </div>
-        </main>
     }
 }

@@ -8,6 +8,7 @@ pub mod session;
 #[cfg(feature = "hydrate")]
 pub mod swap;
 
+use crate::texts::dashboard::t;
 use leptos::prelude::*;
 use leptos_meta::{Html, MetaTags, Stylesheet, Title, provide_meta_context};
 
@@ -31,7 +32,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let options = with_bundle_for_path(options);
     view! {
         <!DOCTYPE html>
-        // `lang` and `dir` are the page's (`<Html>` in the public frame, `App` elsewhere).
+        // `lang` and `dir` are the page's (`<Html>` in each page's frame).
         <html>
             <head>
                 <meta charset="utf-8" />
@@ -148,8 +149,7 @@ pub fn PageTitle(#[prop(into)] text: String) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        // The public pages name their own language in their frame.
-        {is_dashboard_path().then(|| view! { <Html attr:lang="en" attr:dir="ltr" /> })}
+        // Each page names its language: the public frame, the dashboard's frame, the login pages.
         <Stylesheet id="leptos" href=stylesheet_href() />
         <PageTitle text="slotbook" />
         <Router>
@@ -286,9 +286,9 @@ fn NotFound() -> impl IntoView {
     view! {
         {(!is_dashboard_path()).then(|| view! { <Html attr:lang="en" attr:dir="ltr" /> })}
         <main class="mx-auto max-w-md p-10 text-center">
-            <h1 class="text-2xl font-semibold">"Page not found"</h1>
-            <p class="mt-2 text-slate-600">"There is nothing at this address."</p>
-            <a class="mt-4 inline-block text-sky-700 hover:underline" href="/admin">"Go to the dashboard"</a>
+            <h1 class="text-2xl font-semibold">{t("page-not-found")}</h1>
+            <p class="mt-2 text-slate-600">{t("there-is-nothing-at-this-address-2")}</p>
+            <a class="mt-4 inline-block text-sky-700 hover:underline" href="/admin">{t("go-to-the-dashboard")}</a>
         </main>
     }
 }

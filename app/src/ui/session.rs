@@ -1,6 +1,8 @@
 //! Server functions of the dashboard session: log in, log out, who am I. They live under
 //! `/_app` so they can never collide with the REST API under `/api`.
 
+#[cfg(feature = "ssr")]
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use crate::model::errors::PageError;
@@ -19,6 +21,7 @@ mod server {
     use crate::service::auth::{self, SESSION_COOKIE};
     use crate::service::support::throttle::LoginThrottle;
     use crate::service::{Caller, Ctx};
+    use crate::texts::dashboard::t;
 
     /// The error, with its status set on the response, except for a browser's plain form post:
     /// Leptos answers that with a redirect back to the form (the error in its address), and a
@@ -60,7 +63,7 @@ mod server {
         if auth::same_site_post(text("origin"), text("sec-fetch-site"), host) {
             Ok(())
         } else {
-            Err(fail(403, "Cross-site request refused"))
+            Err(fail(403, t("cross-site-refused")))
         }
     }
 
@@ -97,10 +100,7 @@ mod server {
         match throttle.blocked_for(key) {
             Some(wait) => Err(fail(
                 429,
-                format!(
-                    "Too many failed logins. Try again in {} seconds.",
-                    wait.as_secs().max(1)
-                ),
+                super::too_many_logins(i64::try_from(wait.as_secs().max(1)).unwrap_or(i64::MAX)),
             )),
             None => Ok(()),
         }
@@ -141,14 +141,50 @@ pub(crate) async fn signed_in() -> Result<Option<(crate::service::Caller, String
     server::caller().await
 }
 
+/// "Too many failed logins. Try again in 30 seconds."
+#[cfg(feature = "ssr")]
+fn too_many_logins(seconds: i64) -> String {
+    tf("too-many-logins", &[("seconds", seconds.into())])
+}
+
+/// A refused login as the login page says it.
+#[cfg(feature = "ssr")]
+fn login_refusal(refused: crate::service::login::LoginRefused) -> String {
+    use crate::service::login::LoginRefused as R;
+    match refused {
+        R::BadCredentials => t("login-not-correct").into(),
+        R::Wait(seconds) => too_many_logins(seconds),
+        R::PasswordLoginOff => t("password-login-off").into(),
+    }
+}
+
+/// A refused code as the two-factor page says it.
+#[cfg(feature = "ssr")]
+fn code_refusal(refused: crate::service::login::CodeRefused) -> String {
+    use crate::service::login::CodeRefused as R;
+    match refused {
+        R::BadCode => t("code-not-correct").into(),
+        R::Expired => t("login-expired").into(),
+        R::Wait(seconds) => too_many_logins(seconds),
+    }
+}
+
+/// The login pages' server functions answer in the browser's language.
+#[cfg(feature = "ssr")]
+fn speak_browser_language(headers: &axum::http::HeaderMap) {
+    let lang = headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(crate::texts::Lang::from_accept_language)
+        .unwrap_or_default();
+    provide_context(crate::texts::dashboard::DashboardLang(lang));
+}
+
 /// A storage failure during a session change: 503, the details only in the log.
 #[cfg(feature = "ssr")]
 fn unavailable(error: impl std::fmt::Display) -> PageError {
     tracing::error!(error = %error, "session storage");
-    server::fail(
-        503,
-        "The server cannot reach its database; try again in a moment.",
-    )
+    server::fail(503, t("the-server-cannot-reach-its-database"))
 }
 
 /// Logs in with login (or email) and password, sets the session cookie and goes to the dashboard.
@@ -157,6 +193,7 @@ pub async fn login(login: String, password: String, next: Option<String>) -> Res
     use crate::service::auth;
     use crate::service::login::{PasswordAccepted, PasswordLogin, password_login};
     let headers = server::headers().await?;
+    speak_browser_language(&headers);
     server::check_same_origin(&headers)?;
     let ctx = server::ctx()?;
     let throttle = server::throttle()?;
@@ -197,7 +234,7 @@ pub async fn login(login: String, password: String, next: Option<String>) -> Res
             if refused == crate::service::login::LoginRefused::BadCredentials {
                 throttle.record_failure(&key);
             }
-            return Err(server::fail(refused.status(), refused.message()));
+            return Err(server::fail(refused.status(), login_refusal(refused)));
         }
     }
     Ok(())
@@ -219,6 +256,7 @@ pub async fn login_code(code: String) -> Result<(), PageError> {
     use crate::service::auth;
     use crate::service::login::{PENDING_COOKIE, code_login};
     let headers = server::headers().await?;
+    speak_browser_language(&headers);
     server::check_same_origin(&headers)?;
     let ctx = server::ctx()?;
     let throttle = server::throttle()?;
@@ -250,7 +288,7 @@ pub async fn login_code(code: String) -> Result<(), PageError> {
             if refused == crate::service::login::CodeRefused::BadCode {
                 throttle.record_failure(&key);
             }
-            Err(server::fail(refused.status(), refused.message()))
+            Err(server::fail(refused.status(), code_refusal(refused)))
         }
     }
 }
@@ -280,7 +318,15 @@ pub async fn logout() -> Result<(), PageError> {
 /// The signed-in user, or `None`.
 #[server(prefix = "/_app", endpoint = "me")]
 pub async fn current_user() -> Result<Option<SessionUser>, PageError> {
+    let headers = server::headers().await?;
+    let browser = headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
     Ok(server::caller().await?.map(|(caller, csrf)| SessionUser {
+        language: crate::service::settings::profile::user_language(
+            caller.user.language.as_deref(),
+            browser,
+        ),
         id: caller.id(),
         login: caller.user.login.clone(),
         name: caller.user.full_name(),

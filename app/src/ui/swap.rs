@@ -104,6 +104,13 @@ pub async fn update(area: &str, ask: Ask, address: Address) -> Result<Outcome, J
     let (Some(fresh), Some(current)) = (parsed.get_element_by_id(area), current) else {
         return Ok(Outcome::Elsewhere(response.url()));
     };
+    // An answer in another language (a profile's language just saved) changes the whole page:
+    // its frame and `<html lang>` too.
+    let lang_of =
+        |doc: &web_sys::Document| doc.document_element().and_then(|e| e.get_attribute("lang"));
+    if lang_of(&parsed) != lang_of(&document()) {
+        return Ok(Outcome::Elsewhere(response.url()));
+    }
     current.set_inner_html(&fresh.inner_html());
     document().set_title(&parsed.title());
     let answered = response.url();

@@ -1,5 +1,6 @@
 //! `/admin/bookings`: the bookings list with its tabs and filters, and its CSV export.
 
+use crate::texts::dashboard::{t, tf};
 use chrono::DateTime;
 use chrono_tz::Tz;
 
@@ -18,14 +19,14 @@ const PER_PAGE: i64 = 20;
 /// Rows of one CSV export at most.
 const CSV_MAX_ROWS: i64 = 50_000;
 
-/// The tabs of the bookings list, in order: (period value, label).
+/// The tabs of the bookings list, in order: (period value, label's message id).
 pub const TABS: [(&str, &str); 6] = [
-    ("upcoming", "Upcoming"),
-    ("pending", "Pending"),
-    ("past", "Past"),
-    ("cancelled", "Cancelled"),
-    ("no_show", "No-show"),
-    ("all", "All"),
+    ("upcoming", "upcoming"),
+    ("pending", "pending"),
+    ("past", "past"),
+    ("cancelled", "cancelled"),
+    ("no_show", "no-show"),
+    ("all", "all"),
 ];
 
 /// The list's filter as read from the query, with what could not be used.
@@ -48,16 +49,17 @@ fn read_filter(q: &BookingsQuery) -> ListFilter {
     let (period, period_text) = match Period::parse(&period_text).filter(|p| *p != Period::Today) {
         Some(p) => (p, period_text),
         None => {
-            notices.push(format!(
-                "\u{201c}{period_text}\u{201d} is not a list; showing Upcoming."
-            ));
+            notices.push(tf("not-a-list", &[("text", (&period_text).into())]));
             (Period::Upcoming, "upcoming".into())
         }
     };
     let mut id = |name: &str, text: &Option<String>| match text.as_deref() {
         None => 0,
         Some(t) => t.parse::<i64>().unwrap_or_else(|_| {
-            notices.push(format!("\u{201c}{t}\u{201d} is not a {name}; showing all."));
+            notices.push(match name {
+                "calendar" => tf("not-a-calendar", &[("text", t.into())]),
+                _ => tf("not-an-event", &[("text", t.into())]),
+            });
             0
         }),
     };
@@ -66,9 +68,7 @@ fn read_filter(q: &BookingsQuery) -> ListFilter {
     let mut date = |text: &Option<String>| match text.as_deref() {
         None => None,
         Some(t) => parse_date(t).or_else(|| {
-            notices.push(format!(
-                "\u{201c}{t}\u{201d} is not a date; it was left out."
-            ));
+            notices.push(tf("not-a-date-left-out", &[("text", t.into())]));
             None
         }),
     };
@@ -185,7 +185,7 @@ pub async fn bookings(
             .map(|(value, label)| {
                 (
                     value.to_string(),
-                    label.to_string(),
+                    t(label).to_string(),
                     f.href(base, value, 1),
                     *value == f.period_text,
                 )

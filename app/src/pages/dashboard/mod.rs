@@ -3,11 +3,12 @@
 //! Here the overview; bookings.rs the bookings list and its CSV; reports.rs the reports page;
 //! audit.rs the audit log and its CSV; waitlist.rs the waitlist desk; privacy.rs "Personal data".
 
+use crate::texts::dashboard::tf;
 use chrono::DateTime;
 use chrono_tz::Tz;
 
 use crate::domain::access::Capability;
-use crate::domain::dates::{clock_label, full_date, zone_label};
+use crate::domain::dates::zone_label;
 use crate::domain::slots::local::{LocalDay, local_of};
 use crate::domain::zone::parse_zone;
 use crate::model::dashboard::{BookingLine, CalendarLink, Overview};
@@ -107,6 +108,7 @@ fn booking_line(row: &BookingListRow, zone: Tz) -> BookingLine {
             .naive_local()
     };
     let (start, end) = (at(b.start_time), at(b.end_time));
+    let dates = crate::texts::dashboard::dates(true);
     BookingLine {
         id: b.id,
         href: format!("/admin/bookings/{}", b.id),
@@ -116,14 +118,14 @@ fn booking_line(row: &BookingListRow, zone: Tz) -> BookingLine {
         event: row.event_title.clone().unwrap_or_default(),
         when: format!(
             "{}, {} \u{2013} {}",
-            full_date(start.date()),
-            clock_label(start.time(), true),
-            clock_label(end.time(), true)
+            dates.full_date(start.date()),
+            dates.clock(start.time()),
+            dates.clock(end.time())
         ),
         status: b.status.clone(),
         series: b
             .series_index
             .zip(b.series_count)
-            .map(|(i, n)| format!("Series {i} of {n}")),
+            .map(|(i, n)| tf("series-of", &[("index", i.into()), ("count", n.into())])),
     }
 }

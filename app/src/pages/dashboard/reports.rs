@@ -1,9 +1,9 @@
 //! `/admin/reports`: numbers, the bookings-over-time chart and the activity feed of a range.
 
+use crate::texts::dashboard::{t, tf};
 use chrono::{Datelike, Duration, NaiveDate};
 
 use super::host_zone;
-use crate::domain::dates::full_date;
 use crate::model::dashboard::{ReportChart, ReportWidget, ReportsPage};
 use crate::service::{Caller, Ctx, ServiceResult};
 
@@ -25,9 +25,12 @@ fn report_range(
         let text = text.map(str::trim).filter(|t| !t.is_empty())?;
         let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
         if date.is_none() {
-            notices.push(format!(
-                "The {what} date “{text}” is not a date (YYYY-MM-DD); the default is shown."
-            ));
+            let id = if what == "start" {
+                "not-a-start-date"
+            } else {
+                "not-an-end-date"
+            };
+            notices.push(tf(id, &[("text", text.into())]));
         }
         date
     };
@@ -36,12 +39,12 @@ fn report_range(
     let mut from = asked_from.unwrap_or(to - Duration::days(29));
     let mut to = to;
     if from > to {
-        notices.push("The start came after the end; the two were swapped.".into());
+        notices.push(t("the-start-came-after-the-end").into());
         std::mem::swap(&mut from, &mut to);
     }
     if (to - from).num_days() >= REPORT_MAX_DAYS {
         from = to - Duration::days(REPORT_MAX_DAYS - 1);
-        notices.push("Reports span three years at most; the range was shortened.".into());
+        notices.push(t("reports-span-three-years-at-most").into());
     }
     (from, to, notices)
 }
@@ -57,11 +60,11 @@ fn report_presets(today: NaiveDate, from: NaiveDate, to: NaiveDate) -> Vec<(Stri
         .checked_add_months(chrono::Months::new(1))
         .unwrap_or(month_start);
     let presets = [
-        ("Last 30 days", today - Duration::days(29), today),
-        ("This week", monday, monday + Duration::days(6)),
-        ("This month", month_start, next_month - Duration::days(1)),
+        (t("last-30-days"), today - Duration::days(29), today),
+        (t("this-week"), monday, monday + Duration::days(6)),
+        (t("this-month"), month_start, next_month - Duration::days(1)),
         (
-            "Last month",
+            t("last-month"),
             last_month_end.with_day(1).unwrap_or(last_month_end),
             last_month_end,
         ),
@@ -120,7 +123,10 @@ pub async fn reports(
     Ok(ReportsPage {
         from: day(from),
         to: day(to),
-        range_label: format!("{} \u{2013} {}", full_date(from), full_date(to)),
+        range_label: {
+            let dates = crate::texts::dashboard::dates(true);
+            format!("{} \u{2013} {}", dates.full_date(from), dates.full_date(to))
+        },
         presets: report_presets(today, from, to),
         widgets: widgets
             .into_iter()
@@ -137,9 +143,9 @@ pub async fn reports(
                 .into_iter()
                 .map(|(name, points)| {
                     let title = match name {
-                        "booked_stats" => "Booked",
-                        "completed_stats" => "Completed",
-                        _ => "Cancelled",
+                        "booked_stats" => t("booked"),
+                        "completed_stats" => t("completed"),
+                        _ => t("cancelled"),
                     };
                     (
                         title.to_string(),

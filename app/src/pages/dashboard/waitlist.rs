@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration};
 
 use super::host_zone;
 use crate::domain::access::Capability;
-use crate::domain::dates::{clock_label, parse_date, zone_label};
+use crate::domain::dates::{parse_date, zone_label};
 use crate::domain::slots::local::{LocalDay, local_of};
 use crate::model::desk::{WaitlistDesk, WaitlistDeskRow};
 use crate::service::support::present::event_settings;
@@ -68,16 +68,18 @@ pub async fn waitlist_desk(
     .await?
     .time_format
         == "12";
+    let dates = crate::texts::dashboard::dates(h12);
     let when = |t: i64| {
         let local = DateTime::from_timestamp(t, 0)
             .unwrap_or_default()
             .with_timezone(&zone)
             .naive_local();
-        format!(
-            "{}, {}",
-            local.format("%a %-d %b %Y"),
-            clock_label(local.time(), h12)
-        )
+        let date = if dates.lang == crate::texts::Lang::En {
+            local.format("%a %-d %b %Y").to_string()
+        } else {
+            dates.full_date(local.date())
+        };
+        format!("{date}, {}", dates.clock(local.time()))
     };
     let views = with_positions(&rows);
     Ok(WaitlistDesk {

@@ -1,6 +1,7 @@
 //! The Advanced tab: confirmation, cancel and reschedule policies, several durations, saved
 //! through `POST …/advanced-settings`.
 
+use crate::texts::dashboard::{t, tf};
 use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
@@ -128,11 +129,7 @@ fn advanced_of(
         match text.parse::<i64>() {
             Ok(minutes) => durations.push(minutes),
             Err(_) if text.is_empty() => {}
-            Err(_) => unreadable.add(
-                "durations",
-                "integer",
-                "Each duration must be a whole number of minutes.",
-            ),
+            Err(_) => unreadable.add("durations", "integer", t("each-duration-must-be-a-whole")),
         }
     }
     let default = form.value("default_duration");
@@ -142,7 +139,7 @@ fn advanced_of(
             unreadable.add(
                 "default_duration",
                 "integer",
-                "The default duration must be a whole number of minutes.",
+                t("the-default-duration-must-be-a"),
             );
             None
         }),
@@ -155,17 +152,17 @@ fn advanced_of(
                 unreadable.add(
                     field,
                     "integer",
-                    format!("The {label} must be a whole number."),
+                    tf("must-be-whole-number", &[("label", label.into())]),
                 );
                 None
             }),
         }
     };
-    let interval = number("interval", "repeat interval");
-    let max_count = number("max_count", "maximum of occurrences");
-    let hold_minutes = number("hold_minutes", "hold minutes");
-    let per_attendee = number("attendee_limit", "bookings per attendee");
-    let offer_minutes = number("offer_minutes", "offer minutes");
+    let interval = number("interval", t("repeat-interval"));
+    let max_count = number("max_count", t("maximum-of-occurrences"));
+    let hold_minutes = number("hold_minutes", t("hold-minutes-2"));
+    let per_attendee = number("attendee_limit", t("bookings-per-attendee-2"));
+    let offer_minutes = number("offer_minutes", t("offer-minutes-2"));
     let lines = |field: &str| {
         form.value(field)
             .split([',', '\n', ' '])

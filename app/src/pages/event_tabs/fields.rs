@@ -1,5 +1,6 @@
 //! The Booking form tab: the fields in order, saved through `POST …/booking-fields`.
 
+use crate::texts::dashboard::t;
 use serde_json::Value;
 
 use crate::domain::validation::FieldErrors;
@@ -87,7 +88,7 @@ pub async fn save_fields(
     let mut lines = stored;
     let Some(op) = FieldsOp::parse(&form.value("op")) else {
         return Err(FormState {
-            message: Some("Unknown action.".into()),
+            message: Some(t("unknown-action").into()),
             ..form.clone()
         });
     };

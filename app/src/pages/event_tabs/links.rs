@@ -7,6 +7,7 @@ use crate::pages::setup::refused_as;
 use crate::service::events::admin::load_managed_event;
 use crate::service::events::private_links::{self, NewLink};
 use crate::service::{Caller, Ctx, ServiceResult};
+use crate::texts::dashboard::t;
 
 /// "Create private link" with "Uses" and "Expires" (empty: no end).
 pub async fn create_link(
@@ -46,11 +47,7 @@ async fn new_link(
         text => match text.parse::<i64>() {
             Ok(n) => Some(n),
             Err(_) => {
-                errors.add(
-                    "max_uses",
-                    "between",
-                    "The max uses must be between 1 and 1000.",
-                );
+                errors.add("max_uses", "between", t("the-max-uses-must-be-between"));
                 None
             }
         },
@@ -67,7 +64,7 @@ async fn new_link(
                 .and_then(|at| chrono::DateTime::from_timestamp(at, 0))
                 .map(|at| at.naive_utc());
             if utc.is_none() {
-                errors.add("expires_at", "date_format", "Enter a date and time.");
+                errors.add("expires_at", "date_format", t("enter-a-date-and-time"));
             }
             utc
         }

@@ -12,8 +12,27 @@ use crate::service::events::admin::load_managed_event;
 use crate::service::events::email_notifications::{EmailChange, Heading, Posted};
 use crate::service::events::payments::EventPaymentChanges;
 use crate::service::{Caller, Ctx, ServiceError};
+use crate::texts::dashboard::t;
 
 /// The "Payment" tab: the event's price and method, and the site's payment switch.
+/// An email's name in the dashboard's language (REST answers keep the interface's `title`).
+fn email_title(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "booking_conf_attendee" => t("email-title-booking-conf-attendee"),
+        "booking_conf_host" => t("email-title-booking-conf-host"),
+        "reminder_to_attendee" => t("email-title-reminder-to-attendee"),
+        "reminder_to_host" => t("email-title-reminder-to-host"),
+        "cancelled_by_attendee" => t("email-title-cancelled-by-attendee"),
+        "cancelled_by_host" => t("email-title-cancelled-by-host"),
+        "rescheduled_by_attendee" => t("email-title-rescheduled-by-attendee"),
+        "rescheduled_by_host" => t("email-title-rescheduled-by-host"),
+        "booking_request_host" => t("email-title-booking-request-host"),
+        "booking_request_attendee" => t("email-title-booking-request-attendee"),
+        "declined_by_host" => t("email-title-declined-by-host"),
+        _ => return None,
+    })
+}
+
 pub async fn payment(
     ctx: &Ctx,
     caller: &Caller,
@@ -73,11 +92,7 @@ pub async fn save_payment(
     let price = form.value("price");
     let Ok(value) = price.trim().parse::<serde_json::Number>() else {
         let mut errors = FieldErrors::new();
-        errors.add(
-            "price",
-            "number",
-            "The price must be an amount such as 49.50.",
-        );
+        errors.add("price", "number", t("the-price-must-be-an-amount"));
         return Err(refused_as(
             form,
             ServiceError::invalid(errors),
@@ -147,7 +162,7 @@ pub async fn notifications(
             let n = all.get(kind.key)?;
             Some(NotificationLine {
                 key: kind.key.to_string(),
-                title: n.title.clone(),
+                title: email_title(kind.key).map_or_else(|| n.title.clone(), str::to_string),
                 to_host: n.is_host,
                 enabled: n.enabled,
                 subject: n.email.subject.clone(),
@@ -203,11 +218,10 @@ pub async fn save_notification(
             Some(times) if !times.is_empty() => change.times = Some(times),
             _ => {
                 let mut refused = form.clone();
-                refused.errors.insert(
-                    "times".into(),
-                    "Write the times as \"15 minutes, 1 day\": whole numbers of minutes, hours or days.".into(),
-                );
-                refused.message = Some("The reminder times could not be read.".into());
+                refused
+                    .errors
+                    .insert("times".into(), t("write-the-times-as-15-minutes").into());
+                refused.message = Some(t("the-reminder-times-could-not-be").into());
                 return Err(refused);
             }
         }

@@ -9,8 +9,22 @@ use crate::service::events::admin::load_managed_event;
 use crate::service::events::integrations::{SaveIntegration, WebhookChanges};
 use crate::service::{Caller, Ctx};
 use crate::store::integrations;
+use crate::texts::dashboard::t;
 
 /// The event's webhook feeds with their delivery logs, times in the calendar's zone.
+/// A trigger's name in the dashboard's language (REST keeps the interface's names).
+fn trigger_name(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "after_booking_scheduled" => t("trigger-scheduled"),
+        "booking_schedule_cancelled" => t("trigger-cancelled"),
+        "booking_schedule_completed" => t("trigger-completed"),
+        "after_booking_rescheduled" => t("trigger-rescheduled"),
+        "booking_schedule_rejected" => t("trigger-rejected"),
+        "test" => t("test"),
+        _ => return None,
+    })
+}
+
 pub async fn webhooks(
     ctx: &Ctx,
     caller: &Caller,
@@ -23,26 +37,12 @@ pub async fn webhooks(
     let ids: Vec<i64> = feeds.iter().map(|f| f.id).collect();
     let log = integrations::deliveries_of(conn.ex(), &ids).await?;
     let zone = crate::domain::zone::parse_zone(&cal.author_timezone).unwrap_or(chrono_tz::UTC);
-    let label = |key: &str| {
-        crate::service::events::integrations::TRIGGERS
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map_or_else(
-                || {
-                    if key == "test" {
-                        "Test".to_string()
-                    } else {
-                        key.to_string()
-                    }
-                },
-                |(_, l)| (*l).to_string(),
-            )
-    };
+    let label = |key: &str| trigger_name(key).map_or_else(|| key.to_string(), str::to_string);
     Ok(WebhooksTab {
         zone: cal.author_timezone.clone(),
         triggers: crate::service::events::integrations::TRIGGERS
             .iter()
-            .map(|(k, l)| ((*k).to_string(), (*l).to_string()))
+            .map(|(k, l)| ((*k).to_string(), trigger_name(k).unwrap_or(l).to_string()))
             .collect(),
         feeds: feeds
             .iter()

@@ -1,6 +1,7 @@
 //! The event editor's pages: the event and its hours as the forms show them, and each tab's
 //! form (details, hours, schedule, hosts, limits) through the REST route's service.
 
+use crate::texts::dashboard::t;
 use serde_json::Value;
 
 use crate::domain::week::{DateOverrides, WeeklySchedule};
@@ -429,7 +430,7 @@ fn limits_from_form(form: &FormState) -> LimitsChanges {
         unreadable.add(
             notice_field,
             "required",
-            "The minimum notice value is required.",
+            t("the-minimum-notice-value-is-required"),
         );
     }
     LimitsChanges {
@@ -541,9 +542,9 @@ pub async fn explain_day(
         .zip(verdicts)
         .map(|((start, _), (offered, codes))| {
             let words = if offered {
-                "Offered".to_string()
+                t("offered").to_string()
             } else if codes.is_empty() {
-                "Not offered".to_string()
+                t("not-offered").to_string()
             } else {
                 codes
                     .iter()

@@ -4,6 +4,7 @@
 use crate::domain::validation::FieldErrors;
 use crate::model::public::FormState;
 use crate::service::ServiceError;
+use crate::texts::dashboard::{t, tf};
 
 /// The form again with the refusal: each field message under its form name (the REST field
 /// without `prefix`), the first one as the summary.
@@ -48,7 +49,11 @@ pub(super) fn form_int(
     }
     let parsed = text.parse::<i64>().ok();
     if parsed.is_none() {
-        errors.add(field, "integer", format!("The {field} must be an integer."));
+        errors.add(
+            field,
+            "integer",
+            tf("must-be-integer", &[("field", field.into())]),
+        );
     }
     parsed
 }
@@ -57,6 +62,6 @@ pub(super) fn form_int(
 pub(super) fn failed(form: &FormState, error: ServiceError) -> FormState {
     tracing::error!(error = %error, "setup form");
     let mut state = form.clone();
-    state.message = Some("Nothing was saved: the database could not be reached. Try again.".into());
+    state.message = Some(t("nothing-was-saved-the-database-could").into());
     state
 }

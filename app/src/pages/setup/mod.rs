@@ -17,6 +17,7 @@ use crate::service::calendars::sharing::{self, LandingChange, ProfileTexts, Save
 use crate::service::events::new_event::EventBasics;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::{calendars, events};
+use crate::texts::dashboard::t;
 
 mod editor;
 mod forms;
@@ -162,8 +163,8 @@ pub async fn create_calendar(
         let mut refused = form.clone();
         refused
             .errors
-            .insert("title".into(), "The title field is required.".into());
-        refused.message = Some("The title field is required.".into());
+            .insert("title".into(), t("the-title-field-is-required").into());
+        refused.message = Some(t("the-title-field-is-required").into());
         return Err(refused);
     }
     let has_own = {
@@ -339,7 +340,7 @@ pub async fn save_calendar(
         .flatten()
         .filter_map(|e| {
             e.trim().parse().ok().or_else(|| {
-                unreadable.add("shown_events", "integer", "Choose events from the list.");
+                unreadable.add("shown_events", "integer", t("choose-events-from-the-list"));
                 None
             })
         })

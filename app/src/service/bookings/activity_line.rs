@@ -4,18 +4,19 @@
 use chrono::DateTime;
 use chrono_tz::Tz;
 
-use crate::domain::dates::{clock_label, full_date};
 use crate::model::desk::ActivityLine;
 
-/// A timeline entry in `zone` (the booking page's and the reports' feed).
+/// A timeline entry in `zone` (the booking page's and the reports' feed), its time in the
+/// dashboard's language.
 pub fn activity_line(a: &crate::store::booking_list::ActivityRow, zone: Tz) -> ActivityLine {
     let at = DateTime::from_timestamp(a.created_at, 0).unwrap_or_default();
     let local = at.with_timezone(&zone).naive_local();
+    let dates = crate::texts::dashboard::dates(true);
     ActivityLine {
         when: format!(
             "{}, {}",
-            full_date(local.date()),
-            clock_label(local.time(), true)
+            dates.full_date(local.date()),
+            dates.clock(local.time())
         ),
         at: at.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
         title: a.title.clone(),

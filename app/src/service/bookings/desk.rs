@@ -1,6 +1,7 @@
 //! The bookings desk: `/admin/bookings/{id}` and the list's bulk changes, over the services of
 //! `/schedules/{id}` (same visibility, same transitions, same messages as the REST routes).
 
+use crate::texts::dashboard::t;
 use chrono::{DateTime, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 use serde_json::Value;
@@ -9,7 +10,7 @@ use super::host_actions;
 use super::new_booking::Answer;
 use super::update::{self, BookingChange, UpdateBooking};
 use super::views::status_text;
-use crate::domain::dates::{clock_label, full_date, zone_label};
+use crate::domain::dates::zone_label;
 use crate::domain::transitions;
 use crate::domain::values::{BookingStatus, PaymentStatus};
 use crate::domain::zone::parse_zone;
@@ -58,7 +59,8 @@ async fn series_lines(
         .iter()
         .map(|o| {
             let at = local(o.start_time, zone);
-            let label = format!("{}, {}", full_date(at.date()), clock_label(at.time(), true));
+            let dates = crate::texts::dashboard::dates(true);
+            let label = format!("{}, {}", dates.full_date(at.date()), dates.clock(at.time()));
             let href = if o.id == b.id {
                 String::new()
             } else {
@@ -137,7 +139,7 @@ pub async fn detail(
         calendar: row.cal_title.clone().unwrap_or_default(),
         host: row.host_name().unwrap_or_default(),
         status: b.status.clone(),
-        status_label: status_text(&b.status),
+        status_label: status_words(&b.status),
         when_host: span(b, zone),
         host_zone: zone_label(zone, start_date),
         when_attendee: (attendee_zone != zone).then(|| span(b, attendee_zone)),
@@ -165,7 +167,7 @@ pub async fn detail(
         actions: STATUS_ACTIONS
             .iter()
             .filter(|(_, to, _)| status.is_some_and(|from| transitions::allowed(from, *to)))
-            .map(|(name, _, label)| (name.to_string(), label.to_string()))
+            .map(|(name, _, _)| (name.to_string(), action_words(name).to_string()))
             .chain(
                 (later_open
                     && status
@@ -173,7 +175,7 @@ pub async fn detail(
                 .then(|| {
                     (
                         "cancel_following".to_string(),
-                        "Cancel this and later dates".to_string(),
+                        t("action-cancel-following").to_string(),
                     )
                 }),
             )
@@ -361,7 +363,7 @@ async fn offered_times(
                 .iter()
                 .filter_map(|t| {
                     let clock = NaiveTime::parse_from_str(t, "%H:%M").ok()?;
-                    Some((t.clone(), clock_label(clock, true)))
+                    Some((t.clone(), crate::texts::dashboard::dates(true).clock(clock)))
                 })
                 .collect()
         })
@@ -385,12 +387,38 @@ fn local(epoch: i64, zone: Tz) -> chrono::NaiveDateTime {
 /// "Tuesday 24 November 2026, 9:00am – 9:30am" in `zone`.
 fn span(b: &BookingRow, zone: Tz) -> String {
     let (start, end) = (local(b.start_time, zone), local(b.end_time, zone));
+    let dates = crate::texts::dashboard::dates(true);
     format!(
         "{}, {} \u{2013} {}",
-        full_date(start.date()),
-        clock_label(start.time(), true),
-        clock_label(end.time(), true)
+        dates.full_date(start.date()),
+        dates.clock(start.time()),
+        dates.clock(end.time())
     )
+}
+
+/// A booking status as the dashboard names it ("Scheduled", "Geplant").
+fn status_words(status: &str) -> String {
+    let id = match status {
+        "scheduled" => "status-scheduled",
+        "pending" => "status-pending",
+        "cancelled" => "status-cancelled",
+        "completed" => "status-completed",
+        "rejected" => "status-rejected",
+        "no_show" => "status-no-show",
+        other => return status_text(other),
+    };
+    t(id).to_string()
+}
+
+/// A status button's words, by its action name.
+fn action_words(name: &str) -> &'static str {
+    match name {
+        "confirm" => t("action-confirm"),
+        "reject" => t("action-reject"),
+        "cancel" => t("action-cancel"),
+        "no_show" => t("action-no-show"),
+        _ => t("action-complete"),
+    }
 }
 
 /// The attendee's name, or that it was erased (DESIGN 2.11).

@@ -41,6 +41,8 @@ pub async fn save(
     users::set_language(tx.ex(), caller.id(), change.language.map(Lang::code)).await?;
     let profile = profile_of(tx.ex(), caller.id()).await?;
     tx.commit().await?;
+    // Kept sessions hold the user as it was: the dashboard speaks the new language at once.
+    ctx.credentials.clear();
     Ok(SavedProfile {
         message: "Profile has been updated".into(),
         profile,

@@ -2,6 +2,7 @@
 //! Every change is a form posted to the page's own address (`src/pages.rs`): 303 back here
 //! with `done=` on success, or this page again with the refusal and the REST route's status.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use crate::model::desk::{BookingDetail, DeskAction, DeskNotice};
@@ -41,8 +42,8 @@ pub async fn page(
         Err(e) => {
             crate::ui::set_status(e.status);
             view! {
-                <p><a href="/admin/bookings" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to bookings"</a></p>
-                <h1 class="mt-2 text-xl font-semibold" id="section-title">"Booking"</h1>
+                <p><a href="/admin/bookings" class="text-sm text-sky-800 underline dark:text-sky-300">{t("back-to-bookings")}</a></p>
+                <h1 class="mt-2 text-xl font-semibold" id="section-title">{t("booking")}</h1>
                 <p role="alert" class="mt-4 text-red-800 dark:text-red-300">{e.message}</p>
             }
             .into_any()
@@ -100,14 +101,14 @@ fn Detail(
         .map(|a| a.done_message());
     let note_value = notice.note.clone().unwrap_or(internal_note);
     let facts: Vec<(&'static str, String)> = [
-        ("Event", event),
-        ("Calendar", calendar),
-        ("Host", host),
-        ("Location", location),
-        ("Email", email),
-        ("Phone", phone),
-        ("Payment", payment),
-        ("Source", source),
+        (t("event"), event),
+        (t("calendar"), calendar),
+        (t("host"), host),
+        (t("location"), location),
+        (t("email"), email),
+        (t("phone"), phone),
+        (t("payment"), payment),
+        (t("source"), source),
     ]
     .into_iter()
     .filter(|(_, v)| !v.is_empty())
@@ -116,7 +117,7 @@ fn Detail(
         <ActionsCard action_url=action_url.clone() csrf=csrf.clone() actions status=status.clone() paid payment_pending failed_deliveries />
     };
     view! {
-        <p><a href="/admin/bookings" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to bookings"</a></p>
+        <p><a href="/admin/bookings" class="text-sm text-sky-800 underline dark:text-sky-300">{t("back-to-bookings")}</a></p>
         <div class="mt-2 flex flex-wrap items-center gap-3">
             <h1 class="text-xl font-semibold" id="section-title">{attendee}</h1>
             <span id="booking-status" class=format!("rounded-full px-2.5 py-0.5 text-xs font-semibold {}", status_tone(&status))>{status_label}</span>
@@ -159,10 +160,10 @@ fn WhenCard(
 ) -> impl IntoView {
     view! {
         <section class=CARD aria-labelledby="when-heading">
-            <h2 id="when-heading" class="text-lg font-semibold">"When"</h2>
+            <h2 id="when-heading" class="text-lg font-semibold">{t("when")}</h2>
             <p class="mt-2" id="when-host">{when_host}<span class="block text-sm text-slate-600 dark:text-slate-300">{host_zone}</span></p>
             {when_attendee.map(|w| view! {
-                <p class="mt-3" id="when-attendee"><span class="text-sm text-slate-600 dark:text-slate-300">"For the attendee: "</span>{w}
+                <p class="mt-3" id="when-attendee"><span class="text-sm text-slate-600 dark:text-slate-300">{t("for-the-attendee")}" "</span>{w}
                     <span class="block text-sm text-slate-600 dark:text-slate-300">{attendee_zone.clone()}</span></p>
             })}
             <dl class="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
@@ -181,10 +182,10 @@ fn AnswersCard(message: String, answers: Vec<(String, String)>) -> impl IntoView
     view! {
         {(!answers.is_empty() || !message.is_empty()).then(|| view! {
             <section class=CARD aria-labelledby="answers-heading">
-                <h2 id="answers-heading" class="text-lg font-semibold">"Answers"</h2>
+                <h2 id="answers-heading" class="text-lg font-semibold">{t("answers")}</h2>
                 <dl class="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
                     {(!message.is_empty()).then(|| view! {
-                        <dt class="text-slate-600 dark:text-slate-300">"Message"</dt>
+                        <dt class="text-slate-600 dark:text-slate-300">{t("message")}</dt>
                         <dd class="min-w-0 whitespace-pre-line break-words">{message.clone()}</dd>
                     })}
                     {answers.into_iter().map(|(label, value)| view! {
@@ -202,7 +203,7 @@ fn GuestsCard(guests: Vec<crate::model::desk::Guest>) -> impl IntoView {
     view! {
         {(!guests.is_empty()).then(|| view! {
             <section class=CARD aria-labelledby="guests-heading">
-                <h2 id="guests-heading" class="text-lg font-semibold">"Guests"</h2>
+                <h2 id="guests-heading" class="text-lg font-semibold">{t("guests")}</h2>
                 <ul class="mt-2 space-y-1 text-sm">
                     {guests.into_iter().map(|g| view! {
                         <li>{if g.name.is_empty() { g.email.clone() } else { format!("{} \u{00b7} {}", g.name, g.email) }}</li>
@@ -222,7 +223,7 @@ fn SeriesCard(series: Vec<(String, String, bool)>) -> impl IntoView {
         let count = series.len();
         view! {
             <section class=CARD aria-labelledby="series-heading">
-                <h2 id="series-heading" class="text-lg font-semibold">{format!("Series of {count} dates")}</h2>
+                <h2 id="series-heading" class="text-lg font-semibold">{tf("series-of-dates", &[("count", count.into())])}</h2>
                 <ol class="mt-2 space-y-1 text-sm">
                     {series.into_iter().map(|(label, href, cancelled)| {
                         let shown = if href.is_empty() {
@@ -230,7 +231,7 @@ fn SeriesCard(series: Vec<(String, String, bool)>) -> impl IntoView {
                         } else {
                             view! { <a href=href class="text-sky-800 underline dark:text-sky-300">{label}</a> }.into_any()
                         };
-                        view! { <li>{shown}{cancelled.then_some(" · Cancelled")}</li> }
+                        view! { <li>{shown}{cancelled.then(|| format!(" · {}", t("cancelled")))}</li> }
                     }).collect_view()}
                 </ol>
             </section>
@@ -251,8 +252,8 @@ fn ActionsCard(
     let needs_reason = |name: &str| matches!(name, "cancel" | "cancel_following" | "reject");
     view! {
         <section class=CARD aria-labelledby="actions-heading">
-            <h2 id="actions-heading" class="text-lg font-semibold">"Actions"</h2>
-            {actions.is_empty().then(|| view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"This booking's status is final."</p> })}
+            <h2 id="actions-heading" class="text-lg font-semibold">{t("actions")}</h2>
+            {actions.is_empty().then(|| view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("this-bookings-status-is-final")}</p> })}
             <div class="mt-3 flex flex-wrap gap-2">
                 {actions.iter().filter(|(name, _)| !needs_reason(name)).map(|(name, label)| view! {
                     <form method="post" action=action_url.clone()>
@@ -266,12 +267,12 @@ fn ActionsCard(
                 view! {
                     <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
                         {hidden(&csrf, name)}
-                        <label for=field.clone() class="block text-sm font-medium">{if name.starts_with("cancel") { "Reason for cancelling" } else { "Reason for rejecting" }}</label>
+                        <label for=field.clone() class="block text-sm font-medium">{if name.starts_with("cancel") { t("reason-for-cancelling") } else { t("reason-for-rejecting") }}</label>
                         <textarea id=field name="reason" rows="2" required class=FIELD></textarea>
                         {(name == "cancel" && paid).then(|| view! {
                             <div class="mt-2 flex items-center gap-2">
                                 <input id="refund" type="checkbox" name="refund" class="h-5 w-5" />
-                                <label for="refund" class="text-sm">"Refund the payment"</label>
+                                <label for="refund" class="text-sm">{t("refund-the-payment")}</label>
                             </div>
                         })}
                         <button type="submit" class=format!("mt-2 {BUTTON}")>{label.clone()}</button>
@@ -281,18 +282,18 @@ fn ActionsCard(
             {(status == "scheduled" || status == "pending").then(|| view! {
                 <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
                     {hidden(&csrf, "resend")}
-                    <button type="submit" class=BUTTON>"Resend confirmation email"</button>
+                    <button type="submit" class=BUTTON>{t("resend-confirmation-email")}</button>
                 </form>
             })}
             {payment_pending.then(|| view! {
                 <form method="post" action=action_url.clone() class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
                     {hidden(&csrf, "paid")}
-                    <button type="submit" class=BUTTON>"Mark as paid"</button>
+                    <button type="submit" class=BUTTON>{t("mark-as-paid")}</button>
                 </form>
             })}
             {(!failed_deliveries.is_empty()).then(|| view! {
                 <div class="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
-                    <h3 class="text-sm font-semibold">"Not delivered"</h3>
+                    <h3 class="text-sm font-semibold">{t("not-delivered")}</h3>
                     <ul class="mt-2 space-y-2 text-sm">
                         {failed_deliveries.iter().map(|(delivery, what, why)| view! {
                             <li>
@@ -300,7 +301,7 @@ fn ActionsCard(
                                     {hidden(&csrf, "retry")}
                                     <input type="hidden" name="delivery" value=delivery.to_string() />
                                     <span class="min-w-0 break-words">{what.clone()}<span class="block text-xs text-slate-600 dark:text-slate-300">{why.clone()}</span></span>
-                                    <button type="submit" class=BUTTON aria-label=format!("Send again: {what}")>"Send again"</button>
+                                    <button type="submit" class=BUTTON aria-label=tf("send-again-what", &[("what", what.into())])>{t("send-again")}</button>
                                 </form>
                             </li>
                         }).collect_view()}
@@ -323,23 +324,23 @@ fn RescheduleCard(
     view! {
         {may_reschedule.then(|| view! {
             <section class=CARD aria-labelledby="reschedule-heading">
-                <h2 id="reschedule-heading" class="text-lg font-semibold">"Reschedule"</h2>
+                <h2 id="reschedule-heading" class="text-lg font-semibold">{t("reschedule")}</h2>
                 <form method="get" action=action_url.clone() class="mt-3 flex flex-wrap items-end gap-2">
                     <div>
-                        <label for="reschedule-date" class="block text-sm font-medium">"Date"</label>
+                        <label for="reschedule-date" class="block text-sm font-medium">{t("date")}</label>
                         <input id="reschedule-date" type="date" name="date" value=reschedule_date.clone() class=FIELD />
                     </div>
-                    <button type="submit" class=BUTTON>"Show times"</button>
+                    <button type="submit" class=BUTTON>{t("show-times")}</button>
                 </form>
                 {if reschedule_times.is_empty() {
-                    view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-300" id="no-times">"No time is offered on this date."</p> }.into_any()
+                    view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-300" id="no-times">{t("no-time-is-offered-on-this")}</p> }.into_any()
                 } else {
                     view! {
                         <form method="post" action=action_url.clone() class="mt-3">
                             {hidden(&csrf, "reschedule")}
                             <input type="hidden" name="date" value=reschedule_date.clone() />
                             <fieldset>
-                                <legend class="text-sm font-medium">"Offered times"</legend>
+                                <legend class="text-sm font-medium">{t("offered-times")}</legend>
                                 <div class="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
                                     {reschedule_times.into_iter().map(|(value, label)| view! {
                                         <label class="flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-2 text-sm dark:border-slate-600">
@@ -349,9 +350,9 @@ fn RescheduleCard(
                                     }).collect_view()}
                                 </div>
                             </fieldset>
-                            <label for="reschedule-reason" class="mt-3 block text-sm font-medium">"Reason for the new time"</label>
+                            <label for="reschedule-reason" class="mt-3 block text-sm font-medium">{t("reason-for-the-new-time")}</label>
                             <textarea id="reschedule-reason" name="reason" rows="2" class=FIELD></textarea>
-                            <button type="submit" class=format!("mt-2 {PRIMARY}")>"Move booking"</button>
+                            <button type="submit" class=format!("mt-2 {PRIMARY}")>{t("move-booking")}</button>
                         </form>
                     }.into_any()
                 }}
@@ -364,12 +365,12 @@ fn RescheduleCard(
 fn NoteCard(action_url: String, csrf: String, note_value: String) -> impl IntoView {
     view! {
         <section class=CARD aria-labelledby="note-heading">
-            <h2 id="note-heading" class="text-lg font-semibold">"Internal note"</h2>
+            <h2 id="note-heading" class="text-lg font-semibold">{t("internal-note")}</h2>
             <form method="post" action=action_url.clone() class="mt-2">
                 {hidden(&csrf, "note")}
-                <label for="internal-note" class="block text-sm text-slate-600 dark:text-slate-300">"Note (only hosts see it)"</label>
+                <label for="internal-note" class="block text-sm text-slate-600 dark:text-slate-300">{t("note-only-hosts-see-it")}</label>
                 <textarea id="internal-note" name="note" rows="4" class=FIELD>{crate::ui::textarea_text(&note_value)}</textarea>
-                <button type="submit" class=format!("mt-2 {BUTTON}")>"Save note"</button>
+                <button type="submit" class=format!("mt-2 {BUTTON}")>{t("save-note")}</button>
             </form>
         </section>
     }
@@ -380,9 +381,9 @@ fn NoteCard(action_url: String, csrf: String, note_value: String) -> impl IntoVi
 fn ActivityCard(activities: Vec<crate::model::desk::ActivityLine>) -> impl IntoView {
     view! {
         <section class=format!("mt-6 {CARD}") aria-labelledby="activity-heading">
-            <h2 id="activity-heading" class="text-lg font-semibold">"Activity"</h2>
+            <h2 id="activity-heading" class="text-lg font-semibold">{t("activity")}</h2>
             {if activities.is_empty() {
-                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"Nothing recorded yet."</p> }.into_any()
+                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("nothing-recorded-yet")}</p> }.into_any()
             } else {
                 view! {
                     <ol class="mt-3 space-y-3 border-l border-slate-200 pl-4 text-sm dark:border-slate-700" id="activity">

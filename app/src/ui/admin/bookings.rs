@@ -1,5 +1,6 @@
 //! `/admin/bookings`: the bookings desk's list, with tabs, filters and pages in the query.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -47,7 +48,7 @@ pub async fn page(query: BookingsQuery, csrf: String) -> AnyView {
         Err(e) => super::load_error(e),
     };
     view! {
-        <h1 class="text-xl font-semibold" id="section-title">"Bookings"</h1>
+        <h1 class="text-xl font-semibold" id="section-title">{t("bookings")}</h1>
         {body}
     }
     .into_any()
@@ -56,7 +57,7 @@ pub async fn page(query: BookingsQuery, csrf: String) -> AnyView {
 #[component]
 fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl IntoView {
     view! {
-        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Times in "{page.zone_label.clone()}</p>
+        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("times-in")}" "{page.zone_label.clone()}</p>
         {(!page.notices.is_empty()).then(|| view! {
             <div role="status" class="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                 {page.notices.iter().map(|n| view! { <p>{n.clone()}</p> }).collect_view()}
@@ -65,7 +66,7 @@ fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl 
         <ListTabs page=page.clone() />
         <Filters page=page.clone() />
         <p class="mt-4 text-sm text-slate-600 dark:text-slate-300" id="result-count">
-            {match page.total { 0 => "No bookings match.".to_string(), 1 => "1 booking".to_string(), n => format!("{n} bookings") }}
+            {match page.total { 0 => t("no-bookings-match").to_string(), n => tf("bookings-count", &[("count", n.into())]) }}
         </p>
         {outcome.map(|outcome| view! { <BulkReport outcome /> })}
         <Rows page=page.clone() csrf />
@@ -80,7 +81,7 @@ const INPUT: &str = "mt-1 block min-h-10 w-full rounded-md border border-slate-4
 #[component]
 fn ListTabs(page: BookingsPage) -> impl IntoView {
     view! {
-        <nav aria-label="Booking lists" class="mt-4 overflow-x-auto">
+        <nav aria-label=t("booking-lists") class="mt-4 overflow-x-auto">
             <ul class="flex gap-1 border-b border-slate-200 dark:border-slate-700">
                 {page.tabs.iter().map(|(value, label, href, current)| {
                     let text = if value == "pending" && page.pending > 0 { format!("{label} ({})", page.pending) } else { label.clone() };
@@ -108,34 +109,34 @@ fn Filters(page: BookingsPage) -> impl IntoView {
         <form method="get" action="/admin/bookings" class="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end" id="booking-filters">
             <input type="hidden" name="period" value=page.period.clone() />
             <div>
-                <label for="filter-calendar" class="block text-sm font-medium">"Calendar"</label>
+                <label for="filter-calendar" class="block text-sm font-medium">{t("calendar")}</label>
                 <select id="filter-calendar" name="calendar" class=input>
-                    <option value="">"All calendars"</option>
+                    <option value="">{t("all-calendars")}</option>
                     {page.calendars.iter().map(|(v, l)| view! { <option value=v.clone() selected=selected(&page.calendar, v)>{l.clone()}</option> }).collect_view()}
                 </select>
             </div>
             <div>
-                <label for="filter-event" class="block text-sm font-medium">"Event"</label>
+                <label for="filter-event" class="block text-sm font-medium">{t("event")}</label>
                 <select id="filter-event" name="event" class=input>
-                    <option value="">"All events"</option>
+                    <option value="">{t("all-events")}</option>
                     {page.events.iter().map(|(v, l)| view! { <option value=v.clone() selected=selected(&page.event, v)>{l.clone()}</option> }).collect_view()}
                 </select>
             </div>
             <div>
-                <label for="filter-search" class="block text-sm font-medium">"Attendee"</label>
-                <input id="filter-search" type="search" name="search" value=page.search.clone() placeholder="Name or email" class=input />
+                <label for="filter-search" class="block text-sm font-medium">{t("attendee")}</label>
+                <input id="filter-search" type="search" name="search" value=page.search.clone() placeholder=t("name-or-email") class=input />
             </div>
             <div>
-                <label for="filter-from" class="block text-sm font-medium">"From"</label>
+                <label for="filter-from" class="block text-sm font-medium">{t("from")}</label>
                 <input id="filter-from" type="date" name="from" value=page.from.clone() class=input />
             </div>
             <div>
-                <label for="filter-to" class="block text-sm font-medium">"To"</label>
+                <label for="filter-to" class="block text-sm font-medium">{t("to")}</label>
                 <input id="filter-to" type="date" name="to" value=page.to.clone() class=input />
             </div>
             <div class="flex flex-wrap gap-2">
-                <button type="submit" class="min-h-10 rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">"Filter"</button>
-                <a href=page.csv_href.clone() class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">"Export CSV"</a>
+                <button type="submit" class="min-h-10 rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">{t("filter")}</button>
+                <a href=page.csv_href.clone() class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">{t("export-csv")}</a>
             </div>
         </form>
     }
@@ -153,15 +154,15 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
             <input type="hidden" name="csrf" value=csrf.clone() />
             <div class="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
                 <table class="w-full text-left text-sm">
-                    <caption class="sr-only">"Bookings"</caption>
+                    <caption class="sr-only">{t("bookings")}</caption>
                     <thead class="hidden sm:table-header-group border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
                         <tr>
-                            <th scope="col" class="w-10 px-3 py-2 font-medium"><span class="sr-only">"Select"</span></th>
-                            <th scope="col" class="px-3 py-2 font-medium">"Attendee"</th>
-                            <th scope="col" class="px-3 py-2 font-medium">"Event"</th>
-                            <th scope="col" class="px-3 py-2 font-medium">"When"</th>
-                            <th scope="col" class="px-3 py-2 font-medium">"Status"</th>
-                            <th scope="col" class="px-3 py-2 font-medium">"Payment"</th>
+                            <th scope="col" class="w-10 px-3 py-2 font-medium"><span class="sr-only">{t("select")}</span></th>
+                            <th scope="col" class="px-3 py-2 font-medium">{t("attendee")}</th>
+                            <th scope="col" class="px-3 py-2 font-medium">{t("event")}</th>
+                            <th scope="col" class="px-3 py-2 font-medium">{t("when")}</th>
+                            <th scope="col" class="px-3 py-2 font-medium">{t("status")}</th>
+                            <th scope="col" class="px-3 py-2 font-medium">{t("payment")}</th>
                         </tr>
                     </thead>
                     <tbody class="divide-y divide-slate-200 dark:divide-slate-700">
@@ -169,7 +170,7 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
                             <tr class="grid grid-cols-[2.5rem_minmax(0,1fr)] py-2 sm:table-row sm:py-0">
                                 <td class="row-span-5 pl-3 pt-1 sm:px-3 sm:py-2">
                                     <input type="checkbox" name="ids" value=row.line.id.to_string() id=format!("select-{}", row.line.id)
-                                        class="size-6 align-middle" aria-label=format!("Select {}, {}", row.line.attendee, row.line.when) />
+                                        class="size-6 align-middle" aria-label=tf("select-booking", &[("attendee", (&row.line.attendee).into()), ("when", (&row.line.when).into())]) />
                                 </td>
                                 <td class="px-3 sm:py-2">
                                     <a href=row.line.href.clone() class="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{row.line.attendee.clone()}</a>
@@ -185,13 +186,13 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
                 </table>
             </div>
             <fieldset class="mt-3 flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-                <legend class="px-1 text-sm font-medium">"With the selected bookings"</legend>
-                <button type="submit" name="action" value="confirm" class="inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">"Confirm selected"</button>
+                <legend class="px-1 text-sm font-medium">{t("with-the-selected-bookings")}</legend>
+                <button type="submit" name="action" value="confirm" class="inline-flex min-h-10 items-center rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">{t("confirm-selected")}</button>
                 <div class="min-w-48 flex-1">
-                    <label for="bulk-reason" class="block text-sm font-medium">"Reason for cancelling"</label>
+                    <label for="bulk-reason" class="block text-sm font-medium">{t("reason-for-cancelling")}</label>
                     <input id="bulk-reason" name="reason" type="text" class=input />
                 </div>
-                <button type="submit" name="action" value="cancel" class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">"Cancel selected"</button>
+                <button type="submit" name="action" value="cancel" class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">{t("cancel-selected")}</button>
             </fieldset>
             </form>
         })}
@@ -203,15 +204,15 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
 fn Pager(page: BookingsPage) -> impl IntoView {
     view! {
         {(page.last_page > 1).then(|| view! {
-            <nav aria-label="Pages" class="mt-4 flex items-center gap-3 text-sm">
+            <nav aria-label=t("pages") class="mt-4 flex items-center gap-3 text-sm">
                 {match page.previous.clone() {
-                    Some(href) => view! { <a href=href class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 dark:border-slate-600">"Previous"</a> }.into_any(),
-                    None => view! { <span class="inline-flex min-h-10 items-center px-3 text-slate-500 dark:text-slate-400">"Previous"</span> }.into_any(),
+                    Some(href) => view! { <a href=href class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 dark:border-slate-600">{t("previous")}</a> }.into_any(),
+                    None => view! { <span class="inline-flex min-h-10 items-center px-3 text-slate-500 dark:text-slate-400">{t("previous")}</span> }.into_any(),
                 }}
-                <span>{format!("Page {} of {}", page.page, page.last_page)}</span>
+                <span>{tf("page-of", &[("page", page.page.into()), ("pages", page.last_page.into())])}</span>
                 {match page.next.clone() {
-                    Some(href) => view! { <a href=href class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 dark:border-slate-600">"Next"</a> }.into_any(),
-                    None => view! { <span class="inline-flex min-h-10 items-center px-3 text-slate-500 dark:text-slate-400">"Next"</span> }.into_any(),
+                    Some(href) => view! { <a href=href class="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 dark:border-slate-600">{t("next")}</a> }.into_any(),
+                    None => view! { <span class="inline-flex min-h-10 items-center px-3 text-slate-500 dark:text-slate-400">{t("next")}</span> }.into_any(),
                 }}
             </nav>
         })}
@@ -234,13 +235,15 @@ fn BulkReport(outcome: BulkOutcome) -> impl IntoView {
             })}
             {(!done.is_empty()).then(|| view! {
                 <p role="status" class="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-                    {format!("Changed {}: {}", if done.len() == 1 { "1 booking".to_string() } else { format!("{} bookings", done.len()) },
-                        names(done.into_iter().map(|(_, name)| name).collect()))}
+                    {tf("bulk-changed", &[
+                        ("count", done.len().into()),
+                        ("names", (&names(done.into_iter().map(|(_, name)| name).collect())).into()),
+                    ])}
                 </p>
             })}
             {(!refused.is_empty()).then(|| view! {
                 <div role="alert" class="rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100">
-                    <p>{if refused.len() == 1 { "1 booking was not changed:".to_string() } else { format!("{} bookings were not changed:", refused.len()) }}</p>
+                    <p>{tf("bulk-refused", &[("count", refused.len().into())])}</p>
                     <ul class="mt-1 list-disc pl-5">
                         {refused.into_iter().map(|(_, name, why)| view! { <li>{format!("{name}: {why}")}</li> }).collect_view()}
                     </ul>

@@ -3,12 +3,13 @@
 //! own address (`src/pages/setup.rs`): 303 to the new calendar or the new event's editor, or the
 //! page again with the REST route's messages beside their fields.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use super::forms::{Field, HostChecklist, Refusal, ZoneField};
 use super::style::{BUTTON, CARD, ERROR, FIELD, PRIMARY, SAVED};
 
-use super::overview::CopyButton;
+use super::overview::{CopyButton, CopyWords};
 use crate::model::errors::PageError;
 use crate::model::public::FormState;
 use crate::model::setup::{CalendarPage, CalendarsPage, EventCard, TEAM_EVENT_KINDS, share_link};
@@ -38,7 +39,7 @@ pub async fn load_calendar(id: i64) -> Result<CalendarPage, PageError> {
         let now = chrono::Utc::now().timestamp();
         crate::pages::setup::calendar(&ctx, &caller, id, now)
             .await
-            .map_err(super::page_error_naming("There is no such calendar."))
+            .map_err(super::page_error_naming(t("there-is-no-such-calendar")))
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -136,7 +137,7 @@ pub async fn list_page(csrf: String) -> AnyView {
         Err(e) => super::load_error(e),
     };
     view! {
-        <h1 class="text-xl font-semibold" id="section-title">"Calendars"</h1>
+        <h1 class="text-xl font-semibold" id="section-title">{t("calendars")}</h1>
         {body}
     }
     .into_any()
@@ -155,8 +156,8 @@ pub async fn calendar_page(
     match load_calendar(id).await {
         Ok(page) => view! { <Calendar page form confirm done editing share csrf /> }.into_any(),
         Err(e) => view! {
-            <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
-            <h1 class="mt-2 text-xl font-semibold" id="section-title">"Calendar"</h1>
+            <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">{t("back-to-calendars")}</a></p>
+            <h1 class="mt-2 text-xl font-semibold" id="section-title">{t("calendar")}</h1>
             <p role="alert" class="mt-4 text-red-800 dark:text-red-300">{e.message}</p>
         }
         .into_any(),
@@ -170,9 +171,9 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <section class=CARD aria-labelledby="list-heading">
-                <h2 id="list-heading" class="text-lg font-semibold">"Your calendars"</h2>
+                <h2 id="list-heading" class="text-lg font-semibold">{t("your-calendars")}</h2>
                 {if calendars.is_empty() {
-                    view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"No calendar yet: make the first one with “New calendar”."</p> }.into_any()
+                    view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("no-calendar-yet-make-the-first")}</p> }.into_any()
                 } else {
                     view! {
                         <ul class="mt-3 divide-y divide-slate-200 dark:divide-slate-700" id="calendar-list">
@@ -180,7 +181,7 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
                                 <li class="py-3">
                                     <a href=format!("/admin/calendars/{}", c.id) class="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{c.title.clone()}</a>
                                     <span class="block text-sm text-slate-600 dark:text-slate-300">
-                                        {match c.events { 1 => "1 event".to_string(), n => format!("{n} events") }}
+                                        {match c.events { 1 => t("n-1-event").to_string(), n => format!("{n} events") }}
                                         {(c.kind == "team").then_some(" \u{00b7} team")}
                                         " \u{00b7} "{c.url.clone()}
                                     </span>
@@ -191,18 +192,18 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
                 }}
             </section>
             <section class=CARD aria-labelledby="new-calendar-heading">
-                <h2 id="new-calendar-heading" class="text-lg font-semibold">"New calendar"</h2>
+                <h2 id="new-calendar-heading" class="text-lg font-semibold">{t("new-calendar")}</h2>
                 <Refusal form=form.clone() />
                 <form method="post" action="/admin/calendars" class="mt-3 space-y-3" id="new-calendar">
                     <input type="hidden" name="csrf" value=csrf />
-                    <Field form=form.clone() name="title" label="Title" required=true />
+                    <Field form=form.clone() name="title" label=t("title") required=true />
                     <div>
-                        <Field form=form.clone() name="slug" label="Slug" />
+                        <Field form=form.clone() name="slug" label=t("slug") />
                         <SlugCheck />
                     </div>
                     <ZoneField form=form.clone() name="author_timezone" chosen=zone />
                     <div>
-                        <label for="f-description" class="block text-sm font-medium">"Description"</label>
+                        <label for="f-description" class="block text-sm font-medium">{t("description")}</label>
                         <textarea id="f-description" name="description" rows="3" class=FIELD
                             aria-invalid=description_error.as_ref().map(|_| "true")
                             aria-describedby=description_error.as_ref().map(|_| "f-description-error")>
@@ -210,9 +211,9 @@ fn Calendars(page: CalendarsPage, form: FormState, csrf: String) -> impl IntoVie
                         </textarea>
                         {description_error.map(|e| view! { <p id="f-description-error" class="mt-1 text-sm font-medium text-red-800 dark:text-red-300">{e}</p> })}
                     </div>
-                    <Field form=form.clone() name="photo_url" label="Photo URL" kind="url" />
-                    <p class="text-xs text-slate-600 dark:text-slate-300">"The slug is the calendar's address; left empty, one is made from the title. A first 30-minute event is made with it."</p>
-                    <button type="submit" class=PRIMARY>"Create calendar"</button>
+                    <Field form=form.clone() name="photo_url" label=t("photo-url") kind="url" />
+                    <p class="text-xs text-slate-600 dark:text-slate-300">{t("the-slug-is-the-calendars-address")}</p>
+                    <button type="submit" class=PRIMARY>{t("create-calendar")}</button>
                 </form>
             </section>
         </div>
@@ -243,8 +244,8 @@ fn Calendar(
     let (new_event_form, settings_form) = (refused_for(""), refused_for("settings"));
     let other_refusal = (!matches!(posted.as_str(), "" | "settings")).then(|| form.clone());
     let done_text = done.and_then(|d| match d.as_str() {
-        "settings" => Some("Saved."),
-        "deleted" => Some("Event deleted."),
+        "settings" => Some(t("saved")),
+        "deleted" => Some(t("event-deleted")),
         _ => None,
     });
     let asking = confirm.and_then(|c| confirmation(&page, &c));
@@ -258,7 +259,7 @@ fn Calendar(
         ..
     } = page.clone();
     view! {
-        <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">"Back to calendars"</a></p>
+        <p><a href="/admin/calendars" class="text-sm text-sky-800 underline dark:text-sky-300">{t("back-to-calendars")}</a></p>
         <h1 class="mt-2 text-xl font-semibold" id="section-title">{title}</h1>
         <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{format!("/{slug} \u{00b7} {zone}")}</p>
         {done_text.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
@@ -271,7 +272,7 @@ fn Calendar(
                 <p id="confirm-question" class="font-medium">{question}</p>
                 <div class="mt-3 flex flex-wrap items-center gap-3">
                     <button type="submit" class="inline-flex min-h-10 items-center rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">{button}</button>
-                    <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Keep it"</a>
+                    <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">{t("keep-it")}</a>
                 </div>
             </form>
         })}
@@ -303,26 +304,22 @@ fn confirmation(page: &CalendarPage, c: &str) -> Option<(String, String, &'stati
     if c == "calendar" {
         Some((
             "delete_calendar".to_string(),
-            format!(
-                "Delete {} with its {} and all their bookings? This cannot be undone.",
-                page.title,
-                match page.events.len() {
-                    1 => "1 event".to_string(),
-                    n => format!("{n} events"),
-                }
+            tf(
+                "delete-calendar-question",
+                &[
+                    ("title", (&page.title).into()),
+                    ("count", page.events.len().into()),
+                ],
             ),
-            "Delete calendar",
+            t("delete-calendar"),
         ))
     } else {
         let event_id: i64 = c.strip_prefix("event:")?.parse().ok()?;
         let event = page.events.iter().find(|e| e.id == event_id)?;
         Some((
             format!("delete_event:{event_id}"),
-            format!(
-                "Delete {}? Its bookings stay in the bookings list. This cannot be undone.",
-                event.title
-            ),
-            "Delete event",
+            tf("delete-event-question", &[("title", (&event.title).into())]),
+            t("delete-event"),
         ))
     }
 }
@@ -332,17 +329,17 @@ fn confirmation(page: &CalendarPage, c: &str) -> Option<(String, String, &'stati
 fn LandingCard(base: String, landing_url: String) -> impl IntoView {
     view! {
         <section class=CARD aria-labelledby="landing-heading">
-            <h2 id="landing-heading" class="text-lg font-semibold">"Landing page"</h2>
+            <h2 id="landing-heading" class="text-lg font-semibold">{t("landing-page")}</h2>
             <div class="mt-3 flex flex-wrap items-end gap-2">
                 <div class="min-w-0 flex-1">
-                    <label for="landing-link" class="block text-sm font-medium">"Link"</label>
+                    <label for="landing-link" class="block text-sm font-medium">{t("link")}</label>
                     <input id="landing-link" readonly value=landing_url.clone() class=FIELD />
                 </div>
-                <CopyButton text=landing_url />
+                <CopyButton text=landing_url words=CopyWords::new() />
             </div>
             <p class="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                <a href=format!("{base}?edit=settings#calendar-settings") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Edit the calendar and its landing page"</a>
-                <a href=format!("{base}?share=1#share") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">"Build a link and preview the embed"</a>
+                <a href=format!("{base}?edit=settings#calendar-settings") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">{t("edit-the-calendar-and-its-landing")}</a>
+                <a href=format!("{base}?share=1#share") class="inline-flex min-h-8 items-center text-sky-800 underline dark:text-sky-300">{t("build-a-link-and-preview-the")}</a>
             </p>
         </section>
     }
@@ -358,10 +355,10 @@ fn EventsCard(
     let count = events.len();
     view! {
         <section class=CARD aria-labelledby="events-heading">
-            <h2 id="events-heading" class="text-lg font-semibold">"Events"</h2>
-            <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"In the order the landing page lists them."</p>
+            <h2 id="events-heading" class="text-lg font-semibold">{t("events")}</h2>
+            <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("in-the-order-the-landing-page")}</p>
             {if events.is_empty() {
-                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"No event yet."</p> }.into_any()
+                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("no-event-yet")}</p> }.into_any()
             } else {
                 view! {
                     <ul class="mt-3 space-y-5" id="event-list">
@@ -381,15 +378,15 @@ fn NewEventCard(page: CalendarPage, form: FormState, base: String, csrf: String)
     let new_event_form = form;
     view! {
         <section class=CARD aria-labelledby="new-event-heading">
-            <h2 id="new-event-heading" class="text-lg font-semibold">"New event"</h2>
+            <h2 id="new-event-heading" class="text-lg font-semibold">{t("new-event")}</h2>
             <Refusal form=new_event_form.clone() />
             <form method="post" action=base.clone() class="mt-3 space-y-3" id="new-event">
                 <input type="hidden" name="csrf" value=csrf.clone() />
-                <Field form=new_event_form.clone() name="title" label="Title" required=true />
-                <Field form=new_event_form.clone() name="duration" label="Duration" kind="number" value="30".to_string() required=true />
+                <Field form=new_event_form.clone() name="title" label=t("title") required=true />
+                <Field form=new_event_form.clone() name="duration" label=t("duration") kind="number" value="30".to_string() required=true />
                 {page.team.then(|| view! { <TeamHosts page=page.clone() form=new_event_form.clone() /> })}
-                <p class="text-xs text-slate-600 dark:text-slate-300">"Duration in minutes. The event is bookable right away, on your default hours."</p>
-                <button type="submit" class=PRIMARY>"Create event"</button>
+                <p class="text-xs text-slate-600 dark:text-slate-300">{t("duration-in-minutes-the-event-is")}</p>
+                <button type="submit" class=PRIMARY>{t("create-event")}</button>
             </form>
         </section>
     }
@@ -415,7 +412,7 @@ fn TeamHosts(page: CalendarPage, form: FormState) -> impl IntoView {
     };
     view! {
         <div>
-            <label for="f-event_type" class="block text-sm font-medium">"Kind of event"</label>
+            <label for="f-event_type" class="block text-sm font-medium">{t("kind-of-event")}</label>
             <select id="f-event_type" name="event_type" class=FIELD>
                 {TEAM_EVENT_KINDS.iter().map(|(value, label)| view! {
                     <option value=*value selected=kind == *value>{*label}</option>
@@ -463,15 +460,15 @@ fn ShareBuilder(page: CalendarPage, query: ShareQuery) -> impl IntoView {
     });
     view! {
         <section class=CARD aria-labelledby="share-heading" id="share">
-            <h2 id="share-heading" class="text-lg font-semibold">"Share an event"</h2>
+            <h2 id="share-heading" class="text-lg font-semibold">{t("share-an-event")}</h2>
             {if page.events.is_empty() {
-                view! { <p class="mt-2 text-sm">"Make an event first."</p> }.into_any()
+                view! { <p class="mt-2 text-sm">{t("make-an-event-first")}</p> }.into_any()
             } else {
                 view! {
                     <form method="get" action=format!("{base}#share") class="mt-3 space-y-3">
                         <input type="hidden" name="share" value="1" />
                         <div>
-                            <label for="share-event" class="block text-sm font-medium">"Event"</label>
+                            <label for="share-event" class="block text-sm font-medium">{t("event")}</label>
                             <select id="share-event" name="event" class=FIELD>
                                 {page.events.iter().map(|e| view! {
                                     <option value=e.id.to_string() selected=chosen.as_ref().is_some_and(|c| c.id == e.id)>{e.title.clone()}</option>
@@ -479,16 +476,16 @@ fn ShareBuilder(page: CalendarPage, query: ShareQuery) -> impl IntoView {
                             </select>
                         </div>
                         <div>
-                            <label for="share-date" class="block text-sm font-medium">"Pre-chosen date"</label>
+                            <label for="share-date" class="block text-sm font-medium">{t("pre-chosen-date")}</label>
                             <input id="share-date" name="date" type="date" value=query.date.clone() class=FIELD />
                         </div>
                         <div>
-                            <label for="share-length" class="block text-sm font-medium">"Pre-chosen length (minutes)"</label>
+                            <label for="share-length" class="block text-sm font-medium">{t("pre-chosen-length-minutes")}</label>
                             <input id="share-length" name="length" type="number" min="5" value=query.length.clone() class=FIELD />
                         </div>
                         <div class="flex flex-wrap items-center gap-3">
-                            <button type="submit" class=PRIMARY>"Build link"</button>
-                            <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Done"</a>
+                            <button type="submit" class=PRIMARY>{t("build-link")}</button>
+                            <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">{t("done")}</a>
                         </div>
                     </form>
                 }.into_any()
@@ -497,20 +494,20 @@ fn ShareBuilder(page: CalendarPage, query: ShareQuery) -> impl IntoView {
                 <div class="mt-4 space-y-3">
                     <div class="flex flex-wrap items-end gap-2">
                         <div class="min-w-0 flex-1">
-                            <label for="share-link" class="block text-sm font-medium">"Link to share"</label>
+                            <label for="share-link" class="block text-sm font-medium">{t("link-to-share")}</label>
                             <input id="share-link" readonly value=link.clone() class=FIELD />
                         </div>
-                        <CopyButton text=link />
+                        <CopyButton text=link words=CopyWords::new() />
                     </div>
                     <div class="flex flex-wrap items-end gap-2">
                         <div class="min-w-0 flex-1">
-                            <label for="share-embed" class="block text-sm font-medium">"Embed code for this link"</label>
+                            <label for="share-embed" class="block text-sm font-medium">{t("embed-code-for-this-link")}</label>
                             <input id="share-embed" readonly value=embed.clone() class=format!("{FIELD} font-mono text-xs") />
                         </div>
-                        <CopyButton text=embed />
+                        <CopyButton text=embed words=CopyWords::new() />
                     </div>
-                    <p class="text-sm font-medium">"Preview"</p>
-                    <iframe src=preview title="Preview of the embedded booking page"
+                    <p class="text-sm font-medium">{t("preview")}</p>
+                    <iframe src=preview title=t("preview-of-the-embedded-booking-page")
                         class="h-[36rem] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"></iframe>
                 </div>
             })}
@@ -542,19 +539,19 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
     let base = format!("/admin/calendars/{}", page.id);
     view! {
         <section class=CARD aria-labelledby="calendar-settings-heading" id="calendar-settings">
-            <h2 id="calendar-settings-heading" class="text-lg font-semibold">"Calendar settings"</h2>
+            <h2 id="calendar-settings-heading" class="text-lg font-semibold">{t("calendar-settings")}</h2>
             <Refusal form=form.clone() />
             <form method="post" action=format!("{base}?edit=settings#calendar-settings") class="mt-3 space-y-4">
                 <input type="hidden" name="csrf" value=csrf />
                 <input type="hidden" name="action" value="settings" />
-                <Field form=form.clone() name="title" label="Title" value=page.title.clone() required=true />
+                <Field form=form.clone() name="title" label=t("title") value=page.title.clone() required=true />
                 <div>
-                    <Field form=form.clone() name="slug" label="Slug" value=page.slug.clone() />
-                    <p class="mt-1 text-xs text-slate-600 dark:text-slate-300">"The calendar's address. Changing it changes every public link of this calendar; links shared before stop working."</p>
+                    <Field form=form.clone() name="slug" label=t("slug") value=page.slug.clone() />
+                    <p class="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("the-calendars-address-changing-it-changes")}</p>
                 </div>
                 <ZoneField form=form.clone() name="author_timezone" chosen=page.zone_id.clone() />
                 <div>
-                    <label for="f-calendar-description" class="block text-sm font-medium">"Description"</label>
+                    <label for="f-calendar-description" class="block text-sm font-medium">{t("description")}</label>
                     <textarea id="f-calendar-description" name="description" rows="3" class=FIELD
                         aria-invalid=description_error.as_ref().map(|_| "true")
                         aria-describedby=description_error.as_ref().map(|_| "f-calendar-description-error")>
@@ -562,18 +559,18 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
                     </textarea>
                     {description_error.map(|e| view! { <p id="f-calendar-description-error" class=ERROR>{e}</p> })}
                 </div>
-                <Field form=form.clone() name="photo_url" label="Photo URL" kind="url" value=page.photo_url.clone() />
+                <Field form=form.clone() name="photo_url" label=t("photo-url") kind="url" value=page.photo_url.clone() />
                 <LanguageField form=form.clone() stored=page.language.clone() />
                 <label class="flex min-h-10 items-center gap-2 text-sm">
-                    <input type="checkbox" name="landing_enabled" checked=landing_enabled class="size-5" />"Show the landing page"
+                    <input type="checkbox" name="landing_enabled" checked=landing_enabled class="size-5" />{t("show-the-landing-page")}
                 </label>
                 <fieldset>
-                    <legend class="text-sm font-medium">"Events on the landing page"</legend>
+                    <legend class="text-sm font-medium">{t("events-on-the-landing-page")}</legend>
                     <label class="mt-1 flex min-h-8 items-center gap-2 text-sm">
-                        <input type="radio" name="show_type" value="all" checked=!show_selected class="size-5" />"Every active event"
+                        <input type="radio" name="show_type" value="all" checked=!show_selected class="size-5" />{t("every-active-event")}
                     </label>
                     <label class="flex min-h-8 items-center gap-2 text-sm">
-                        <input type="radio" name="show_type" value="selected" checked=show_selected class="size-5" />"Only the events ticked below"
+                        <input type="radio" name="show_type" value="selected" checked=show_selected class="size-5" />{t("only-the-events-ticked-below")}
                     </label>
                     <div class="ml-7 mt-1 grid gap-1">
                         {page.events.iter().map(|e| view! {
@@ -584,9 +581,9 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
                     </div>
                 </fieldset>
                 <div class="flex flex-wrap items-center gap-3">
-                    <button type="submit" class=PRIMARY>"Save"</button>
-                    <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Done"</a>
-                    <a href=format!("{base}?confirm=calendar") class="text-sm text-red-800 underline dark:text-red-300">"Delete calendar"</a>
+                    <button type="submit" class=PRIMARY>{t("save")}</button>
+                    <a href=base.clone() class="text-sm text-sky-800 underline dark:text-sky-300">{t("done")}</a>
+                    <a href=format!("{base}?confirm=calendar") class="text-sm text-red-800 underline dark:text-red-300">{t("delete-calendar")}</a>
                 </div>
             </form>
         </section>
@@ -600,7 +597,7 @@ fn LanguageField(form: FormState, stored: String) -> impl IntoView {
     let error = form.errors.get("language").cloned();
     view! {
         <div>
-            <label for="f-calendar-language" class="block text-sm font-medium">"Language"</label>
+            <label for="f-calendar-language" class="block text-sm font-medium">{t("language")}</label>
             <select id="f-calendar-language" name="language" class=FIELD
                 aria-invalid=error.as_ref().map(|_| "true")
                 aria-describedby="f-calendar-language-help">
@@ -608,7 +605,7 @@ fn LanguageField(form: FormState, stored: String) -> impl IntoView {
                     <option value=l.code() lang=l.code() selected={l.code() == chosen}>{l.own_name()}</option>
                 }).collect_view()}
             </select>
-            <p id="f-calendar-language-help" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"The public pages use it unless the visitor's browser asks for another language."</p>
+            <p id="f-calendar-language-help" class="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("the-public-pages-use-it-unless")}</p>
             {error.map(|e| view! { <p class=ERROR>{e}</p> })}
         </div>
     }
@@ -638,23 +635,23 @@ fn EventItem(
             <p class="font-medium">
                 <a href=editor id=format!("event-{id}-title") class="text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{title.clone()}</a>
                 <span class="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">
-                    {format!("{duration} min")}{(status != "active").then_some(" \u{00b7} draft")}
+                    {tf("minutes-short", &[("minutes", duration.into())])}{(status != "active").then(|| format!(" \u{00b7} {}", t("draft")))}
                 </span>
             </p>
-            <p class="mt-1 text-sm"><a href=url class="break-all text-sky-800 underline dark:text-sky-300">{format!("Open the booking page of {title}")}</a></p>
+            <p class="mt-1 text-sm"><a href=url class="break-all text-sky-800 underline dark:text-sky-300">{tf("open-booking-page-of", &[("title", (&title).into())])}</a></p>
             <div class="mt-2 flex flex-wrap items-end gap-2">
                 <div class="min-w-0 flex-1">
-                    <label for=embed_id.clone() class="block text-sm font-medium">"Embed code"</label>
+                    <label for=embed_id.clone() class="block text-sm font-medium">{t("embed-code")}</label>
                     <input id=embed_id readonly value=embed.clone() class=format!("{FIELD} font-mono text-xs") />
                 </div>
-                <CopyButton text=embed />
+                <CopyButton text=embed words=CopyWords::new() />
             </div>
             <form method="post" action=base.clone() class="mt-2 flex flex-wrap items-center gap-3">
                 <input type="hidden" name="csrf" value=csrf />
-                <button type="submit" name="action" value=format!("up:{id}") disabled=first aria-describedby=format!("event-{id}-title") class=BUTTON>"Move up"</button>
-                <button type="submit" name="action" value=format!("down:{id}") disabled=last aria-describedby=format!("event-{id}-title") class=BUTTON>"Move down"</button>
-                <button type="submit" name="action" value=format!("clone:{id}") aria-describedby=format!("event-{id}-title") class=BUTTON>"Clone"</button>
-                <a href=format!("{base}?confirm=event:{id}") aria-describedby=format!("event-{id}-title") class="inline-flex min-h-10 items-center text-sm text-red-800 underline dark:text-red-300">"Delete"</a>
+                <button type="submit" name="action" value=format!("up:{id}") disabled=first aria-describedby=format!("event-{id}-title") class=BUTTON>{t("move-up")}</button>
+                <button type="submit" name="action" value=format!("down:{id}") disabled=last aria-describedby=format!("event-{id}-title") class=BUTTON>{t("move-down")}</button>
+                <button type="submit" name="action" value=format!("clone:{id}") aria-describedby=format!("event-{id}-title") class=BUTTON>{t("clone")}</button>
+                <a href=format!("{base}?confirm=event:{id}") aria-describedby=format!("event-{id}-title") class="inline-flex min-h-10 items-center text-sm text-red-800 underline dark:text-red-300">{t("delete")}</a>
             </form>
         </li>
     }

@@ -4,6 +4,7 @@
 //! form. Plain forms posted to this address (`src/pages/settings.rs`): all of it works
 //! without JavaScript.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use super::forms::Refusal;
@@ -39,11 +40,11 @@ pub async fn page(done: Option<String>, csrf: String) -> AnyView {
         Err(e) => super::load_error(e),
     };
     view! {
-        <p class="text-sm"><a href="/admin/settings" class="text-sky-800 underline dark:text-sky-300">"Back to settings"</a></p>
-        <h1 class="mt-2 text-xl font-semibold" id="section-title">"Connected calendars"</h1>
+        <p class="text-sm"><a href="/admin/settings" class="text-sky-800 underline dark:text-sky-300">{t("back-to-settings")}</a></p>
+        <h1 class="mt-2 text-xl font-semibold" id="section-title">{t("connected-calendars")}</h1>
         <p class="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-300">
-            "Times you are busy in these calendars are not offered to attendees, and your bookings can be added to one of them. "
-            "Passwords and secret feed addresses are stored encrypted and never shown again."
+            {t("times-you-are-busy-in-these")}" "
+            {t("passwords-and-secret-feed-addresses-are")}
         </p>
         {body}
     }
@@ -52,10 +53,10 @@ pub async fn page(done: Option<String>, csrf: String) -> AnyView {
 
 fn done_text(done: &str) -> Option<&'static str> {
     Some(match done {
-        "connected" => "Calendar has been connected.",
-        "saved" => "Saved.",
-        "synced" => "Calendar has been synced.",
-        "disconnected" => "Calendar connection has been deleted.",
+        "connected" => t("calendar-has-been-connected"),
+        "saved" => t("saved"),
+        "synced" => t("calendar-has-been-synced"),
+        "disconnected" => t("calendar-connection-has-been-deleted"),
         _ => return None,
     })
 }
@@ -63,8 +64,14 @@ fn done_text(done: &str) -> Option<&'static str> {
 /// `2026-11-24T13:10:00+00:00` as "2026-11-24 13:10 UTC".
 fn synced_text(at: Option<&str>) -> String {
     match at.and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok()) {
-        Some(t) => format!("Last synced {} UTC", t.naive_utc().format("%Y-%m-%d %H:%M")),
-        None => "Not synced yet".into(),
+        Some(at) => tf(
+            "last-synced",
+            &[(
+                "time",
+                (&at.naive_utc().format("%Y-%m-%d %H:%M").to_string()).into(),
+            )],
+        ),
+        None => t("not-synced-yet").into(),
     }
 }
 
@@ -94,9 +101,9 @@ fn Connections(
         {done.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
         {other_refusal.map(|form| view! { <Refusal form /> })}
         <section id="connections" aria-labelledby="connections-heading" class=format!("mt-6 {CARD}")>
-            <h2 id="connections-heading" class="text-lg font-semibold">"Your calendars"</h2>
+            <h2 id="connections-heading" class="text-lg font-semibold">{t("your-calendars")}</h2>
             {if empty {
-                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"No calendar is connected yet. Connect one below."</p> }.into_any()
+                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("no-calendar-is-connected-yet-connect")}</p> }.into_any()
             } else {
                 view! {
                     <form method="post" action=format!("{ACTION}#connections") class="mt-3 grid gap-4">
@@ -105,9 +112,9 @@ fn Connections(
                         {list.into_iter().map(|c| view! { <ConnectionCard connection=c /> }).collect_view()}
                         <div class="flex items-center gap-2 text-sm">
                             <input id="destination-none" type="radio" name="destination" value="none" checked=!any_destination class="size-4" />
-                            <label for="destination-none">"Do not add bookings to any of these calendars"</label>
+                            <label for="destination-none">{t("do-not-add-bookings-to-any")}</label>
                         </div>
-                        <div><button type="submit" class=PRIMARY>"Save choices"</button></div>
+                        <div><button type="submit" class=PRIMARY>{t("save-choices")}</button></div>
                     </form>
                 }.into_any()
             }}
@@ -146,9 +153,9 @@ fn ConnectionCard(connection: Connection) -> impl IntoView {
         calendars,
     } = connection;
     let kind_text = if kind == "ics" {
-        "ICS feed"
+        t("ics-feed")
     } else {
-        "CalDAV account"
+        t("caldav-account")
     };
     let account = if username.is_empty() {
         url
@@ -157,9 +164,9 @@ fn ConnectionCard(connection: Connection) -> impl IntoView {
     };
     let ok = status == "ok";
     let status_view = if ok {
-        view! { <span class="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">"Working"</span> }.into_any()
+        view! { <span class="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">{t("working")}</span> }.into_any()
     } else {
-        view! { <span class="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">"Not reachable"</span> }.into_any()
+        view! { <span class="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{t("not-reachable")}</span> }.into_any()
     };
     let heading = format!("connection-{id}-title");
     view! {
@@ -182,12 +189,12 @@ fn ConnectionCard(connection: Connection) -> impl IntoView {
                             <div class="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
                                 <span class="flex items-center gap-2">
                                     <input id=check_id.clone() type="checkbox" name=format!("check_{}", k.id) checked=k.check_conflicts class="size-4" />
-                                    <label for=check_id>"Check for conflicts"<span class="sr-only">{format!(" in {name}")}</span></label>
+                                    <label for=check_id>{t("check-for-conflicts")}<span class="sr-only">{format!(" in {name}")}</span></label>
                                 </span>
                                 {(!k.read_only).then(|| view! {
                                     <span class="flex items-center gap-2">
                                         <input id=dest_id.clone() type="radio" name="destination" value=k.id.to_string() checked=k.is_destination class="size-4" />
-                                        <label for=dest_id>"Add bookings to this calendar"<span class="sr-only">{format!(": {}", k.name)}</span></label>
+                                        <label for=dest_id>{t("add-bookings-to-this-calendar")}<span class="sr-only">{format!(": {}", k.name)}</span></label>
                                     </span>
                                 })}
                             </div>
@@ -196,8 +203,8 @@ fn ConnectionCard(connection: Connection) -> impl IntoView {
                 }).collect_view()}
             </ul>
             <div class="mt-3 flex flex-wrap gap-2">
-                <button type="submit" form=format!("sync-{id}") class=BUTTON>"Sync now"<span class="sr-only">{format!(" {title}")}</span></button>
-                <button type="submit" form=format!("delete-{id}") class=BUTTON>"Disconnect"<span class="sr-only">{format!(" {title}")}</span></button>
+                <button type="submit" form=format!("sync-{id}") class=BUTTON>{t("sync-now")}<span class="sr-only">{format!(" {title}")}</span></button>
+                <button type="submit" form=format!("delete-{id}") class=BUTTON>{t("disconnect")}<span class="sr-only">{format!(" {title}")}</span></button>
             </div>
         </fieldset>
     }
@@ -246,39 +253,39 @@ fn ConnectForm(form: FormState, csrf: String) -> impl IntoView {
     let kind_error = form.errors.get("kind").cloned();
     view! {
         <section id="connect" aria-labelledby="connect-heading" class=format!("mt-6 {CARD}")>
-            <h2 id="connect-heading" class="text-lg font-semibold">"Connect calendar"</h2>
+            <h2 id="connect-heading" class="text-lg font-semibold">{t("connect-calendar")}</h2>
             <Refusal form=form.clone() />
             <form method="post" action=format!("{ACTION}#connect") class="mt-3 grid max-w-xl gap-4">
                 <input type="hidden" name="csrf" value=csrf />
                 <input type="hidden" name="op" value="connect" />
                 <fieldset>
-                    <legend class="text-sm font-medium">"Kind"</legend>
+                    <legend class="text-sm font-medium">{t("kind")}</legend>
                     <div class="mt-2 grid gap-2 text-sm">
                         <span class="flex items-center gap-2">
                             <input id="kind-caldav" type="radio" name="kind" value="caldav" checked=!ics class="size-4" />
-                            <label for="kind-caldav">"CalDAV account: iCloud, Fastmail, Nextcloud and others (busy times and your bookings)"</label>
+                            <label for="kind-caldav">{t("caldav-account-icloud-fastmail-nextcloud-and")}</label>
                         </span>
                         <span class="flex items-center gap-2">
                             <input id="kind-ics" type="radio" name="kind" value="ics" checked=ics class="size-4" />
-                            <label for="kind-ics">"ICS feed: a secret calendar address from Google, Outlook or iCloud (busy times only)"</label>
+                            <label for="kind-ics">{t("ics-feed-a-secret-calendar-address")}</label>
                         </span>
                     </div>
                     {kind_error.map(|e| view! { <p class=ERROR>{e}</p> })}
                 </fieldset>
                 <fieldset class="grid gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">
-                    <legend class="px-1 text-sm font-semibold">"CalDAV account"</legend>
-                    <Input form=form.clone() name="server_url" label="Server URL" kind="url"
-                        hint="iCloud: https://caldav.icloud.com with an app-specific password. Fastmail: https://caldav.fastmail.com. Nextcloud: https://cloud.example.com/remote.php/dav." />
-                    <Input form=form.clone() name="username" label="Username" autocomplete="username" />
-                    <Input form=form.clone() name="password" label="Password" kind="password" autocomplete="new-password" />
+                    <legend class="px-1 text-sm font-semibold">{t("caldav-account")}</legend>
+                    <Input form=form.clone() name="server_url" label=t("server-url") kind="url"
+                        hint=t("caldav-hint") />
+                    <Input form=form.clone() name="username" label=t("username") autocomplete="username" />
+                    <Input form=form.clone() name="password" label=t("password") kind="password" autocomplete="new-password" />
                 </fieldset>
                 <fieldset class="grid gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">
-                    <legend class="px-1 text-sm font-semibold">"ICS feed"</legend>
-                    <Input form=form.clone() name="feed_url" label="Feed URL" kind="url"
-                        hint="Google Calendar: Settings, your calendar, \"Secret address in iCal format\"." />
+                    <legend class="px-1 text-sm font-semibold">{t("ics-feed")}</legend>
+                    <Input form=form.clone() name="feed_url" label=t("feed-url") kind="url"
+                        hint=t("ics-feed-hint") />
                 </fieldset>
-                <Input form=form.clone() name="title" label="Title (optional)" />
-                <div><button type="submit" class=PRIMARY>"Connect calendar"</button></div>
+                <Input form=form.clone() name="title" label=t("title-optional") />
+                <div><button type="submit" class=PRIMARY>{t("connect-calendar")}</button></div>
             </form>
         </section>
     }

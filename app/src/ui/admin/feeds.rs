@@ -3,10 +3,11 @@
 //! button is a form posted to `/admin/settings` (`section=feeds`), so it all works without
 //! JavaScript; "Copy" needs it and the address stays selectable without.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use super::forms::Refusal;
-use super::overview::CopyButton;
+use super::overview::{CopyButton, CopyWords};
 use super::style::{BUTTON, CARD, FIELD, PRIMARY, SAVED};
 use crate::model::feeds::CalendarFeed;
 use crate::model::public::FormState;
@@ -14,20 +15,18 @@ use crate::model::public::FormState;
 /// What a feeds form did, said once in the section.
 pub fn done_text(done: &str) -> Option<&'static str> {
     match done {
-        "created" => Some(
-            "The feed has been created. Subscribe to its address in your calendar application.",
-        ),
-        "regenerated" => Some("The feed has a new address; the old one no longer works."),
-        "revoked" => Some("The feed has been revoked; its address no longer works."),
+        "created" => Some(t("the-feed-has-been-created-subscribe")),
+        "regenerated" => Some(t("the-feed-has-a-new-address")),
+        "revoked" => Some(t("the-feed-has-been-revoked-its")),
         _ => None,
     }
 }
 
 fn kind_title(kind: &str) -> &'static str {
     if kind == "free_busy" {
-        "Free/busy feed"
+        t("free-busy-feed")
     } else {
-        "Bookings feed"
+        t("bookings-feed")
     }
 }
 
@@ -40,8 +39,8 @@ pub fn CalendarFeeds(
 ) -> impl IntoView {
     let has = |kind: &str| feeds.iter().any(|f| f.kind == kind);
     let missing: Vec<(&'static str, &'static str)> = [
-        ("bookings", "Create bookings feed"),
-        ("free_busy", "Create free/busy feed"),
+        ("bookings", t("create-bookings-feed")),
+        ("free_busy", t("create-free-busy-feed")),
     ]
     .into_iter()
     .filter(|(kind, _)| !has(kind))
@@ -49,8 +48,8 @@ pub fn CalendarFeeds(
     let form_csrf = csrf.clone();
     view! {
         <section id="feeds" class=format!("mt-6 {CARD}") aria-labelledby="feeds-heading">
-            <h2 id="feeds-heading" class="text-lg font-semibold">"Calendar feeds"</h2>
-            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"Subscribe to your bookings from any calendar application. The bookings feed shows who booked; the free/busy feed shows only when you are busy, for sharing with colleagues. Keep the addresses private: anyone who has one can read its feed."</p>
+            <h2 id="feeds-heading" class="text-lg font-semibold">{t("calendar-feeds")}</h2>
+            <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("feeds-help")}</p>
             {done.map(|text| view! { <p role="status" class=SAVED>{text}</p> })}
             <Refusal form=refused />
             {(!feeds.is_empty()).then(|| view! {
@@ -59,8 +58,8 @@ pub fn CalendarFeeds(
                         let field = format!("feed-{}", feed.id);
                         let title = kind_title(&feed.kind);
                         let fetched = feed.last_fetched_at.as_deref().map_or_else(
-                            || "Not read by a calendar yet.".to_string(),
-                            |at| format!("Last read by a calendar {}.", crate::domain::dates::utc_readable(at)),
+                            || t("not-read-by-a-calendar-yet").to_string(),
+                            |at| tf("last-read", &[("time", (&crate::domain::dates::utc_readable(at)).into())]),
                         );
                         let id = feed.id.to_string();
                         view! {
@@ -70,12 +69,12 @@ pub fn CalendarFeeds(
                                         <label for=field.clone() class="block text-sm font-medium">{title}</label>
                                         <input id=field readonly value=feed.webcal_url.clone() class=format!("{FIELD} font-mono text-xs") />
                                     </div>
-                                    <CopyButton text=feed.webcal_url.clone() />
+                                    <CopyButton text=feed.webcal_url.clone() words=CopyWords::new() />
                                 </div>
                                 <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{fetched}</p>
                                 <div class="mt-2 flex flex-wrap gap-2">
-                                    <FeedButton csrf=csrf.clone() op="regenerate" id=id.clone() label="Regenerate" name=format!("Regenerate {}", title.to_lowercase()) />
-                                    <FeedButton csrf=csrf.clone() op="revoke" id=id label="Revoke" name=format!("Revoke {}", title.to_lowercase()) />
+                                    <FeedButton csrf=csrf.clone() op="regenerate" id=id.clone() label=t("regenerate") name=tf("regenerate-named", &[("name", (&title.to_lowercase()).into())]) />
+                                    <FeedButton csrf=csrf.clone() op="revoke" id=id label=t("revoke") name=tf("revoke-named", &[("name", (&title.to_lowercase()).into())]) />
                                 </div>
                             </li>
                         }

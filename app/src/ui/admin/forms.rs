@@ -1,6 +1,7 @@
 //! Form pieces the setup pages share: a labelled input with its message, the refusal
 //! summary, and the time-zone select.
 
+use crate::texts::dashboard::t;
 use leptos::prelude::*;
 
 use super::style::{ALERT, ERROR, FIELD};
@@ -49,7 +50,7 @@ pub fn ZoneField(
     form: FormState,
     name: &'static str,
     chosen: String,
-    #[prop(default = "Time zone")] label: &'static str,
+    #[prop(default = t("time-zone"))] label: &'static str,
 ) -> impl IntoView {
     let id = format!("f-{name}");
     let error_id = format!("{id}-error");
@@ -81,7 +82,7 @@ pub fn HostChecklist(
 ) -> impl IntoView {
     view! {
         <fieldset>
-            <legend class="text-sm font-medium">"Hosts"</legend>
+            <legend class="text-sm font-medium">{t("hosts")}</legend>
             <div class="mt-1 grid gap-1">
                 {choices.into_iter().map(|(id, name)| view! {
                     <label class="flex min-h-8 items-center gap-2 text-sm">

@@ -187,8 +187,13 @@ mod browser {
         ));
         let _ = note.set_attribute("aria-live", "polite");
         let _ = form.append_child(&note);
-        // Set after insertion, so screen readers announce it.
-        note.set_text_content(Some("Unsaved changes"));
+        // Set after insertion, so screen readers announce it; the words are the page's
+        // (`data-unsaved` of the area), in the dashboard's language.
+        let words = document()
+            .get_element_by_id(AREA)
+            .and_then(|area| area.get_attribute("data-unsaved"))
+            .unwrap_or_default();
+        note.set_text_content(Some(&words));
     }
 
     /// Focus on what the answer says: its alert, its status, or its heading.

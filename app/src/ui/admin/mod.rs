@@ -1,7 +1,10 @@
 //! `/admin`: the host dashboard shell (navigation, the signed-in host, log out).
 
+use crate::texts::dashboard::DashboardLang;
+use crate::texts::dashboard::t;
 use crate::ui::PageTitle;
 use leptos::prelude::*;
+use leptos_meta::Html;
 use leptos_router::components::{Outlet, Redirect};
 use leptos_router::hooks::use_location;
 
@@ -28,16 +31,17 @@ mod style;
 pub mod two_factor;
 pub mod waitlist;
 
-/// Sections of the dashboard, in navigation order: (path segment under `/admin`, label).
+/// Sections of the dashboard, in navigation order: (path segment under `/admin`, label's
+/// message id).
 /// The overview is `/admin` itself.
 pub const SECTIONS: [(&str, &str); 7] = [
-    ("", "Overview"),
-    ("bookings", "Bookings"),
-    ("waitlist", "Waitlist"),
-    ("calendars", "Calendars"),
-    ("availability", "Availability"),
-    ("reports", "Reports"),
-    ("settings", "Settings"),
+    ("", "overview"),
+    ("bookings", "bookings"),
+    ("waitlist", "waitlist"),
+    ("calendars", "calendars"),
+    ("availability", "availability"),
+    ("reports", "reports"),
+    ("settings", "settings"),
 ];
 
 /// The address of a section: `/admin` or `/admin/{segment}`.
@@ -126,23 +130,23 @@ enum Section {
 impl Section {
     fn title(&self) -> &'static str {
         match self {
-            Section::Overview => "Overview",
-            Section::Bookings(_) => "Bookings",
-            Section::Booking { .. } => "Booking",
-            Section::Reports { .. } => "Reports",
-            Section::Waitlist { .. } => "Waitlist",
-            Section::AuditLog(_) => "Audit log",
-            Section::Privacy { .. } => "Personal data",
-            Section::Security { .. } => "Security",
-            Section::TwoFactor => "Two-factor authentication",
-            Section::Schedules => "Availability",
-            Section::Settings { .. } => "Settings",
-            Section::ExternalCalendars { .. } => "Connected calendars",
-            Section::Schedule { .. } => "Schedule",
-            Section::Calendars => "Calendars",
-            Section::Calendar { .. } => "Calendar",
-            Section::EventEditor { .. } => "Event",
-            Section::NotFound => "Page not found",
+            Section::Overview => t("overview"),
+            Section::Bookings(_) => t("bookings"),
+            Section::Booking { .. } => t("booking"),
+            Section::Reports { .. } => t("reports"),
+            Section::Waitlist { .. } => t("waitlist"),
+            Section::AuditLog(_) => t("audit-log"),
+            Section::Privacy { .. } => t("personal-data"),
+            Section::Security { .. } => t("security"),
+            Section::TwoFactor => t("two-factor-authentication"),
+            Section::Schedules => t("availability"),
+            Section::Settings { .. } => t("settings"),
+            Section::ExternalCalendars { .. } => t("connected-calendars"),
+            Section::Schedule { .. } => t("schedule"),
+            Section::Calendars => t("calendars"),
+            Section::Calendar { .. } => t("calendar"),
+            Section::EventEditor { .. } => t("event"),
+            Section::NotFound => t("page-not-found"),
         }
     }
 
@@ -192,8 +196,8 @@ impl Section {
             Section::NotFound => {
                 crate::ui::set_status(404);
                 view! {
-                    <h1 class="text-xl font-semibold" id="section-title">"Page not found"</h1>
-                    <p class="mt-2 text-slate-600 dark:text-slate-300">"There is nothing at this address in the dashboard."</p>
+                    <h1 class="text-xl font-semibold" id="section-title">{t("page-not-found")}</h1>
+                    <p class="mt-2 text-slate-600 dark:text-slate-300">{t("there-is-nothing-at-this-address")}</p>
                 }
                 .into_any()
             }
@@ -212,7 +216,7 @@ pub(crate) async fn signed_in_caller() -> Result<crate::service::Caller, PageErr
         return Err(PageError::with_code(
             403,
             "two_factor_required",
-            "Set up two-factor authentication first.",
+            t("set-up-two-factor-first"),
         ));
     }
     Ok(caller)
@@ -259,17 +263,14 @@ pub fn page_error(error: crate::service::ServiceError) -> PageError {
         E::TooMany { code, .. } => PageError::with_code(429, code, error.to_string()),
         E::Gone { code, .. } => PageError::with_code(410, code, error.to_string()),
         E::Store(StoreError::Busy | StoreError::Unavailable(_)) => {
-            PageError::new(503, "The database is busy; try again in a moment.")
+            PageError::new(503, t("the-database-is-busy-try-again"))
         }
         E::Store(StoreError::Full(_)) => {
-            PageError::new(507, "The server's storage is full; nothing was saved.")
+            PageError::new(507, t("the-servers-storage-is-full-nothing"))
         }
         E::Store(_) | E::Internal(_) => {
             tracing::error!(%error, "dashboard server error");
-            PageError::new(
-                500,
-                "Something went wrong on the server; nothing was changed.",
-            )
+            PageError::new(500, t("something-went-wrong-on-the-server"))
         }
     };
     crate::ui::set_status(error.status);
@@ -313,26 +314,37 @@ pub fn AdminShell() -> impl IntoView {
         .unwrap_or_default()
         .to_string();
     view! {
-        <Suspense fallback=|| view! { <p class="p-8 text-slate-500">"Loading…"</p> }>
+        <Suspense fallback=|| view! { <p class="p-8 text-slate-500">{t("loading")}</p> }>
             {move || {
                 let segment = segment.clone();
                 Suspend::new(async move {
                     match current_user().await {
                         Ok(Some(me)) => {
                             provide_context(FormToken(me.csrf_token));
+                            let lang = me.language;
+                            provide_context(DashboardLang(lang));
                             let section = SECTIONS
                                 .iter()
                                 .find(|(slug, _)| *slug == segment)
                                 .map_or("-", |(slug, _)| *slug);
                             view! {
-                                <AdminFrame section=section.to_string() user_name=me.name>
+                                <Html attr:lang=lang.code() attr:dir=lang.dir() />
+                                <AdminFrame section=section.to_string() user_name=me.name texts=FrameTexts::new()>
                                     <Outlet />
                                 </AdminFrame>
                             }
                             .into_any()
                         }
-                        Ok(None) => view! { <Redirect path="/login" /> }.into_any(),
-                        Err(e) => view! { <p class="p-8 text-red-700">{e.to_string()}</p> }.into_any(),
+                        Ok(None) => view! {
+                            <Html attr:lang="en" attr:dir="ltr" />
+                            <Redirect path="/login" />
+                        }
+                        .into_any(),
+                        Err(e) => view! {
+                            <Html attr:lang="en" attr:dir="ltr" />
+                            <p class="p-8 text-red-700">{e.to_string()}</p>
+                        }
+                        .into_any(),
                     }
                 })
             }}
@@ -349,7 +361,7 @@ struct FormToken(String);
 fn SectionPage(section: Section) -> impl IntoView {
     let csrf = use_context::<FormToken>().map(|t| t.0).unwrap_or_default();
     view! {
-        <Suspense fallback=|| view! { <p class="text-slate-500">"Loading…"</p> }>
+        <Suspense fallback=|| view! { <p class="text-slate-500">{t("loading")}</p> }>
             {move || {
                 let (section, csrf) = (section.clone(), csrf.clone());
                 Suspend::new(async move {
@@ -359,7 +371,8 @@ fn SectionPage(section: Section) -> impl IntoView {
                     view! {
                         <PageTitle text=format!("{title} · slotbook") />
                         {saves_in_place.then(|| view! { <in_place::SavesInPlace /> })}
-                        <div id=saves_in_place.then_some("in-place")>{content}</div>
+                        <div id=saves_in_place.then_some("in-place")
+                            data-unsaved=saves_in_place.then_some(t("unsaved-changes"))>{content}</div>
                     }
                 })
             }}
@@ -540,12 +553,46 @@ pub mod routes {
     }
 }
 
+/// The frame's words, in the dashboard's language: the island shows them as the server wrote
+/// them.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct FrameTexts {
+    /// The navigation's name ("Dashboard").
+    navigation: String,
+    /// The sections' labels, in [`SECTIONS`]' order.
+    sections: Vec<String>,
+    menu: String,
+    log_out: String,
+}
+
+impl FrameTexts {
+    fn new() -> Self {
+        Self {
+            navigation: t("dashboard").into(),
+            sections: SECTIONS.iter().map(|(_, id)| t(id).to_string()).collect(),
+            menu: t("menu").into(),
+            log_out: t("log-out").into(),
+        }
+    }
+}
+
 /// The dashboard's frame: navigation (collapsible), the signed-in user and "Log out". An island:
 /// the menu button and the log-out form run in the browser; the page content comes from the
 /// server as `children`.
 #[cfg_attr(feature = "dashboard", island)]
 #[cfg_attr(not(feature = "dashboard"), component)]
-fn AdminFrame(section: String, user_name: String, children: Children) -> impl IntoView {
+fn AdminFrame(
+    section: String,
+    user_name: String,
+    texts: FrameTexts,
+    children: Children,
+) -> impl IntoView {
+    let FrameTexts {
+        navigation,
+        sections,
+        menu,
+        log_out,
+    } = texts;
     let logout = ServerAction::<Logout>::new();
     // Set only in the browser, once hydration has run: lets tests (and people) tell a live page.
     let (hydrated, set_hydrated) = signal(false);
@@ -559,8 +606,8 @@ fn AdminFrame(section: String, user_name: String, children: Children) -> impl In
                 class=move || format!("w-full shrink-0 border-b border-slate-200 bg-white md:block md:w-56 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900 {}",
                     if nav_open.get() { "block" } else { "hidden target:block" })>
                 <div class="hidden px-5 py-4 text-lg font-semibold md:block">"slotbook"</div>
-                <nav aria-label="Dashboard" class="flex flex-col gap-1 p-3 md:pt-0">
-                    {SECTIONS.iter().map(|(slug, label)| {
+                <nav aria-label=navigation class="flex flex-col gap-1 p-3 md:pt-0">
+                    {SECTIONS.iter().zip(sections).map(|((slug, _), label)| {
                         let active = section == *slug;
                         view! {
                             <a href=section_href(slug)
@@ -569,7 +616,7 @@ fn AdminFrame(section: String, user_name: String, children: Children) -> impl In
                                 class=("dark:bg-slate-800", active)
                                 class=("font-semibold", active)
                                 aria-current=active.then_some("page")>
-                                {*label}
+                                {label}
                             </a>
                         }
                     }).collect_view()}
@@ -584,13 +631,13 @@ fn AdminFrame(section: String, user_name: String, children: Children) -> impl In
                             set_nav_open.update(|open| *open = !*open);
                         }
                         aria-expanded=move || nav_open.get().to_string()>
-                        "Menu"
+                        {menu}
                     </a>
                     <span class="text-sm font-semibold md:hidden">"slotbook"</span>
                     <div class="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
                         <span id="host-name" class="text-sm font-medium">{user_name}</span>
                         <ActionForm action=logout>
-                            <button type="submit" class="inline-flex min-h-10 items-center rounded-md px-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white">"Log out"</button>
+                            <button type="submit" class="inline-flex min-h-10 items-center rounded-md px-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white">{log_out}</button>
                         </ActionForm>
                     </div>
                 </header>

@@ -1,5 +1,6 @@
 //! `/admin`: today's bookings, the next ones, what waits for the host, and the links to share.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use crate::model::dashboard::{BookingLine, Overview};
@@ -28,7 +29,7 @@ pub async fn page() -> AnyView {
         Err(e) => super::load_error(e),
     };
     view! {
-        <h1 class="text-xl font-semibold" id="section-title">"Overview"</h1>
+        <h1 class="text-xl font-semibold" id="section-title">{t("overview")}</h1>
         {body}
     }
     .into_any()
@@ -45,35 +46,35 @@ fn OverviewBody(overview: Overview) -> impl IntoView {
     } = overview;
     let card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
     view! {
-        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Times in "{zone_label}</p>
+        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("times-in")}" "{zone_label}</p>
         {calendars.is_empty().then(|| view! {
             <section class=format!("mt-6 {card}") aria-labelledby="first-run">
-                <h2 id="first-run" class="text-lg font-semibold">"Get started"</h2>
+                <h2 id="first-run" class="text-lg font-semibold">{t("get-started")}</h2>
                 <ol class="mt-2 list-decimal space-y-1 pl-5 text-sm">
-                    <li><a class="text-sky-800 underline dark:text-sky-300" href="/admin/calendars">"Create your calendar"</a>" with a first event."</li>
-                    <li>"Set the hours you can be booked in "<a class="text-sky-800 underline dark:text-sky-300" href="/admin/availability">"Availability"</a>"."</li>
-                    <li>"Share your calendar's link; bookings appear here."</li>
+                    <li><a class="text-sky-800 underline dark:text-sky-300" href="/admin/calendars">{t("create-your-calendar")}</a>" "{t("with-a-first-event")}</li>
+                    <li>{t("set-the-hours-you-can-be")}" "<a class="text-sky-800 underline dark:text-sky-300" href="/admin/availability">{t("availability")}</a>"."</li>
+                    <li>{t("share-your-calendars-link-bookings-appear")}</li>
                 </ol>
             </section>
         })}
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
             <section class=card aria-labelledby="today-heading">
-                <h2 id="today-heading" class="text-lg font-semibold">"Today"</h2>
-                <Lines lines=today empty="No bookings today." />
+                <h2 id="today-heading" class="text-lg font-semibold">{t("today")}</h2>
+                <Lines lines=today empty=t("no-bookings-today") />
             </section>
             <section class=card aria-labelledby="next-heading">
-                <h2 id="next-heading" class="text-lg font-semibold">"Next"</h2>
-                <Lines lines=next empty="Nothing booked after today yet." />
+                <h2 id="next-heading" class="text-lg font-semibold">{t("next-bookings")}</h2>
+                <Lines lines=next empty=t("nothing-booked-after-today") />
                 <p class="mt-3 text-sm">
                     <a class="text-sky-800 underline dark:text-sky-300" href="/admin/bookings?period=pending" id="pending-link">
-                        {match pending { 0 => "No booking waits for your confirmation".to_string(), 1 => "1 booking waits for your confirmation".to_string(), n => format!("{n} bookings wait for your confirmation") }}
+                        {match pending { 0 => t("no-booking-waits-for-your-confirmation").to_string(), n => tf("bookings-wait", &[("count", n.into())]) }}
                     </a>
                 </p>
             </section>
         </div>
         {(!calendars.is_empty()).then(|| view! {
             <section class=format!("mt-6 {card}") aria-labelledby="links-heading">
-                <h2 id="links-heading" class="text-lg font-semibold">"Your booking links"</h2>
+                <h2 id="links-heading" class="text-lg font-semibold">{t("your-booking-links")}</h2>
                 <ul class="mt-3 space-y-3">
                     {calendars.into_iter().enumerate().map(|(i, cal)| {
                         let id = format!("calendar-link-{i}");
@@ -84,7 +85,7 @@ fn OverviewBody(overview: Overview) -> impl IntoView {
                                     <input id=id.clone() readonly value=cal.url.clone()
                                         class="mt-1 w-full rounded-md border border-slate-400 bg-slate-50 px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950" />
                                 </div>
-                                <CopyButton text=cal.url />
+                                <CopyButton text=cal.url words=CopyWords::new() />
                             </li>
                         }
                     }).collect_view()}
@@ -117,11 +118,32 @@ fn Lines(lines: Vec<BookingLine>, empty: &'static str) -> impl IntoView {
     .into_any()
 }
 
+/// The words of [`CopyButton`].
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct CopyWords {
+    copy: String,
+    copied: String,
+}
+
+impl CopyWords {
+    pub(crate) fn new() -> Self {
+        Self {
+            copy: t("copy").into(),
+            copied: t("copied").into(),
+        }
+    }
+}
+
 /// "Copy" puts `text` on the clipboard (an island; without JavaScript the link stays
 /// selectable in its field).
 #[cfg_attr(feature = "dashboard", island)]
 #[cfg_attr(not(feature = "dashboard"), component)]
-pub(crate) fn CopyButton(text: String) -> impl IntoView {
+pub(crate) fn CopyButton(
+    text: String,
+    /// The button's words before and after a copy, in the dashboard's language.
+    words: CopyWords,
+) -> impl IntoView {
+    let CopyWords { copy, copied: done } = words;
     let (copied, set_copied) = signal(false);
     let on_click = move |_| {
         #[cfg(feature = "hydrate")]
@@ -135,7 +157,7 @@ pub(crate) fn CopyButton(text: String) -> impl IntoView {
     view! {
         <button type="button" on:click=on_click
             class="min-h-10 rounded-md border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
-            {move || if copied.get() { "Copied" } else { "Copy" }}
+            {move || if copied.get() { done.clone() } else { copy.clone() }}
         </button>
     }
 }

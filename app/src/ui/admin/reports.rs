@@ -1,6 +1,7 @@
 //! `/admin/reports`: the numbers of `GET /reports` for a range of days, the bookings-over-time
 //! chart drawn as SVG on the server (with the same numbers as a table), and recent activity.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use crate::domain::chart::layout;
@@ -35,7 +36,7 @@ pub async fn page(from: Option<String>, to: Option<String>) -> AnyView {
         Err(e) => super::load_error(e),
     };
     view! {
-        <h1 class="text-xl font-semibold" id="section-title">"Reports"</h1>
+        <h1 class="text-xl font-semibold" id="section-title">{t("reports")}</h1>
         {body}
     }
     .into_any()
@@ -58,14 +59,14 @@ fn Reports(page: ReportsPage) -> impl IntoView {
     } = page;
     let days = chart_days(&from, &to);
     view! {
-        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300" id="range-label">{range_label}" (UTC days)"</p>
+        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300" id="range-label">{range_label}" "{t("utc-days")}</p>
         {(!notices.is_empty()).then(|| view! {
             <div role="status" class="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                 {notices.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
             </div>
         })}
         <div class="mt-4 flex flex-wrap items-end gap-4">
-            <nav aria-label="Period">
+            <nav aria-label=t("period")>
                 <ul class="flex flex-wrap gap-1">
                     {presets.into_iter().map(|(label, href, current)| view! {
                         <li>
@@ -80,14 +81,14 @@ fn Reports(page: ReportsPage) -> impl IntoView {
             </nav>
             <form method="get" action="/admin/reports" class="flex flex-wrap items-end gap-2" id="range-form">
                 <div>
-                    <label for="report-from" class="block text-sm font-medium">"From"</label>
+                    <label for="report-from" class="block text-sm font-medium">{t("from")}</label>
                     <input id="report-from" type="date" name="from" value=from.clone() class=FIELD />
                 </div>
                 <div>
-                    <label for="report-to" class="block text-sm font-medium">"To"</label>
+                    <label for="report-to" class="block text-sm font-medium">{t("to")}</label>
                     <input id="report-to" type="date" name="to" value=to.clone() class=FIELD />
                 </div>
-                <button type="submit" class="min-h-10 rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">"Show"</button>
+                <button type="submit" class="min-h-10 rounded-md bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800">{t("show")}</button>
             </form>
         </div>
         <ul class="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" id="report-widgets">
@@ -95,9 +96,9 @@ fn Reports(page: ReportsPage) -> impl IntoView {
         </ul>
         <Chart chart />
         <section class=format!("mt-6 {CARD}") aria-labelledby="feed-heading">
-            <h2 id="feed-heading" class="text-lg font-semibold">"Recent activity"</h2>
+            <h2 id="feed-heading" class="text-lg font-semibold">{t("recent-activity")}</h2>
             {if activities.is_empty() {
-                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">"Nothing yet."</p> }.into_any()
+                view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("nothing-yet")}</p> }.into_any()
             } else {
                 view! {
                     <ol class="mt-3 space-y-3 text-sm" id="activity-feed">
@@ -132,26 +133,45 @@ fn Widget(widget: ReportWidget, days: i64) -> impl IntoView {
         stat,
         href,
     } = widget;
-    let before = if days == 1 {
-        "the day before".to_string()
-    } else {
-        format!("the {days} days before")
-    };
     let change = if stat > 0.0 {
-        format!("Up {stat}% on {before}")
+        tf(
+            "change-up",
+            &[
+                ("percent", (&stat.to_string()).into()),
+                ("days", days.into()),
+            ],
+        )
     } else if stat < 0.0 {
-        format!("Down {}% on {before}", -stat)
+        tf(
+            "change-down",
+            &[
+                ("percent", (&(-stat).to_string()).into()),
+                ("days", days.into()),
+            ],
+        )
     } else {
-        format!("Same as {before}")
+        tf("change-same", &[("days", days.into())])
     };
     view! {
         <li class=CARD>
-            <p class="text-sm text-slate-600 dark:text-slate-300">{title.clone()}</p>
+            <p class="text-sm text-slate-600 dark:text-slate-300">{widget_words(&title)}</p>
             <p class="mt-1 text-3xl font-semibold tabular-nums" data-widget=title>{number}</p>
             <p class="mt-1 text-sm">{change}</p>
-            {href.map(|href| view! { <a href=href class="mt-2 inline-block text-sm text-sky-800 underline dark:text-sky-300">"See these bookings"</a> })}
+            {href.map(|href| view! { <a href=href class="mt-2 inline-block text-sm text-sky-800 underline dark:text-sky-300">{t("see-these-bookings")}</a> })}
         </li>
     }
+}
+
+/// A widget's title in the dashboard's language (`data-widget` keeps the REST title).
+fn widget_words(title: &str) -> String {
+    let id = match title {
+        "Total Bookings" => "widget-total-bookings",
+        "Completed Bookings" => "widget-completed-bookings",
+        "Cancelled Bookings" => "widget-cancelled-bookings",
+        "Total Guests" => "widget-total-guests",
+        other => return other.to_string(),
+    };
+    t(id).to_string()
 }
 
 /// Stroke colour and dash of each series: told apart by pattern as well as colour.
@@ -174,20 +194,25 @@ fn Chart(chart: ReportChart) -> impl IntoView {
         .map(|(name, v)| format!("{} {}", v.iter().sum::<i64>(), name.to_lowercase()))
         .collect::<Vec<_>>()
         .join(", ");
-    let summary = format!(
-        "Bookings per {} from {} to {}: {totals}.",
+    let summary = tf(
         if labels.first().is_some_and(|l| l.len() > 6) {
-            "month"
+            "chart-summary-months"
         } else {
-            "day"
+            "chart-summary-days"
         },
-        labels.first().cloned().unwrap_or_default(),
-        labels.last().cloned().unwrap_or_default()
+        &[
+            (
+                "from",
+                (&labels.first().cloned().unwrap_or_default()).into(),
+            ),
+            ("to", (&labels.last().cloned().unwrap_or_default()).into()),
+            ("totals", (&totals).into()),
+        ],
     );
     let markers = labels.len() <= 62;
     view! {
         <section class=format!("mt-6 {CARD}") aria-labelledby="chart-heading">
-            <h2 id="chart-heading" class="text-lg font-semibold">"Bookings over time"</h2>
+            <h2 id="chart-heading" class="text-lg font-semibold">{t("bookings-over-time")}</h2>
             <ul class="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
                 {series.iter().zip(STYLES).map(|((name, _), (stroke, dash))| view! {
                     <li class="flex items-center gap-2">
@@ -197,7 +222,7 @@ fn Chart(chart: ReportChart) -> impl IntoView {
                 }).collect_view()}
             </ul>
             // Below ~600 px the chart keeps a readable size and scrolls sideways in its card.
-            <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label="Chart">
+            <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label=t("chart")>
             <svg id="bookings-chart" role="img" aria-label=summary viewBox=format!("0 0 {} {}", geometry.width, geometry.height)
                 class="h-auto w-full min-w-[36rem] text-slate-600 dark:text-slate-300">
                 {geometry.y_ticks.iter().map(|(y, value)| view! {
@@ -220,13 +245,13 @@ fn Chart(chart: ReportChart) -> impl IntoView {
             </svg>
             </div>
             <details class="mt-3 text-sm">
-                <summary class="inline-flex min-h-10 cursor-pointer items-center text-sky-800 underline dark:text-sky-300">"Show the numbers"</summary>
-                <div class="mt-2 max-h-96 overflow-auto" tabindex="0" role="region" aria-label="Bookings over time, as numbers">
+                <summary class="inline-flex min-h-10 cursor-pointer items-center text-sky-800 underline dark:text-sky-300">{t("show-the-numbers")}</summary>
+                <div class="mt-2 max-h-96 overflow-auto" tabindex="0" role="region" aria-label=t("bookings-over-time-as-numbers")>
                     <table class="w-full text-left tabular-nums" id="chart-table">
-                        <caption class="sr-only">"Bookings over time"</caption>
+                        <caption class="sr-only">{t("bookings-over-time")}</caption>
                         <thead>
                             <tr>
-                                <th scope="col" class="px-2 py-1 font-medium">"Date"</th>
+                                <th scope="col" class="px-2 py-1 font-medium">{t("date")}</th>
                                 {series.iter().map(|(name, _)| view! { <th scope="col" class="px-2 py-1 font-medium">{name.clone()}</th> }).collect_view()}
                             </tr>
                         </thead>

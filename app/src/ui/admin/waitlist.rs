@@ -2,6 +2,7 @@
 //! event and date with a GET form, and "Remove" as a plain POST form (works without
 //! JavaScript).
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use super::style::{ALERT, BUTTON, CARD, FIELD, PRIMARY, SAVED};
@@ -34,7 +35,7 @@ pub async fn page(event: Option<i64>, date: String, done: Option<String>, csrf: 
         Err(e) => super::load_error(e),
     };
     view! {
-        <h1 class="text-xl font-semibold" id="section-title">"Waitlist"</h1>
+        <h1 class="text-xl font-semibold" id="section-title">{t("waitlist")}</h1>
         {body}
     }
     .into_any()
@@ -69,49 +70,49 @@ fn Desk(
         }
     );
     view! {
-        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">"Visitors waiting for a taken time. When a place frees up, the first in line is offered it by email. Times in "{zone_label}"."</p>
-        {done.map(|_| view! { <p role="status" class=SAVED>"Waitlist entry has been removed"</p> })}
+        <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("visitors-waiting-for-a-taken-time")}" "{zone_label}"."</p>
+        {done.map(|_| view! { <p role="status" class=SAVED>{t("waitlist-entry-has-been-removed")}</p> })}
         {refused.map(|r| view! { <p role="alert" class=ALERT>{r.0}</p> })}
         <form method="get" action="/admin/waitlist" id="waitlist-filter" class="mt-4 flex flex-wrap items-end gap-3">
             <div>
-                <label for="waitlist-event" class="block text-sm font-medium">"Event"</label>
+                <label for="waitlist-event" class="block text-sm font-medium">{t("event")}</label>
                 <select id="waitlist-event" name="event" class=FIELD>
-                    <option value="" selected=event.is_none()>"All events"</option>
+                    <option value="" selected=event.is_none()>{t("all-events")}</option>
                     {events.into_iter().map(|(id, title)| view! {
                         <option value=id.to_string() selected=event == Some(id)>{title}</option>
                     }).collect_view()}
                 </select>
             </div>
             <div>
-                <label for="waitlist-date" class="block text-sm font-medium">"Date"</label>
+                <label for="waitlist-date" class="block text-sm font-medium">{t("date")}</label>
                 <input id="waitlist-date" type="date" name="date" value=date class=FIELD />
             </div>
-            <button type="submit" class=BUTTON>"Show"</button>
+            <button type="submit" class=BUTTON>{t("show")}</button>
         </form>
         {if rows.is_empty() {
-            view! { <p class=format!("{CARD} mt-4 text-sm") id="waitlist-empty">"Nobody is waiting."</p> }.into_any()
+            view! { <p class=format!("{CARD} mt-4 text-sm") id="waitlist-empty">{t("nobody-is-waiting")}</p> }.into_any()
         } else {
             view! {
                 // Focusable, so a keyboard can scroll the wide table on a narrow screen.
                 <div class="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
-                    tabindex="0" role="region" aria-label="Waitlist entries">
+                    tabindex="0" role="region" aria-label=t("waitlist-entries")>
                     <table class="w-full min-w-[44rem] text-left text-sm" id="waitlist-table">
-                        <caption class="sr-only">"Waitlist entries, by time and join order"</caption>
+                        <caption class="sr-only">{t("waitlist-entries-by-time-and-join")}</caption>
                         <thead>
                             <tr class="border-b border-slate-200 dark:border-slate-700">
-                                <th scope="col" class="py-2 pr-3">"Time"</th>
-                                <th scope="col" class="py-2 pr-3">"Event"</th>
-                                <th scope="col" class="py-2 pr-3">"Name"</th>
-                                <th scope="col" class="py-2 pr-3">"Email"</th>
-                                <th scope="col" class="py-2 pr-3">"Status"</th>
-                                <th scope="col" class="py-2 pr-3">"Position"</th>
-                                <th scope="col" class="py-2"><span class="sr-only">"Actions"</span></th>
+                                <th scope="col" class="py-2 pr-3">{t("time")}</th>
+                                <th scope="col" class="py-2 pr-3">{t("event")}</th>
+                                <th scope="col" class="py-2 pr-3">{t("name")}</th>
+                                <th scope="col" class="py-2 pr-3">{t("email")}</th>
+                                <th scope="col" class="py-2 pr-3">{t("status")}</th>
+                                <th scope="col" class="py-2 pr-3">{t("position")}</th>
+                                <th scope="col" class="py-2"><span class="sr-only">{t("actions")}</span></th>
                             </tr>
                         </thead>
                         <tbody>
                             {rows.into_iter().map(|row| {
                                 let action = format!("/admin/waitlist{keep}");
-                                let label = format!("Remove {} from the waitlist", row.name);
+                                let label = tf("remove-from-waitlist", &[("name", (&row.name).into())]);
                                 view! {
                                     <tr class="border-b border-slate-100 dark:border-slate-800">
                                         <td class="py-2 pr-3 whitespace-nowrap">{row.when}</td>
@@ -127,7 +128,7 @@ fn Desk(
                                                     <input type="hidden" name="entry_id" value=row.id.to_string() />
                                                     <input type="hidden" name="event_id" value=row.event_id.to_string() />
                                                     <input type="hidden" name="calendar_id" value=row.calendar_id.to_string() />
-                                                    <button type="submit" class=PRIMARY aria-label=label>"Remove"</button>
+                                                    <button type="submit" class=PRIMARY aria-label=label>{t("remove")}</button>
                                                 </form>
                                             })}
                                         </td>

@@ -1,5 +1,6 @@
 //! The Advanced tab: confirmation, cancelling and rescheduling rules, multiple durations.
 
+use crate::texts::dashboard::t;
 use leptos::prelude::*;
 
 use super::form_keys;
@@ -28,21 +29,21 @@ pub(super) fn AdvancedForm(
                 <legend class="px-1 text-sm font-semibold">{legend}</legend>
                 <div class="flex flex-wrap items-end gap-2">
                     <div>
-                        <label for=format!("{prefix}-mode") class="block text-xs font-medium">"Allowed"</label>
+                        <label for=format!("{prefix}-mode") class="block text-xs font-medium">{t("allowed")}</label>
                         <select id=format!("{prefix}-mode") name=format!("{prefix}_mode") class=FIELD>
-                            <option value="allowed" selected=mode == "allowed">"Any time before the start"</option>
-                            <option value="before" selected=mode == "before">"Only until a time before the start"</option>
-                            <option value="never" selected=mode == "never">"Never"</option>
+                            <option value="allowed" selected=mode == "allowed">{t("any-time-before-the-start")}</option>
+                            <option value="before" selected=mode == "before">{t("only-until-a-time-before-the")}</option>
+                            <option value="never" selected=mode == "never">{t("never")}</option>
                         </select>
                     </div>
                     <div>
-                        <label for=format!("{prefix}-value") class="block text-xs font-medium">"Up to this long before"</label>
+                        <label for=format!("{prefix}-value") class="block text-xs font-medium">{t("up-to-this-long-before")}</label>
                         <input id=format!("{prefix}-value") name=format!("{prefix}_value") type="number" min="0" value=value class=FIELD />
                     </div>
                     <div>
-                        <label for=format!("{prefix}-unit") class="block text-xs font-medium">"Unit"</label>
+                        <label for=format!("{prefix}-unit") class="block text-xs font-medium">{t("unit")}</label>
                         <select id=format!("{prefix}-unit") name=format!("{prefix}_unit") class=FIELD>
-                            {[("minutes", "minutes"), ("hours", "hours"), ("days", "days")].into_iter().map(|(v, l)| view! {
+                            {[("minutes", t("unit-minutes")), ("hours", t("unit-hours")), ("days", t("unit-days"))].into_iter().map(|(v, l)| view! {
                                 <option value=v selected=unit == v>{l}</option>
                             }).collect_view()}
                         </select>
@@ -60,25 +61,25 @@ pub(super) fn AdvancedForm(
             {form_keys(&csrf, "advanced")}
             <label class="flex min-h-10 items-center gap-2 text-sm font-medium">
                 <input type="checkbox" name="requires_confirmation" checked=checked("requires_confirmation", options.requires_confirmation) class="size-5" />
-                "Requires confirmation: bookings wait for the host to confirm them"
+                {t("requires-confirmation-bookings-wait-for-the")}
             </label>
-            {policy("cancel", "Attendees may cancel", &options.cancel)}
-            {policy("reschedule", "Attendees may reschedule", &options.reschedule)}
+            {policy("cancel", t("attendees-may-cancel"), &options.cancel)}
+            {policy("reschedule", t("attendees-may-reschedule"), &options.reschedule)}
             <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <legend class="px-1 text-sm font-semibold">"Several durations"</legend>
+                <legend class="px-1 text-sm font-semibold">{t("several-durations")}</legend>
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="multi_duration" checked=checked("multi_duration", options.multi_duration) class="size-5" />
-                    "Let the attendee choose the duration"
+                    {t("let-the-attendee-choose-the-duration")}
                 </label>
                 <div class="flex flex-wrap gap-3">
                     <div>
-                        <label for="f-durations" class="block text-xs font-medium">"Durations (minutes)"</label>
+                        <label for="f-durations" class="block text-xs font-medium">{t("durations-minutes")}</label>
                         <input id="f-durations" name="durations" value=text("durations", &options.durations) placeholder="15, 30, 60" class=FIELD
                             aria-invalid=durations_error.as_ref().map(|_| "true") aria-describedby=durations_error.as_ref().map(|_| "f-durations-error") />
                         {durations_error.map(|e| view! { <p id="f-durations-error" class=ERROR>{e}</p> })}
                     </div>
                     <div>
-                        <label for="f-default-duration" class="block text-xs font-medium">"Default duration"</label>
+                        <label for="f-default-duration" class="block text-xs font-medium">{t("default-duration")}</label>
                         <input id="f-default-duration" name="default_duration" type="number" min="5" value=text("default_duration", &options.default_duration) class=FIELD
                             aria-invalid=default_error.as_ref().map(|_| "true") aria-describedby=default_error.as_ref().map(|_| "f-default-duration-error") />
                         {default_error.map(|e| view! { <p id="f-default-duration-error" class=ERROR>{e}</p> })}
@@ -86,7 +87,7 @@ pub(super) fn AdvancedForm(
                 </div>
             </fieldset>
             <PolicyFields options=options.clone() form=form.clone() />
-            <button type="submit" class=PRIMARY>"Save"</button>
+            <button type="submit" class=PRIMARY>{t("save")}</button>
         </form>
     }
 }
@@ -102,27 +103,27 @@ fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
     let frequency = text("frequency", &options.frequency);
     view! {
             <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <legend class="px-1 text-sm font-semibold">"Series"</legend>
+                <legend class="px-1 text-sm font-semibold">{t("series")}</legend>
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="recurring" checked=checked("recurring", options.recurring) class="size-5" />
-                    "Allow recurring bookings"
+                    {t("allow-recurring-bookings")}
                 </label>
                 <div class="flex flex-wrap items-end gap-3">
                     <div>
-                        <label for="f-interval" class="block text-xs font-medium">"Repeat every"</label>
+                        <label for="f-interval" class="block text-xs font-medium">{t("repeat-every")}</label>
                         <input id="f-interval" name="interval" type="number" min="1" max="30" value=text("interval", &options.interval) class=FIELD
                             aria-invalid=interval_error.as_ref().map(|_| "true") aria-describedby=interval_error.as_ref().map(|_| "f-interval-error") />
                     </div>
                     <div>
-                        <label for="f-frequency" class="block text-xs font-medium">"Unit of the repeat"</label>
+                        <label for="f-frequency" class="block text-xs font-medium">{t("unit-of-the-repeat")}</label>
                         <select id="f-frequency" name="frequency" class=FIELD>
-                            {[("daily", "days"), ("weekly", "weeks"), ("monthly", "months")].into_iter().map(|(v, l)| view! {
+                            {[("daily", t("unit-days")), ("weekly", t("unit-weeks")), ("monthly", t("unit-months"))].into_iter().map(|(v, l)| view! {
                                 <option value=v selected=frequency == v>{l}</option>
                             }).collect_view()}
                         </select>
                     </div>
                     <div>
-                        <label for="f-max-count" class="block text-xs font-medium">"Maximum occurrences"</label>
+                        <label for="f-max-count" class="block text-xs font-medium">{t("maximum-occurrences")}</label>
                         <input id="f-max-count" name="max_count" type="number" min="2" max="52" value=text("max_count", &options.max_count) class=FIELD
                             aria-invalid=max_count_error.as_ref().map(|_| "true") aria-describedby=max_count_error.as_ref().map(|_| "f-max-count-error") />
                     </div>
@@ -131,70 +132,70 @@ fn PolicyFields(options: AdvancedTab, form: FormState) -> impl IntoView {
                 {max_count_error.map(|e| view! { <p id="f-max-count-error" class=ERROR>{e}</p> })}
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="is_count_fixed" checked=checked("is_count_fixed", options.is_count_fixed) class="size-5" />
-                    "Always book the maximum (attendees do not choose)"
+                    {t("always-book-the-maximum-attendees-do")}
                 </label>
             </fieldset>
             <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <legend class="px-1 text-sm font-semibold">"Who may book"</legend>
+                <legend class="px-1 text-sm font-semibold">{t("who-may-book")}</legend>
                 <div class="flex flex-wrap gap-3">
                     <div>
-                        <label for="f-hold-minutes" class="block text-xs font-medium">"Hold minutes"</label>
+                        <label for="f-hold-minutes" class="block text-xs font-medium">{t("hold-minutes")}</label>
                         <input id="f-hold-minutes" name="hold_minutes" type="number" min="0" max="60" value=text("hold_minutes", &options.hold_minutes) class=FIELD
                             aria-describedby="f-hold-minutes-help" />
-                        <p id="f-hold-minutes-help" class="text-xs text-slate-600 dark:text-slate-300">"A chosen time is kept for the visitor while they fill the form; 0: not held."</p>
+                        <p id="f-hold-minutes-help" class="text-xs text-slate-600 dark:text-slate-300">{t("a-chosen-time-is-kept-for")}</p>
                         {error("hold_minutes").map(|e| view! { <p class=ERROR>{e}</p> })}
                     </div>
                     <div>
-                        <label for="f-attendee-limit" class="block text-xs font-medium">"Bookings per attendee"</label>
+                        <label for="f-attendee-limit" class="block text-xs font-medium">{t("bookings-per-attendee")}</label>
                         <input id="f-attendee-limit" name="attendee_limit" type="number" min="1" max="100" value=text("attendee_limit", &options.attendee_limit) class=FIELD
                             aria-describedby="f-attendee-limit-help" />
-                        <p id="f-attendee-limit-help" class="text-xs text-slate-600 dark:text-slate-300">"Upcoming bookings one email address may hold; empty: no limit."</p>
+                        <p id="f-attendee-limit-help" class="text-xs text-slate-600 dark:text-slate-300">{t("upcoming-bookings-one-email-address-may")}</p>
                         {error("attendee_limit").map(|e| view! { <p class=ERROR>{e}</p> })}
                     </div>
                 </div>
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="secret" checked=checked("secret", options.secret) class="size-5" />
-                    "Secret event: bookable only through a private link"
+                    {t("secret-event-bookable-only-through-a")}
                 </label>
                 <div>
                     <label class="flex min-h-10 items-center gap-2 text-sm">
                         <input type="checkbox" name="agents_may_book" checked=checked("agents_may_book", options.agents_may_book) class="size-5"
                             aria-describedby="f-agents-help" />
-                        "Allow agents to book"
+                        {t("allow-agents-to-book")}
                     </label>
-                    <p id="f-agents-help" class="text-xs text-slate-600 dark:text-slate-300">"AI assistants (through this site's MCP server at /mcp) may find times and book for people. They always show the booking first and book only once it is confirmed."</p>
+                    <p id="f-agents-help" class="text-xs text-slate-600 dark:text-slate-300">{t("agents-help")}</p>
                 </div>
                 <div class="flex flex-wrap items-end gap-3">
                     <label class="flex min-h-10 items-center gap-2 text-sm">
                         <input type="checkbox" name="waitlist" checked=checked("waitlist", options.waitlist) class="size-5"
                             aria-describedby="f-waitlist-help" />
-                        "Enable waitlist"
+                        {t("enable-waitlist")}
                     </label>
                     <div>
-                        <label for="f-offer-minutes" class="block text-xs font-medium">"Offer minutes"</label>
+                        <label for="f-offer-minutes" class="block text-xs font-medium">{t("offer-minutes")}</label>
                         <input id="f-offer-minutes" name="offer_minutes" type="number" min="5" max="1440" value=text("offer_minutes", &options.offer_minutes) class=FIELD
                             aria-describedby="f-waitlist-help" />
                         {error("offer_minutes").map(|e| view! { <p class=ERROR>{e}</p> })}
                     </div>
                 </div>
-                <p id="f-waitlist-help" class="mb-3 text-xs text-slate-600 dark:text-slate-300">"Visitors may wait for a taken time. When a place frees up, the first in line gets an email and the place is held for them for the offer minutes."</p>
+                <p id="f-waitlist-help" class="mb-3 text-xs text-slate-600 dark:text-slate-300">{t("visitors-may-wait-for-a-taken")}</p>
                 <div class="grid gap-3 sm:grid-cols-2">
                     <div>
-                        <label for="f-allowed-domains" class="block text-xs font-medium">"Allowed email domains"</label>
-                        <textarea id="f-allowed-domains" name="allowed_domains" rows="3" class=FIELD placeholder="example.com">{text("allowed_domains", &options.allowed_domains)}</textarea>
+                        <label for="f-allowed-domains" class="block text-xs font-medium">{t("allowed-email-domains")}</label>
+                        <textarea id="f-allowed-domains" name="allowed_domains" rows="3" class=FIELD placeholder=t("example-com")>{text("allowed_domains", &options.allowed_domains)}</textarea>
                     </div>
                     <div>
-                        <label for="f-blocked-domains" class="block text-xs font-medium">"Blocked email domains"</label>
+                        <label for="f-blocked-domains" class="block text-xs font-medium">{t("blocked-email-domains")}</label>
                         <textarea id="f-blocked-domains" name="blocked_domains" rows="3" class=FIELD>{text("blocked_domains", &options.blocked_domains)}</textarea>
                     </div>
                 </div>
                 {error("allowed_domains").map(|e| view! { <p class=ERROR>{e}</p> })}
             </fieldset>
             <div>
-                <label for="f-video-link" class="block text-sm font-medium">"Video link template"</label>
+                <label for="f-video-link" class="block text-sm font-medium">{t("video-link-template")}</label>
                 <input id="f-video-link" name="video_link_template" type="url" value=text("video_link_template", &options.video_link_template) placeholder="https://meet.jit.si/{uid}" class=FIELD
                     aria-describedby="f-video-link-help" />
-                <p id="f-video-link-help" class="text-xs text-slate-600 dark:text-slate-300">"Each booking gets its own call: {uid} is replaced by a random code."</p>
+                <p id="f-video-link-help" class="text-xs text-slate-600 dark:text-slate-300">{t("video-link-help")}</p>
                 {error("video_link_template").map(|e| view! { <p class=ERROR>{e}</p> })}
             </div>
     }

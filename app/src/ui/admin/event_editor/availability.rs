@@ -1,5 +1,6 @@
 //! The Availability tab: which hours the event follows, and why a day is open or not.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use crate::model::public::FormState;
@@ -25,21 +26,21 @@ pub(super) fn ScheduleChoice(editor: EventEditor, form: FormState) -> impl IntoV
         <div class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <div class="flex flex-wrap items-end gap-2">
                 <div class="min-w-56 flex-1">
-                    <label for="f-schedule" class="block text-sm font-medium">"Hours"</label>
+                    <label for="f-schedule" class="block text-sm font-medium">{t("hours")}</label>
                     <select id="f-schedule" name="schedule" class=FIELD aria-describedby="f-schedule-hint"
                         aria-invalid=error.as_ref().map(|_| "true")>
-                        <option value="own" selected=chosen == "own">"Its own hours (below)"</option>
+                        <option value="own" selected=chosen == "own">{t("its-own-hours-below")}</option>
                         {editor.schedules.into_iter().map(|(id, title)| view! {
-                            <option value=id.to_string() selected=chosen == id.to_string()>{format!("Schedule: {title}")}</option>
+                            <option value=id.to_string() selected=chosen == id.to_string()>{tf("schedule-named", &[("title", (&title).into())])}</option>
                         }).collect_view()}
                     </select>
                 </div>
-                <button type="submit" name="op" value="use_schedule" class=BUTTON>"Use"</button>
+                <button type="submit" name="op" value="use_schedule" class=BUTTON>{t("use")}</button>
             </div>
             <p id="f-schedule-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">
                 {match following {
-                    Some(title) => format!("Follows the schedule {title}; the hours below are its hours. Saving them makes them the event's own."),
-                    None => "The event has its own hours. Reusable schedules are made under Availability.".to_string(),
+                    Some(title) => tf("follows-schedule", &[("title", (&title).into())]),
+                    None => t("the-event-has-its-own-hours").to_string(),
                 }}
             </p>
             {error.map(|e| view! { <p class=ERROR>{e}</p> })}
@@ -71,24 +72,24 @@ pub(super) fn Explain(
     };
     view! {
         <section class=format!("mt-6 {CARD}") aria-labelledby="explain-heading">
-            <h2 id="explain-heading" class="text-lg font-semibold">"Why is this time not offered?"</h2>
+            <h2 id="explain-heading" class="text-lg font-semibold">{t("why-is-this-time-not-offered")}</h2>
             <form method="get" action=base aria-labelledby="explain-heading" class="mt-3 flex flex-wrap items-end gap-2" id="explain-form">
                 <input type="hidden" name="tab" value=tab />
                 <div>
-                    <label for="explain-date" class="block text-sm font-medium">"Date"</label>
+                    <label for="explain-date" class="block text-sm font-medium">{t("date")}</label>
                     <input id="explain-date" type="date" name="explain" value=date required class=FIELD />
                 </div>
-                <button type="submit" class=BUTTON>"Explain"</button>
+                <button type="submit" class=BUTTON>{t("explain")}</button>
             </form>
             {explained.map(|result| match result {
                 Err((_, message)) => view! { <p role="alert" class=ERROR>{message}</p> }.into_any(),
                 Ok(day) if day.times.is_empty() => view! {
-                    <p class="mt-3 text-sm" id="explained">{format!("No hours on {}: every time that day is outside hours.", day.date)}</p>
+                    <p class="mt-3 text-sm" id="explained">{tf("no-hours-on", &[("date", (&day.date).into())])}</p>
                 }.into_any(),
                 Ok(day) => view! {
                     <ul class="mt-3 grid gap-1 text-sm sm:grid-cols-2" id="explained">
                         {day.times.into_iter().map(|(time, words)| {
-                            let offered = words == "Offered";
+                            let offered = words == t("offered");
                             view! {
                                 <li class="flex gap-3">
                                     <span class="w-12 font-medium tabular-nums">{time}</span>

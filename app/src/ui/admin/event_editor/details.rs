@@ -1,5 +1,6 @@
 //! The Details tab: title, duration, description, colour, locations, and a team event's hosts.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use crate::model::public::FormState;
@@ -33,19 +34,19 @@ pub(super) fn DetailsForm(
             <input type="hidden" name="csrf" value=csrf />
             <input type="hidden" name="tab" value="details" />
             <div>
-                <label for="f-title" class="block text-sm font-medium">"Title"</label>
+                <label for="f-title" class="block text-sm font-medium">{t("title")}</label>
                 <input id="f-title" name="title" value=title required class=FIELD
                     aria-invalid=error("title").map(|_| "true") aria-describedby=described("title") />
                 {error("title").map(|e| view! { <p id="f-title-error" class=ERROR>{e}</p> })}
             </div>
             <div>
-                <label for="f-duration" class="block text-sm font-medium">"Duration"</label>
+                <label for="f-duration" class="block text-sm font-medium">{t("duration")}</label>
                 <input id="f-duration" name="duration" type="number" min="5" max="1440" value=duration required class=FIELD
                     aria-invalid=error("duration").map(|_| "true") aria-describedby=described("duration") />
                 {error("duration").map(|e| view! { <p id="f-duration-error" class=ERROR>{e}</p> })}
             </div>
             <div>
-                <label for="f-description" class="block text-sm font-medium">"Description"</label>
+                <label for="f-description" class="block text-sm font-medium">{t("description")}</label>
                 <textarea id="f-description" name="description" rows="4" class=FIELD
                     aria-invalid=error("description").map(|_| "true") aria-describedby=described("description")>
                     {crate::ui::textarea_text(&description)}
@@ -53,7 +54,7 @@ pub(super) fn DetailsForm(
                 {error("description").map(|e| view! { <p id="f-description-error" class=ERROR>{e}</p> })}
             </div>
             <div>
-                <label for="f-color_schema" class="block text-sm font-medium">"Colour"</label>
+                <label for="f-color_schema" class="block text-sm font-medium">{t("colour")}</label>
                 <input id="f-color_schema" name="color_schema" type="color" value=value("color_schema", editor.color.clone())
                     class="mt-1 block h-10 w-20 rounded-md border border-slate-400 bg-white p-1 dark:border-slate-600 dark:bg-slate-950"
                     aria-invalid=error("color_schema").map(|_| "true") aria-describedby=described("color_schema") />
@@ -83,7 +84,7 @@ pub(super) fn DetailsForm(
                 let seats = value("seats", editor.seats.to_string());
                 view! {
                     <div>
-                        <label for="f-seats" class="block text-sm font-medium">"Seats per time"</label>
+                        <label for="f-seats" class="block text-sm font-medium">{t("seats-per-time")}</label>
                         <input id="f-seats" name="seats" type="number" min="1" value=seats class=FIELD
                             aria-invalid=error("max_book_per_slot").map(|_| "true") aria-describedby=described("max_book_per_slot") />
                         {error("max_book_per_slot").map(|e| view! { <p id="f-max_book_per_slot-error" class=ERROR>{e}</p> })}
@@ -91,13 +92,13 @@ pub(super) fn DetailsForm(
                 }
             })}
             <div>
-                <label for="f-status" class="block text-sm font-medium">"Status"</label>
+                <label for="f-status" class="block text-sm font-medium">{t("status")}</label>
                 <select id="f-status" name="status" class=FIELD>
-                    <option value="active" selected=status == "active">"Active: bookable"</option>
-                    <option value="draft" selected=status == "draft">"Draft: hidden"</option>
+                    <option value="active" selected=status == "active">{t("active-bookable")}</option>
+                    <option value="draft" selected=status == "draft">{t("draft-hidden")}</option>
                 </select>
             </div>
-            <button type="submit" class=PRIMARY>"Save"</button>
+            <button type="submit" class=PRIMARY>{t("save")}</button>
         </form>
         {(!editor.host_choices.is_empty()).then(|| view! {
             <HostsForm editor=editor.clone() form=hosts_form.clone() action=hosts_action.clone() csrf=hosts_csrf.clone() />
@@ -124,7 +125,7 @@ pub(super) fn HostsForm(
             <input type="hidden" name="csrf" value=csrf />
             <input type="hidden" name="tab" value="details" />
             <HostChecklist choices=editor.host_choices.clone() chosen error />
-            <button type="submit" name="op" value="hosts" class=format!("mt-3 {BUTTON}")>"Update hosts"</button>
+            <button type="submit" name="op" value="hosts" class=format!("mt-3 {BUTTON}")>{t("update-hosts")}</button>
         </form>
     }
 }
@@ -155,33 +156,33 @@ pub(super) fn LocationFields(
     let texts = [
         (
             named("location_title"),
-            tagged("Place or title"),
-            "In person at your address, and something else.",
+            tagged(t("place-or-title")),
+            t("in-person-at-your-address-and"),
             location.title.clone(),
         ),
         (
             named("location_description"),
-            tagged("Address or details"),
-            "In person at your address (required), and something else.",
+            tagged(t("address-or-details")),
+            t("in-person-at-your-address-required"),
             location.description.clone(),
         ),
         (
             named("location_phone"),
-            tagged("Your phone number"),
-            "When the attendee calls you.",
+            tagged(t("your-phone-number")),
+            t("when-the-attendee-calls-you"),
             location.phone.clone(),
         ),
         (
             named("location_link"),
-            tagged("Meeting link"),
-            "For an online meeting; empty: sent later.",
+            tagged(t("meeting-link")),
+            t("for-an-online-meeting-empty-sent"),
             location.link.clone(),
         ),
     ];
     let legend = match (index, adding) {
-        (0, _) => "Location".to_string(),
-        (_, true) => "Another location".to_string(),
-        (n, false) => format!("Location {}", n + 1),
+        (0, _) => t("location").to_string(),
+        (_, true) => t("another-location").to_string(),
+        (n, false) => tf("location-number", &[("number", (n + 1).into())]),
     };
     let kind_id = format!("f-{kind_name}");
     let kind_error = form.errors.get(&kind_name).cloned();
@@ -189,14 +190,14 @@ pub(super) fn LocationFields(
         <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <legend class="px-1 text-sm font-semibold">{legend}</legend>
             {adding.then(|| view! {
-                <p class="mb-2 text-xs text-slate-600 dark:text-slate-300">"Choose a kind to offer one more way to meet; with several, the attendee picks one when booking. \"None\" removes a location."</p>
+                <p class="mb-2 text-xs text-slate-600 dark:text-slate-300">{t("choose-a-kind-to-offer-one")}</p>
             })}
             <div>
-                <label for=kind_id.clone() class="block text-sm font-medium">{tagged("Where")}</label>
+                <label for=kind_id.clone() class="block text-sm font-medium">{tagged(t("where"))}</label>
                 <select id=kind_id name=kind_name.clone() class=FIELD
                     aria-invalid=kind_error.as_ref().map(|_| "true")>
                     {LOCATION_CHOICES.iter().map(|(value, label)| view! {
-                        <option value=*value selected=kind == *value>{*label}</option>
+                        <option value=*value selected=kind == *value>{t(label)}</option>
                     }).collect_view()}
                 </select>
                 {kind_error.map(|e| view! { <p class=ERROR>{e}</p> })}

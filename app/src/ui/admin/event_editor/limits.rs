@@ -1,5 +1,6 @@
 //! The Limits tab: notice, buffers, interval, booking window, caps per period, locked zone.
 
+use crate::texts::dashboard::t;
 use leptos::prelude::*;
 
 use crate::model::public::FormState;
@@ -17,34 +18,34 @@ pub(super) fn LimitsForm(
     let fields = [
         (
             "notice",
-            "Minimum notice",
+            t("minimum-notice"),
             limits.notice,
-            "How long before a time it can still be booked.",
+            t("how-long-before-a-time-it"),
         ),
         (
             "buffer_before",
-            "Buffer before",
+            t("buffer-before"),
             limits.buffer_before,
-            "Free time kept before each booking.",
+            t("free-time-kept-before-each-booking"),
         ),
         (
             "buffer_after",
-            "Buffer after",
+            t("buffer-after"),
             limits.buffer_after,
-            "Free time kept after each booking.",
+            t("free-time-kept-after-each-booking"),
         ),
         (
             "slot_interval",
-            "Slot interval",
+            t("slot-interval"),
             limits.slot_interval,
-            "Minutes between start times; empty: the event's duration.",
+            t("minutes-between-start-times-empty-the"),
         ),
     ];
     view! {
         <form method="post" action=action class="max-w-xl space-y-4" id="limits-form">
             <input type="hidden" name="csrf" value=csrf />
             <input type="hidden" name="tab" value="limits" />
-            <p class="text-sm text-slate-600 dark:text-slate-300">"Times in minutes, the booking window in days."</p>
+            <p class="text-sm text-slate-600 dark:text-slate-300">{t("times-in-minutes-the-booking-window")}</p>
             {fields.into_iter().map(|(name, label, stored, hint)| {
                 let id = format!("f-{name}");
                 let (hint_id, error_id) = (format!("{id}-hint"), format!("{id}-error"));
@@ -65,26 +66,26 @@ pub(super) fn LimitsForm(
                 }
             }).collect_view()}
             <div>
-                <label for="f-window_days" class="block text-sm font-medium">"Booking window (days)"</label>
+                <label for="f-window_days" class="block text-sm font-medium">{t("booking-window-days")}</label>
                 <input id="f-window_days" name="window_days" type="number" min="1" max="3650" class=FIELD
                     value=form.shown("window_days", &limits.window_days)
                     aria-invalid=form.errors.get("window_days").map(|_| "true")
                     aria-describedby=if form.errors.contains_key("window_days") { "f-window_days-hint f-window_days-error" } else { "f-window_days-hint" } />
-                <p id="f-window_days-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">"How many days ahead can be booked."</p>
+                <p id="f-window_days-hint" class="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("how-many-days-ahead-can-be")}</p>
                 {form.errors.get("window_days").cloned().map(|e| view! { <p id="f-window_days-error" class=ERROR>{e}</p> })}
             </div>
-            <Caps form=form.clone() prefix="frequency" legend="Bookings per period" switch="Limit the number of bookings" stored=limits.frequency.clone() />
-            <Caps form=form.clone() prefix="booked_time" legend="Booked time per period (minutes)" switch="Limit the booked time" stored=limits.booked_time.clone() />
+            <Caps form=form.clone() prefix="frequency" legend=t("bookings-per-period") switch=t("limit-the-number-of-bookings") stored=limits.frequency.clone() />
+            <Caps form=form.clone() prefix="booked_time" legend=t("booked-time-per-period") switch=t("limit-the-booked-time") stored=limits.booked_time.clone() />
             <fieldset class="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <legend class="px-1 text-sm font-semibold">"Time zone of the booking page"</legend>
+                <legend class="px-1 text-sm font-semibold">{t("time-zone-of-the-booking-page")}</legend>
                 <label class="flex min-h-10 items-center gap-2 text-sm">
                     <input type="checkbox" name="lock_zone_enabled" class="size-5"
                         checked=form.ticked("lock_zone_enabled", limits.lock_zone_enabled) />
-                    "Show times in one zone only (attendees cannot change it)"
+                    {t("show-times-in-one-zone-only")}
                 </label>
-                <ZoneField form=form.clone() name="lock_zone" label="Locked time zone" chosen=if limits.lock_zone.is_empty() { "UTC".to_string() } else { limits.lock_zone.clone() } />
+                <ZoneField form=form.clone() name="lock_zone" label=t("locked-time-zone") chosen=if limits.lock_zone.is_empty() { "UTC".to_string() } else { limits.lock_zone.clone() } />
             </fieldset>
-            <button type="submit" class=PRIMARY>"Save"</button>
+            <button type="submit" class=PRIMARY>{t("save")}</button>
         </form>
     }
 }
@@ -107,7 +108,7 @@ pub(super) fn Caps(
                 <input type="checkbox" name=format!("{prefix}_enabled") checked=enabled class="size-5" />{switch}
             </label>
             <div class="flex flex-wrap gap-3">
-                {[("per_day", "Per day", stored.per_day.clone()), ("per_week", "Per week", stored.per_week.clone()), ("per_month", "Per month", stored.per_month.clone())]
+                {[("per_day", t("per-day"), stored.per_day.clone()), ("per_week", t("per-week"), stored.per_week.clone()), ("per_month", t("per-month"), stored.per_month.clone())]
                     .into_iter()
                     .map(|(unit, label, value)| {
                         let name = format!("{prefix}_{unit}");

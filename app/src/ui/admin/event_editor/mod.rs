@@ -4,6 +4,7 @@
 //! field); "Add window", "Remove" and "Add date override" change the form without saving, so
 //! they work without JavaScript.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 mod advanced;
@@ -42,7 +43,7 @@ pub async fn load_event_editor(calendar_id: i64, event_id: i64) -> Result<EventE
         let ctx = super::service_ctx()?;
         crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
             .await
-            .map_err(super::page_error_naming("There is no such event."))
+            .map_err(super::page_error_naming(t("there-is-no-such-event")))
     }
     #[cfg(not(feature = "ssr"))]
     {
@@ -64,7 +65,7 @@ pub async fn load_day_explained(
         let ctx = super::service_ctx()?;
         let Ok(day) = chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d") else {
             crate::ui::set_status(422);
-            return Err(PageError::new(422, "The date must be in YYYY-MM-DD format"));
+            return Err(PageError::new(422, t("date-format-needed")));
         };
         let editor = crate::pages::setup::editor(&ctx, &caller, calendar_id, event_id)
             .await
@@ -235,12 +236,10 @@ pub async fn page(calendar_id: i64, event_id: i64, query: EditorQuery, csrf: Str
         done,
     } = query;
     let done = done.and_then(|d| match d.as_str() {
-        "test" => Some(
-            "Test delivery queued. It shows in the delivery log within seconds: reload to see it.",
-        ),
-        "pause" => Some("Webhook paused."),
-        "resume" => Some("Webhook resumed."),
-        "remove" => Some("Webhook removed."),
+        "test" => Some(t("test-delivery-queued-it-shows-in")),
+        "pause" => Some(t("webhook-paused")),
+        "resume" => Some(t("webhook-resumed")),
+        "remove" => Some(t("webhook-removed")),
         _ => None,
     });
     let form = use_context::<FormState>().unwrap_or_default();
@@ -285,8 +284,8 @@ pub async fn page(calendar_id: i64, event_id: i64, query: EditorQuery, csrf: Str
         }
         .into_any(),
         Err(e) => view! {
-            <p><a href=format!("/admin/calendars/{calendar_id}") class="text-sm text-sky-800 underline dark:text-sky-300">"Back to the calendar"</a></p>
-            <h1 class="mt-2 text-xl font-semibold" id="section-title">"Event"</h1>
+            <p><a href=format!("/admin/calendars/{calendar_id}") class="text-sm text-sky-800 underline dark:text-sky-300">{t("back-to-the-calendar")}</a></p>
+            <h1 class="mt-2 text-xl font-semibold" id="section-title">{t("event")}</h1>
             <p role="alert" class="mt-4 text-red-800 dark:text-red-300">{e.message}</p>
         }
         .into_any(),
@@ -320,10 +319,7 @@ fn Editor(
     let body = match (tab.as_str(), data) {
         ("availability", _) => {
             let hours = draft.unwrap_or_else(|| editor.hours.clone());
-            let note = format!(
-                "Hours in {}, the calendar's time zone. A day without a window is not bookable.",
-                editor.zone
-            );
+            let note = tf("event-hours-note", &[("zone", (&editor.zone).into())]);
             let head = view! {
                 <input type="hidden" name="tab" value="availability" />
                 <ScheduleChoice editor=editor.clone() form=form.clone() />
@@ -356,12 +352,12 @@ fn Editor(
         _ => view! { <DetailsForm editor=editor.clone() form=form_ action csrf /> }.into_any(),
     };
     view! {
-        <p><a href=format!("/admin/calendars/{}", editor.calendar_id) class="text-sm text-sky-800 underline dark:text-sky-300">{format!("Back to {}", editor.calendar_title)}</a></p>
+        <p><a href=format!("/admin/calendars/{}", editor.calendar_id) class="text-sm text-sky-800 underline dark:text-sky-300">{tf("back-to", &[("title", (&editor.calendar_title).into())])}</a></p>
         <div class="mt-2 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <h1 class="text-xl font-semibold" id="section-title">{editor.title.clone()}</h1>
-            <a href=editor.url.clone() class="text-sm text-sky-800 underline dark:text-sky-300">"Open the booking page"</a>
+            <a href=editor.url.clone() class="text-sm text-sky-800 underline dark:text-sky-300">{t("open-the-booking-page")}</a>
         </div>
-        <nav aria-label="Event settings" class="mt-4">
+        <nav aria-label=t("event-settings") class="mt-4">
             <ul class="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700">
                 {EDITOR_TABS.iter().map(|(value, label)| {
                     let current = *value == tab;
@@ -370,7 +366,7 @@ fn Editor(
                             <a href=format!("{base}?tab={value}") aria-current=current.then_some("page")
                                 class=format!("inline-flex min-h-10 items-center whitespace-nowrap border-b-2 px-3 text-sm {}",
                                     if current { "border-sky-700 font-semibold text-sky-900 dark:text-sky-200" } else { "border-transparent hover:border-slate-400" })>
-                                {*label}
+                                {t(label)}
                             </a>
                         </li>
                     }
@@ -378,7 +374,7 @@ fn Editor(
             </ul>
         </nav>
         {done.map(|text| view! { <p role="status" id="editor-done" class="mt-3 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">{text}</p> })}
-        {saved.then(|| view! { <p role="status" id="editor-saved" class=SAVED>"Saved."</p> })}
+        {saved.then(|| view! { <p role="status" id="editor-saved" class=SAVED>{t("saved")}</p> })}
         <Refusal form=form.clone() />
         <section class=format!("mt-4 {CARD}")>{body}</section>
     }

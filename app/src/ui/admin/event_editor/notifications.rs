@@ -1,5 +1,6 @@
 //! The Notifications tab: each email's switch, subject, text and reminder times.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use super::form_keys;
@@ -10,18 +11,16 @@ use crate::ui::admin::style::{ERROR, FIELD, PRIMARY};
 /// When a notification goes out, in the host's words.
 pub(super) fn moment_of(key: &str) -> &'static str {
     match key {
-        "booking_conf_attendee" | "booking_conf_host" => {
-            "A time is booked (or you confirm a request)"
-        }
-        "reminder_to_attendee" | "reminder_to_host" => "Before the meeting",
-        "cancelled_by_attendee" => "The attendee cancels",
-        "cancelled_by_host" => "You cancel",
-        "rescheduled_by_attendee" => "The attendee moves the time",
-        "rescheduled_by_host" => "You move the time",
+        "booking_conf_attendee" | "booking_conf_host" => t("a-time-is-booked-or-you"),
+        "reminder_to_attendee" | "reminder_to_host" => t("before-the-meeting"),
+        "cancelled_by_attendee" => t("the-attendee-cancels"),
+        "cancelled_by_host" => t("you-cancel"),
+        "rescheduled_by_attendee" => t("the-attendee-moves-the-time"),
+        "rescheduled_by_host" => t("you-move-the-time"),
         "booking_request_host" | "booking_request_attendee" => {
-            "A booking awaits your confirmation (events that need it)"
+            t("a-booking-awaits-your-confirmation-events")
         }
-        "declined_by_host" => "The host declines a request",
+        "declined_by_host" => t("the-host-declines-a-request"),
         _ => "",
     }
 }
@@ -66,26 +65,26 @@ pub(super) fn NotificationsForm(
                 {form_keys(&csrf, "notifications")}
                 <input type="hidden" name="key" value=line.key.clone() />
                 <h2 class="text-lg font-semibold">{line.title.clone()}</h2>
-                <p class="text-sm text-slate-600 dark:text-slate-300">{format!("{}; to {}.", moment_of(&line.key), if line.to_host { "you (the host)" } else { "the attendee" })}</p>
+                <p class="text-sm text-slate-600 dark:text-slate-300">{tf(if line.to_host { "moment-to-host" } else { "moment-to-attendee" }, &[("moment", moment_of(&line.key).into())])}</p>
                 <div class="flex items-center gap-2">
                     <input id="n-enabled" type="checkbox" name="enabled" checked=enabled class="h-5 w-5" />
-                    <label for="n-enabled" class="text-sm font-medium">"Send this email"</label>
+                    <label for="n-enabled" class="text-sm font-medium">{t("send-this-email")}</label>
                 </div>
-                {field("subject", "Subject", "", view! {
+                {field("subject", t("subject"), "", view! {
                     <input id="n-subject" name="subject" value=subject class=FIELD aria-invalid=invalid("subject") />
                 }.into_any())}
-                {field("body", "Message", "HTML; smart codes such as {{guest.full_name}} are filled in when it is sent.", view! {
+                {field("body", t("message"), t("body-help"), view! {
                     <textarea id="n-body" name="body" rows="8" class=FIELD aria-describedby="n-body-hint" aria-invalid=invalid("body")>{crate::ui::textarea_text(&body)}</textarea>
                 }.into_any())}
-                {line.to_host.then(|| field("copies", "Blind copies to", "Addresses separated by commas.", view! {
+                {line.to_host.then(|| field("copies", t("blind-copies-to"), t("addresses-separated-by-commas"), view! {
                     <input id="n-copies" name="copies" value=copies.clone() class=FIELD aria-describedby="n-copies-hint" aria-invalid=invalid("copies") />
                 }.into_any()))}
-                {times.map(|times| field("times", "Reminder times", "Before the start, such as \"15 minutes, 1 day\".", view! {
+                {times.map(|times| field("times", t("reminder-times"), t("before-the-start-such-as-15"), view! {
                     <input id="n-times" name="times" value=times class=FIELD aria-describedby="n-times-hint" aria-invalid=invalid("times") />
                 }.into_any()))}
                 <div class="flex flex-wrap items-center gap-3">
-                    <button type="submit" class=PRIMARY>"Save"</button>
-                    <a href=format!("{base}?tab=notifications") class="text-sm text-sky-800 underline dark:text-sky-300">"Back to all emails"</a>
+                    <button type="submit" class=PRIMARY>{t("save")}</button>
+                    <a href=format!("{base}?tab=notifications") class="text-sm text-sky-800 underline dark:text-sky-300">{t("back-to-all-emails")}</a>
                 </div>
             </form>
         }
@@ -93,30 +92,30 @@ pub(super) fn NotificationsForm(
     }
     view! {
         <table class="w-full max-w-3xl text-left text-sm">
-            <caption class="text-left font-semibold">"Emails this event sends"</caption>
+            <caption class="text-left font-semibold">{t("emails-this-event-sends")}</caption>
             <thead><tr class="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" class="py-2 pr-4">"When"</th>
-                <th scope="col" class="py-2 pr-4">"To"</th>
-                <th scope="col" class="py-2 pr-4">"Sent"</th>
-                <th scope="col" class="py-2"><span class="sr-only">"Actions"</span></th>
+                <th scope="col" class="py-2 pr-4">{t("when")}</th>
+                <th scope="col" class="py-2 pr-4">{t("to")}</th>
+                <th scope="col" class="py-2 pr-4">{t("sent")}</th>
+                <th scope="col" class="py-2"><span class="sr-only">{t("actions")}</span></th>
             </tr></thead>
             <tbody>
                 {emails.into_iter().map(|line| {
                     let href = format!("{base}?tab=notifications&edit={}", line.key);
                     view! {
                         <tr class="border-b border-slate-100 dark:border-slate-800">
-                            <td class="py-2 pr-4">{moment_of(&line.key)}{line.times.clone().map(|t| format!(" ({t} before)"))}</td>
-                            <td class="py-2 pr-4">{if line.to_host { "You" } else { "The attendee" }}</td>
-                            <td class="py-2 pr-4">{if line.enabled { "On" } else { "Off" }}</td>
-                            <td class="py-2"><a href=href class="inline-block py-1 text-sky-800 underline dark:text-sky-300" aria-label=format!("Edit: {}", line.title)>"Edit"</a></td>
+                            <td class="py-2 pr-4">{moment_of(&line.key)}{line.times.clone().map(|times| format!(" ({})", tf("times-before", &[("times", (&times).into())])))}</td>
+                            <td class="py-2 pr-4">{if line.to_host { t("you") } else { t("the-attendee-2") }}</td>
+                            <td class="py-2 pr-4">{if line.enabled { t("on") } else { t("off") }}</td>
+                            <td class="py-2"><a href=href class="inline-block py-1 text-sky-800 underline dark:text-sky-300" aria-label=tf("edit-named", &[("name", (&line.title).into())])>{t("edit")}</a></td>
                         </tr>
                     }
                 }).collect_view()}
             </tbody>
         </table>
         <p class="mt-3 text-sm text-slate-600 dark:text-slate-300">
-            "The sender, reply-to address and footer are set under "
-            <a href="/admin/settings#email" class="text-sky-800 underline dark:text-sky-300">"Settings, Email"</a>"."
+            {t("the-sender-reply-to-address-and")}" "
+            <a href="/admin/settings#email" class="text-sky-800 underline dark:text-sky-300">{t("settings-email")}</a>"."
         </p>
     }
     .into_any()

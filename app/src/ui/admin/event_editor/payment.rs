@@ -1,5 +1,6 @@
 //! The Payment tab: the price, paying offline and its instructions.
 
+use crate::texts::dashboard::{t, tf};
 use leptos::prelude::*;
 
 use super::form_keys;
@@ -29,43 +30,43 @@ pub(super) fn PaymentForm(
             {form_keys(&csrf, "payment")}
             <p class="text-sm text-slate-600 dark:text-slate-300">
                 {if payment.payments_active {
-                    format!("Payments are switched on for this site, in {}.", payment.currency)
+                    tf("payments-on-in", &[("currency", (&payment.currency).into())])
                 } else {
-                    "Payments are switched off for this site: bookings stay free until they are switched on.".to_string()
+                    t("payments-are-switched-off-for-this").to_string()
                 }}
-                " The currency and number format are set under "
-                <a href="/admin/settings#payments" class="text-sky-800 underline dark:text-sky-300">"Settings, Payments"</a>"."
+                " "{t("the-currency-and-number-format-are")}" "
+                <a href="/admin/settings#payments" class="text-sky-800 underline dark:text-sky-300">{t("settings-payments")}</a>"."
             </p>
-            <p class="text-sm">{if payment.event_enabled { "Bookings of this event take payment." } else { "Bookings of this event are free: no payment is asked for." }}</p>
+            <p class="text-sm">{if payment.event_enabled { t("bookings-of-this-event-take-payment") } else { t("bookings-of-this-event-are-free") }}</p>
             <div class="flex items-center gap-2">
                 <input id="p-take" type="checkbox" name="take_payment" checked=take class="h-5 w-5" aria-invalid=invalid("take_payment") />
-                <label for="p-take" class="text-sm font-medium">"Take payment for bookings"</label>
+                <label for="p-take" class="text-sm font-medium">{t("take-payment-for-bookings")}</label>
             </div>
             {error("take_payment").map(|e| view! { <p class=ERROR>{e}</p> })}
             <div class="flex items-center gap-2">
                 <input id="p-offline" type="checkbox" name="offline" checked=offline class="h-5 w-5" aria-invalid=invalid("offline") aria-describedby="p-offline-error" />
-                <label for="p-offline" class="text-sm font-medium">"Attendees pay offline (you mark bookings paid)"</label>
+                <label for="p-offline" class="text-sm font-medium">{t("attendees-pay-offline-you-mark-bookings")}</label>
             </div>
             {error("offline").map(|e| view! { <p id="p-offline-error" class=ERROR>{e}</p> })}
             <div class="flex flex-wrap gap-3">
                 <div>
-                    <label for="p-price-title" class="block text-sm font-medium">"Price name"</label>
+                    <label for="p-price-title" class="block text-sm font-medium">{t("price-name")}</label>
                     <input id="p-price-title" name="price_title" value=price_title class=FIELD aria-invalid=invalid("price_title") />
                     {error("price_title").map(|e| view! { <p class=ERROR>{e}</p> })}
                 </div>
                 <div>
-                    <label for="p-price" class="block text-sm font-medium">{format!("Price ({})", payment.currency)}</label>
+                    <label for="p-price" class="block text-sm font-medium">{tf("price-in", &[("currency", (&payment.currency).into())])}</label>
                     <input id="p-price" name="price" value=price inputmode="decimal" class=FIELD aria-invalid=invalid("price") />
                     {error("price").map(|e| view! { <p class=ERROR>{e}</p> })}
                 </div>
             </div>
-            {payment.per_duration.then(|| view! { <p class="text-sm text-slate-600 dark:text-slate-300">"This event has a price per duration (set through the REST API); it applies instead of this price."</p> })}
+            {payment.per_duration.then(|| view! { <p class="text-sm text-slate-600 dark:text-slate-300">{t("this-event-has-a-price-per")}</p> })}
             <div>
-                <label for="p-instructions" class="block text-sm font-medium">"How to pay"</label>
-                <p id="p-instructions-hint" class="text-xs text-slate-600 dark:text-slate-300">"Shown to attendees on the booking form, such as bank details or \"pay at the front desk\"."</p>
+                <label for="p-instructions" class="block text-sm font-medium">{t("how-to-pay")}</label>
+                <p id="p-instructions-hint" class="text-xs text-slate-600 dark:text-slate-300">{t("shown-to-attendees-on-the-booking")}</p>
                 <textarea id="p-instructions" name="instructions" rows="4" class=FIELD aria-describedby="p-instructions-hint">{crate::ui::textarea_text(&instructions)}</textarea>
             </div>
-            <button type="submit" class=PRIMARY>"Save"</button>
+            <button type="submit" class=PRIMARY>{t("save")}</button>
         </form>
     }
 }
