@@ -239,3 +239,15 @@ ics-summary-group = { $event } ({ $count ->
     [many] { $count } حاضرًا
    *[other] { $count } حاضر
 })
+
+# رسائل قائمة الانتظار ورابط حجز قائم (DESIGN 2.12).
+waitlist-joined-subject = أنت على قائمة الانتظار لـ { $event }
+waitlist-joined-lead = أنت على قائمة الانتظار لـ { $event }: { $when }.
+waitlist-joined-next = إذا أصبح مكان متاحًا، فسنرسل إليك بالبريد الإلكتروني رابطًا لحجزه.
+waitlist-joined-leave = لمغادرة قائمة الانتظار:
+waitlist-offer-subject = أصبح مكان متاحًا: { $event }
+waitlist-offer-lead = أصبح مكان متاحًا في { $event }: { $when }.
+waitlist-offer-held = هذا المكان محجوز لك حتى { $until }. احجزه من هنا:
+booking-link-subject = حجزك في { $event }
+booking-link-lead = لديك حجز بالفعل في { $event }: { $when }.
+booking-link-follow = يمكنك عرضه أو تغيير موعده أو إلغاؤه من هنا:

@@ -211,3 +211,15 @@ ics-summary-group = { $event } ({ $count ->
     [one] 1 Teilnehmer
    *[other] { $count } Teilnehmer
 })
+
+# Die E-Mails der Warteliste und der Link zu einer bestehenden Buchung (DESIGN 2.12).
+waitlist-joined-subject = Sie stehen auf der Warteliste für { $event }
+waitlist-joined-lead = Sie stehen auf der Warteliste für { $event }: { $when }.
+waitlist-joined-next = Wird ein Platz frei, senden wir Ihnen per E-Mail einen Link zum Buchen.
+waitlist-joined-leave = So verlassen Sie die Warteliste:
+waitlist-offer-subject = Ein Platz ist frei: { $event }
+waitlist-offer-lead = Für { $event } ist ein Platz frei: { $when }.
+waitlist-offer-held = Er ist bis { $until } für Sie reserviert. Hier buchen:
+booking-link-subject = Ihre Buchung für { $event }
+booking-link-lead = Sie haben bereits eine Buchung für { $event }: { $when }.
+booking-link-follow = Hier können Sie sie ansehen, verschieben oder absagen:

@@ -214,3 +214,15 @@ ics-summary-group = { $event } ({ $count ->
     [one] 1 attendee
    *[other] { $count } attendees
 })
+
+# The waitlist's emails and the link to a booking already made (DESIGN 2.12).
+waitlist-joined-subject = You are on the waitlist for { $event }
+waitlist-joined-lead = You are on the waitlist for { $event }: { $when }.
+waitlist-joined-next = If a place frees up, we will email you a link to book it.
+waitlist-joined-leave = To leave the waitlist:
+waitlist-offer-subject = A place is free: { $event }
+waitlist-offer-lead = A place is free for { $event }: { $when }.
+waitlist-offer-held = It is held for you until { $until }. Book it here:
+booking-link-subject = Your booking for { $event }
+booking-link-lead = You already have a booking for { $event }: { $when }.
+booking-link-follow = You can see, reschedule or cancel it here:

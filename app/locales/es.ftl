@@ -211,3 +211,15 @@ ics-summary-group = { $event } ({ $count ->
     [one] 1 asistente
    *[other] { $count } asistentes
 })
+
+# Los correos de la lista de espera y el enlace a una reserva ya hecha (DESIGN 2.12).
+waitlist-joined-subject = Estás en la lista de espera de { $event }
+waitlist-joined-lead = Estás en la lista de espera de { $event }: { $when }.
+waitlist-joined-next = Si se libera una plaza, te enviaremos por correo un enlace para reservarla.
+waitlist-joined-leave = Para salir de la lista de espera:
+waitlist-offer-subject = Se ha liberado una plaza: { $event }
+waitlist-offer-lead = Se ha liberado una plaza para { $event }: { $when }.
+waitlist-offer-held = Te la guardamos hasta { $until }. Resérvala aquí:
+booking-link-subject = Tu reserva de { $event }
+booking-link-lead = Ya tienes una reserva de { $event }: { $when }.
+booking-link-follow = Puedes verla, cambiarla de fecha o cancelarla aquí:

@@ -211,3 +211,15 @@ ics-summary-group = { $event } ({ $count ->
     [one] { $count } participant
    *[other] { $count } participants
 })
+
+# Les e-mails de la liste d’attente et le lien vers une réservation existante (DESIGN 2.12).
+waitlist-joined-subject = Vous êtes sur la liste d’attente pour { $event }
+waitlist-joined-lead = Vous êtes sur la liste d’attente pour { $event } : { $when }.
+waitlist-joined-next = Si une place se libère, nous vous enverrons par e-mail un lien pour la réserver.
+waitlist-joined-leave = Pour quitter la liste d’attente :
+waitlist-offer-subject = Une place s’est libérée : { $event }
+waitlist-offer-lead = Une place s’est libérée pour { $event } : { $when }.
+waitlist-offer-held = Elle vous est réservée jusqu’à { $until }. Réservez-la ici :
+booking-link-subject = Votre réservation pour { $event }
+booking-link-lead = Vous avez déjà une réservation pour { $event } : { $when }.
+booking-link-follow = Vous pouvez la consulter, la déplacer ou l’annuler ici :

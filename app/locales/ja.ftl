@@ -195,3 +195,15 @@ email-declined-by-host-body = <p>{ $guest_first_name } 様</p><p>{ $host_name } 
 sms-declined-by-host = { $host_name } は { $start_guest } の { $event_name } のリクエストをお断りしました
 ics-summary = { $event }（{ $host }）
 ics-summary-group = { $event }（参加者 { $count } 名）
+
+# キャンセル待ちのメールと、予約済みの方へのリンク (DESIGN 2.12)。
+waitlist-joined-subject = { $event } のキャンセル待ちに登録しました
+waitlist-joined-lead = { $event }（{ $when }）のキャンセル待ちに登録しました。
+waitlist-joined-next = 空きが出た場合は、予約用のリンクをメールでお送りします。
+waitlist-joined-leave = キャンセル待ちをやめるには:
+waitlist-offer-subject = 空きが出ました: { $event }
+waitlist-offer-lead = { $event }（{ $when }）に空きが出ました。
+waitlist-offer-held = { $until } までお取り置きしています。こちらから予約してください:
+booking-link-subject = { $event } のご予約
+booking-link-lead = { $event }（{ $when }）のご予約がすでにあります。
+booking-link-follow = こちらから確認、日時の変更、キャンセルができます:

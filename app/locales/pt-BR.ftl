@@ -211,3 +211,15 @@ ics-summary-group = { $event } ({ $count ->
     [one] { $count } participante
    *[other] { $count } participantes
 })
+
+# Os e-mails da lista de espera e o link para um agendamento já feito (DESIGN 2.12).
+waitlist-joined-subject = Você está na lista de espera de { $event }
+waitlist-joined-lead = Você está na lista de espera de { $event }: { $when }.
+waitlist-joined-next = Se uma vaga abrir, enviaremos por e-mail um link para reservá-la.
+waitlist-joined-leave = Para sair da lista de espera:
+waitlist-offer-subject = Abriu uma vaga: { $event }
+waitlist-offer-lead = Abriu uma vaga em { $event }: { $when }.
+waitlist-offer-held = Ela fica reservada para você até { $until }. Reserve aqui:
+booking-link-subject = Seu agendamento de { $event }
+booking-link-lead = Você já tem um agendamento de { $event }: { $when }.
+booking-link-follow = Você pode vê-lo, remarcá-lo ou cancelá-lo aqui:

@@ -170,6 +170,16 @@ impl FromRequestParts<AppState> for PublicCreate {
     }
 }
 
+/// The first language the request's `Accept-Language` names (DESIGN 2.9), if any.
+pub(super) fn accept_language(
+    headers: &axum::http::HeaderMap,
+) -> Option<app::domain::language::Lang> {
+    headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(app::domain::language::Lang::from_accept_language)
+}
+
 #[utoipa::path(post, path = "/bookings/create/{event_id}", tag = "bookings",
     description = "Public (credentials optional). Books `event_time` (wall-clock time in `timezone`, on the slot grid). Every rule of the slot list is checked again inside the transaction that writes, so a time can be booked once (or up to the group's seats). Only an authenticated host of the event may set `status`, `source=admin` or `host_user_id`. Send an `Idempotency-Key` header to make retries safe: a repeated key answers the first result.",
     params(("event_id" = i64, Path), ("Idempotency-Key" = Option<String>, Header, description = "Retries with the same key answer the first result")),
@@ -196,10 +206,7 @@ pub async fn create_booking(
     let mut booking =
         app::input::bookings::new_booking(&body).map_err(|e| refused(ApiError::from(e)))?;
     // Without `language`, the request's Accept-Language, then the calendar's (DESIGN 2.9).
-    booking.accept_language = headers
-        .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(app::domain::language::Lang::from_accept_language);
+    booking.accept_language = accept_language(&headers);
     let request_text = body.to_string();
     let request = app::service::bookings::create::CreateRequest {
         event_id,

@@ -34,7 +34,7 @@ const ENTRY: &str = "Entry `{id, hash (join answer only), event_id, start_time, 
 #[utoipa::path(post, path = "/waitlist/join/{event_id}", tag = "waitlist",
     description = "Public (a create for the rate limit). Joins the waitlist of a taken time (`waitlist_slots` of `GET /bookings/event/{event_id}`): a full group time, a single event's booked time, or a place held (for an offer, or for a visitor filling in the form). The create route's checks of `name`, `email` (and the event's email rules), `timezone` and `event_time` (422 on each); a secret event needs `private_link`. An email with the leave link `{public_url}/waitlist/leave/{hash}` follows. Errors: no waitlist 403 `waitlist_disabled`; a bookable time 409 `slot_available`; that email already waiting or offered there 409 `already_waitlisted`; a time without a waitlist 422 on `event_time`; a draft or unknown event 404.",
     params(("event_id" = i64, Path)),
-    request_body(content = WaitlistJoinRequest, description = "`{name, email, timezone, event_time, duration?, private_link?}`"),
+    request_body(content = WaitlistJoinRequest, description = "`{name, email, timezone, event_time, duration?, private_link?, language?}`: the emails speak `language`, else the request's `Accept-Language`, else the calendar's `language` (DESIGN 2.9)"),
     responses((status = 201, description = "`{message: 'You have joined the waitlist', entry}`", body = WaitlistJoined),
               (status = 403, description = "waitlist_disabled", body = super::doc::ErrorEnvelope),
               (status = 409, description = "slot_available or already_waitlisted", body = super::doc::ErrorEnvelope)))]
@@ -42,9 +42,12 @@ pub async fn join_waitlist(
     State(state): State<AppState>,
     PublicCreate(_ip): PublicCreate,
     ApiPath(event_id): ApiPath<i64>,
+    headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson,
 ) -> Result<(StatusCode, Json<WaitlistJoined>), ApiError> {
-    let asked = app::input::bookings::new_booking(&body)?;
+    let mut asked = app::input::bookings::new_booking(&body)?;
+    // Its emails speak `language`, else the request's Accept-Language, else the calendar's.
+    asked.accept_language = super::bookings::accept_language(&headers);
     let joined = waitlist::join(&state.ctx, event_id, asked).await?;
     Ok((StatusCode::CREATED, Json(joined)))
 }

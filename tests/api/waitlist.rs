@@ -741,3 +741,66 @@ async fn offer_token_of_either(a: &TestApp, b: &TestApp, email: &str) -> String 
     }
     panic!("no offer emailed to {email}");
 }
+
+#[tokio::test]
+async fn the_waitlist_s_emails_speak_the_language_the_visitor_joined_in() {
+    use chrono::Datelike;
+    let app = TestApp::spawn().await;
+    let host = app.host("jane").await;
+    let (_, event) = waitlisted_event(&app, &host, 30).await;
+    let (taken, _) = two_times(&app, event).await;
+    let booking = app.book(event).at(&taken).booked().await;
+    let joining =
+        |email: &'static str, language: Option<&'static str>, header: Option<&'static str>| {
+            let mut body =
+                json!({"name": "Greta", "email": email, "timezone": "UTC", "event_time": taken});
+            if let Some(code) = language {
+                body["language"] = json!(code);
+            }
+            let mut request = app
+                .client
+                .post(format!("{}/api/v2/waitlist/join/{event}", app.base))
+                .json(&body);
+            if let Some(value) = header {
+                request = request.header("accept-language", value);
+            }
+            request.send()
+        };
+    let german = joining("greta@example.org", Some("de"), None)
+        .await
+        .expect("join");
+    assert_eq!(german.status(), StatusCode::CREATED);
+    let french = joining("lea@example.org", None, Some("fr-CH, de;q=0.5"))
+        .await
+        .expect("join");
+    assert_eq!(french.status(), StatusCode::CREATED);
+    let refused = joining("xx@example.org", Some("xx"), None)
+        .await
+        .expect("join");
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    let joined = mails_with(&app, "Sie stehen auf der Warteliste", 1).await;
+    assert_eq!(joined.len(), 1);
+    assert!(joined[0].contains("greta@example.org"), "{}", joined[0]);
+    assert!(joined[0].contains("So verlassen Sie die Warteliste:"));
+    let date = chrono::NaiveDate::parse_from_str(&taken[..10], "%Y-%m-%d").expect("date");
+    let weekday = crate::languages::GERMAN_WEEKDAYS[date.weekday().num_days_from_monday() as usize];
+    assert!(
+        joined[0].contains(weekday),
+        "the time in German: {}",
+        joined[0]
+    );
+    let french_mail = mails_with(&app, "Vous êtes sur la liste d’attente", 1).await;
+    assert!(french_mail.iter().any(|m| m.contains("lea@example.org")));
+
+    // The freed place is offered to the first in line, in German.
+    cancel(&app, &host, &booking).await;
+    let offer = mails_with(&app, "Ein Platz ist frei", 1).await;
+    assert!(offer[0].contains("greta@example.org"), "{}", offer[0]);
+    assert!(
+        offer[0].contains("für Sie reserviert. Hier buchen:"),
+        "{}",
+        offer[0]
+    );
+    assert!(offer[0].contains("/waitlist/offer/"));
+}

@@ -77,6 +77,9 @@ pub struct WaitlistJoinRequest {
     pub timezone: String,
     /// Wall-clock start in `timezone`, `YYYY-MM-DD HH:mm[:ss]`.
     pub event_time: String,
+    /// The language its emails speak (DESIGN 2.9): a code; default the request's
+    /// `Accept-Language`, else the calendar's `language`.
+    pub language: Option<String>,
 }
 
 /// `POST /waitlist/offers/{token}/claim`'s body (all optional).

@@ -3,6 +3,7 @@
 //! or a webhook needs, and record the outcome (done, again later, failed) with the booking's
 //! activity entry. The workers only move bytes (SMTP, the SMS gateway, HTTP).
 
+use crate::domain::language::Lang;
 use crate::model::notifications::{Notification, SmsNotification};
 use crate::service::bookings::notify;
 use crate::service::events::integrations::WebhookSettings;
@@ -172,6 +173,27 @@ pub async fn test_email(
     ))
 }
 
+/// An instant in a visitor's zone as its email writes it: "Monday, December 14, 2026, 14:00
+/// (CET)" in English, the language's CLDR date and clock elsewhere ("Montag, 14. Dezember
+/// 2026, 14:00 (CET)").
+fn moment_in(lang: Lang, at: i64, zone: chrono_tz::Tz) -> String {
+    let Some(local) = chrono::DateTime::from_timestamp(at, 0).map(|t| t.with_timezone(&zone))
+    else {
+        return String::new();
+    };
+    if lang == Lang::En {
+        return local.format("%A, %B %-d, %Y, %H:%M (%Z)").to_string();
+    }
+    let dates = crate::texts::cldr::Dates::new(lang, crate::texts::cldr::default_h12(lang, false));
+    let naive = local.naive_local();
+    format!(
+        "{}, {} ({})",
+        dates.full_date(naive.date()),
+        dates.clock(naive.time()),
+        local.format("%Z")
+    )
+}
+
 /// The email of a [`crate::service::outbox::BookingLink`]: `None` when the booking is gone or
 /// no longer has that address (the item is then completed).
 pub async fn booking_link_email(
@@ -189,17 +211,12 @@ pub async fn booking_link_email(
         crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
     let loaded = crate::service::slots::load_event(conn.ex(), booking.event_id).await?;
     let zone = crate::domain::zone::parse_zone(&booking.person_time_zone).unwrap_or(chrono_tz::UTC);
-    let when = chrono::DateTime::from_timestamp(booking.start_time, 0)
-        .map(|t| {
-            t.with_timezone(&zone)
-                .format("%A, %B %-d, %Y, %H:%M (%Z)")
-                .to_string()
-        })
-        .unwrap_or_default();
+    let lang = Lang::from_code(&booking.language).unwrap_or_default();
+    let when = moment_in(lang, booking.start_time, zone);
     let url = format!("{}/booking/{}", ctx.public_url, booking.hash);
     Ok(Some(crate::service::notifications::booking_link_email(
         &general.emailing,
-        &booking.email,
+        (&booking.email, lang),
         &loaded.event().title,
         &when,
         &url,
@@ -231,29 +248,24 @@ pub async fn waitlist_email(
         crate::service::settings::site::load(conn.ex(), crate::model::settings::GENERAL).await?;
     let loaded = crate::service::slots::load_event(conn.ex(), entry.event_id).await?;
     let zone = crate::domain::zone::parse_zone(&entry.person_time_zone).unwrap_or(chrono_tz::UTC);
-    let local = |at: i64| {
-        chrono::DateTime::from_timestamp(at, 0)
-            .map(|t| {
-                t.with_timezone(&zone)
-                    .format("%A, %B %-d, %Y, %H:%M (%Z)")
-                    .to_string()
-            })
-            .unwrap_or_default()
-    };
+    let lang = Lang::from_code(&entry.language).unwrap_or_default();
+    let local = |at: i64| moment_in(lang, at, zone);
     let title = &loaded.event().title;
     Ok(Some(if mail.kind == "offered" {
         crate::service::notifications::waitlist_offer_email(
             &general.emailing,
-            &entry.email,
+            (&entry.email, lang),
             title,
-            &local(entry.start_time),
-            &local(entry.offer_expires_at.unwrap_or_default()),
+            (
+                &local(entry.start_time),
+                &local(entry.offer_expires_at.unwrap_or_default()),
+            ),
             &format!("{}/waitlist/offer/{token}", ctx.public_url),
         )
     } else {
         crate::service::notifications::waitlist_joined_email(
             &general.emailing,
-            &entry.email,
+            (&entry.email, lang),
             title,
             &local(entry.start_time),
             &format!("{}/waitlist/leave/{token}", ctx.public_url),

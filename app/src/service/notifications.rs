@@ -17,6 +17,7 @@ use crate::service::slots::LoadedEvent;
 use crate::service::support::sanitize::clean_html;
 use crate::store::bookings::BookingRow;
 use crate::store::users::UserRow;
+use crate::texts as text;
 use crate::texts::cldr::{Dates, default_h12};
 
 /// A rendered email, ready for a transport.
@@ -652,26 +653,27 @@ fn site_email(
 /// that leaves the waitlist.
 pub fn waitlist_joined_email(
     emailing: &EmailSettings,
-    to: &str,
+    visitor: (&str, Lang),
     event_title: &str,
     when: &str,
     leave_url: &str,
 ) -> Email {
-    let lead = format!("You are on the waitlist for {event_title}: {when}.");
-    let next = "If a place frees up, we will email you a link to book it.";
-    let follow = "To leave the waitlist:";
+    let (to, lang) = visitor;
+    let lead = text::event_mail_line(lang, text::WAITLIST_JOINED_LEAD, event_title, when);
+    let next = text::WAITLIST_JOINED_NEXT.get(lang);
+    let follow = text::WAITLIST_JOINED_LEAVE.get(lang);
     let html = format!(
         "<p>{}</p><p>{}</p><p>{}<br><a href=\"{}\">{}</a></p>",
         escape_html(&lead),
-        escape_html(next),
-        escape_html(follow),
+        escape_html(&next),
+        escape_html(&follow),
         escape_html(leave_url),
         escape_html(leave_url)
     );
     site_email(
         emailing,
         to,
-        format!("You are on the waitlist for {event_title}"),
+        text::event_mail_line(lang, text::WAITLIST_JOINED_SUBJECT, event_title, when),
         html,
         format!("{lead}\n{next}\n\n{follow}\n{leave_url}\n"),
     )
@@ -680,14 +682,14 @@ pub fn waitlist_joined_email(
 /// The email of a waitlist offer: the freed time, until when it is held, and the claim link.
 pub fn waitlist_offer_email(
     emailing: &EmailSettings,
-    to: &str,
+    visitor: (&str, Lang),
     event_title: &str,
-    when: &str,
-    until: &str,
+    (when, until): (&str, &str),
     claim_url: &str,
 ) -> Email {
-    let lead = format!("A place is free for {event_title}: {when}.");
-    let held = format!("It is held for you until {until}. Book it here:");
+    let (to, lang) = visitor;
+    let lead = text::event_mail_line(lang, text::WAITLIST_OFFER_LEAD, event_title, when);
+    let held = text::waitlist_offer_held(lang, until);
     let html = format!(
         "<p>{}</p><p>{}<br><a href=\"{}\">{}</a></p>",
         escape_html(&lead),
@@ -698,7 +700,7 @@ pub fn waitlist_offer_email(
     site_email(
         emailing,
         to,
-        format!("A place is free: {event_title}"),
+        text::event_mail_line(lang, text::WAITLIST_OFFER_SUBJECT, event_title, when),
         html,
         format!("{lead}\n{held}\n{claim_url}\n"),
     )
@@ -706,24 +708,25 @@ pub fn waitlist_offer_email(
 
 pub fn booking_link_email(
     emailing: &EmailSettings,
-    to: &str,
+    attendee: (&str, Lang),
     event_title: &str,
     when: &str,
     url: &str,
 ) -> Email {
-    let lead = format!("You already have a booking for {event_title}: {when}.");
-    let follow = "You can see, reschedule or cancel it here:";
+    let (to, lang) = attendee;
+    let lead = text::event_mail_line(lang, text::BOOKING_LINK_LEAD, event_title, when);
+    let follow = text::BOOKING_LINK_FOLLOW.get(lang);
     let html = format!(
         "<p>{}</p><p>{}<br><a href=\"{}\">{}</a></p>",
         escape_html(&lead),
-        escape_html(follow),
+        escape_html(&follow),
         escape_html(url),
         escape_html(url)
     );
     site_email(
         emailing,
         to,
-        format!("Your booking for {event_title}"),
+        text::event_mail_line(lang, text::BOOKING_LINK_SUBJECT, event_title, when),
         html,
         format!("{lead}\n\n{follow}\n{url}\n"),
     )

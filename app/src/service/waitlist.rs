@@ -108,6 +108,12 @@ pub async fn join(
             message: ALREADY_WAITING.into(),
         });
     }
+    // The page's language, else the request's, else the calendar's (as a booking's).
+    let language = asked
+        .language
+        .or(asked.accept_language)
+        .or_else(|| crate::domain::language::Lang::from_code(&loaded.row.cal_language))
+        .unwrap_or_default();
     let entry = NewEntry {
         event_id,
         start_time: start,
@@ -116,6 +122,7 @@ pub async fn join(
         email: &email,
         person_time_zone: zone.name(),
         leave_digest: &digest(&token),
+        language: language.code(),
     };
     let row = entries::insert(tx.ex(), &entry, now).await?;
     queue_mail(tx.ex(), ctx, row.id, "joined", &token).await?;

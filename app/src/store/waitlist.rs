@@ -20,6 +20,8 @@ pub struct EntryRow {
     pub created_at: i64,
     /// The offer token's digest, once offered (also its hold's).
     pub offer_digest: Option<String>,
+    /// The language the visitor joined in (DESIGN 2.9): its emails speak it.
+    pub language: String,
 }
 
 impl EntryRow {
@@ -36,7 +38,7 @@ fn opened(rows: Vec<EntryRow>, keys: &Keys) -> StoreResult<Vec<EntryRow>> {
 }
 
 const COLUMNS: &str = "id, event_id, start_time, end_time, name, email, person_time_zone, status,
-    offer_expires_at, booking_id, created_at, offer_digest";
+    offer_expires_at, booking_id, created_at, offer_digest, language";
 
 /// An entry to write (status `waiting`).
 pub struct NewEntry<'a> {
@@ -47,13 +49,14 @@ pub struct NewEntry<'a> {
     pub email: &'a str,
     pub person_time_zone: &'a str,
     pub leave_digest: &'a str,
+    pub language: &'a str,
 }
 
 pub async fn insert(ex: Ex<'_>, entry: &NewEntry<'_>, now: i64) -> StoreResult<EntryRow> {
     let sql = sqlx::AssertSqlSafe(format!(
         "INSERT INTO waitlist_entries (event_id, start_time, end_time, name, email, person_time_zone,
-            status, leave_digest, created_at, updated_at, email_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, $8, $8, $9) RETURNING {COLUMNS}"
+            status, leave_digest, created_at, updated_at, email_hash, language)
+         VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, $8, $8, $9, $10) RETURNING {COLUMNS}"
     ));
     let keys = ex.keys()?;
     let (name, email) = (keys.seal_field(entry.name), keys.seal_field(entry.email));
@@ -61,7 +64,7 @@ pub async fn insert(ex: Ex<'_>, entry: &NewEntry<'_>, now: i64) -> StoreResult<E
     let row = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql)
         .bind(entry.event_id).bind(entry.start_time).bind(entry.end_time).bind(&name)
         .bind(&email).bind(entry.person_time_zone).bind(entry.leave_digest).bind(now).bind(&email_hash)
-        .fetch_one(&mut *c).await)?;
+        .bind(entry.language).fetch_one(&mut *c).await)?;
     row.opened(&keys)
 }
 

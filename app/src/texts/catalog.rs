@@ -282,6 +282,7 @@ mod tests {
         let named: Vec<&str> = code
             .split("Msg(\"")
             .skip(1)
+            .chain(code.split("MailLine(\"").skip(1))
             .chain(code.split("format(\n        lang,\n        \"").skip(1))
             .chain(code.split("format(lang, \"").skip(1))
             .filter_map(|rest| rest.split('"').next())

@@ -458,6 +458,32 @@ pub fn waitlist_position(lang: Lang, position: i64) -> String {
     )
 }
 
+/// A line of the waitlist's and the booking-link emails naming the event (`event`) and a
+/// time (`when`): "You are on the waitlist for Consultation: Monday, ...".
+pub fn event_mail_line(lang: Lang, id: MailLine, event: &str, when: &str) -> String {
+    let args = [("event", Arg::Text(event)), ("when", Arg::Text(when))];
+    format(lang, id.0, &args)
+}
+
+/// The lines [`event_mail_line`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MailLine(&'static str);
+
+pub const WAITLIST_JOINED_SUBJECT: MailLine = MailLine("waitlist-joined-subject");
+pub const WAITLIST_JOINED_LEAD: MailLine = MailLine("waitlist-joined-lead");
+pub const WAITLIST_JOINED_NEXT: Msg = Msg("waitlist-joined-next");
+pub const WAITLIST_JOINED_LEAVE: Msg = Msg("waitlist-joined-leave");
+pub const WAITLIST_OFFER_SUBJECT: MailLine = MailLine("waitlist-offer-subject");
+pub const WAITLIST_OFFER_LEAD: MailLine = MailLine("waitlist-offer-lead");
+pub const BOOKING_LINK_SUBJECT: MailLine = MailLine("booking-link-subject");
+pub const BOOKING_LINK_LEAD: MailLine = MailLine("booking-link-lead");
+pub const BOOKING_LINK_FOLLOW: Msg = Msg("booking-link-follow");
+
+/// "It is held for you until Monday, ...: Book it here:"
+pub fn waitlist_offer_held(lang: Lang, until: &str) -> String {
+    format(lang, "waitlist-offer-held", &[("until", Arg::Text(until))])
+}
+
 #[cfg(test)]
 mod tests {
     /// The public pages' views and the code that builds their texts.

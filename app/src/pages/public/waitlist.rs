@@ -140,6 +140,7 @@ pub(super) async fn submit_join(
         event_time: Some(event_time),
         duration: Some(view.duration).filter(|_| loaded.settings.multi_duration.enabled),
         private_link: view.link.clone(),
+        language: Some(view.lang),
         ..NewBooking::default()
     };
     match waitlist::join(ctx, loaded.event().id, asked).await {
