@@ -679,6 +679,21 @@ async fn the_dashboard_speaks_the_profile_s_language_else_the_browser_s_else_eng
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(html.contains("Dieses Formular ist abgelaufen."), "{html}");
 
+    // A booking's status in the list and on its page, in German.
+    let (_, event) = crate::support::daily_event(&app, &jane, "UTC", 30, ("00:00", "24:00")).await;
+    let (day, times) = app.tomorrows_times(event).await;
+    let booked = app
+        .book(event)
+        .at(&format!("{day} {}:00", times[0]))
+        .booked()
+        .await;
+    let list = dashboard_page(&app, &cookie, "/admin/bookings", "en").await;
+    assert!(list.html.contains(">Geplant</td>"), "{}", list.html);
+    let id = &booked["booking"]["id"];
+    let detail = dashboard_page(&app, &cookie, &format!("/admin/bookings/{id}"), "en").await;
+    assert!(detail.html.contains(">Geplant</span>"), "{}", detail.html);
+    assert!(detail.html.contains(">Buchung absagen</button>"));
+
     // Arabic reads right to left (its dashboard texts are English until a catalog has them).
     app.post("/settings/profile", &jane, json!({"language": "ar"}))
         .await;

@@ -148,3 +148,18 @@ pub fn dates(site_h12: bool) -> super::cldr::Dates {
     let lang = lang();
     super::cldr::Dates::new(lang, super::cldr::default_h12(lang, site_h12))
 }
+
+/// A booking status (`scheduled`, `no_show`, ...) as the dashboard names it ("Scheduled",
+/// "Geplant"); `None` for a code that names none.
+pub fn status(code: &str) -> Option<&'static str> {
+    let id = match code {
+        "scheduled" => "status-scheduled",
+        "pending" => "status-pending",
+        "cancelled" => "status-cancelled",
+        "completed" => "status-completed",
+        "rejected" => "status-rejected",
+        "no_show" => "status-no-show",
+        _ => return None,
+    };
+    Some(t(id))
+}

@@ -38,7 +38,8 @@ pub async fn personal_data(
                         .map(|t| t.format("%-d %b %Y, %H:%M UTC").to_string())
                         .unwrap_or_default(),
                     event: row.event_title.unwrap_or_default(),
-                    status: status_text(&row.booking.status),
+                    status: crate::texts::dashboard::status(&row.booking.status)
+                        .map_or_else(|| status_text(&row.booking.status), str::to_string),
                 })
                 .collect();
             let query: String = url::form_urlencoded::Serializer::new(String::new())

@@ -398,16 +398,7 @@ fn span(b: &BookingRow, zone: Tz) -> String {
 
 /// A booking status as the dashboard names it ("Scheduled", "Geplant").
 fn status_words(status: &str) -> String {
-    let id = match status {
-        "scheduled" => "status-scheduled",
-        "pending" => "status-pending",
-        "cancelled" => "status-cancelled",
-        "completed" => "status-completed",
-        "rejected" => "status-rejected",
-        "no_show" => "status-no-show",
-        other => return status_text(other),
-    };
-    t(id).to_string()
+    crate::texts::dashboard::status(status).map_or_else(|| status_text(status), str::to_string)
 }
 
 /// A status button's words, by its action name.

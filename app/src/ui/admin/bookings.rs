@@ -54,6 +54,15 @@ pub async fn page(query: BookingsQuery, csrf: String) -> AnyView {
     .into_any()
 }
 
+/// A row's status: its code's words in English (as the list always wrote them, capitalised
+/// by the style on phones), the catalog's in another language.
+fn status_shown(code: &str) -> String {
+    match crate::texts::dashboard::lang() {
+        crate::texts::Lang::En => code.replace('_', " "),
+        _ => crate::texts::dashboard::status(code).map_or_else(|| code.to_string(), str::to_string),
+    }
+}
+
 #[component]
 fn List(page: BookingsPage, outcome: Option<BulkOutcome>, csrf: String) -> impl IntoView {
     view! {
@@ -178,7 +187,7 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
                                 </td>
                                 <td class="px-3 sm:py-2">{row.line.event.clone()}{row.line.series.clone().map(|s| view! { <span class="block text-xs text-slate-600 dark:text-slate-300">{s}</span> })}</td>
                                 <td class="px-3 sm:py-2">{row.line.when.clone()}</td>
-                                <td class="px-3 capitalize sm:py-2 sm:normal-case">{row.line.status.replace('_', " ")}</td>
+                                <td class="px-3 capitalize sm:py-2 sm:normal-case">{status_shown(&row.line.status)}</td>
                                 <td class=if row.payment.is_empty() { "hidden px-3 sm:table-cell sm:py-2" } else { "px-3 sm:py-2" }>{if row.payment.is_empty() { "\u{2014}".to_string() } else { row.payment.clone() }}</td>
                             </tr>
                         }).collect_view()}
