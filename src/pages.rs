@@ -454,7 +454,7 @@ async fn post_by_hash(state: &AppState, hash: &str, request: Request, action: By
     let q = query_of(parts.uri.query());
     let ask = lang_ask(&parts, &form);
     let outcome = match action {
-        ByHash::Cancel => public_pages::submit_cancel(&state.ctx, hash, &form).await,
+        ByHash::Cancel => public_pages::submit_cancel(&state.ctx, hash, &form, &ask).await,
         ByHash::Reschedule => {
             public_pages::submit_reschedule(&state.ctx, hash, &q, &form, &ask).await
         }

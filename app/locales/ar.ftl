@@ -81,6 +81,7 @@ minutes = { $count ->
     [many] { $count } دقيقة
    *[other] { $count } دقيقة
 }
+listed = { $first }، { $rest }
 hours-minutes = { $hours } و{ $minutes }
 
 in-person = حضوريًا
@@ -251,3 +252,32 @@ waitlist-offer-held = هذا المكان محجوز لك حتى { $until }. ا�
 booking-link-subject = حجزك في { $event }
 booking-link-lead = لديك حجز بالفعل في { $event }: { $when }.
 booking-link-follow = يمكنك عرضه أو تغيير موعده أو إلغاؤه من هنا:
+
+rule-required = يُرجى ملء هذا الحقل.
+rule-email = يُرجى إدخال عنوان بريد إلكتروني صالح.
+rule-blocked = لا يمكن استخدام عنوان البريد الإلكتروني هذا للحجز.
+rule-too-long = هذا النص طويل جدًا.
+rule-choice = يُرجى اختيار أحد الخيارات المتاحة.
+rule-number = يُرجى إدخال رقم.
+rule-range = هذه القيمة خارج النطاق المسموح به.
+rule-date = يُرجى إدخال تاريخ أو وقت صالح.
+rule-url = يُرجى إدخال عنوان ويب يبدأ بـ https://.
+rule-slug = استخدم الأحرف اللاتينية الصغيرة والأرقام والشرطات فقط.
+rule-incorrect = هذه القيمة غير صحيحة.
+rule-accepted = يُرجى التأكيد.
+rule-invalid = هذه القيمة غير صالحة.
+refused-slot-taken = هذا الموعد لم يعد متاحًا. ربما حجزه شخص آخر قبل لحظات.
+refused-series = بعض مواعيد هذه السلسلة غير متاحة: { $dates }
+refused-spam = تعذّر قبول حجزك.
+refused-too-many = عدد كبير جدًا من الحجوزات من عنوانك. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.
+refused-too-many-holds = هناك مواعيد كثيرة جدًا محجوزة مؤقتًا من هذا العنوان. يُرجى الانتظار حتى ينتهي أحدها ثم المحاولة مرة أخرى.
+refused-link-gone = لم يعد هذا الرابط الخاص صالحًا.
+refused-already-waitlisted = أنت مسجَّل بالفعل في قائمة الانتظار لهذا الموعد.
+refused-no-waitlist = لا توجد قائمة انتظار لهذا الموعد.
+refused-slot-free = هذا الموعد متاح. احجزه مباشرةً.
+refused-attendee-limit = لديك حجز لهذا الموعد بالفعل. أرسلنا رابطه إلى بريدك الإلكتروني.
+refused-not-accepting = عذرًا، لا يقبل المضيف حجوزات جديدة في الوقت الحالي.
+refused-cannot-cancel = عذرًا، لم يعد بالإمكان إلغاء هذا الحجز.
+refused-cannot-reschedule = عذرًا، لم يعد بالإمكان تغيير موعد هذا الحجز.
+refused-changed = لم يعد بالإمكان تعديل هذا الحجز.
+refused-other = لم تنجح العملية. يُرجى المحاولة مرة أخرى.

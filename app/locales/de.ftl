@@ -68,6 +68,7 @@ minutes = { $count ->
     [one] 1 Minute
    *[other] { $count } Minuten
 }
+listed = { $first }, { $rest }
 hours-minutes = { $hours } { $minutes }
 
 in-person = Vor Ort
@@ -223,3 +224,32 @@ waitlist-offer-held = Er ist bis { $until } für Sie reserviert. Hier buchen:
 booking-link-subject = Ihre Buchung für { $event }
 booking-link-lead = Sie haben bereits eine Buchung für { $event }: { $when }.
 booking-link-follow = Hier können Sie sie ansehen, verschieben oder absagen:
+
+rule-required = Bitte füllen Sie dieses Feld aus.
+rule-email = Bitte geben Sie eine gültige E-Mail-Adresse ein.
+rule-blocked = Diese E-Mail-Adresse kann für Buchungen nicht verwendet werden.
+rule-too-long = Dieser Text ist zu lang.
+rule-choice = Bitte wählen Sie eine der angebotenen Möglichkeiten.
+rule-number = Bitte geben Sie eine Zahl ein.
+rule-range = Dieser Wert liegt außerhalb des erlaubten Bereichs.
+rule-date = Bitte geben Sie ein gültiges Datum bzw. eine gültige Uhrzeit ein.
+rule-url = Bitte geben Sie eine Webadresse ein, die mit https:// beginnt.
+rule-slug = Bitte verwenden Sie nur Kleinbuchstaben, Ziffern und Bindestriche.
+rule-incorrect = Diese Angabe ist nicht korrekt.
+rule-accepted = Bitte bestätigen Sie dies.
+rule-invalid = Dieser Wert ist ungültig.
+refused-slot-taken = Diese Zeit ist nicht mehr frei. Vielleicht hat sie gerade jemand anderes gebucht.
+refused-series = Einige Termine dieser Serie sind nicht frei: { $dates }
+refused-spam = Ihre Buchung konnte nicht angenommen werden.
+refused-too-many = Zu viele Buchungen von Ihrer Adresse. Bitte warten Sie einen Moment und versuchen Sie es erneut.
+refused-too-many-holds = Von dieser Adresse werden zu viele Zeiten vorgemerkt. Bitte warten Sie, bis eine davon abläuft, und versuchen Sie es erneut.
+refused-link-gone = Dieser private Link ist nicht mehr gültig.
+refused-already-waitlisted = Sie stehen für diese Zeit bereits auf der Warteliste.
+refused-no-waitlist = Für diese Zeit gibt es keine Warteliste.
+refused-slot-free = Diese Zeit ist frei. Buchen Sie sie stattdessen direkt.
+refused-attendee-limit = Sie haben für diesen Termin bereits eine Buchung. Wir haben Ihnen den Link dazu per E-Mail geschickt.
+refused-not-accepting = Der Gastgeber nimmt derzeit leider keine neuen Buchungen an.
+refused-cannot-cancel = Diese Buchung kann leider nicht mehr storniert werden.
+refused-cannot-reschedule = Diese Buchung kann leider nicht mehr verschoben werden.
+refused-changed = Diese Buchung kann nicht mehr geändert werden.
+refused-other = Das hat leider nicht geklappt. Bitte versuchen Sie es erneut.

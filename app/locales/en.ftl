@@ -71,6 +71,7 @@ minutes = { $count ->
     [one] 1 minute
    *[other] { $count } minutes
 }
+listed = { $first }, { $rest }
 hours-minutes = { $hours } { $minutes }
 
 in-person = In person
@@ -226,3 +227,34 @@ waitlist-offer-held = It is held for you until { $until }. Book it here:
 booking-link-subject = Your booking for { $event }
 booking-link-lead = You already have a booking for { $event }: { $when }.
 booking-link-follow = You can see, reschedule or cancel it here:
+
+# Refusals of a posted form, by the field's rule and the refusal's code (English pages keep the
+# interface's own messages).
+rule-required = This field is required.
+rule-email = Please enter a valid email address.
+rule-blocked = This email address can not be used for bookings.
+rule-too-long = This text is too long.
+rule-choice = Please choose one of the options offered.
+rule-number = Please enter a number.
+rule-range = This value is outside the allowed range.
+rule-date = Please enter a valid date or time.
+rule-url = Please enter a web address starting with https://.
+rule-slug = Use only lowercase letters, digits and hyphens.
+rule-incorrect = This is not correct.
+rule-accepted = Please confirm this.
+rule-invalid = This value is not valid.
+refused-slot-taken = This selected time slot is not available. Maybe someone booked the spot just a few seconds ago.
+refused-series = Some dates of this series are not available: { $dates }
+refused-spam = Your booking could not be accepted.
+refused-too-many = Too many bookings from your address. Please wait a moment and try again.
+refused-too-many-holds = Too many times are held from this address. Please wait for one to end and try again.
+refused-link-gone = This private link is no longer valid.
+refused-already-waitlisted = You are already on the waitlist for this time.
+refused-no-waitlist = This time has no waitlist.
+refused-slot-free = This time is available. Book it instead.
+refused-attendee-limit = You already have a booking for this event. We have sent its link to your email address.
+refused-not-accepting = Sorry, the host is not accepting any new bookings at the moment.
+refused-cannot-cancel = Sorry! you can not cancel this
+refused-cannot-reschedule = Sorry! you can not reschedule this
+refused-changed = This booking can no longer be changed.
+refused-other = That did not work. Please try again.

@@ -68,6 +68,7 @@ minutes = { $count ->
     [one] 1 minuto
    *[other] { $count } minutos
 }
+listed = { $first }, { $rest }
 hours-minutes = { $hours } y { $minutes }
 
 in-person = En persona
@@ -223,3 +224,32 @@ waitlist-offer-held = Te la guardamos hasta { $until }. Resérvala aquí:
 booking-link-subject = Tu reserva de { $event }
 booking-link-lead = Ya tienes una reserva de { $event }: { $when }.
 booking-link-follow = Puedes verla, cambiarla de fecha o cancelarla aquí:
+
+rule-required = Rellene este campo.
+rule-email = Introduzca una dirección de correo electrónico válida.
+rule-blocked = Esta dirección de correo electrónico no se puede usar para reservar.
+rule-too-long = Este texto es demasiado largo.
+rule-choice = Elija una de las opciones ofrecidas.
+rule-number = Introduzca un número.
+rule-range = Este valor está fuera del rango permitido.
+rule-date = Introduzca una fecha o una hora válida.
+rule-url = Introduzca una dirección web que empiece por https://.
+rule-slug = Use solo letras minúsculas, números y guiones.
+rule-incorrect = Este dato no es correcto.
+rule-accepted = Confírmelo, por favor.
+rule-invalid = Este valor no es válido.
+refused-slot-taken = Este horario ya no está disponible. Puede que alguien lo haya reservado hace unos segundos.
+refused-series = Algunas fechas de esta serie no están disponibles: { $dates }
+refused-spam = No se ha podido aceptar su reserva.
+refused-too-many = Demasiadas reservas desde su dirección. Espere un momento y vuelva a intentarlo.
+refused-too-many-holds = Hay demasiados horarios retenidos desde esta dirección. Espere a que uno termine y vuelva a intentarlo.
+refused-link-gone = Este enlace privado ya no es válido.
+refused-already-waitlisted = Ya está en la lista de espera para este horario.
+refused-no-waitlist = Este horario no tiene lista de espera.
+refused-slot-free = Este horario está disponible. Resérvelo directamente.
+refused-attendee-limit = Ya tiene una reserva para este evento. Le hemos enviado el enlace por correo electrónico.
+refused-not-accepting = Lo sentimos, el anfitrión no acepta nuevas reservas en este momento.
+refused-cannot-cancel = Lo sentimos, esta reserva ya no se puede cancelar.
+refused-cannot-reschedule = Lo sentimos, esta reserva ya no se puede cambiar de horario.
+refused-changed = Esta reserva ya no se puede modificar.
+refused-other = No ha funcionado. Vuelva a intentarlo.

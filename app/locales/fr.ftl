@@ -68,6 +68,7 @@ minutes = { $count ->
     [one] { $count } minute
    *[other] { $count } minutes
 }
+listed = { $first }, { $rest }
 hours-minutes = { $hours } { $minutes }
 
 in-person = En personne
@@ -223,3 +224,32 @@ waitlist-offer-held = Elle vous est réservée jusqu’à { $until }. Réservez-
 booking-link-subject = Votre réservation pour { $event }
 booking-link-lead = Vous avez déjà une réservation pour { $event } : { $when }.
 booking-link-follow = Vous pouvez la consulter, la déplacer ou l’annuler ici :
+
+rule-required = Veuillez remplir ce champ.
+rule-email = Veuillez saisir une adresse e-mail valide.
+rule-blocked = Cette adresse e-mail ne peut pas être utilisée pour réserver.
+rule-too-long = Ce texte est trop long.
+rule-choice = Veuillez choisir l’une des options proposées.
+rule-number = Veuillez saisir un nombre.
+rule-range = Cette valeur est en dehors de la plage autorisée.
+rule-date = Veuillez saisir une date ou une heure valide.
+rule-url = Veuillez saisir une adresse web commençant par https://.
+rule-slug = Utilisez uniquement des lettres minuscules, des chiffres et des traits d’union.
+rule-incorrect = Cette valeur n’est pas correcte.
+rule-accepted = Veuillez confirmer.
+rule-invalid = Cette valeur n’est pas valide.
+refused-slot-taken = Ce créneau n’est plus disponible. Quelqu’un vient peut-être de le réserver.
+refused-series = Certaines dates de cette série ne sont pas disponibles : { $dates }
+refused-spam = Votre réservation n’a pas pu être acceptée.
+refused-too-many = Trop de réservations depuis votre adresse. Veuillez patienter un instant, puis réessayer.
+refused-too-many-holds = Trop de créneaux sont retenus depuis cette adresse. Attendez que l’un d’eux expire, puis réessayez.
+refused-link-gone = Ce lien privé n’est plus valide.
+refused-already-waitlisted = Vous êtes déjà sur la liste d’attente pour ce créneau.
+refused-no-waitlist = Ce créneau n’a pas de liste d’attente.
+refused-slot-free = Ce créneau est disponible. Réservez-le directement.
+refused-attendee-limit = Vous avez déjà une réservation pour cet événement. Nous vous en avons envoyé le lien par e-mail.
+refused-not-accepting = Désolé, l’hôte n’accepte pas de nouvelles réservations pour le moment.
+refused-cannot-cancel = Désolé, cette réservation ne peut plus être annulée.
+refused-cannot-reschedule = Désolé, cette réservation ne peut plus être déplacée.
+refused-changed = Cette réservation ne peut plus être modifiée.
+refused-other = Cela n’a pas fonctionné. Veuillez réessayer.

@@ -68,6 +68,7 @@ minutes = { $count ->
     [one] { $count } minuto
    *[other] { $count } minutos
 }
+listed = { $first }, { $rest }
 hours-minutes = { $hours } e { $minutes }
 
 in-person = Presencial
@@ -223,3 +224,32 @@ waitlist-offer-held = Ela fica reservada para você até { $until }. Reserve aqu
 booking-link-subject = Seu agendamento de { $event }
 booking-link-lead = Você já tem um agendamento de { $event }: { $when }.
 booking-link-follow = Você pode vê-lo, remarcá-lo ou cancelá-lo aqui:
+
+rule-required = Preencha este campo.
+rule-email = Informe um endereço de e-mail válido.
+rule-blocked = Este endereço de e-mail não pode ser usado para agendamentos.
+rule-too-long = Este texto é longo demais.
+rule-choice = Escolha uma das opções oferecidas.
+rule-number = Informe um número.
+rule-range = Este valor está fora do intervalo permitido.
+rule-date = Informe uma data ou um horário válido.
+rule-url = Informe um endereço da web que comece com https://.
+rule-slug = Use apenas letras minúsculas, números e hifens.
+rule-incorrect = Este dado não está correto.
+rule-accepted = Confirme, por favor.
+rule-invalid = Este valor não é válido.
+refused-slot-taken = Este horário não está mais disponível. Talvez alguém tenha acabado de reservá-lo.
+refused-series = Algumas datas desta série não estão disponíveis: { $dates }
+refused-spam = Não foi possível aceitar seu agendamento.
+refused-too-many = Muitos agendamentos a partir do seu endereço. Aguarde um momento e tente novamente.
+refused-too-many-holds = Há horários demais reservados temporariamente a partir deste endereço. Aguarde um deles expirar e tente novamente.
+refused-link-gone = Este link privado não é mais válido.
+refused-already-waitlisted = Você já está na lista de espera para este horário.
+refused-no-waitlist = Este horário não tem lista de espera.
+refused-slot-free = Este horário está disponível. Agende-o diretamente.
+refused-attendee-limit = Você já tem um agendamento para este evento. Enviamos o link dele para o seu e-mail.
+refused-not-accepting = Desculpe, o anfitrião não está aceitando novos agendamentos no momento.
+refused-cannot-cancel = Desculpe, este agendamento não pode mais ser cancelado.
+refused-cannot-reschedule = Desculpe, este agendamento não pode mais ser remarcado.
+refused-changed = Este agendamento não pode mais ser alterado.
+refused-other = Não deu certo. Tente novamente.

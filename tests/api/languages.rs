@@ -20,6 +20,22 @@ pub(crate) const GERMAN_WEEKDAYS: [&str; 7] = [
     "Sonntag",
 ];
 
+/// CLDR's German month names, January first.
+const GERMAN_MONTHS: [&str; 12] = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+];
+
 /// A GET of a page with request headers (a browser's `Accept-Language`, a cookie).
 async fn page_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> Page {
     let mut request = app.client.get(format!("{}{path}", app.base));
@@ -95,21 +111,7 @@ async fn a_german_page_speaks_german_with_cldr_dates_and_keeps_its_language_in_e
         "{:?}",
         german.headers
     );
-    let months = [
-        "Januar",
-        "Februar",
-        "März",
-        "April",
-        "Mai",
-        "Juni",
-        "Juli",
-        "August",
-        "September",
-        "Oktober",
-        "November",
-        "Dezember",
-    ];
-    let caption = format!("{} {}", months[day.month0() as usize], day.year());
+    let caption = format!("{} {}", GERMAN_MONTHS[day.month0() as usize], day.year());
     assert!(german.html.contains(&caption), "caption {caption}");
     assert!(german.html.contains("Freie Zeiten") || german.html.contains("Zeitzone"));
     for english in [
@@ -132,7 +134,7 @@ async fn a_german_page_speaks_german_with_cldr_dates_and_keeps_its_language_in_e
         "{}, {}. {} {}",
         weekdays[day.weekday().num_days_from_monday() as usize],
         day.day(),
-        months[day.month0() as usize],
+        GERMAN_MONTHS[day.month0() as usize],
         day.year()
     );
     assert!(
@@ -738,4 +740,129 @@ async fn the_login_pages_speak_the_browser_s_language() {
         said.contains("nicht korrekt") || said.contains("nicht%20korrekt"),
         "{said}"
     );
+}
+
+#[tokio::test]
+async fn refusals_speak_the_page_s_language_and_english_keeps_rest_s_words() {
+    let app = TestApp::spawn().await;
+    let (host, _, event, path) = berlin_event(&app).await;
+    let (day, _) = a_day_ahead();
+    let form = page(&app, &format!("{path}?date={day}&time=10%3A00&lang=de")).await;
+    let action = attributes(&form.html, "action")
+        .into_iter()
+        .find(|a| a.contains("time="))
+        .expect("the form's action")
+        .replace("&amp;", "&");
+    let hold = held_token(&form.html);
+    let bad = [
+        ("name", ""),
+        ("email", "not-an-address"),
+        ("hold", hold.as_str()),
+    ];
+    // No name and a bad address: the alert and each field in German.
+    let german = post_form(&app, &action, &bad).await;
+    assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for words in [
+        "Bitte prüfen Sie das Formular",
+        "Bitte füllen Sie dieses Feld aus.",
+        "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+    ] {
+        assert!(german.html.contains(words), "{words}: {}", german.html);
+    }
+    assert!(!german.html.contains("Please provide a valid email address"));
+    // The same form in English shows REST's own messages.
+    let english = post_form(&app, &action.replace("lang=de", "lang=en"), &bad).await;
+    assert_eq!(english.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        english
+            .html
+            .contains("Please provide a valid email address")
+    );
+    assert!(
+        english.html.contains("Please enter attendee"),
+        "{}",
+        english.html
+    );
+    assert!(!english.html.contains("Bitte"));
+
+    // A time no longer offered: the day's times again, saying so in German.
+    let taken = post_form(
+        &app,
+        &format!("{path}?date={day}&lang=de"),
+        &[("name", "Jonas"), ("email", "jonas@example.org")],
+    )
+    .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    assert!(
+        taken.html.contains("Diese Zeit ist nicht mehr frei."),
+        "{}",
+        taken.html
+    );
+
+    // A cancelled booking's cancel page says why it cannot be cancelled, in German.
+    let booked = app
+        .book(event)
+        .at(&format!("{day} 11:00:00"))
+        .booked()
+        .await;
+    let hash = booked["booking"]["hash"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let (status, answer) = app
+        .post(
+            &format!("/bookings/{hash}/cancel"),
+            &host,
+            json!({"cancellation_reason": "Ill"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let cancel = page(&app, &format!("/booking/{hash}/cancel?lang=de")).await;
+    assert!(
+        cancel
+            .html
+            .contains("Diese Buchung kann nicht mehr geändert werden."),
+        "{}",
+        cancel.html
+    );
+}
+
+#[tokio::test]
+async fn the_dashboard_s_refusals_and_timestamps_speak_the_user_s_language() {
+    let app = TestApp::spawn().await;
+    let jane = app.host("jane").await;
+    let (_, cookie) = crate::auth::dashboard_login(&app, "jane", "jane-password").await;
+    let desk = crate::desk::Desk::open_with(&app, cookie.expect("session cookie"));
+    let (status, _) = app
+        .post("/settings/profile", &jane, json!({"language": "de"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = desk.token("/admin/calendars").await;
+    let new_calendar = [
+        ("csrf", token.as_str()),
+        ("title", "Jane Studio"),
+        ("slug", "jane-studio"),
+        ("author_timezone", "UTC"),
+        ("photo_url", "ftp://example.org/me.png"),
+    ];
+    let (status, _, html) = desk.post("/admin/calendars", &new_calendar).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Bitte prüfen Sie das Formular"), "{html}");
+    assert!(
+        html.contains("Bitte geben Sie eine Webadresse ein, die mit https:// beginnt."),
+        "{html}"
+    );
+    assert!(!html.contains("format is invalid"), "{html}");
+
+    // The sessions list writes its instants in German, in UTC.
+    let now = chrono::Utc::now();
+    let (_, security) = desk.page("/admin/settings/security").await;
+    let today = format!(
+        "{}. {} {}, ",
+        now.day(),
+        GERMAN_MONTHS[now.month0() as usize],
+        now.year()
+    );
+    assert!(security.contains(&today), "{today}: {security}");
+    assert!(security.contains(" UTC<"), "{security}");
 }

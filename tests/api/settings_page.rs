@@ -290,7 +290,9 @@ async fn a_host_edits_its_profile_and_changes_its_password() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(html.contains("The current password is not correct."));
+    // The user reads German now: the rule's words in it, not REST's English.
+    assert!(html.contains("Diese Angabe ist nicht korrekt."), "{html}");
+    assert!(!html.contains("The current password is not correct."));
     assert!(!html.contains("a-new-secret-1"));
     let (status, _, _) = desk
         .post(

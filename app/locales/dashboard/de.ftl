@@ -885,3 +885,17 @@ widget-total-bookings = Buchungen insgesamt
 widget-completed-bookings = Abgeschlossene Buchungen
 widget-cancelled-bookings = Abgesagte Buchungen
 widget-total-guests = Gäste insgesamt
+
+there-is-no-such-booking = Diese Buchung gibt es nicht.
+
+## pages/setup/forms.rs: refusals of the host's own forms (other refusals: the public catalogs)
+refused-slug-taken = Dieser Kurzname ist schon vergeben. Bitte wählen Sie einen anderen.
+refused-calendar-exists = Dieser Benutzer hat bereits einen Kalender. Löschen Sie ihn zuerst, um einen neuen anzulegen.
+refused-schedule-in-use = Dieser Zeitplan kann nicht gelöscht werden, solange eine Terminart ihn verwendet. Geben Sie diesen Terminarten zuerst andere Zeiten.
+refused-schedule-default = Der Standard-Zeitplan kann nicht gelöscht werden: Legen Sie zuerst einen anderen als Standard fest.
+refused-user-exists = Ein Benutzer mit diesem Anmeldenamen oder dieser E-Mail-Adresse existiert bereits.
+refused-feed-exists = Ein Feed dieser Art existiert bereits.
+refused-forbidden = Dazu fehlt Ihnen die Berechtigung.
+
+## texts/dashboard.rs: an instant in the technical lists (audit log, sessions, personal data)
+utc-stamp = { $date }, { $time } UTC

@@ -885,3 +885,17 @@ widget-total-bookings = Total Bookings
 widget-completed-bookings = Completed Bookings
 widget-cancelled-bookings = Cancelled Bookings
 widget-total-guests = Total Guests
+
+there-is-no-such-booking = There is no such booking.
+
+## pages/setup/forms.rs: refusals of the host's own forms (other refusals: the public catalogs)
+refused-slug-taken = The provided slug is not available. Please choose a different one
+refused-calendar-exists = The user already has a calendar. Please delete it first to create a new one
+refused-schedule-in-use = This schedule cannot be deleted while an event uses it. Give those events other hours first.
+refused-schedule-default = The default schedule cannot be deleted: set another schedule as default first.
+refused-user-exists = A user with this login or email already exists
+refused-feed-exists = A feed of this kind already exists.
+refused-forbidden = You are not allowed to do this.
+
+## texts/dashboard.rs: an instant in the technical lists (audit log, sessions, personal data)
+utc-stamp = { $date }, { $time } UTC

@@ -5,13 +5,6 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Offset, TimeZone};
 use chrono_tz::Tz;
 
 /// "Monday 14 December 2026": the accessible name of a day.
-/// "27 Nov 2026, 09:12 UTC" from an RFC 3339 instant (the text itself if it is not one).
-pub fn utc_readable(at: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(at)
-        .map(|t| t.naive_utc().format("%-d %b %Y, %H:%M UTC").to_string())
-        .unwrap_or_else(|_| at.to_string())
-}
-
 pub fn full_date(date: NaiveDate) -> String {
     date.format("%A %-d %B %Y").to_string()
 }

@@ -71,6 +71,16 @@ impl FieldErrors {
         })
     }
 
+    /// [`messages`](Self::messages) with the rule each broke: (field, rule, message).
+    pub fn with_rules(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        self.0.iter().filter_map(|(field, rules)| {
+            rules
+                .iter()
+                .next()
+                .map(|(rule, m)| (field.as_str(), rule.as_str(), m.as_str()))
+        })
+    }
+
     pub fn into_result(self) -> Result<(), FieldErrors> {
         if self.is_empty() { Ok(()) } else { Err(self) }
     }

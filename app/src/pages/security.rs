@@ -13,8 +13,6 @@ use crate::service::{
 };
 use crate::texts::dashboard::t;
 
-use crate::domain::dates::utc_readable as shown;
-
 pub async fn load(ctx: &Ctx, caller: &Caller) -> ServiceResult<SecurityPage> {
     let listed = sessions::list(ctx, caller).await?;
     let passwords = app_passwords::list(ctx, caller).await?;
@@ -137,4 +135,9 @@ pub async fn save_two_factor(
             ..form.clone()
         }),
     }
+}
+
+/// An instant of the lists, in UTC and the dashboard's language.
+fn shown(at: &str) -> String {
+    crate::texts::dashboard::utc_stamp(at, false)
 }

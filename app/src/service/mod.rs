@@ -260,6 +260,26 @@ impl ServiceError {
         }
     }
 
+    /// The refusal's headline as a page in `lang` shows it: English answers REST's message,
+    /// another language the catalog's (a series' dates written as the language writes them).
+    pub fn said_in(&self, lang: crate::texts::Lang) -> String {
+        let dates = match self {
+            ServiceError::SeriesUnavailable { dates, .. } => {
+                let forms = crate::texts::cldr::Dates::new(lang, false);
+                let written: Vec<String> = dates
+                    .iter()
+                    .map(|d| {
+                        crate::domain::dates::parse_date(d)
+                            .map_or_else(|| d.clone(), |date| forms.day_month_year(date))
+                    })
+                    .collect();
+                crate::texts::listed(lang, written)
+            }
+            _ => String::new(),
+        };
+        crate::texts::refusal(lang, self.code(), &self.to_string(), &dates)
+    }
+
     /// A validation failure whose headline is its first field message.
     pub fn invalid(errors: FieldErrors) -> ServiceError {
         let message = errors

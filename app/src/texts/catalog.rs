@@ -77,6 +77,32 @@ pub(super) fn format_dashboard(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -
     in_own_else_english(dashboard_bundles(), own, id, args)
 }
 
+/// Whether `text` is one of the dashboard catalog's texts in `lang` as written (a message
+/// without placeholders): a refusal the dashboard already said in its user's language.
+pub(super) fn is_dashboard_text(lang: Lang, text: &str) -> bool {
+    use std::collections::HashSet;
+    static TEXTS: OnceLock<Vec<HashSet<String>>> = OnceLock::new();
+    let all = TEXTS.get_or_init(|| {
+        DASHBOARD_SOURCES
+            .iter()
+            .zip(dashboard_bundles())
+            .map(|((_, source), bundle)| {
+                // A message starts its line with its id: "id = text".
+                source
+                    .lines()
+                    .filter(|line| line.starts_with(|c: char| c.is_ascii_alphabetic()))
+                    .filter_map(|line| line.split_once(" ="))
+                    .filter_map(|(id, _)| format_in(bundle, id.trim(), &[]))
+                    .collect()
+            })
+            .collect()
+    });
+    DASHBOARD_SOURCES
+        .iter()
+        .position(|(code, _)| *code == lang)
+        .is_some_and(|own| all[own].contains(text))
+}
+
 /// Message `id` from bundle `own` of `all`, else from the first (English); its id if neither
 /// has it (a unit test forbids that).
 fn in_own_else_english(all: &[Bundle], own: usize, id: &str, args: &[(&str, Arg<'_>)]) -> String {

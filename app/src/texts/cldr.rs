@@ -6,7 +6,7 @@ use chrono::{Datelike, NaiveDate, NaiveTime, Timelike, Weekday};
 use chrono_tz::Tz;
 use icu_calendar::week::WeekInformation;
 use icu_calendar::{Date, Gregorian};
-use icu_datetime::fieldsets::{E, T, YM, YMD, YMDE};
+use icu_datetime::fieldsets::{E, MD, T, YM, YMD, YMDE};
 use icu_datetime::input::Time;
 use icu_datetime::preferences::HourCycle;
 use icu_datetime::{
@@ -147,6 +147,14 @@ impl Dates {
         }
     }
 
+    /// "30 Oct", "30. Okt.", "10月30日": a day on a chart's axis.
+    pub fn day_month_short(self, date: NaiveDate) -> String {
+        match self.lang {
+            Lang::En => date.format("%-d %b").to_string(),
+            _ => format_date!(self, date, MD::medium()),
+        }
+    }
+
     /// The grid's caption: "December 2026", "Dezember 2026", "2026年12月".
     pub fn month_caption(self, first: NaiveDate) -> String {
         if self.lang == Lang::En {
@@ -265,6 +273,10 @@ mod tests {
         assert_eq!(ja.month_caption(d(2026, 12, 1)), "2026年12月");
         let ar = Dates::new(Lang::Ar, true);
         assert_eq!(ar.month_caption(d(2026, 12, 1)), "ديسمبر 2026");
+        // A chart's axis: the day and the short month.
+        assert_eq!(en.day_month_short(d(2026, 10, 30)), "30 Oct");
+        assert_eq!(de.day_month_short(d(2026, 10, 30)), "30. Okt.");
+        assert_eq!(ja.day_month_short(d(2026, 10, 30)), "10月30日");
     }
 
     #[test]

@@ -149,6 +149,41 @@ pub fn dates(site_h12: bool) -> super::cldr::Dates {
     super::cldr::Dates::new(lang, super::cldr::default_h12(lang, site_h12))
 }
 
+/// An instant (RFC 3339) as the dashboard's technical lists show it, in UTC: "28 Nov 2026,
+/// 05:11 UTC" in English, the language's date elsewhere ("28. November 2026, 05:11 UTC");
+/// `seconds` adds them (the audit log). A text that is no instant is shown as it is.
+#[cfg(feature = "ssr")]
+pub fn utc_stamp(at: &str, seconds: bool) -> String {
+    let Ok(at) = chrono::DateTime::parse_from_rfc3339(at) else {
+        return at.to_string();
+    };
+    let at = at.naive_utc();
+    let clock = if seconds { "%H:%M:%S" } else { "%H:%M" };
+    let lang = lang();
+    if lang == Lang::En {
+        return at.format(&format!("%-d %b %Y, {clock} UTC")).to_string();
+    }
+    let date = super::cldr::Dates::new(lang, false).day_month_year(at.date());
+    let time = at.format(clock).to_string();
+    tf(
+        "utc-stamp",
+        &[("date", (&date).into()), ("time", (&time).into())],
+    )
+}
+
+/// Whether `text` is already one of the dashboard's own texts in this request's language (a
+/// refusal a form handler said in it), so it is shown as it is.
+#[cfg(feature = "ssr")]
+pub fn is_own_text(text: &str) -> bool {
+    super::catalog::is_dashboard_text(lang(), text)
+}
+
+/// Pages render on the server; the browser never formats an instant.
+#[cfg(not(feature = "ssr"))]
+pub fn utc_stamp(at: &str, _seconds: bool) -> String {
+    at.to_string()
+}
+
 /// A booking status (`scheduled`, `no_show`, ...) as the dashboard names it ("Scheduled",
 /// "Geplant"); `None` for a code that names none.
 pub fn status(code: &str) -> Option<&'static str> {

@@ -287,17 +287,27 @@ pub fn field_text(lang: Lang, text: &str) -> String {
 
 /// "30 minutes or 1 hour": choices in a sentence.
 pub fn alternatives(lang: Lang, items: Vec<String>) -> String {
+    joined(lang, "alternatives", items)
+}
+
+/// Items joined by message `id` ("{ $first }, { $rest }"), from the last pair to the first.
+fn joined(lang: Lang, id: &str, items: Vec<String>) -> String {
     items
         .into_iter()
         .rev()
         .reduce(|rest, first| {
             format(
                 lang,
-                "alternatives",
+                id,
                 &[("first", Arg::Text(&first)), ("rest", Arg::Text(&rest))],
             )
         })
         .unwrap_or_default()
+}
+
+/// "14 December 2026, 21 December 2026": items listed in a sentence.
+pub fn listed(lang: Lang, items: Vec<String>) -> String {
+    joined(lang, "listed", items)
 }
 
 pub const GUESTS_HELP: Msg = Msg("guests-help");
@@ -324,6 +334,80 @@ pub fn status_heading(lang: Lang, status: &str) -> String {
         _ => "status-other",
     };
     Msg(id).get(lang)
+}
+
+/// A field's refusal as a page in `lang` shows it: English keeps the interface's own message
+/// (REST's words, which name the limits); another language says what the field's rule asks.
+pub fn field_refusal(lang: Lang, rule: &str, english: &str) -> String {
+    if lang == Lang::En {
+        return english.to_string();
+    }
+    let id = match rule {
+        "required" | "required_with" | "required_if" => "rule-required",
+        "email" => "rule-email",
+        "blocked" => "rule-blocked",
+        "waitlist" => "refused-no-waitlist",
+        "max" => "rule-too-long",
+        "in" | "exists" | "dropdown" | "radio" | "members" => "rule-choice",
+        "incorrect" => "rule-incorrect",
+        "accepted" => "rule-accepted",
+        "url" => "rule-url",
+        "slug" => "rule-slug",
+        "integer" | "number" | "numeric" => "rule-number",
+        "between" | "min" | "gt" | "gte" | "lt" | "lte" => "rule-range",
+        "date" | "date_format" | "future" | "times" | "after" => "rule-date",
+        _ => "rule-invalid",
+    };
+    Msg(id).get(lang)
+}
+
+/// A refusal's headline as a page in `lang` shows it, by the refusal's code: English keeps the
+/// interface's message; another language says it from the catalog (a code it has no words
+/// for: that it did not work). `english` is kept where the host wrote it (a notice rule's own
+/// message), and `dates` fill a series' refusal.
+pub fn refusal(lang: Lang, code: &str, english: &str, dates: &str) -> String {
+    if lang == Lang::En {
+        return english.to_string();
+    }
+    match refusal_id(code) {
+        Some("refused-series") => format(lang, "refused-series", &[("dates", Arg::Text(dates))]),
+        Some(id @ ("refused-cannot-cancel" | "refused-cannot-reschedule"))
+            // The default is said in the page's language; the host's own words as written.
+            if english != Msg(id).get(Lang::En) =>
+        {
+            english.to_string()
+        }
+        Some(id) => Msg(id).get(lang),
+        None => Msg("refused-other").get(lang),
+    }
+}
+
+/// Whether the catalogs have words of their own for refusals with `code`.
+pub fn says_refusal(code: &str) -> bool {
+    refusal_id(code).is_some()
+}
+
+fn refusal_id(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "validation_failed" => "errors-heading",
+        "slot_unavailable" => "refused-slot-taken",
+        "series_unavailable" => "refused-series",
+        "spam_detected" => "refused-spam",
+        "too_many_requests" => "refused-too-many",
+        "too_many_holds" => "refused-too-many-holds",
+        "link_invalid" => "refused-link-gone",
+        "offer_expired" => "offer-expired",
+        "offer_claimed" => "offer-used",
+        "already_waitlisted" => "refused-already-waitlisted",
+        "waitlist_disabled" => "refused-no-waitlist",
+        "slot_available" => "refused-slot-free",
+        "attendee_limit_reached" => "refused-attendee-limit",
+        "event_inactive" => "refused-not-accepting",
+        "invalid_transition" => "refused-changed",
+        "cancel_not_allowed" => "refused-cannot-cancel",
+        "reschedule_not_allowed" => "refused-cannot-reschedule",
+        _ => return None,
+    })
 }
 
 /// REST's answer (a contract in English) and the page's when an address books too often.
@@ -737,6 +821,115 @@ mod tests {
         assert_eq!(
             literals(r#"view! { <span>"\u{2022} "</span> "Next month" }"#),
             vec![" ".to_string(), "Next month".to_string()]
+        );
+    }
+
+    /// Every refusal code and field rule a page translates, with an English message as REST
+    /// words it.
+    const REFUSALS: [&str; 17] = [
+        "validation_failed",
+        "slot_unavailable",
+        "series_unavailable",
+        "spam_detected",
+        "too_many_requests",
+        "too_many_holds",
+        "link_invalid",
+        "offer_expired",
+        "offer_claimed",
+        "already_waitlisted",
+        "waitlist_disabled",
+        "slot_available",
+        "attendee_limit_reached",
+        "event_inactive",
+        "invalid_transition",
+        "cancel_not_allowed",
+        "reschedule_not_allowed",
+    ];
+    const RULES: [&str; 15] = [
+        "required",
+        "email",
+        "blocked",
+        "waitlist",
+        "max",
+        "in",
+        "integer",
+        "between",
+        "date",
+        "future",
+        "slug",
+        "url",
+        "incorrect",
+        "accepted",
+        "unknown",
+    ];
+
+    #[test]
+    fn refusals_keep_rest_s_words_in_english_and_say_the_catalog_s_elsewhere() {
+        let english = "The REST message.";
+        for code in REFUSALS {
+            assert_eq!(super::refusal(super::Lang::En, code, english, ""), english);
+        }
+        for rule in RULES {
+            assert_eq!(
+                super::field_refusal(super::Lang::En, rule, english),
+                english
+            );
+        }
+        let german: Vec<String> = REFUSALS
+            .iter()
+            .map(|code| {
+                let default = match *code {
+                    "cancel_not_allowed" => "Sorry! you can not cancel this",
+                    "reschedule_not_allowed" => "Sorry! you can not reschedule this",
+                    _ => english,
+                };
+                super::refusal(super::Lang::De, code, default, "1. Dezember 2026")
+            })
+            .collect();
+        for lang in &super::Lang::ALL[1..] {
+            for code in REFUSALS {
+                let default = match code {
+                    "cancel_not_allowed" => "Sorry! you can not cancel this",
+                    "reschedule_not_allowed" => "Sorry! you can not reschedule this",
+                    _ => english,
+                };
+                let said = super::refusal(*lang, code, default, "DATES");
+                assert!(
+                    !said.is_empty() && said != default,
+                    "{} {code}",
+                    lang.code()
+                );
+                assert!(
+                    !said.starts_with("refused-"),
+                    "{} {code}: {said}",
+                    lang.code()
+                );
+                assert!(!said.contains("Sorry"), "{} {code}: {said}", lang.code());
+            }
+            for rule in RULES {
+                let said = super::field_refusal(*lang, rule, english);
+                assert!(
+                    said != english && !said.starts_with("rule-"),
+                    "{} {rule}",
+                    lang.code()
+                );
+            }
+            let series = super::refusal(*lang, "series_unavailable", english, "DATES");
+            assert!(series.contains("DATES"), "{} {series}", lang.code());
+        }
+        assert!(german.contains(&"Diese Zeit ist nicht mehr frei. Vielleicht hat sie gerade jemand anderes gebucht.".to_string()));
+        assert!(german.contains(
+            &"Einige Termine dieser Serie sind nicht frei: 1. Dezember 2026".to_string()
+        ));
+        // A host's own words for its notice rule are shown as written, in every language.
+        let own = "Bitte rufen Sie uns an: 030 123456";
+        assert_eq!(
+            super::refusal(super::Lang::Fr, "cancel_not_allowed", own, ""),
+            own
+        );
+        assert_eq!(
+            super::field_refusal(super::Lang::De, "required", english),
+            "Bitte füllen Sie dieses Feld aus."
         );
     }
 }

@@ -1,7 +1,6 @@
 //! `/login`: the dashboard's sign-in form. It works before hydration too (a plain form post).
 
 use crate::texts::Arg;
-use crate::texts::Lang;
 use crate::texts::dashboard::{DashboardLang, t, tf};
 use crate::ui::PageTitle;
 use leptos::prelude::*;
@@ -57,14 +56,16 @@ fn login_offer(_next: &str) -> LoginOffer {
 /// signed in yet.
 fn speak_browser_language() -> impl IntoView {
     #[cfg(feature = "ssr")]
-    let lang = use_context::<axum::http::request::Parts>()
-        .and_then(|parts| {
-            let header = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE)?;
-            Lang::from_accept_language(header.to_str().ok()?)
-        })
-        .unwrap_or_default();
+    let lang = {
+        let parts = use_context::<axum::http::request::Parts>();
+        let header = parts
+            .as_ref()
+            .and_then(|p| p.headers.get(axum::http::header::ACCEPT_LANGUAGE))
+            .and_then(|v| v.to_str().ok());
+        crate::service::settings::profile::user_language(None, header)
+    };
     #[cfg(not(feature = "ssr"))]
-    let lang = Lang::En;
+    let lang = crate::texts::Lang::En;
     provide_context(DashboardLang(lang));
     view! { <Html attr:lang=lang.code() attr:dir=lang.dir() /> }
 }

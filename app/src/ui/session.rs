@@ -172,11 +172,10 @@ fn code_refusal(refused: crate::service::login::CodeRefused) -> String {
 /// The login pages' server functions answer in the browser's language.
 #[cfg(feature = "ssr")]
 fn speak_browser_language(headers: &axum::http::HeaderMap) {
-    let lang = headers
+    let header = headers
         .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(crate::texts::Lang::from_accept_language)
-        .unwrap_or_default();
+        .and_then(|v| v.to_str().ok());
+    let lang = crate::service::settings::profile::user_language(None, header);
     provide_context(crate::texts::dashboard::DashboardLang(lang));
 }
 

@@ -15,9 +15,7 @@ fn value<'a>(pairs: &'a [(String, String)], key: &str) -> &'a str {
 }
 
 fn line(entry: AuditEntry) -> AuditLine {
-    let when = chrono::DateTime::parse_from_rfc3339(&entry.created_at)
-        .map(|t| t.format("%-d %b %Y, %H:%M:%S UTC").to_string())
-        .unwrap_or_else(|_| entry.created_at.clone());
+    let when = crate::texts::dashboard::utc_stamp(&entry.created_at, true);
     let target = match (&entry.target_type, &entry.target_label) {
         (Some(kind), Some(label)) => format!("{kind} {label}"),
         (Some(kind), None) => kind.clone(),

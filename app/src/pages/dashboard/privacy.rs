@@ -35,7 +35,7 @@ pub async fn personal_data(
                 .map(|row| PersonalLine {
                     id: row.booking.id,
                     when: chrono::DateTime::from_timestamp(row.booking.start_time, 0)
-                        .map(|t| t.format("%-d %b %Y, %H:%M UTC").to_string())
+                        .map(|t| crate::texts::dashboard::utc_stamp(&t.to_rfc3339(), false))
                         .unwrap_or_default(),
                     event: row.event_title.unwrap_or_default(),
                     status: crate::texts::dashboard::status(&row.booking.status)

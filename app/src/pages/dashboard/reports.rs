@@ -108,14 +108,19 @@ pub async fn reports(
     )
     .await?;
     let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let forms = crate::texts::dashboard::dates(true);
     let labels = series
         .first()
         .map(|(_, points)| {
             points
                 .iter()
                 .map(|(key, _)| {
-                    NaiveDate::parse_from_str(key, "%Y-%m-%d")
-                        .map_or_else(|_| key.clone(), |d| d.format("%-d %b").to_string())
+                    // A day's key ("2026-10-30"), or a month's in a long range ("Oct 2026").
+                    match NaiveDate::parse_from_str(key, "%Y-%m-%d") {
+                        Ok(day) => forms.day_month_short(day),
+                        Err(_) => NaiveDate::parse_from_str(&format!("1 {key}"), "%d %b %Y")
+                            .map_or_else(|_| key.clone(), |first| forms.month_caption(first)),
+                    }
                 })
                 .collect()
         })

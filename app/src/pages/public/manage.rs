@@ -41,7 +41,7 @@ pub async fn cancel(ctx: &Ctx, hash: &str, now: i64, ask: &LangAsk) -> ServiceRe
     let lang = page_lang(ask, &booking, &loaded);
     let refused = may_cancel(&booking, &loaded, now)
         .err()
-        .map(|e| e.to_string());
+        .map(|e| e.said_in(lang));
     let reason_required = reason_field(ctx, &loaded, "cancellation_reason", lang)
         .await?
         .is_some_and(|f| f.required);

@@ -171,7 +171,7 @@ pub async fn reschedule(
         return Ok(ReschedulePage {
             booking: manage,
             view: None,
-            refused: Some(refused.to_string()),
+            refused: Some(refused.said_in(lang)),
         });
     }
     let reason = reason_field(ctx, &loaded, "rescheduling_reason", lang).await?;

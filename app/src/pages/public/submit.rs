@@ -77,7 +77,7 @@ pub async fn submit_booking(
     let state = FormState::from_pairs(form);
     let Some(event_time) = chosen_time(q) else {
         ctx.metrics.booking_refused("slot_unavailable");
-        return Ok(refused(state, 409, true, SLOT_TAKEN));
+        return Ok(slot_taken(state, lang));
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
     if q.waitlist.as_deref() == Some("1") {
@@ -100,7 +100,7 @@ pub async fn submit_booking(
     };
     match create(ctx, request).await {
         Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),
-        Err(e) => refusal(e, state),
+        Err(e) => refusal(e, state, lang),
     }
 }
 
@@ -109,6 +109,7 @@ pub async fn submit_cancel(
     ctx: &Ctx,
     hash: &str,
     form: &[(String, String)],
+    ask: &LangAsk,
 ) -> ServiceResult<Submitted> {
     let state = FormState::from_pairs(form);
     let command = match CancelBooking::new(&state.value("cancellation_reason")) {
@@ -119,11 +120,20 @@ pub async fn submit_cancel(
             .unwrap_or_default(),
             ..command
         },
-        Err(e) => return refusal(e, state),
+        Err(e) => return refusal(e, state, booking_lang(ctx, hash, ask).await),
     };
     match crate::service::bookings::self_service::cancel(ctx, hash, &command, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
-        Err(e) => refusal(e, state),
+        Err(e) => refusal(e, state, booking_lang(ctx, hash, ask).await),
+    }
+}
+
+/// The language of a booking's pages, read again for a refusal's words (English when the
+/// booking cannot be read: the refusal says why).
+async fn booking_lang(ctx: &Ctx, hash: &str, ask: &LangAsk) -> Lang {
+    match find_with_event(ctx, hash).await {
+        Ok((booking, loaded)) => super::manage::page_lang(ask, &booking, &loaded),
+        Err(_) => ask.resolve(None, None),
     }
 }
 
@@ -137,8 +147,9 @@ pub async fn submit_reschedule(
 ) -> ServiceResult<Submitted> {
     let (booking, loaded) = find_with_event(ctx, hash).await?;
     let state = FormState::from_pairs(form);
+    let lang = super::manage::page_lang(ask, &booking, &loaded);
     let Some(event_time) = chosen_time(q) else {
-        return Ok(refused(state, 409, true, SLOT_TAKEN));
+        return Ok(slot_taken(state, lang));
     };
     let spec = PageSpec {
         path: String::new(),
@@ -146,7 +157,7 @@ pub async fn submit_reschedule(
         fields: Vec::new(),
         button: String::new(),
         visitor: None,
-        lang: super::manage::page_lang(ask, &booking, &loaded),
+        lang,
     };
     let view = read_view(&loaded, &spec, q, &mut Vec::new());
     let command = match RescheduleBooking::new(
@@ -155,11 +166,11 @@ pub async fn submit_reschedule(
         &state.value("rescheduling_reason"),
     ) {
         Ok(command) => command,
-        Err(e) => return refusal(e, state),
+        Err(e) => return refusal(e, state, lang),
     };
     match crate::service::bookings::self_service::reschedule(ctx, hash, &command, None).await {
         Ok(_) => Ok(Submitted::Done(hash.to_string())),
-        Err(e) => refusal(e, state),
+        Err(e) => refusal(e, state, lang),
     }
 }
 
@@ -181,33 +192,46 @@ pub(super) fn refused(state: FormState, status: u16, drop_time: bool, message: &
     }
 }
 
-/// A refused write as the form shows it: each field's message beside it (under the form's
-/// own key), the headline in the alert. Store failures stay errors.
-pub(super) fn refusal(error: ServiceError, mut state: FormState) -> ServiceResult<Submitted> {
-    match error {
-        ServiceError::Validation { message, errors } => {
-            for (field, text) in errors.messages() {
+/// The chosen time is gone (or none was chosen): the day's times again, saying so.
+fn slot_taken(state: FormState, lang: Lang) -> Submitted {
+    let said = crate::texts::refusal(lang, "slot_unavailable", SLOT_TAKEN, "");
+    refused(state, 409, true, &said)
+}
+
+/// A refused write as the form shows it, in the page's language: each field's message beside
+/// it (under the form's own key), the headline in the alert. Store failures stay errors.
+pub(super) fn refusal(
+    error: ServiceError,
+    mut state: FormState,
+    lang: Lang,
+) -> ServiceResult<Submitted> {
+    let said = error.said_in(lang);
+    let status = match &error {
+        ServiceError::Validation { errors, .. } => {
+            for (field, rule, text) in errors.with_rules() {
                 let key = form_key(field, &state);
-                state.errors.entry(key).or_insert_with(|| text.to_string());
+                state
+                    .errors
+                    .entry(key)
+                    .or_insert_with(|| crate::texts::field_refusal(lang, rule, text));
             }
-            Ok(refused(state, 422, false, &message))
+            422
         }
-        ServiceError::SlotUnavailable { message, .. } => Ok(refused(state, 409, true, &message)),
-        ServiceError::SeriesUnavailable { message, .. } => Ok(refused(state, 409, false, &message)),
+        ServiceError::SlotUnavailable { .. } => return Ok(refused(state, 409, true, &said)),
         ServiceError::Unprocessable {
             code: "spam_detected",
-            message,
-        } => Ok(refused(state, 422, false, &message)),
-        ServiceError::Conflict { message, .. } | ServiceError::Unprocessable { message, .. } => {
-            Ok(refused(state, 409, false, &message))
-        }
-        ServiceError::Forbidden(message) => Ok(refused(state, 403, false, &message)),
-        ServiceError::Refused { message, .. } => Ok(refused(state, 403, false, message)),
-        ServiceError::Gone { message, .. } => Ok(refused(state, 410, false, &message)),
+            ..
+        } => 422,
+        ServiceError::SeriesUnavailable { .. }
+        | ServiceError::Conflict { .. }
+        | ServiceError::Unprocessable { .. } => 409,
+        ServiceError::Forbidden(_) | ServiceError::Refused { .. } => 403,
+        ServiceError::Gone { .. } => 410,
         // Too many forms without the browser's proof of work from this address.
-        ServiceError::TooMany { message, .. } => Ok(refused(state, 429, false, &message)),
-        other => Err(other),
-    }
+        ServiceError::TooMany { .. } => 429,
+        _ => return Err(error),
+    };
+    Ok(refused(state, status, false, &said))
 }
 
 /// The form key an error of the create body belongs to.

@@ -120,7 +120,7 @@ pub async fn submit_claim(
     fill_answers(&mut extra, &fields, &state);
     match waitlist::claim(ctx, token, extra, ip).await {
         Ok(answer) => Ok(Submitted::Done(answer.booking.hash)),
-        Err(e) => refusal(e, state),
+        Err(e) => refusal(e, state, lang),
     }
 }
 
@@ -149,7 +149,7 @@ pub(super) async fn submit_join(
             joined.entry.hash.unwrap_or_default(),
             view.lang.code()
         ))),
-        Err(e) => refusal(e, state),
+        Err(e) => refusal(e, state, view.lang),
     }
 }
 

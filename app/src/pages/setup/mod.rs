@@ -26,8 +26,8 @@ pub use editor::{
     choose_schedule, editor, explain_day, save_details, save_hosts, save_hours, save_limits,
 };
 pub(crate) use editor::{draft_of, row_of};
-pub(crate) use forms::refused_as;
 use forms::{failed, form_int, refused};
+pub(crate) use forms::{refused_as, said};
 
 /// Calendars listed at most.
 const CALENDARS_SHOWN: i64 = 200;

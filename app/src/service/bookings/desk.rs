@@ -275,7 +275,7 @@ pub async fn bulk(
                     outcome.refused.push((
                         id,
                         format!("#{id}"),
-                        "There is no such booking.".into(),
+                        t("there-is-no-such-booking").into(),
                     ));
                     continue;
                 }
@@ -285,7 +285,10 @@ pub async fn bulk(
         match act(ctx, caller, id, action).await {
             Ok(()) => outcome.done.push((id, name)),
             Err(ServiceError::Store(e)) => return Err(ServiceError::Store(e)),
-            Err(refusal) => outcome.refused.push((id, name, refusal.to_string())),
+            Err(refusal) => {
+                let why = refusal.said_in(crate::texts::dashboard::lang());
+                outcome.refused.push((id, name, why));
+            }
         }
     }
     Ok(outcome)

@@ -59,7 +59,7 @@ pub fn CalendarFeeds(
                         let title = kind_title(&feed.kind);
                         let fetched = feed.last_fetched_at.as_deref().map_or_else(
                             || t("not-read-by-a-calendar-yet").to_string(),
-                            |at| tf("last-read", &[("time", (&crate::domain::dates::utc_readable(at)).into())]),
+                            |at| tf("last-read", &[("time", (&crate::texts::dashboard::utc_stamp(at, false)).into())]),
                         );
                         let id = feed.id.to_string();
                         view! {

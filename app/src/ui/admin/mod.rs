@@ -246,22 +246,19 @@ pub(crate) fn service_ctx() -> Result<crate::service::Ctx, PageError> {
 pub fn page_error(error: crate::service::ServiceError) -> PageError {
     use crate::service::ServiceError as E;
     use crate::store::StoreError;
+    let said = crate::pages::setup::said(&error);
     let error = match error {
         E::NotFound | E::Store(StoreError::NotFound) => PageError::not_found(),
-        E::Validation { .. } => PageError::new(422, error.to_string()),
-        E::Unprocessable { code, .. } => PageError::with_code(422, code, error.to_string()),
-        E::Forbidden(message) => PageError::new(403, message),
-        E::Refused { code, message } => PageError::with_code(403, code, message),
-        E::BadRequest { code, message } => PageError::with_code(400, code, message),
-        E::Conflict { code, .. } => PageError::with_code(409, code, error.to_string()),
-        E::SlotUnavailable { .. } => {
-            PageError::with_code(409, "slot_unavailable", error.to_string())
-        }
-        E::SeriesUnavailable { .. } => {
-            PageError::with_code(409, "series_unavailable", error.to_string())
-        }
-        E::TooMany { code, .. } => PageError::with_code(429, code, error.to_string()),
-        E::Gone { code, .. } => PageError::with_code(410, code, error.to_string()),
+        E::Validation { .. } => PageError::new(422, said),
+        E::Unprocessable { code, .. } => PageError::with_code(422, code, said),
+        E::Forbidden(_) => PageError::new(403, said),
+        E::Refused { code, .. } => PageError::with_code(403, code, said),
+        E::BadRequest { code, .. } => PageError::with_code(400, code, said),
+        E::Conflict { code, .. } => PageError::with_code(409, code, said),
+        E::SlotUnavailable { .. } => PageError::with_code(409, "slot_unavailable", said),
+        E::SeriesUnavailable { .. } => PageError::with_code(409, "series_unavailable", said),
+        E::TooMany { code, .. } => PageError::with_code(429, code, said),
+        E::Gone { code, .. } => PageError::with_code(410, code, said),
         E::Store(StoreError::Busy | StoreError::Unavailable(_)) => {
             PageError::new(503, t("the-database-is-busy-try-again"))
         }

@@ -193,7 +193,10 @@ mod server {
             Ok(value) => Ok(Some(value)),
             Err(ServiceError::NotFound) => Ok(None),
             // A private link used up, expired or revoked: 410 with its message, no times.
-            Err(ServiceError::Gone { message, .. }) => Err(PageError::new(410, message)),
+            Err(gone @ ServiceError::Gone { .. }) => {
+                let lang = lang_ask().resolve(None, None);
+                Err(PageError::new(410, gone.said_in(lang)))
+            }
             Err(e) => {
                 tracing::error!(error = %e, "public page failed");
                 let lang = lang_ask().resolve(None, None);
