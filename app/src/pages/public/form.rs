@@ -74,16 +74,23 @@ fn booking_form_summary(view: &View, day: &DaySlots, slot: &SlotLink) -> Booking
     let date = parse_date(&day.date).unwrap_or_default();
     let start = parse_time(&slot.time).unwrap_or_default();
     let end = start + chrono::Duration::minutes(view.duration);
+    // Right to left, the zone's Latin text is isolated (FSI ... PDI) so its closing
+    // parenthesis stays where the sentence puts it.
+    let zone = zone_label(view.zone, date);
+    let zone = if view.lang.is_rtl() {
+        format!("\u{2068}{zone}\u{2069}")
+    } else {
+        zone
+    };
     BookingForm {
         summary: format!(
-            "{} ({})",
+            "{} ({zone})",
             text::date_span(
                 view.lang,
                 &day.label,
                 &view.dates.clock(start),
                 &view.dates.clock(end)
             ),
-            zone_label(view.zone, date)
         ),
         action: view.href(&[("date", day.date.clone()), ("time", slot.time.clone())]),
         fields: Vec::new(),
