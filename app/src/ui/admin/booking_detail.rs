@@ -386,7 +386,7 @@ fn ActivityCard(activities: Vec<crate::model::desk::ActivityLine>) -> impl IntoV
                 view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("nothing-recorded-yet")}</p> }.into_any()
             } else {
                 view! {
-                    <ol class="mt-3 space-y-3 border-l border-slate-200 pl-4 text-sm dark:border-slate-700" id="activity">
+                    <ol class="mt-3 space-y-3 border-s border-slate-200 ps-4 text-sm dark:border-slate-700" id="activity">
                         {activities.into_iter().map(|a| view! {
                             <li>
                                 <p class="font-medium">{a.title}</p>

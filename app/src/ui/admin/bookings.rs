@@ -162,7 +162,7 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
             <form method="post" action=page.self_href.clone() id="bulk-form">
             <input type="hidden" name="csrf" value=csrf.clone() />
             <div class="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-                <table class="w-full text-left text-sm">
+                <table class="w-full text-start text-sm">
                     <caption class="sr-only">{t("bookings")}</caption>
                     <thead class="hidden sm:table-header-group border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
                         <tr>
@@ -177,7 +177,7 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
                     <tbody class="divide-y divide-slate-200 dark:divide-slate-700">
                         {page.rows.iter().map(|row| view! {
                             <tr class="grid grid-cols-[2.5rem_minmax(0,1fr)] py-2 sm:table-row sm:py-0">
-                                <td class="row-span-5 pl-3 pt-1 sm:px-3 sm:py-2">
+                                <td class="row-span-5 ps-3 pt-1 sm:px-3 sm:py-2">
                                     <input type="checkbox" name="ids" value=row.line.id.to_string() id=format!("select-{}", row.line.id)
                                         class="size-6 align-middle" aria-label=tf("select-booking", &[("attendee", (&row.line.attendee).into()), ("when", (&row.line.when).into())]) />
                                 </td>
@@ -253,7 +253,7 @@ fn BulkReport(outcome: BulkOutcome) -> impl IntoView {
             {(!refused.is_empty()).then(|| view! {
                 <div role="alert" class="rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100">
                     <p>{tf("bulk-refused", &[("count", refused.len().into())])}</p>
-                    <ul class="mt-1 list-disc pl-5">
+                    <ul class="mt-1 list-disc ps-5">
                         {refused.into_iter().map(|(_, name, why)| view! { <li>{format!("{name}: {why}")}</li> }).collect_view()}
                     </ul>
                 </div>

@@ -572,7 +572,7 @@ fn CalendarSettings(page: CalendarPage, form: FormState, csrf: String) -> impl I
                     <label class="flex min-h-8 items-center gap-2 text-sm">
                         <input type="radio" name="show_type" value="selected" checked=show_selected class="size-5" />{t("only-the-events-ticked-below")}
                     </label>
-                    <div class="ml-7 mt-1 grid gap-1">
+                    <div class="ms-7 mt-1 grid gap-1">
                         {page.events.iter().map(|e| view! {
                             <label class="flex min-h-8 items-center gap-2 text-sm">
                                 <input type="checkbox" name="shown_events" value=e.id.to_string() checked=shown(e.id) class="size-5" />{e.title.clone()}
@@ -634,7 +634,7 @@ fn EventItem(
         <li id=format!("event-{id}")>
             <p class="font-medium">
                 <a href=editor id=format!("event-{id}-title") class="text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{title.clone()}</a>
-                <span class="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">
+                <span class="ms-2 text-sm font-normal text-slate-600 dark:text-slate-300">
                     {tf("minutes-short", &[("minutes", duration.into())])}{(status != "active").then(|| format!(" \u{00b7} {}", t("draft")))}
                 </span>
             </p>

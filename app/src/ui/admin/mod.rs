@@ -600,7 +600,7 @@ fn AdminFrame(
     view! {
         <div class="min-h-screen md:flex dark:bg-slate-950 dark:text-slate-100" data-hydrated=move || hydrated.get().to_string() id="admin-shell">
             <aside id="admin-nav"
-                class=move || format!("w-full shrink-0 border-b border-slate-200 bg-white md:block md:w-56 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900 {}",
+                class=move || format!("w-full shrink-0 border-b border-slate-200 bg-white md:block md:w-56 md:border-e md:border-b-0 dark:border-slate-800 dark:bg-slate-900 {}",
                     if nav_open.get() { "block" } else { "hidden target:block" })>
                 <div class="hidden px-5 py-4 text-lg font-semibold md:block">"slotbook"</div>
                 <nav aria-label=navigation class="flex flex-col gap-1 p-3 md:pt-0">
@@ -631,7 +631,7 @@ fn AdminFrame(
                         {menu}
                     </a>
                     <span class="text-sm font-semibold md:hidden">"slotbook"</span>
-                    <div class="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
+                    <div class="ms-auto flex flex-wrap items-center gap-x-4 gap-y-1">
                         <span id="host-name" class="text-sm font-medium">{user_name}</span>
                         <ActionForm action=logout>
                             <button type="submit" class="inline-flex min-h-10 items-center rounded-md px-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white">{log_out}</button>

@@ -50,7 +50,7 @@ fn OverviewBody(overview: Overview) -> impl IntoView {
         {calendars.is_empty().then(|| view! {
             <section class=format!("mt-6 {card}") aria-labelledby="first-run">
                 <h2 id="first-run" class="text-lg font-semibold">{t("get-started")}</h2>
-                <ol class="mt-2 list-decimal space-y-1 pl-5 text-sm">
+                <ol class="mt-2 list-decimal space-y-1 ps-5 text-sm">
                     <li><a class="text-sky-800 underline dark:text-sky-300" href="/admin/calendars">{t("create-your-calendar")}</a>" "{t("with-a-first-event")}</li>
                     <li>{t("set-the-hours-you-can-be")}" "<a class="text-sky-800 underline dark:text-sky-300" href="/admin/availability">{t("availability")}</a>"."</li>
                     <li>{t("share-your-calendars-link-bookings-appear")}</li>

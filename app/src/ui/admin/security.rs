@@ -91,12 +91,12 @@ fn Security(
             <h2 id="sessions-heading" class="text-lg font-semibold">{t("sessions")}</h2>
             <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("where-you-are-logged-in-to")}</p>
             <div class="relative mt-3 overflow-x-auto">
-                <table class="w-full min-w-[32rem] text-left text-sm" id="sessions-table">
+                <table class="w-full min-w-[32rem] text-start text-sm" id="sessions-table">
                     <thead>
                         <tr class="border-b border-slate-200 dark:border-slate-700">
-                            <th scope="col" class="py-2 pr-3">{t("browser")}</th>
-                            <th scope="col" class="py-2 pr-3">{t("ip-address")}</th>
-                            <th scope="col" class="py-2 pr-3">{t("last-seen")}</th>
+                            <th scope="col" class="py-2 pe-3">{t("browser")}</th>
+                            <th scope="col" class="py-2 pe-3">{t("ip-address")}</th>
+                            <th scope="col" class="py-2 pe-3">{t("last-seen")}</th>
                             <th scope="col" class="py-2"><span class="sr-only">{t("action")}</span></th>
                         </tr>
                     </thead>
@@ -106,9 +106,9 @@ fn Security(
                             let label = tf("end-session-of", &[("browser", (&s.browser).into()), ("ip", (&s.ip).into())]);
                             view! {
                                 <tr class="border-b border-slate-100 dark:border-slate-800">
-                                    <td class="py-2 pr-3">{s.browser}</td>
-                                    <td class="py-2 pr-3">{s.ip}</td>
-                                    <td class="py-2 pr-3">{s.last_seen}</td>
+                                    <td class="py-2 pe-3">{s.browser}</td>
+                                    <td class="py-2 pe-3">{s.ip}</td>
+                                    <td class="py-2 pe-3">{s.last_seen}</td>
                                     <td class="py-2">
                                         {if s.current {
                                             view! { <strong>{t("this-session")}</strong> }.into_any()
@@ -150,12 +150,12 @@ fn Security(
             } else {
                 view! {
                     <div class="relative mt-3 overflow-x-auto">
-                        <table class="w-full min-w-[32rem] text-left text-sm" id="app-passwords-table">
+                        <table class="w-full min-w-[32rem] text-start text-sm" id="app-passwords-table">
                             <thead>
                                 <tr class="border-b border-slate-200 dark:border-slate-700">
-                                    <th scope="col" class="py-2 pr-3">{t("name")}</th>
-                                    <th scope="col" class="py-2 pr-3">{t("created")}</th>
-                                    <th scope="col" class="py-2 pr-3">{t("last-used")}</th>
+                                    <th scope="col" class="py-2 pe-3">{t("name")}</th>
+                                    <th scope="col" class="py-2 pe-3">{t("created")}</th>
+                                    <th scope="col" class="py-2 pe-3">{t("last-used")}</th>
                                     <th scope="col" class="py-2"><span class="sr-only">{t("action")}</span></th>
                                 </tr>
                             </thead>
@@ -165,9 +165,9 @@ fn Security(
                                     let label = tf("revoke-named", &[("name", (&p.name).into())]);
                                     view! {
                                         <tr class="border-b border-slate-100 dark:border-slate-800">
-                                            <td class="py-2 pr-3">{p.name}</td>
-                                            <td class="py-2 pr-3">{p.created}</td>
-                                            <td class="py-2 pr-3">{p.last_used}</td>
+                                            <td class="py-2 pe-3">{p.name}</td>
+                                            <td class="py-2 pe-3">{p.created}</td>
+                                            <td class="py-2 pe-3">{p.last_used}</td>
                                             <td class="py-2">
                                                 <form method="post" action=ACTION>
                                                     {hidden(&csrf, "revoke")}

@@ -431,19 +431,19 @@ fn TeamSection(
             {team.1.clone().map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
             <Refusal form=team.0.clone() />
             <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label=t("users")>
-                <table class="w-full text-left text-sm">
+                <table class="w-full text-start text-sm">
                     <caption class="sr-only">{t("users")}</caption>
                     <thead><tr class="border-b border-slate-200 dark:border-slate-700">
-                        <th scope="col" class="py-2 pr-3">{t("name")}</th><th scope="col" class="py-2 pr-3">{t("login")}</th>
-                        <th scope="col" class="py-2 pr-3">{t("email")}</th><th scope="col" class="py-2">{t("access")}</th>
+                        <th scope="col" class="py-2 pe-3">{t("name")}</th><th scope="col" class="py-2 pe-3">{t("login")}</th>
+                        <th scope="col" class="py-2 pe-3">{t("email")}</th><th scope="col" class="py-2">{t("access")}</th>
                     </tr></thead>
                     <tbody>
                         {members.into_iter().map(|m| {
                             let select_id = format!("access-{}", m.id);
                             view! {
                                 <tr class="border-b border-slate-100 dark:border-slate-800">
-                                    <td class="py-2 pr-3">{m.name}</td><td class="py-2 pr-3">{m.login.clone()}</td>
-                                    <td class="py-2 pr-3 break-all">{m.email}</td>
+                                    <td class="py-2 pe-3">{m.name}</td><td class="py-2 pe-3">{m.login.clone()}</td>
+                                    <td class="py-2 pe-3 break-all">{m.email}</td>
                                     <td class="py-2">
                                         <form method="post" action="/admin/settings#team" class="flex flex-wrap items-center gap-2">
                                             <input type="hidden" name="csrf" value=csrf.clone() />

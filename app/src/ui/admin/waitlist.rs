@@ -96,16 +96,16 @@ fn Desk(
                 // Focusable, so a keyboard can scroll the wide table on a narrow screen.
                 <div class="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
                     tabindex="0" role="region" aria-label=t("waitlist-entries")>
-                    <table class="w-full min-w-[44rem] text-left text-sm" id="waitlist-table">
+                    <table class="w-full min-w-[44rem] text-start text-sm" id="waitlist-table">
                         <caption class="sr-only">{t("waitlist-entries-by-time-and-join")}</caption>
                         <thead>
                             <tr class="border-b border-slate-200 dark:border-slate-700">
-                                <th scope="col" class="py-2 pr-3">{t("time")}</th>
-                                <th scope="col" class="py-2 pr-3">{t("event")}</th>
-                                <th scope="col" class="py-2 pr-3">{t("name")}</th>
-                                <th scope="col" class="py-2 pr-3">{t("email")}</th>
-                                <th scope="col" class="py-2 pr-3">{t("status")}</th>
-                                <th scope="col" class="py-2 pr-3">{t("position")}</th>
+                                <th scope="col" class="py-2 pe-3">{t("time")}</th>
+                                <th scope="col" class="py-2 pe-3">{t("event")}</th>
+                                <th scope="col" class="py-2 pe-3">{t("name")}</th>
+                                <th scope="col" class="py-2 pe-3">{t("email")}</th>
+                                <th scope="col" class="py-2 pe-3">{t("status")}</th>
+                                <th scope="col" class="py-2 pe-3">{t("position")}</th>
                                 <th scope="col" class="py-2"><span class="sr-only">{t("actions")}</span></th>
                             </tr>
                         </thead>
@@ -115,12 +115,12 @@ fn Desk(
                                 let label = tf("remove-from-waitlist", &[("name", (&row.name).into())]);
                                 view! {
                                     <tr class="border-b border-slate-100 dark:border-slate-800">
-                                        <td class="py-2 pr-3 whitespace-nowrap">{row.when}</td>
-                                        <td class="py-2 pr-3">{row.event_title}</td>
-                                        <td class="py-2 pr-3">{row.name.clone()}</td>
-                                        <td class="py-2 pr-3">{row.email}</td>
-                                        <td class="py-2 pr-3">{row.status}</td>
-                                        <td class="py-2 pr-3">{row.position.map(|p| p.to_string()).unwrap_or_default()}</td>
+                                        <td class="py-2 pe-3 whitespace-nowrap">{row.when}</td>
+                                        <td class="py-2 pe-3">{row.event_title}</td>
+                                        <td class="py-2 pe-3">{row.name.clone()}</td>
+                                        <td class="py-2 pe-3">{row.email}</td>
+                                        <td class="py-2 pe-3">{row.status}</td>
+                                        <td class="py-2 pe-3">{row.position.map(|p| p.to_string()).unwrap_or_default()}</td>
                                         <td class="py-2">
                                             {row.open.then(|| view! {
                                                 <form method="post" action=action>

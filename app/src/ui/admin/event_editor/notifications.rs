@@ -91,12 +91,12 @@ pub(super) fn NotificationsForm(
         .into_any();
     }
     view! {
-        <table class="w-full max-w-3xl text-left text-sm">
-            <caption class="text-left font-semibold">{t("emails-this-event-sends")}</caption>
+        <table class="w-full max-w-3xl text-start text-sm">
+            <caption class="text-start font-semibold">{t("emails-this-event-sends")}</caption>
             <thead><tr class="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" class="py-2 pr-4">{t("when")}</th>
-                <th scope="col" class="py-2 pr-4">{t("to")}</th>
-                <th scope="col" class="py-2 pr-4">{t("sent")}</th>
+                <th scope="col" class="py-2 pe-4">{t("when")}</th>
+                <th scope="col" class="py-2 pe-4">{t("to")}</th>
+                <th scope="col" class="py-2 pe-4">{t("sent")}</th>
                 <th scope="col" class="py-2"><span class="sr-only">{t("actions")}</span></th>
             </tr></thead>
             <tbody>
@@ -104,9 +104,9 @@ pub(super) fn NotificationsForm(
                     let href = format!("{base}?tab=notifications&edit={}", line.key);
                     view! {
                         <tr class="border-b border-slate-100 dark:border-slate-800">
-                            <td class="py-2 pr-4">{moment_of(&line.key)}{line.times.clone().map(|times| format!(" ({})", tf("times-before", &[("times", (&times).into())])))}</td>
-                            <td class="py-2 pr-4">{if line.to_host { t("you") } else { t("the-attendee-2") }}</td>
-                            <td class="py-2 pr-4">{if line.enabled { t("on") } else { t("off") }}</td>
+                            <td class="py-2 pe-4">{moment_of(&line.key)}{line.times.clone().map(|times| format!(" ({})", tf("times-before", &[("times", (&times).into())])))}</td>
+                            <td class="py-2 pe-4">{if line.to_host { t("you") } else { t("the-attendee-2") }}</td>
+                            <td class="py-2 pe-4">{if line.enabled { t("on") } else { t("off") }}</td>
                             <td class="py-2"><a href=href class="inline-block py-1 text-sky-800 underline dark:text-sky-300" aria-label=tf("edit-named", &[("name", (&line.title).into())])>{t("edit")}</a></td>
                         </tr>
                     }

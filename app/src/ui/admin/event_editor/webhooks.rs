@@ -52,21 +52,21 @@ pub(super) fn WebhooksForm(
                             <button type="submit" name="op" value=format!("remove:{}", feed.id) aria-describedby=heading.clone() class=BUTTON>{t("remove")}</button>
                         </form>
                         <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label=tf("delivery-log-of", &[("name", (&feed.name).into())])>
-                            <table class="w-full text-left text-sm">
-                                <caption class="text-left font-medium">{t("delivery-log")}</caption>
+                            <table class="w-full text-start text-sm">
+                                <caption class="text-start font-medium">{t("delivery-log")}</caption>
                                 <thead><tr class="border-b border-slate-200 dark:border-slate-700">
-                                    <th scope="col" class="py-1 pr-3">{t("time")}</th>
-                                    <th scope="col" class="py-1 pr-3">{t("trigger")}</th>
-                                    <th scope="col" class="py-1 pr-3">{t("http-status")}</th>
+                                    <th scope="col" class="py-1 pe-3">{t("time")}</th>
+                                    <th scope="col" class="py-1 pe-3">{t("trigger")}</th>
+                                    <th scope="col" class="py-1 pe-3">{t("http-status")}</th>
                                     <th scope="col" class="py-1">{t("result")}</th>
                                 </tr></thead>
                                 <tbody>
                                     {feed.deliveries.is_empty().then(|| view! { <tr><td colspan="4" class="py-1 text-slate-600 dark:text-slate-300">{t("no-deliveries-yet")}</td></tr> })}
                                     {feed.deliveries.into_iter().map(|d| view! {
                                         <tr class="border-b border-slate-100 align-top dark:border-slate-800">
-                                            <td class="whitespace-nowrap py-1 pr-3 tabular-nums">{d.at}</td>
-                                            <td class="py-1 pr-3">{d.trigger}</td>
-                                            <td class="py-1 pr-3 tabular-nums">{d.status.map_or_else(|| "none".to_string(), |s| s.to_string())}</td>
+                                            <td class="whitespace-nowrap py-1 pe-3 tabular-nums">{d.at}</td>
+                                            <td class="py-1 pe-3">{d.trigger}</td>
+                                            <td class="py-1 pe-3 tabular-nums">{d.status.map_or_else(|| "none".to_string(), |s| s.to_string())}</td>
                                             <td class="py-1">
                                                 <span class=if d.ok { "font-medium text-emerald-800 dark:text-emerald-300" } else { "font-medium text-red-800 dark:text-red-300" }>
                                                     {if d.ok { t("delivered") } else { t("failed") }}
