@@ -127,7 +127,7 @@ fn AuditLog(page: AuditLogPage) -> impl IntoView {
             // Focusable, so a keyboard can scroll the wide table on a narrow screen.
             <div class="relative mt-2 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700"
                 tabindex="0" role="region" aria-label=t("audit-log-entries")>
-                <table class="w-full min-w-[44rem] text-start text-sm" id="audit-table">
+                <table class="w-full min-w-[44rem] text-left rtl:text-right text-sm" id="audit-table">
                     <caption class="sr-only">{t("audit-log-entries-newest-first")}</caption>
                     <thead class="bg-slate-50 dark:bg-slate-800">
                         <tr>

@@ -162,7 +162,7 @@ fn Rows(page: BookingsPage, csrf: String) -> impl IntoView {
             <form method="post" action=page.self_href.clone() id="bulk-form">
             <input type="hidden" name="csrf" value=csrf.clone() />
             <div class="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-                <table class="w-full text-start text-sm">
+                <table class="w-full text-left rtl:text-right text-sm">
                     <caption class="sr-only">{t("bookings")}</caption>
                     <thead class="hidden sm:table-header-group border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
                         <tr>

@@ -247,7 +247,7 @@ fn Chart(chart: ReportChart) -> impl IntoView {
             <details class="mt-3 text-sm">
                 <summary class="inline-flex min-h-10 cursor-pointer items-center text-sky-800 underline dark:text-sky-300">{t("show-the-numbers")}</summary>
                 <div class="mt-2 max-h-96 overflow-auto" tabindex="0" role="region" aria-label=t("bookings-over-time-as-numbers")>
-                    <table class="w-full text-start tabular-nums" id="chart-table">
+                    <table class="w-full text-left rtl:text-right tabular-nums" id="chart-table">
                         <caption class="sr-only">{t("bookings-over-time")}</caption>
                         <thead>
                             <tr>

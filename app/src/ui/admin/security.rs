@@ -91,7 +91,7 @@ fn Security(
             <h2 id="sessions-heading" class="text-lg font-semibold">{t("sessions")}</h2>
             <p class="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("where-you-are-logged-in-to")}</p>
             <div class="relative mt-3 overflow-x-auto">
-                <table class="w-full min-w-[32rem] text-start text-sm" id="sessions-table">
+                <table class="w-full min-w-[32rem] text-left rtl:text-right text-sm" id="sessions-table">
                     <thead>
                         <tr class="border-b border-slate-200 dark:border-slate-700">
                             <th scope="col" class="py-2 pe-3">{t("browser")}</th>
@@ -150,7 +150,7 @@ fn Security(
             } else {
                 view! {
                     <div class="relative mt-3 overflow-x-auto">
-                        <table class="w-full min-w-[32rem] text-start text-sm" id="app-passwords-table">
+                        <table class="w-full min-w-[32rem] text-left rtl:text-right text-sm" id="app-passwords-table">
                             <thead>
                                 <tr class="border-b border-slate-200 dark:border-slate-700">
                                     <th scope="col" class="py-2 pe-3">{t("name")}</th>

@@ -431,7 +431,7 @@ fn TeamSection(
             {team.1.clone().map(|n| view! { <p role="status" class=SAVED>{n.text}</p> })}
             <Refusal form=team.0.clone() />
             <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label=t("users")>
-                <table class="w-full text-start text-sm">
+                <table class="w-full text-left rtl:text-right text-sm">
                     <caption class="sr-only">{t("users")}</caption>
                     <thead><tr class="border-b border-slate-200 dark:border-slate-700">
                         <th scope="col" class="py-2 pe-3">{t("name")}</th><th scope="col" class="py-2 pe-3">{t("login")}</th>

@@ -96,7 +96,7 @@ fn Desk(
                 // Focusable, so a keyboard can scroll the wide table on a narrow screen.
                 <div class="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
                     tabindex="0" role="region" aria-label=t("waitlist-entries")>
-                    <table class="w-full min-w-[44rem] text-start text-sm" id="waitlist-table">
+                    <table class="w-full min-w-[44rem] text-left rtl:text-right text-sm" id="waitlist-table">
                         <caption class="sr-only">{t("waitlist-entries-by-time-and-join")}</caption>
                         <thead>
                             <tr class="border-b border-slate-200 dark:border-slate-700">

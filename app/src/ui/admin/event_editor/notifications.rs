@@ -91,7 +91,7 @@ pub(super) fn NotificationsForm(
         .into_any();
     }
     view! {
-        <table class="w-full max-w-3xl text-start text-sm">
+        <table class="w-full max-w-3xl text-left rtl:text-right text-sm">
             <caption class="text-start font-semibold">{t("emails-this-event-sends")}</caption>
             <thead><tr class="border-b border-slate-200 dark:border-slate-700">
                 <th scope="col" class="py-2 pe-4">{t("when")}</th>

@@ -52,7 +52,7 @@ pub(super) fn WebhooksForm(
                             <button type="submit" name="op" value=format!("remove:{}", feed.id) aria-describedby=heading.clone() class=BUTTON>{t("remove")}</button>
                         </form>
                         <div class="mt-3 overflow-x-auto" tabindex="0" role="region" aria-label=tf("delivery-log-of", &[("name", (&feed.name).into())])>
-                            <table class="w-full text-start text-sm">
+                            <table class="w-full text-left rtl:text-right text-sm">
                                 <caption class="text-start font-medium">{t("delivery-log")}</caption>
                                 <thead><tr class="border-b border-slate-200 dark:border-slate-700">
                                     <th scope="col" class="py-1 pe-3">{t("time")}</th>
