@@ -804,3 +804,106 @@ async fn the_waitlist_s_emails_speak_the_language_the_visitor_joined_in() {
     );
     assert!(offer[0].contains("/waitlist/offer/"));
 }
+
+#[tokio::test]
+async fn erasing_an_address_takes_its_entries_off_the_list_and_its_offered_place_passes_on() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin().await;
+    let host = app.host("jane").await;
+    let (calendar, event) = waitlisted_event(&app, &host, 30).await;
+    let (taken, _) = two_times(&app, event).await;
+    let booking = app.book(event).at(&taken).booked().await;
+    join(&app, event, "first@example.org", &taken).await;
+    join(&app, event, "second@example.org", &taken).await;
+    cancel(&app, &host, &booking).await;
+    let token = offer_token(&app, "first@example.org", 1).await;
+
+    let (status, export) = app
+        .get("/privacy/export?email=FIRST%40example.org", &admin)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{export}");
+    let exported = export["waitlist_entries"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(exported.len(), 1, "{export}");
+    assert_eq!(exported[0]["status"], "offered");
+    assert_eq!(exported[0]["email"], "first@example.org");
+    assert!(!export.to_string().contains("second@example.org"));
+
+    let (status, erased) = app
+        .post(
+            "/privacy/erase",
+            &admin,
+            json!({"email": "first@example.org"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{erased}");
+    assert_eq!(erased["erased"], 0, "no booking of that address: {erased}");
+    let listed = entries(&app, &host, calendar, event).await;
+    assert_eq!(listed[0]["status"], "removed", "{listed:?}");
+    assert_eq!(listed[0]["name"], "");
+    assert_eq!(listed[0]["email"], "");
+    assert_eq!(
+        listed[1]["status"], "offered",
+        "the erased visitor's place passed on: {listed:?}"
+    );
+    let (status, claimed) = app
+        .send(
+            Method::POST,
+            &format!("/waitlist/offers/{token}/claim"),
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_ne!(
+        status,
+        StatusCode::OK,
+        "an erased visitor's offer: {claimed}"
+    );
+
+    let (_, after) = app
+        .get("/privacy/export?email=first%40example.org", &admin)
+        .await;
+    assert_eq!(after["waitlist_entries"], json!([]));
+    let (status, again) = join(&app, event, "first@example.org", &taken).await;
+    assert_eq!(status, StatusCode::CREATED, "may join again: {again}");
+    let erasures = crate::accounts::audit(&app, &admin, "action=data.erased").await;
+    assert_eq!(erasures.len(), 1, "{erasures:?}");
+    assert_eq!(
+        erasures[0]["details"]["waitlist_entry_ids"],
+        json!([listed[0]["id"]])
+    );
+    assert!(!format!("{erasures:?}").contains("first@example.org"));
+
+    // Retention: once the time has ended, no entry keeps a name or an address.
+    let (status, saved) = app
+        .post(
+            "/settings/privacy",
+            &admin,
+            json!({"settings": {"retention_days": 0}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let later = chrono::Utc::now().timestamp() + 3 * 86_400;
+    app::service::privacy::run_retention(&app.ctx, later)
+        .await
+        .expect("retention runs");
+    let listed = entries(&app, &host, calendar, event).await;
+    assert!(
+        listed.iter().all(|e| e["name"] == "" && e["email"] == ""),
+        "{listed:?}"
+    );
+    let erasures = crate::accounts::audit(&app, &admin, "action=data.erased").await;
+    let by_retention = erasures
+        .iter()
+        .find(|e| e["details"]["by"] == "retention")
+        .expect("retention's audit entry");
+    assert_eq!(
+        by_retention["details"]["waitlist_entry_ids"]
+            .as_array()
+            .map(Vec::len),
+        Some(2),
+        "second@ and first@'s new entry: {by_retention}"
+    );
+}

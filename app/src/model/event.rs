@@ -7,6 +7,11 @@ use serde_json::{Value, json};
 
 use crate::domain::week::{DateOverrides, WeeklySchedule};
 
+/// The reference plugin's default refusals of an event's "can not cancel/reschedule" rules
+/// (shown when a rule is on and its host left the message as it was).
+pub const CANNOT_CANCEL: &str = "Sorry! you can not cancel this";
+pub const CANNOT_RESCHEDULE: &str = "Sorry! you can not reschedule this";
+
 /// `{value, unit}` with unit `minutes`, `hours` or `days` (minimum notice and similar).
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -229,13 +234,13 @@ impl Default for EventSettings {
             },
             can_not_cancel: ConditionalRule {
                 enabled: false,
-                message: Some("Sorry! you can not cancel this".into()),
+                message: Some(CANNOT_CANCEL.into()),
                 rule_type: "always".into(),
                 condition: minutes30.clone(),
             },
             can_not_reschedule: ConditionalRule {
                 enabled: false,
-                message: Some("Sorry! you can not reschedule this".into()),
+                message: Some(CANNOT_RESCHEDULE.into()),
                 rule_type: "always".into(),
                 condition: minutes30,
             },

@@ -4,11 +4,12 @@ use serde::{Deserialize, Serialize};
 
 use super::booking::Booking;
 use super::listing::Activity;
+use super::waitlist::WaitlistEntry;
 
 /// `GET /privacy/export?email=E`: everything held about one attendee address.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "ssr", schema(example = json!({"email": "ann@example.org", "exported_at": "2026-12-01T09:00:00+00:00", "bookings": [], "activities": [{"id": 31, "booking_id": 12, "parent_id": null, "created_by": null, "status": "closed", "type": "success", "title": "Booking created", "description": "Booked for 2026-12-03 14:00:00 (status scheduled, source web)", "created_at": "2026-11-27T15:00:00+00:00", "updated_at": "2026-11-27T15:00:00+00:00"}], "deliveries": [{"id": 40, "booking_id": 12, "lane": "email", "status": "done", "created_at": "2026-11-27T15:00:00+00:00"}]})))]
+#[cfg_attr(feature = "ssr", schema(example = json!({"email": "ann@example.org", "exported_at": "2026-12-01T09:00:00+00:00", "bookings": [], "activities": [{"id": 31, "booking_id": 12, "parent_id": null, "created_by": null, "status": "closed", "type": "success", "title": "Booking created", "description": "Booked for 2026-12-03 14:00:00 (status scheduled, source web)", "created_at": "2026-11-27T15:00:00+00:00", "updated_at": "2026-11-27T15:00:00+00:00"}], "deliveries": [{"id": 40, "booking_id": 12, "lane": "email", "status": "done", "created_at": "2026-11-27T15:00:00+00:00"}], "waitlist_entries": []})))]
 pub struct PersonalData {
     /// The address asked for, trimmed and in lower case.
     #[cfg_attr(feature = "ssr", schema(example = "ann@example.org"))]
@@ -19,6 +20,10 @@ pub struct PersonalData {
     pub bookings: Vec<Booking>,
     pub activities: Vec<Activity>,
     pub deliveries: Vec<PersonalDelivery>,
+    /// Every waitlist entry of the address (DESIGN 2.12's entry; not in DESIGN's list of the
+    /// answer's keys, but the visitor's name and address are held there too).
+    #[serde(default)]
+    pub waitlist_entries: Vec<WaitlistEntry>,
 }
 
 /// One outbox message about such a booking.

@@ -16,6 +16,7 @@ use crate::service::settings::privacy as settings;
 use crate::service::settings::site::require;
 use crate::service::support::metrics::lane_of;
 use crate::service::support::present::rfc3339;
+use crate::service::waitlist;
 use crate::service::{Caller, Ctx, ServiceError, ServiceResult};
 use crate::store::bookings::BookingRow;
 use crate::store::{Tx, booking_list, bookings, privacy as store};
@@ -78,6 +79,20 @@ fn entry(event: AuditEvent, by: ErasedBy, ids: &[i64]) -> AuditEvent {
         .detail("by", by.as_str())
         .detail("rows", ids.len())
         .detail("booking_ids", ids.to_vec())
+}
+
+/// [`entry`], naming the waitlist entries too when there were any.
+fn entry_with_waitlist(
+    event: AuditEvent,
+    by: ErasedBy,
+    ids: &[i64],
+    waitlist_ids: &[i64],
+) -> AuditEvent {
+    let event = entry(event, by, ids);
+    if waitlist_ids.is_empty() {
+        return event;
+    }
+    event.detail("waitlist_entry_ids", waitlist_ids.to_vec())
 }
 
 /// Erases each of `ids` not yet erased, in `tx`; answers the ids it erased. A booking that has
@@ -182,10 +197,14 @@ pub async fn export(
                 }),
         );
     }
-    let event = entry(
+    let entries = crate::store::waitlist::of_email(tx.ex(), email.as_str()).await?;
+    let waitlist_entries = waitlist::views_of(tx.ex(), &entries).await?;
+    let entry_ids: Vec<i64> = entries.iter().map(|e| e.id).collect();
+    let event = entry_with_waitlist(
         AuditEvent::by(caller, AuditAction::DataExported),
         ErasedBy::Administrator,
         &ids,
+        &entry_ids,
     );
     audit::record(tx.ex(), &event).await?;
     tx.commit().await?;
@@ -195,6 +214,7 @@ pub async fn export(
         bookings: found,
         activities,
         deliveries,
+        waitlist_entries,
     })
 }
 
@@ -227,10 +247,13 @@ pub async fn erase_email(
     let mut tx = ctx.store.begin().await?;
     let ids = store::bookings_of_email(tx.ex(), email.as_str()).await?;
     let erased = erase_in(&mut tx, ctx, &ids, now).await?;
-    let event = entry(
+    let entries = crate::store::waitlist::of_email(tx.ex(), email.as_str()).await?;
+    let erased_entries = waitlist::erase_entries(&mut tx, ctx, &entries, now).await?;
+    let event = entry_with_waitlist(
         AuditEvent::by(caller, AuditAction::DataErased),
         ErasedBy::Administrator,
         &erased,
+        &erased_entries,
     );
     audit::record(tx.ex(), &event).await?;
     tx.commit().await?;
@@ -302,12 +325,36 @@ pub async fn run_retention(ctx: &Ctx, now: i64) -> ServiceResult<usize> {
         }
         all.extend(erased);
     }
-    if !all.is_empty() {
+    let entries = erase_ended_entries(ctx, cutoff, now).await?;
+    if !all.is_empty() || !entries.is_empty() {
         let mut tx = ctx.store.begin().await?;
         let event = AuditEvent::unattributed(AuditAction::DataErased, Origin::default());
-        audit::record(tx.ex(), &entry(event, ErasedBy::Retention, &all)).await?;
+        let event = entry_with_waitlist(event, ErasedBy::Retention, &all, &entries);
+        audit::record(tx.ex(), &event).await?;
         tx.commit().await?;
         ctx.slot_cache.forget_first_months();
     }
     Ok(all.len())
+}
+
+/// Retention for the waitlist: the entries whose time ended before `cutoff` lose the visitor's
+/// name and address, a batch per transaction; answers their ids.
+async fn erase_ended_entries(ctx: &Ctx, cutoff: i64, now: i64) -> ServiceResult<Vec<i64>> {
+    let mut all = Vec::new();
+    loop {
+        let mut tx = ctx.store.begin().await?;
+        let found =
+            crate::store::waitlist::ended_with_data_before(tx.ex(), cutoff, RETENTION_BATCH)
+                .await?;
+        if found.is_empty() {
+            break;
+        }
+        let erased = waitlist::erase_entries(&mut tx, ctx, &found, now).await?;
+        tx.commit().await?;
+        if erased.is_empty() {
+            break;
+        }
+        all.extend(erased);
+    }
+    Ok(all)
 }

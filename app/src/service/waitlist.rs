@@ -500,19 +500,62 @@ pub async fn entry_of_leave_token(
 
 /// An open entry becomes `status` (`left`, `removed`); if it was offered, its place passes on.
 async fn close(ctx: &Ctx, entry: &EntryRow, status: &str) -> ServiceResult<()> {
-    let now = ctx.clock.now();
     let mut tx = ctx.store.begin().await?;
-    lock_event_hosts(&mut tx, entry.event_id).await?;
+    close_in(&mut tx, ctx, entry, status, ctx.clock.now()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`close`] in the caller's transaction.
+async fn close_in(
+    tx: &mut Tx,
+    ctx: &Ctx,
+    entry: &EntryRow,
+    status: &str,
+    now: i64,
+) -> ServiceResult<()> {
+    lock_event_hosts(tx, entry.event_id).await?;
     if entries::swap_status(tx.ex(), entry.id, &OPEN, status, now).await?
         && entry.status == "offered"
     {
         if let Some(digest) = &entry.offer_digest {
-            holds::release_offer(&mut tx, digest).await?;
+            holds::release_offer(tx, digest).await?;
         }
-        offer_free_places(&mut tx, ctx, entry.event_id, entry.start_time, now).await?;
+        offer_free_places(tx, ctx, entry.event_id, entry.start_time, now).await?;
     }
-    tx.commit().await?;
     Ok(())
+}
+
+/// Erasure (DESIGN 2.11's rule, applied to the waitlist) in the caller's transaction: each
+/// entry still on the list is removed from it (an offered place passes on; its unsent emails
+/// then have nothing left to say), and every entry loses the visitor's name and address.
+/// Answers the ids of the entries that held any.
+pub async fn erase_entries(
+    tx: &mut Tx,
+    ctx: &Ctx,
+    found: &[EntryRow],
+    now: i64,
+) -> ServiceResult<Vec<i64>> {
+    let mut erased = Vec::with_capacity(found.len());
+    for entry in found {
+        if OPEN.contains(&entry.status.as_str()) {
+            close_in(tx, ctx, entry, "removed", now).await?;
+        }
+        if entries::erase(tx.ex(), entry.id, now).await? {
+            erased.push(entry.id);
+        }
+    }
+    Ok(erased)
+}
+
+/// The entries of one address as the export shows them (a waiting one with its place).
+pub async fn views_of(mut ex: Ex<'_>, rows: &[EntryRow]) -> ServiceResult<Vec<WaitlistEntry>> {
+    let mut views = Vec::with_capacity(rows.len());
+    for row in rows {
+        let position = position_of(crate::store::reborrow(&mut ex), row).await?;
+        views.push(entry_view(row, position));
+    }
+    Ok(views)
 }
 
 /// `GET …/events/{event_id}/waitlist`: every entry, by start time then join order.

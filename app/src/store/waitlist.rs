@@ -119,6 +119,49 @@ pub async fn of_event(ex: Ex<'_>, event_id: i64) -> StoreResult<Vec<EntryRow>> {
     opened(rows, &keys)
 }
 
+/// Every entry of this address (matched by its lookup hash), by id.
+pub async fn of_email(ex: Ex<'_>, email: &str) -> StoreResult<Vec<EntryRow>> {
+    let email_hash = ex.keys()?.email_hash(email);
+    if email_hash.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries WHERE email_hash = $1 ORDER BY id"
+    ));
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(&email_hash)
+        .fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
+}
+
+/// Up to `limit` entries whose time ended before `cutoff` that still hold a name or an
+/// address (retention), by id.
+pub async fn ended_with_data_before(
+    ex: Ex<'_>,
+    cutoff: i64,
+    limit: i64,
+) -> StoreResult<Vec<EntryRow>> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM waitlist_entries
+         WHERE end_time < $1 AND (email_hash <> '' OR name <> '' OR email <> '')
+         ORDER BY id LIMIT $2"
+    ));
+    let keys = ex.keys()?;
+    let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(cutoff).bind(limit)
+        .fetch_all(&mut *c).await)?;
+    opened(rows, &keys)
+}
+
+/// The entry loses its visitor's name and address (and the address's lookup hash, so no
+/// search finds it again); answers whether it held any.
+pub async fn erase(ex: Ex<'_>, id: i64, now: i64) -> StoreResult<bool> {
+    let done = on!(ex, c => sqlx::query(
+        "UPDATE waitlist_entries SET name = '', email = '', email_hash = '', updated_at = $2
+         WHERE id = $1 AND (email_hash <> '' OR name <> '' OR email <> '')")
+        .bind(id).bind(now).execute(&mut *c).await.map(|r| r.rows_affected()))?;
+    Ok(done > 0)
+}
+
 /// The waiting entries of one time of an event, in join order.
 pub async fn waiting_at(ex: Ex<'_>, event_id: i64, start: i64) -> StoreResult<Vec<EntryRow>> {
     let sql = sqlx::AssertSqlSafe(format!(

@@ -879,8 +879,8 @@ mod tests {
             .iter()
             .map(|code| {
                 let default = match *code {
-                    "cancel_not_allowed" => "Sorry! you can not cancel this",
-                    "reschedule_not_allowed" => "Sorry! you can not reschedule this",
+                    "cancel_not_allowed" => crate::model::event::CANNOT_CANCEL,
+                    "reschedule_not_allowed" => crate::model::event::CANNOT_RESCHEDULE,
                     _ => english,
                 };
                 super::refusal(super::Lang::De, code, default, "1. Dezember 2026")
@@ -889,8 +889,8 @@ mod tests {
         for lang in &super::Lang::ALL[1..] {
             for code in REFUSALS {
                 let default = match code {
-                    "cancel_not_allowed" => "Sorry! you can not cancel this",
-                    "reschedule_not_allowed" => "Sorry! you can not reschedule this",
+                    "cancel_not_allowed" => crate::model::event::CANNOT_CANCEL,
+                    "reschedule_not_allowed" => crate::model::event::CANNOT_RESCHEDULE,
                     _ => english,
                 };
                 let said = super::refusal(*lang, code, default, "DATES");

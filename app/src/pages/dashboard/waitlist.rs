@@ -101,7 +101,12 @@ pub async fn waitlist_desk(
                 event_id: row.event_id,
                 event_title: title_of(row.event_id).1,
                 when: when(row.start_time),
-                name: row.name.clone(),
+                // An erased visitor (DESIGN 2.11's rule) is shown as on the bookings desk.
+                name: if row.name.is_empty() && row.email.is_empty() {
+                    crate::texts::ERASED_ATTENDEE.to_string()
+                } else {
+                    row.name.clone()
+                },
                 email: row.email.clone(),
                 open: matches!(row.status.as_str(), "waiting" | "offered"),
                 status: row.status.clone(),

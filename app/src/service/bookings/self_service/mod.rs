@@ -86,12 +86,12 @@ impl Change {
             Change::Cancel => (
                 &loaded.settings.can_not_cancel,
                 "cancel_not_allowed",
-                "Sorry! you can not cancel this",
+                crate::model::event::CANNOT_CANCEL,
             ),
             Change::Reschedule => (
                 &loaded.settings.can_not_reschedule,
                 "reschedule_not_allowed",
-                "Sorry! you can not reschedule this",
+                crate::model::event::CANNOT_RESCHEDULE,
             ),
         }
     }
