@@ -34,25 +34,58 @@ use tower_http::request_id::{
 
 pub use config::Config;
 
-/// Everything a request handler may need.
-#[derive(Clone, FromRef)]
-pub struct AppState {
+/// Everything a request handler may need, in one shared allocation: axum clones the state
+/// for every middleware and extractor of every request (see [`Ctx`]).
+#[derive(Clone)]
+pub struct AppState(std::sync::Arc<AppStateFields>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppStateFields;
+    fn deref(&self) -> &AppStateFields {
+        &self.0
+    }
+}
+
+/// The fields of an [`AppState`].
+pub struct AppStateFields {
     pub ctx: Ctx,
     pub login_throttle: LoginThrottle,
-    #[from_ref(skip)]
     pub public_reads: RequestLimiter,
-    #[from_ref(skip)]
     pub public_creates: RequestLimiter,
     /// Booking forms posted without a valid proof of work, per address and hour, while the
     /// site asks for one (`SLOTBOOK_RATE_LIMIT_UNVERIFIED`).
     pub unverified_posts: RequestLimiter,
     pub leptos_options: LeptosOptions,
     /// The browser files' hashed names (`assets.txt` of the site root), for every page.
-    #[from_ref(skip)]
     pub assets: app::ui::assets::AssetNames,
     /// `SLOTBOOK_METRICS_TOKEN`: `/metrics` is routed only when it is set.
-    #[from_ref(skip)]
     pub metrics_token: Option<observe::MetricsToken>,
+}
+
+impl FromRef<AppState> for Ctx {
+    fn from_ref(state: &AppState) -> Ctx {
+        state.ctx.clone()
+    }
+}
+
+impl FromRef<AppState> for LoginThrottle {
+    fn from_ref(state: &AppState) -> LoginThrottle {
+        state.login_throttle.clone()
+    }
+}
+
+/// The limiter handlers ask for by type: unverified booking forms.
+impl FromRef<AppState> for RequestLimiter {
+    fn from_ref(state: &AppState) -> RequestLimiter {
+        state.unverified_posts.clone()
+    }
+}
+
+/// Leptos' page rendering asks for its options by type.
+impl FromRef<AppState> for LeptosOptions {
+    fn from_ref(state: &AppState) -> LeptosOptions {
+        state.leptos_options.clone()
+    }
 }
 
 /// How long one request to the single sign-on provider may take.
@@ -122,7 +155,7 @@ impl Application {
             timeout: config.calendar_timeout,
             sync_seconds: config.calendar_sync.as_secs().max(1) as i64,
         };
-        let state = AppState {
+        let state = AppState(std::sync::Arc::new(AppStateFields {
             ctx,
             login_throttle: LoginThrottle::new(config.login_failures_per_minute),
             public_reads: RequestLimiter::per_minute(config.rate_limit_read),
@@ -134,7 +167,7 @@ impl Application {
                 .metrics_token
                 .as_deref()
                 .map(|token| observe::MetricsToken(token.into())),
-        };
+        }));
         let mailer = jobs::mail::Mailer::new(
             config.smtp_url.as_deref(),
             &config.mail_dir,

@@ -43,8 +43,30 @@ pub use crate::store::StoreError;
 use crate::store::users::UserRow;
 
 /// What every use case needs: the database and where the service is reachable publicly.
+/// One shared allocation: axum clones the state for every middleware and extractor of every
+/// request, and a clone of the fields themselves (strings, a dozen `Arc`s) was a quarter of
+/// the slot list's time (BENCHMARKS.md, "Where the slot list's time goes"). Read its fields
+/// through `Deref`; set them (at start-up, before it is shared) through `DerefMut`.
 #[derive(Clone, Debug)]
-pub struct Ctx {
+pub struct Ctx(std::sync::Arc<CtxFields>);
+
+impl std::ops::Deref for Ctx {
+    type Target = CtxFields;
+    fn deref(&self) -> &CtxFields {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Ctx {
+    /// Copies the fields first if another clone shares them (never at start-up).
+    fn deref_mut(&mut self) -> &mut CtxFields {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+/// The fields of a [`Ctx`].
+#[derive(Clone, Debug)]
+pub struct CtxFields {
     pub store: Store,
     /// Base of public links, such as `http://127.0.0.1:3000` (no trailing slash).
     pub public_url: String,
@@ -109,7 +131,7 @@ impl Clock {
 
 impl Ctx {
     pub fn new(store: Store, public_url: &str) -> Ctx {
-        Ctx {
+        Ctx(std::sync::Arc::new(CtxFields {
             store,
             public_url: public_url.trim_end_matches('/').to_string(),
             slot_cache: slots::SlotCache::default(),
@@ -122,7 +144,7 @@ impl Ctx {
             metrics: support::metrics::Metrics::off(),
             accounts: login::AccountSettings::default(),
             sso: None,
-        }
+        }))
     }
 }
 
