@@ -246,8 +246,18 @@ pub async fn erase_email(
     let now = ctx.clock.now();
     let mut tx = ctx.store.begin().await?;
     let ids = store::bookings_of_email(tx.ex(), email.as_str()).await?;
-    let erased = erase_in(&mut tx, ctx, &ids, now).await?;
     let entries = crate::store::waitlist::of_email(tx.ex(), email.as_str()).await?;
+    // Cancelling a booking or an entry passes its place on under its event's hosts' lock:
+    // all of them at once, in host order, so that no writer of a team event deadlocks this.
+    let mut events = Vec::with_capacity(ids.len() + entries.len());
+    for id in &ids {
+        events.extend(bookings::find(tx.ex(), *id).await?.map(|b| b.event_id));
+    }
+    events.extend(entries.iter().map(|e| e.event_id));
+    events.sort_unstable();
+    events.dedup();
+    waitlist::lock_events_hosts(&mut tx, &events).await?;
+    let erased = erase_in(&mut tx, ctx, &ids, now).await?;
     let erased_entries = waitlist::erase_entries(&mut tx, ctx, &entries, now).await?;
     let event = entry_with_waitlist(
         AuditEvent::by(caller, AuditAction::DataErased),

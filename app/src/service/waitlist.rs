@@ -364,14 +364,23 @@ pub async fn run_due(ctx: &Ctx, now: i64, sweep: bool) -> ServiceResult<usize> {
 
 /// The event's hosts' lock (offers, claims and expiries of one place run one at a time).
 async fn lock_event_hosts(tx: &mut Tx, event_id: i64) -> ServiceResult<()> {
-    match load_event(tx.ex(), event_id).await {
-        Ok(loaded) => {
-            crate::store::bookings::lock_hosts(tx.ex(), &loaded.host_ids()).await?;
-            Ok(())
+    lock_events_hosts(tx, &[event_id]).await
+}
+
+/// The hosts' locks of several events, taken together in host order: taking them event by
+/// event could lock in another order than a booking of a team event does, and deadlock on
+/// PostgreSQL. Taking a lock again later in the transaction is free.
+pub(crate) async fn lock_events_hosts(tx: &mut Tx, event_ids: &[i64]) -> ServiceResult<()> {
+    let mut hosts = Vec::new();
+    for &event_id in event_ids {
+        match load_event(tx.ex(), event_id).await {
+            Ok(loaded) => hosts.extend(loaded.host_ids()),
+            Err(ServiceError::NotFound) => {}
+            Err(e) => return Err(e),
         }
-        Err(ServiceError::NotFound) => Ok(()),
-        Err(e) => Err(e),
     }
+    crate::store::bookings::lock_hosts(tx.ex(), &hosts).await?;
+    Ok(())
 }
 
 /// `GET /waitlist/offers/{token}`: the offer (an offer past its end reads `expired` even
@@ -536,6 +545,14 @@ pub async fn erase_entries(
     found: &[EntryRow],
     now: i64,
 ) -> ServiceResult<Vec<i64>> {
+    let mut open: Vec<i64> = found
+        .iter()
+        .filter(|e| OPEN.contains(&e.status.as_str()))
+        .map(|e| e.event_id)
+        .collect();
+    open.sort_unstable();
+    open.dedup();
+    lock_events_hosts(tx, &open).await?;
     let mut erased = Vec::with_capacity(found.len());
     for entry in found {
         if OPEN.contains(&entry.status.as_str()) {

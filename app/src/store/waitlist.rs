@@ -121,18 +121,21 @@ pub async fn of_event(ex: Ex<'_>, event_id: i64) -> StoreResult<Vec<EntryRow>> {
 
 /// Every entry of this address (matched by its lookup hash), by id.
 pub async fn of_email(ex: Ex<'_>, email: &str) -> StoreResult<Vec<EntryRow>> {
-    let email_hash = ex.keys()?.email_hash(email);
+    let keys = ex.keys()?;
+    let email_hash = keys.email_hash(email);
     if email_hash.is_empty() {
         return Ok(Vec::new());
     }
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM waitlist_entries WHERE email_hash = $1 ORDER BY id"
     ));
-    let keys = ex.keys()?;
     let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(&email_hash)
         .fetch_all(&mut *c).await)?;
     opened(rows, &keys)
 }
+
+/// An entry that still holds something of its visitor (retention and erasure look for it).
+const HOLDS_DATA: &str = "(email_hash <> '' OR name <> '' OR email <> '')";
 
 /// Up to `limit` entries whose time ended before `cutoff` that still hold a name or an
 /// address (retention), by id.
@@ -143,8 +146,7 @@ pub async fn ended_with_data_before(
 ) -> StoreResult<Vec<EntryRow>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM waitlist_entries
-         WHERE end_time < $1 AND (email_hash <> '' OR name <> '' OR email <> '')
-         ORDER BY id LIMIT $2"
+         WHERE end_time < $1 AND {HOLDS_DATA} ORDER BY id LIMIT $2"
     ));
     let keys = ex.keys()?;
     let rows = on!(ex, c => sqlx::query_as::<_, EntryRow>(sql).bind(cutoff).bind(limit)
@@ -155,9 +157,11 @@ pub async fn ended_with_data_before(
 /// The entry loses its visitor's name and address (and the address's lookup hash, so no
 /// search finds it again); answers whether it held any.
 pub async fn erase(ex: Ex<'_>, id: i64, now: i64) -> StoreResult<bool> {
-    let done = on!(ex, c => sqlx::query(
+    let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE waitlist_entries SET name = '', email = '', email_hash = '', updated_at = $2
-         WHERE id = $1 AND (email_hash <> '' OR name <> '' OR email <> '')")
+         WHERE id = $1 AND {HOLDS_DATA}"
+    ));
+    let done = on!(ex, c => sqlx::query(sql)
         .bind(id).bind(now).execute(&mut *c).await.map(|r| r.rows_affected()))?;
     Ok(done > 0)
 }

@@ -207,28 +207,35 @@ fn stylesheet_href() -> String {
 /// IANA zone, about 420) is the same on every page: its HTML is built once per process and
 /// only the selection is set per page, which keeps the page cheap to render.
 pub fn zone_options(current: &str) -> String {
-    static OPTIONS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    struct Options {
+        html: String,
+        /// Where each zone's `<option value="…"` ends: ` selected` goes there.
+        ends: std::collections::HashMap<&'static str, usize>,
+    }
+    static OPTIONS: std::sync::OnceLock<Options> = std::sync::OnceLock::new();
     let all = OPTIONS.get_or_init(|| {
         let mut html = String::new();
+        let mut ends = std::collections::HashMap::new();
         for (area, names) in crate::domain::dates::zone_groups() {
             html.push_str(&format!("<optgroup label=\"{area}\">"));
             for name in names {
                 // Zone names are ASCII letters, digits, `/`, `_`, `-` and `+`: nothing to escape.
-                html.push_str(&format!(
-                    "<option value=\"{name}\">{}</option>",
-                    name.replace('_', " ")
-                ));
+                html.push_str(&format!("<option value=\"{name}\""));
+                ends.insert(name, html.len());
+                html.push_str(&format!(">{}</option>", name.replace('_', " ")));
             }
             html.push_str("</optgroup>");
         }
-        html
+        Options { html, ends }
     });
-    let option = format!("<option value=\"{current}\">");
-    all.replacen(
-        &option,
-        &format!("<option value=\"{current}\" selected>"),
-        1,
-    )
+    let Some(&end) = all.ends.get(current) else {
+        return all.html.clone();
+    };
+    let mut html = String::with_capacity(all.html.len() + " selected".len());
+    html.push_str(&all.html[..end]);
+    html.push_str(" selected");
+    html.push_str(&all.html[end..]);
+    html
 }
 
 /// Text for a `<textarea>`'s content. Leptos writes a textarea's children unescaped (raw
@@ -290,5 +297,29 @@ fn NotFound() -> impl IntoView {
             <p class="mt-2 text-slate-600">{t("there-is-nothing-at-this-address-2")}</p>
             <a class="mt-4 inline-block text-sky-700 hover:underline" href="/admin">{t("go-to-the-dashboard")}</a>
         </main>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zone_options;
+
+    #[test]
+    fn zone_options_select_the_zone_asked_for_and_no_other() {
+        let html = zone_options("Europe/Berlin");
+        assert_eq!(html.matches(" selected").count(), 1);
+        assert!(html.contains("<option value=\"Europe/Berlin\" selected>Europe/Berlin</option>"));
+        assert!(html.contains("<option value=\"America/New_York\">America/New York</option>"));
+        // The list is shared between pages: the next page's selection stands alone.
+        let next = zone_options("America/New_York");
+        assert_eq!(next.matches(" selected").count(), 1);
+        assert!(next.contains("<option value=\"America/New_York\" selected>"));
+        assert!(next.contains("<option value=\"Europe/Berlin\">"));
+        // A zone not in the list selects nothing (the browser shows the first option).
+        assert!(!zone_options("Mars/Olympus").contains(" selected"));
+        assert_eq!(
+            zone_options("Mars/Olympus").len() + " selected".len(),
+            html.len()
+        );
     }
 }

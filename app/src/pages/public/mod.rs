@@ -197,12 +197,9 @@ async fn event_by_slugs(
     calendar_slug: &str,
     event_slug: &str,
 ) -> ServiceResult<LoadedEvent> {
-    let event_id = {
-        let mut conn = ctx.store.conn().await?;
-        events::find_id_by_slugs(conn.ex(), calendar_slug, event_slug)
-            .await?
-            .ok_or(ServiceError::NotFound)?
-    };
+    let event_id = crate::service::slots::event_id_by_slugs(ctx, calendar_slug, event_slug)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     active_event(ctx, event_id).await
 }
 

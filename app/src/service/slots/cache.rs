@@ -15,6 +15,8 @@ use crate::store::availability_schedules::ScheduleRow;
 type CachedEvent = std::sync::Arc<(LoadedEvent, Vec<ScheduleRow>)>;
 type CacheMap = std::collections::HashMap<i64, (std::time::Instant, CachedEvent)>;
 type MonthMap = std::collections::HashMap<FirstMonthKey, (std::time::Instant, NaiveDate)>;
+/// A booking page address's (calendar slug, event slug), as asked, to its event's id.
+type SlugMap = std::collections::HashMap<(String, String), (std::time::Instant, i64)>;
 
 /// A booking page's view that opens on the first month with times: the event, the zone and
 /// duration shown, and the month searched from (today's).
@@ -30,6 +32,7 @@ pub struct FirstMonthKey {
 pub struct SlotCache {
     entries: std::sync::Arc<std::sync::RwLock<CacheMap>>,
     first_months: std::sync::Arc<std::sync::RwLock<MonthMap>>,
+    slugs: std::sync::Arc<std::sync::RwLock<SlugMap>>,
 }
 
 impl std::fmt::Debug for SlotCache {
@@ -55,9 +58,26 @@ impl SlotCache {
         insert_bounded(&mut entries, event_id, value);
     }
 
+    fn slug_id(&self, slugs: &(String, String)) -> Option<i64> {
+        let known = self.slugs.read().unwrap_or_else(|e| e.into_inner());
+        known
+            .get(slugs)
+            .filter(|(at, _)| at.elapsed() < Self::TTL)
+            .map(|(_, id)| *id)
+    }
+
+    fn remember_slug(&self, slugs: (String, String), event_id: i64) {
+        let mut known = self.slugs.write().unwrap_or_else(|e| e.into_inner());
+        insert_bounded(&mut known, slugs, event_id);
+    }
+
     /// Forgets everything: called by every change to events, calendars and schedules.
     pub fn clear(&self) {
         self.entries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        self.slugs
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .clear();
@@ -134,8 +154,32 @@ pub(super) async fn cached_event(
 /// The event as the public pages show it, from the same short-lived cache as the slot list
 /// (never for writes: a booking re-reads everything inside its transaction).
 pub async fn public_event(ctx: &crate::service::Ctx, event_id: i64) -> ServiceResult<LoadedEvent> {
+    if let Some(hit) = ctx.slot_cache.get(event_id) {
+        return Ok(hit.0.clone());
+    }
     let mut conn = ctx.store.conn().await?;
     Ok(cached_event(ctx, &mut conn, event_id).await?.0.clone())
+}
+
+/// The id of the event a booking page address names (any status), from the same
+/// short-lived cache: a renamed slug or a moved event clears it in this process, and the
+/// others follow within the TTL, as for the event itself.
+pub async fn event_id_by_slugs(
+    ctx: &crate::service::Ctx,
+    calendar_slug: &str,
+    event_slug: &str,
+) -> ServiceResult<Option<i64>> {
+    let slugs = (calendar_slug.to_owned(), event_slug.to_owned());
+    if let Some(id) = ctx.slot_cache.slug_id(&slugs) {
+        return Ok(Some(id));
+    }
+    let mut conn = ctx.store.conn().await?;
+    let found =
+        crate::store::events::find_id_by_slugs(conn.ex(), calendar_slug, event_slug).await?;
+    if let Some(id) = found {
+        ctx.slot_cache.remember_slug(slugs, id);
+    }
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -170,5 +214,29 @@ mod tests {
         assert_eq!(cache.first_month(&key()), Some(january));
         cache.forget_first_months();
         assert_eq!(cache.first_month(&key()), None);
+    }
+
+    #[test]
+    fn an_address_is_known_for_the_ttl_and_forgotten_at_any_change() {
+        let cache = SlotCache::default();
+        let slugs = ("alice".to_owned(), "30min".to_owned());
+        assert_eq!(cache.slug_id(&slugs), None);
+        cache.remember_slug(slugs.clone(), 7);
+        assert_eq!(cache.slug_id(&slugs), Some(7));
+        assert_eq!(
+            cache.slug_id(&("alice".to_owned(), "60min".to_owned())),
+            None
+        );
+        cache.clear();
+        assert_eq!(cache.slug_id(&slugs), None);
+        cache.remember_slug(slugs.clone(), 7);
+        cache
+            .slugs
+            .write()
+            .expect("lock")
+            .get_mut(&slugs)
+            .expect("entry")
+            .0 -= SlotCache::TTL;
+        assert_eq!(cache.slug_id(&slugs), None);
     }
 }

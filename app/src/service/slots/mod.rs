@@ -18,7 +18,7 @@ mod event;
 mod explain;
 
 use cache::cached_event;
-pub use cache::{FirstMonthKey, SlotCache, public_event};
+pub use cache::{FirstMonthKey, SlotCache, event_id_by_slugs, public_event};
 pub use event::{LoadedEvent, busy_inputs, busy_inputs_at, load_event, schedule_rows};
 pub use explain::{explain, explain_times, not_offered};
 

@@ -29,7 +29,7 @@ pub fn BookingRoute() -> impl IntoView {
             {move || {
                 let (calendar, event, query) = (calendar.clone(), event.clone(), query.clone());
                 Suspend::new(async move {
-                    found(load_booking(calendar, event, query).await, |page| {
+                    found(Box::pin(load_booking(calendar, event, query)).await, |page| {
                             let embed = page.embed;
                             let theme = page.event.theme.clone();
                             let accent = page.event.accent.clone();

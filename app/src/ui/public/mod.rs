@@ -235,10 +235,14 @@ pub async fn load_booking(
             ..query
         };
         let (now, visitor, ask) = (server::now(), server::visitor(), server::lang_ask());
+        // Boxed: the page's future is large, and this one is moved into a task and a
+        // `Suspend` (a move copies a future's whole size: a tenth of the page's time).
         let work = async move {
             server::found(
-                crate::pages::public::booking(&ctx, &calendar, &event, &query, now, visitor, &ask)
-                    .await,
+                Box::pin(crate::pages::public::booking(
+                    &ctx, &calendar, &event, &query, now, visitor, &ask,
+                ))
+                .await,
             )
         };
         let once = use_context::<axum::http::request::Parts>()
