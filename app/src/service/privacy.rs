@@ -254,8 +254,6 @@ pub async fn erase_email(
         events.extend(bookings::find(tx.ex(), *id).await?.map(|b| b.event_id));
     }
     events.extend(entries.iter().map(|e| e.event_id));
-    events.sort_unstable();
-    events.dedup();
     waitlist::lock_events_hosts(&mut tx, &events).await?;
     let erased = erase_in(&mut tx, ctx, &ids, now).await?;
     let erased_entries = waitlist::erase_entries(&mut tx, ctx, &entries, now).await?;

@@ -367,12 +367,15 @@ async fn lock_event_hosts(tx: &mut Tx, event_id: i64) -> ServiceResult<()> {
     lock_events_hosts(tx, &[event_id]).await
 }
 
-/// The hosts' locks of several events, taken together in host order: taking them event by
+/// The hosts' locks of several events (each once), taken together in host order: taking them event by
 /// event could lock in another order than a booking of a team event does, and deadlock on
 /// PostgreSQL. Taking a lock again later in the transaction is free.
 pub(crate) async fn lock_events_hosts(tx: &mut Tx, event_ids: &[i64]) -> ServiceResult<()> {
+    let mut events = event_ids.to_vec();
+    events.sort_unstable();
+    events.dedup();
     let mut hosts = Vec::new();
-    for &event_id in event_ids {
+    for event_id in events {
         match load_event(tx.ex(), event_id).await {
             Ok(loaded) => hosts.extend(loaded.host_ids()),
             Err(ServiceError::NotFound) => {}
@@ -545,13 +548,11 @@ pub async fn erase_entries(
     found: &[EntryRow],
     now: i64,
 ) -> ServiceResult<Vec<i64>> {
-    let mut open: Vec<i64> = found
+    let open: Vec<i64> = found
         .iter()
         .filter(|e| OPEN.contains(&e.status.as_str()))
         .map(|e| e.event_id)
         .collect();
-    open.sort_unstable();
-    open.dedup();
     lock_events_hosts(tx, &open).await?;
     let mut erased = Vec::with_capacity(found.len());
     for entry in found {
